@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// C libraries come from Debian's -dev packages, found through pkg-config.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "fieldops",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "fieldops", targets: ["fieldops"]),
+        .library(name: "FieldOpsCore", targets: ["FieldOpsCore"]),
+    ],
+    targets: [
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+        systemLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
+        systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+        .target(
+            name: "FieldOpsCore",
+            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium"]
+        ),
+        .executableTarget(
+            name: "fieldops",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .target(
+            name: "FieldOpsTestSupport",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "FieldOpsCoreTests",
+            dependencies: ["FieldOpsCore", "FieldOpsTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,42 @@
+/// An error a person can act on: what failed, on which thing, and what to do next.
+///
+/// Each area of the core (configuration, keyring, HTTP, store, command line) has its own error
+/// type conforming to this protocol; the dispatcher prints `fieldops: <summary>` and, when
+/// present, a `hint:` line, then exits with `exitCode`. Nothing else reaches the terminal:
+/// no stack trace, no raw C error code alone.
+public protocol UserFacingError: Error, Sendable {
+    /// One line: what failed and on which thing (profile, file:line:column, id, URL path).
+    var summary: String { get }
+    /// Optional extra lines shown under the summary (a source line with a caret, a list of ids).
+    var details: [String] { get }
+    /// What to do next, shown as `hint: …`.
+    var hint: String? { get }
+    /// The documented exit code for this failure.
+    var exitCode: ExitCode { get }
+}
+
+extension UserFacingError {
+    public var details: [String] { [] }
+    public var hint: String? { nil }
+}
+
+/// A general failure for cases that need no type of their own.
+public struct FieldOpsError: UserFacingError, CustomStringConvertible {
+    public var summary: String
+    public var details: [String]
+    public var hint: String?
+    public var exitCode: ExitCode
+
+    public init(_ summary: String, details: [String] = [], hint: String? = nil, exitCode: ExitCode = .failure) {
+        self.summary = summary
+        self.details = details
+        self.hint = hint
+        self.exitCode = exitCode
+    }
+
+    public var description: String { summary }
+
+    public static func usage(_ summary: String, hint: String? = nil) -> FieldOpsError {
+        FieldOpsError(summary, hint: hint, exitCode: .usage)
+    }
+}

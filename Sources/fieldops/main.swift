@@ -1,0 +1,2 @@
+import FieldOpsCore
+print("fieldops")
