@@ -1,0 +1,333 @@
+"""Shared plumbing for the fieldops service emulators (python3 standard library only).
+
+Every emulator:
+  * listens on 127.0.0.1 only, on the port given by --port (0 = a free one),
+  * prints exactly one line `listening on <scheme>://127.0.0.1:<port>` on stdout once it accepts
+    connections (the Swift test harness waits for that line), then logs to stderr only,
+  * optionally serves TLS (--tls-cert/--tls-key) and forces HTTP/1.1 (it never speaks HTTP/2),
+  * exposes admin endpoints under /__admin/ for tests:
+      POST /__admin/faults   {"path": "/api/v1/x", "method": "POST"?, "status": 500, "count": 1,
+                              "delay_ms": 0, "drop": false, "drop_after_handler": false,
+                              "body": "...", "content_type": "text/html", "headers": {}}
+                             path may end with "*" to match a prefix.
+                             drop: close the socket without answering, before the handler runs.
+                             drop_after_handler: run the handler (the server commits) and then
+                             close the socket without answering.
+      DELETE /__admin/faults clear all faults
+      POST /__admin/latency  {"delay_ms": 50}  added to every non-admin request
+      GET  /__admin/state    the emulator's state (each emulator adds its own keys)
+      GET  /__admin/requests the request log: [{"method","path","query","headers","body","connection"}]
+      POST /__admin/reset    back to the seeded fixtures
+      GET  /__admin/stats    {"requests": n, "connections": n, "http_versions": {...}}
+
+Subclasses implement `route(self, req) -> Response` and `state()`/`reset()` on the App.
+"""
+
+import argparse
+import json
+import socket
+import ssl
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class Response:
+    def __init__(self, status=200, body=None, headers=None, raw=None, content_type="application/json"):
+        self.status = status
+        self.headers = list((headers or {}).items()) if isinstance(headers, dict) else list(headers or [])
+        if raw is not None:
+            self.body = raw if isinstance(raw, bytes) else raw.encode("utf-8")
+            self.content_type = content_type
+        elif body is None:
+            self.body = b""
+            self.content_type = None
+        else:
+            self.body = json.dumps(body, ensure_ascii=False).encode("utf-8")
+            self.content_type = "application/json"
+
+    def add_header(self, name, value):
+        self.headers.append((name, value))
+        return self
+
+
+class Request:
+    """One parsed request, handed to App.route."""
+
+    def __init__(self, handler, method, body):
+        parsed = urllib.parse.urlsplit(handler.path)
+        self.handler = handler
+        self.method = method
+        self.raw_path = parsed.path                      # still percent-encoded, as sent
+        self.path = urllib.parse.unquote(parsed.path)    # decoded once
+        self.query = urllib.parse.parse_qs(parsed.query, keep_blank_values=True)
+        self.headers = handler.headers
+        self.body = body
+        self.connection_id = handler.connection_id
+
+    def arg(self, name, default=None):
+        values = self.query.get(name)
+        return values[0] if values else default
+
+    def json(self):
+        if not self.body:
+            return None
+        try:
+            return json.loads(self.body.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            return None
+
+    def cookies(self):
+        jar = {}
+        for header in self.headers.get_all("Cookie") or []:
+            for part in header.split(";"):
+                if "=" in part:
+                    name, value = part.strip().split("=", 1)
+                    jar[name] = value
+        return jar
+
+    def bearer(self):
+        auth = self.headers.get("Authorization", "")
+        return auth[7:] if auth.startswith("Bearer ") else None
+
+
+class Fault:
+    def __init__(self, spec):
+        self.path = spec["path"]
+        self.method = spec.get("method")
+        self.status = spec.get("status")
+        self.count = spec.get("count", 1)
+        self.delay_ms = spec.get("delay_ms", 0)
+        self.drop = spec.get("drop", False)
+        self.drop_after_handler = spec.get("drop_after_handler", False)
+        self.body = spec.get("body")
+        self.content_type = spec.get("content_type", "application/json")
+        self.headers = spec.get("headers", {})
+
+    def matches(self, method, path):
+        if self.method and self.method.upper() != method:
+            return False
+        if self.path.endswith("*"):
+            return path.startswith(self.path[:-1])
+        return path == self.path
+
+
+class App:
+    """Base class: fault registry, request log, stats. Emulators subclass it."""
+
+    name = "emulator"
+
+    def __init__(self, options):
+        self.options = options
+        self.lock = threading.RLock()
+        self.faults = []
+        self.latency_ms = 0
+        self.log = []
+        self.stats = {"requests": 0, "connections": 0, "http_versions": {}}
+        self.reset()
+
+    # --- to override -------------------------------------------------------------------
+    def reset(self):
+        pass
+
+    def state(self):
+        return {}
+
+    def route(self, req):
+        return Response(404, {"error": "not found"})
+
+    @staticmethod
+    def add_arguments(parser):
+        pass
+
+    # --- plumbing ----------------------------------------------------------------------
+    def take_fault(self, method, path):
+        with self.lock:
+            for fault in self.faults:
+                if fault.count != 0 and fault.matches(method, path):
+                    if fault.count > 0:
+                        fault.count -= 1
+                    return fault
+        return None
+
+    def admin(self, req):
+        path = req.path[len("/__admin"):]
+        if path == "/faults" and req.method == "POST":
+            spec = req.json() or {}
+            specs = spec if isinstance(spec, list) else [spec]
+            with self.lock:
+                self.faults.extend(Fault(s) for s in specs)
+            return Response(200, {"ok": True})
+        if path == "/faults" and req.method == "DELETE":
+            with self.lock:
+                self.faults = []
+            return Response(200, {"ok": True})
+        if path == "/latency" and req.method == "POST":
+            self.latency_ms = (req.json() or {}).get("delay_ms", 0)
+            return Response(200, {"ok": True})
+        if path == "/state":
+            with self.lock:
+                return Response(200, self.state())
+        if path == "/requests":
+            with self.lock:
+                return Response(200, list(self.log))
+        if path == "/stats":
+            with self.lock:
+                return Response(200, self.stats)
+        if path == "/reset" and req.method == "POST":
+            with self.lock:
+                self.faults = []
+                self.log = []
+                self.latency_ms = 0
+                self.reset()
+            return Response(200, {"ok": True})
+        return Response(404, {"error": "unknown admin endpoint"})
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "fieldops-emulator"
+    app = None  # set by serve()
+
+    def setup(self):
+        super().setup()
+        app = self.app
+        with app.lock:
+            app.stats["connections"] += 1
+            self.connection_id = app.stats["connections"]
+
+    def log_message(self, fmt, *args):
+        if getattr(self.app.options, "verbose", False):
+            sys.stderr.write("%s: %s\n" % (self.app.name, fmt % args))
+
+    def _read_body(self):
+        length = self.headers.get("Content-Length")
+        if length is not None:
+            return self.rfile.read(int(length)) if int(length) > 0 else b""
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            chunks = []
+            while True:
+                size_line = self.rfile.readline().strip()
+                size = int(size_line.split(b";")[0], 16)
+                if size == 0:
+                    self.rfile.readline()
+                    break
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+            return b"".join(chunks)
+        return b""
+
+    def _handle(self, method):
+        app = self.app
+        if self.headers.get("Expect", "").lower() == "100-continue":
+            pass  # BaseHTTPRequestHandler already answered 100 Continue
+        body = self._read_body()
+        req = Request(self, method, body)
+        is_admin = req.path.startswith("/__admin/")
+        if not is_admin:
+            with app.lock:
+                app.stats["requests"] += 1
+                versions = app.stats["http_versions"]
+                versions[self.request_version] = versions.get(self.request_version, 0) + 1
+                app.log.append({
+                    "method": method,
+                    "path": req.path,
+                    "raw_path": req.raw_path,
+                    "query": {k: v[0] if len(v) == 1 else v for k, v in req.query.items()},
+                    "headers": {k: v for k, v in self.headers.items()},
+                    "body": body.decode("utf-8", "replace") if len(body) < 65536 else "<%d bytes>" % len(body),
+                    "connection": self.connection_id,
+                    "http_version": self.request_version,
+                })
+        if is_admin:
+            return self._send(app.admin(req))
+        fault = app.take_fault(method, req.path)
+        delay = app.latency_ms + (fault.delay_ms if fault else 0)
+        if delay:
+            time.sleep(delay / 1000.0)
+        if fault and fault.drop:
+            return self._drop()
+        if fault and fault.status is not None and not fault.drop_after_handler:
+            if fault.body is not None:
+                resp = Response(fault.status, raw=fault.body, content_type=fault.content_type, headers=fault.headers)
+            else:
+                resp = Response(fault.status, {"error": "injected fault"}, headers=fault.headers)
+            return self._send(resp)
+        with app.lock:
+            resp = app.route(req)
+        if fault and fault.drop_after_handler:
+            return self._drop()
+        return self._send(resp)
+
+    def _drop(self):
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def _send(self, resp):
+        self.send_response(resp.status)
+        if resp.content_type:
+            self.send_header("Content-Type", resp.content_type)
+        for name, value in resp.headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(resp.body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(resp.body)
+
+    def do_GET(self):
+        self._handle("GET")
+
+    def do_POST(self):
+        self._handle("POST")
+
+    def do_PUT(self):
+        self._handle("PUT")
+
+    def do_PATCH(self):
+        self._handle("PATCH")
+
+    def do_DELETE(self):
+        self._handle("DELETE")
+
+    def do_HEAD(self):
+        self._handle("HEAD")
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 128
+
+
+def serve(app_class, argv=None):
+    parser = argparse.ArgumentParser(description=app_class.name + " emulator (loopback only)")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
+    parser.add_argument("--verbose", action="store_true")
+    app_class.add_arguments(parser)
+    options = parser.parse_args(argv)
+    app = app_class(options)
+    handler = type("BoundHandler", (Handler,), {"app": app})
+    server = Server(("127.0.0.1", options.port), handler)
+    scheme = "http"
+    if options.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.tls_cert, options.tls_key)
+        context.set_alpn_protocols(["http/1.1"])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        scheme = "https"
+    port = server.server_address[1]
+    sys.stdout.write("listening on %s://127.0.0.1:%d\n" % (scheme, port))
+    sys.stdout.flush()
+    try:
+        server.serve_forever(poll_interval=0.05)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
