@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
+///
+/// Commands never call `print`; they write through the streams of their `CommandContext`, so a
+/// test can run any command and read what it printed.
+public protocol TextStream: Sendable {
+    func write(_ text: String)
+    /// Whether this stream is a terminal (decides tables vs plain text, colour and progress bars).
+    var isTerminal: Bool { get }
+}
+
+extension TextStream {
+    public func line(_ text: String = "") { write(text + "\n") }
+}
+
+/// One of the process's standard streams, written unbuffered through `write(2)`.
+public struct FileDescriptorStream: TextStream {
+    public let descriptor: Int32
+    public let isTerminal: Bool
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.isTerminal = isatty(descriptor) == 1
+    }
+
+    public static let standardOutput = FileDescriptorStream(descriptor: 1)
+    public static let standardError = FileDescriptorStream(descriptor: 2)
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // EPIPE and friends: the reader went away; nothing useful to do.
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+}
+
+/// A stream that keeps what was written, for tests and for commands that capture output.
+public final class CapturedStream: TextStream, @unchecked Sendable {
+    // @unchecked: `buffer` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var buffer = ""
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    public func write(_ text: String) {
+        lock.lock()
+        buffer += text
+        lock.unlock()
+    }
+
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffer
+    }
+}
