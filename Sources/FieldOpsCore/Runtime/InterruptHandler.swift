@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs a command so that Ctrl-C cancels it cleanly instead of killing the process mid-write.
+///
+/// The first SIGINT (or SIGTERM) cancels the command's task: in-flight HTTP transfers stop,
+/// SQLite transactions roll back, atomic file writes never rename a half-written file, and the
+/// process exits 130. A second Ctrl-C exits at once, for a person who really means it.
+public enum InterruptHandler {
+    public struct Outcome<T: Sendable>: Sendable {
+        public var result: Result<T, any Error>
+        /// A signal arrived while the command ran.
+        public var interrupted: Bool
+    }
+
+    public static func run<T: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async -> Outcome<T> {
+        let state = SignalState()
+        let task = Task { try await operation() }
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                if state.record() == 1 {
+                    task.cancel()
+                } else {
+                    _exit(ExitCode.interrupted.rawValue)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await task.value)
+        } catch {
+            result = .failure(error)
+        }
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        return Outcome(result: result, interrupted: state.count > 0)
+    }
+}
+
+/// How many interrupt signals have arrived; touched from the signal queue and the main task.
+private final class SignalState: @unchecked Sendable {
+    // @unchecked: `signals` is only read or written while holding `lock`.
+    private let lock = NSLock()
+    private var signals = 0
+
+    func record() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        signals += 1
+        return signals
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return signals
+    }
+}
