@@ -11,13 +11,26 @@ round trip byte for byte. A PUT stores the exact text of the body's `data` value
 
 Run:  python3 Tests/Emulators/mcms_emulator.py --port 0 [--seed 1] [--olts 8] [--onus 2000]
           [--host-cookies] [--strict-ids] [--session-ttl SECONDS] [--tls-cert C --tls-key K]
+          [--verbose]
+
+Users: tech@example.net / pon-secret (writes), viewer@example.net / pon-secret (read only).
+Cookies: sessionid + csrftoken, or __Host-sessionid + __Host-csrftoken (Secure; Path=/) with
+--host-cookies or TLS. Order of checks, as in Django: route (404/405), session (401), CSRF on
+unsafe methods (403 "CSRF Failed: ..."), permission (403), then the id and the view.
+
+The fleet is generated from --seed: ONU #0 is an ALPH AP-G2110 (registered, ordinary; the
+firmware file ALPH-G2425-R5.0.0.bin does not support it), #1 has no ONU-STATE, #2 has an
+ONU-STATE "FW Bank Ptr" of 65535, #3 is in no OLT bucket, #4 has every 64-bit counter at
+18446744073709551615; a further ~0.2% each of the first three kinds are scattered through the
+fleet. /__admin/state lists them under "special".
 
 Admin endpoints (besides the base ones: faults, latency, requests, stats, reset):
-  GET  /__admin/state              counts, users, sessions, writes log, special ids, options
-  POST /__admin/expire-sessions    ends every session (the next request gets 401)
-  GET  /__admin/config/<id>        stored raw text of the ONU-CFG or OLT-CFG document
-  GET  /__admin/onu-state/<id>     raw text of the ONU-STATE document
-  GET  /__admin/olt-state/<id>     raw text of the OLT-STATE document
+  GET    /__admin/state                counts, users, sessions, writes log, special ids, ids
+  POST   /__admin/expire-sessions      ends every session (the next request gets 401)
+  GET    /__admin/config/<id>          stored raw text of the ONU-CFG or OLT-CFG document
+  PUT    /__admin/config/<id>          replace it with the raw body (a document with that _id)
+  GET    /__admin/onu-state/<id>       raw text of the ONU-STATE document (PUT, DELETE likewise)
+  GET    /__admin/olt-state/<id>       raw text of the OLT-STATE document (PUT, DELETE likewise)
 """
 
 import datetime
@@ -472,7 +485,7 @@ class Fleet:
     @staticmethod
     def _special_kind(index, rng):
         # The first ONUs carry one oddity each, so small test fleets have them too.
-        fixed = {1: "missing_state", 2: "unknown_bank", 3: "unbucketed", 4: "max_counter"}
+        fixed = {0: None, 1: "missing_state", 2: "unknown_bank", 3: "unbucketed", 4: "max_counter"}
         if index in fixed:
             return fixed[index]
         roll = rng.random()
@@ -701,17 +714,43 @@ class MCMSApp(App):
                 count = len(self.sessions)
                 self.sessions = {}
             return Response(200, {"ok": True, "expired": count})
-        for prefix, names in (("/config/", ("onu_configs", "olt_configs")),
-                              ("/onu-state/", ("onu_states",)), ("/olt-state/", ("olt_states",))):
-            if path.startswith(prefix) and req.method == "GET":
+        for prefix, names, owners in (("/config/", ("onu_configs", "olt_configs"), ()),
+                                      ("/onu-state/", ("onu_states",), ("onu_configs",)),
+                                      ("/olt-state/", ("olt_states",), ("olt_configs",))):
+            if path.startswith(prefix):
                 doc_id = urllib.parse.unquote(path[len(prefix):].rstrip("/"))
                 with self.lock:
-                    for name in names:
-                        doc = self.collections[name].docs.get(doc_id)
-                        if doc is not None:
-                            return Response(200, raw=doc.text)
-                return Response(404, {"error": "unknown id", "id": doc_id})
+                    return self.admin_document(req, doc_id, names, owners)
         return super().admin(req)
+
+    def admin_document(self, req, doc_id, names, owners):
+        """GET the raw text; PUT raw text to replace it (tests seed odd shapes); DELETE a state."""
+        name = next((n for n in names if doc_id in self.collections[n].docs), None)
+        if req.method == "GET":
+            if name is None:
+                return Response(404, {"error": "unknown id", "id": doc_id})
+            return Response(200, raw=self.collections[name].docs[doc_id].text)
+        if req.method == "PUT":
+            # A state may be created for a known device whose state was missing.
+            if name is None and owners and doc_id in self.collections[owners[0]].docs:
+                name = names[0]
+            if name is None:
+                return Response(404, {"error": "unknown id", "id": doc_id})
+            try:
+                text = req.body.decode("utf-8")
+                tree = parse(text)
+            except (ValueError, UnicodeDecodeError) as error:
+                return Response(400, {"error": "not JSON: %s" % error})
+            if not isinstance(tree, dict) or tree.get(F.ID) != doc_id:
+                return Response(400, {"error": "body must be a document whose _id is " + doc_id})
+            self.collections[name].store_text(doc_id, text, tree)
+            return Response(200, {"ok": True})
+        if req.method == "DELETE" and owners:
+            if name is None:
+                return Response(404, {"error": "unknown id", "id": doc_id})
+            del self.collections[name].docs[doc_id]
+            return Response(200, {"ok": True})
+        return Response(405, {"error": "method not allowed"})
 
     # --- routing -------------------------------------------------------------------------
     def route(self, req):
@@ -985,7 +1024,7 @@ class MCMSApp(App):
             severity, message = rng.choice(LOG_MESSAGES)
             entries.append({F.TIME: stamp(moment), F.SEVERITY: severity, F.MESSAGE: message})
             moment -= datetime.timedelta(seconds=rng.uniform(1, 3600))
-        return success_raw(render(entries[:max(limit, 0)]))
+        return success_raw(render(entries if limit <= 0 else entries[:limit]))
 
     def handle_firmware_files(self, _req, _collection, _doc_id):
         return success_raw(self.firmware_text)

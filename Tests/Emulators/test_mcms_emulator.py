@@ -443,6 +443,27 @@ class MCMSEmulatorTests(unittest.TestCase):
         self.assertIsInstance(alarms["data"]["Alarms"], list)
         self.assertEqual(session.get("/api/v1/onus/alarms/NOPE00000000/")[0], 404)
 
+    def test_admin_can_seed_and_delete_state_documents(self):
+        session = self.emu.login()
+        missing = self.state["special"]["missing_state"][0]
+        text = b'{"_id":"%s","Time":"2026-06-01 12:00:00","ONU":{"FW Bank Ptr":7,"Odd":1.50}}' % missing.encode()
+        status, _, _ = self.emu.call("PUT", "/__admin/onu-state/%s" % missing, raw_body=text)
+        self.assertEqual(status, 200)
+        self.assertEqual(envelope_data_bytes(session.get("/api/v1/onus/states/%s/" % missing)[2]), text)
+        self.assertEqual(self.emu.call("PUT", "/__admin/onu-state/NOPE00000000", raw_body=text)[0], 404)
+        self.assertEqual(self.emu.call("DELETE", "/__admin/onu-state/%s" % missing)[0], 200)
+        self.assertEqual(session.get("/api/v1/onus/states/%s/" % missing)[0], 404)
+
+    def test_base_faults_and_latency_apply_to_mcms_routes(self):
+        session = self.emu.login()
+        self.emu.admin("/faults", {"path": "/api/v1/olts/*", "status": 503, "count": 1})
+        self.assertEqual(session.get("/api/v1/olts/states/")[0], 503)
+        self.assertEqual(session.get("/api/v1/olts/states/")[0], 200)
+        self.emu.admin("/latency", {"delay_ms": 150})
+        began = time.monotonic()
+        self.assertEqual(session.get("/api/v1/files/onu-firmware/")[0], 200)
+        self.assertGreaterEqual(time.monotonic() - began, 0.15)
+
     def test_fleet_is_deterministic_from_the_seed(self):
         first = mcms_emulator.Fleet(3, 2, 30, mcms_emulator.BASE_TIME)
         again = mcms_emulator.Fleet(3, 2, 30, mcms_emulator.BASE_TIME)
