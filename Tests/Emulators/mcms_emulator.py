@@ -1,0 +1,1046 @@
+#!/usr/bin/env python3
+"""MCMS (PON manager) emulator for fieldops tests — python3 standard library only.
+
+Serves /work/shared/contracts/mcms.md under http://127.0.0.1:PORT/api:
+session login with cookie + CSRF, ONU/OLT state and config documents, alarms, logs,
+ONU firmware files and the versionless CPE DHCP helper.
+
+Documents are kept as raw JSON text, never re-serialised from floats, so 64-bit integers
+(18446744073709551615), decimals (-18.20), exponents (1e3) and key order survive a GET/PUT
+round trip byte for byte. A PUT stores the exact text of the body's `data` value.
+
+Run:  python3 Tests/Emulators/mcms_emulator.py --port 0 [--seed 1] [--olts 8] [--onus 2000]
+          [--host-cookies] [--strict-ids] [--session-ttl SECONDS] [--tls-cert C --tls-key K]
+          [--verbose]
+
+Users: tech@example.net / pon-secret (writes), viewer@example.net / pon-secret (read only).
+Cookies: sessionid + csrftoken, or __Host-sessionid + __Host-csrftoken (Secure; Path=/) with
+--host-cookies or TLS. Order of checks, as in Django: route (404/405), session (401), CSRF on
+unsafe methods (403 "CSRF Failed: ..."), permission (403), then the id and the view.
+
+The fleet is generated from --seed: ONU #0 is an ALPH AP-G2110 (registered, ordinary; the
+firmware file ALPH-G2425-R5.0.0.bin does not support it), #1 has no ONU-STATE, #2 has an
+ONU-STATE "FW Bank Ptr" of 65535, #3 is in no OLT bucket, #4 has every 64-bit counter at
+18446744073709551615; a further ~0.2% each of the first three kinds are scattered through the
+fleet. /__admin/state lists them under "special".
+
+Admin endpoints (besides the base ones: faults, latency, requests, stats, reset):
+  GET    /__admin/state                counts, users, sessions, writes log, special ids, ids
+  POST   /__admin/expire-sessions      ends every session (the next request gets 401)
+  GET    /__admin/config/<id>          stored raw text of the ONU-CFG or OLT-CFG document
+  PUT    /__admin/config/<id>          replace it with the raw body (a document with that _id)
+  GET    /__admin/onu-state/<id>       raw text of the ONU-STATE document (PUT, DELETE likewise)
+  GET    /__admin/olt-state/<id>       raw text of the OLT-STATE document (PUT, DELETE likewise)
+"""
+
+import datetime
+import json
+import os
+import random
+import re
+import secrets
+import string
+import sys
+import time
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from emulator_base import App, Response, serve  # noqa: E402
+
+
+# --- field-name table -----------------------------------------------------------------------
+class F:
+    """Every document key the emulator reads or writes; a deployment that differs is one edit."""
+
+    ID = "_id"
+    TIME = "Time"
+    ONU = "ONU"
+    OLT = "OLT"
+    STATS = "STATS"
+    NETCONF = "NETCONF"
+    ONLINE_TIME = "Online Time"
+    FW_BANK_PTR = "FW Bank Ptr"
+    FW_BANK_VERSIONS = "FW Bank Versions"
+    FW_BANK_FILES = "FW Bank Files"
+    FW_VERSION = "FW Version"
+    VENDOR = "Vendor"
+    EQUIPMENT_ID = "Equipment ID"
+    MODEL = "Model"
+    SERIAL = "Serial Number"
+    MAC_ADDRESS = "MAC Address"
+    NAME = "Name"
+    RESET_COUNT = "Reset Count"
+    RX_OPTICAL = "RX Optical Level"
+    TX_OPTICAL = "TX Optical Level"
+    FEC_CORRECTED = "FEC Corrected"
+    FEC_UNCORRECTABLE = "FEC Uncorrectable"
+    RX_RATE = "RX Rate bps"
+    TX_RATE = "TX Rate bps"
+    UNI_ETH = "UNI-ETH %d"
+    LINK = "Link"
+    SPEED = "Speed"
+    ONU_STATES = "ONU States"
+    REGISTERED = "Registered"
+    UNPROVISIONED = "Unprovisioned"
+    DEREGISTERED = "Deregistered"
+    DISABLED = "Disabled"
+    DYING_GASP = "Dying Gasp"
+    ENVIRONMENT = "Environment"
+    TEMPERATURE = "Temperature C"
+    UPLINK = "Uplink"
+    ALARMS = "Alarms"
+    SEVERITY = "Severity"
+    MESSAGE = "Message"
+    CPE_MAC = "MAC"
+    CPE_IPV4 = "IPv4"
+    CPE_HOSTNAME = "Hostname"
+    CPE_LEASE_EXPIRY = "Lease Expiry"
+    FILE_NAME = "filename"
+    FILE_VERSION = "version"
+    FILE_MODELS = "models"
+    LOGIN_EMAIL = "email"
+    LOGIN_PASSWORD = "password"
+
+
+BUCKETS = (F.REGISTERED, F.UNPROVISIONED, F.DEREGISTERED, F.DISABLED, F.DYING_GASP)
+
+# --- route table ----------------------------------------------------------------------------
+# (method, path pattern, handler, collection). `{id}` is one raw path segment, decoded once.
+ROUTES = [
+    ("POST", "/api/v1/users/authenticate/", "authenticate", None),
+    ("POST", "/api/v1/users/logout/", "logout", None),
+    ("GET", "/api/v1/onus/states/", "list_docs", "onu_states"),
+    ("GET", "/api/v1/onus/states/{id}/", "get_doc", "onu_states"),
+    ("GET", "/api/v1/onus/configs/", "list_docs", "onu_configs"),
+    ("GET", "/api/v1/onus/configs/{id}/", "get_doc", "onu_configs"),
+    ("PUT", "/api/v1/onus/configs/{id}/", "put_doc", "onu_configs"),
+    ("GET", "/api/v1/onus/alarms/{id}/", "alarms", "onu_configs"),
+    ("GET", "/api/v1/onus/logs/{id}/", "logs", "onu_configs"),
+    ("GET", "/api/v1/olts/states/", "list_docs", "olt_states"),
+    ("GET", "/api/v1/olts/states/{id}/", "get_doc", "olt_states"),
+    ("GET", "/api/v1/olts/configs/", "list_docs", "olt_configs"),
+    ("GET", "/api/v1/olts/configs/{id}/", "get_doc", "olt_configs"),
+    ("PUT", "/api/v1/olts/configs/{id}/", "put_doc", "olt_configs"),
+    ("GET", "/api/v1/olts/alarms/{id}/", "alarms", "olt_configs"),
+    ("GET", "/api/v1/olts/logs/{id}/", "logs", "olt_configs"),
+    ("GET", "/api/v1/files/onu-firmware/", "firmware_files", None),
+    ("GET", "/api/cpe/onu/{id}/", "cpe", "onu_configs"),
+]
+
+UNSAFE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+PUBLIC_HANDLERS = ("authenticate",)
+READ_ONLY_ALLOWED = ("logout",)   # unsafe, but a viewer may still log out
+
+USERS = {
+    "tech@example.net": {"password": "pon-secret", "can_write": True},
+    "viewer@example.net": {"password": "pon-secret", "can_write": False},
+}
+
+MSG_NO_AUTH = "Authentication credentials were not provided."
+MSG_NO_PERMISSION = "You do not have permission to perform this action."
+MSG_BAD_LOGIN = "Invalid email or password."
+
+# --- raw JSON numbers -----------------------------------------------------------------------
+# A decimal or exponent number is held as a str subclass carrying a \x01 marker, so the C
+# json encoder writes it as "\u0001<text>" and one regex turns that back into the bare text.
+RAW_MARK = "\x01"
+RAW_RE = re.compile(r'"\\u0001([^"]*)"')
+
+
+class RawNumber(str):
+    """A JSON number kept as its exact source text (e.g. -18.20, 1e3)."""
+
+    @property
+    def text(self):
+        return str.__str__(self)[1:]
+
+
+def raw_number(text):
+    return RawNumber(RAW_MARK + text)
+
+
+def render(value):
+    """JSON text of a document tree whose non-integer numbers are RawNumber."""
+    return RAW_RE.sub(r"\1", json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def parse(text):
+    return json.JSONDecoder(parse_float=raw_number).decode(text)
+
+
+DECODER = json.JSONDecoder(parse_float=raw_number)
+WS = " \t\r\n"
+
+
+def data_span(text):
+    """Parse an object body and return (parsed data value, exact source text of that value)."""
+    i = 0
+    n = len(text)
+
+    def skip(j):
+        while j < n and text[j] in WS:
+            j += 1
+        return j
+
+    i = skip(i)
+    if i >= n or text[i] != "{":
+        raise ValueError("body is not a JSON object")
+    i = skip(i + 1)
+    found = None
+    if i < n and text[i] == "}":
+        i += 1
+    else:
+        while True:
+            if i >= n or text[i] != '"':
+                raise ValueError("expected a key")
+            key, i = json.decoder.scanstring(text, i + 1)
+            i = skip(i)
+            if i >= n or text[i] != ":":
+                raise ValueError("expected ':'")
+            i = skip(i + 1)
+            value, end = DECODER.raw_decode(text, i)
+            if key == "data":
+                found = (value, text[i:end])
+            i = skip(end)
+            if i < n and text[i] == ",":
+                i = skip(i + 1)
+                continue
+            if i < n and text[i] == "}":
+                i += 1
+                break
+            raise ValueError("expected ',' or '}'")
+    if skip(i) != n:
+        raise ValueError("trailing data after the body")
+    if found is None:
+        raise ValueError("missing data")
+    return found
+
+
+def numbers_equal(a, b):
+    import decimal
+    try:
+        da = decimal.Decimal(a.text if isinstance(a, RawNumber) else str(a))
+        db = decimal.Decimal(b.text if isinstance(b, RawNumber) else str(b))
+    except (decimal.InvalidOperation, ValueError):
+        return False
+    return da == db
+
+
+def values_equal(a, b):
+    if isinstance(a, RawNumber) or isinstance(b, RawNumber):
+        if isinstance(a, bool) or isinstance(b, bool):
+            return False
+        if isinstance(a, (RawNumber, int)) and isinstance(b, (RawNumber, int)):
+            return numbers_equal(a, b)
+        return False
+    if isinstance(a, bool) != isinstance(b, bool):
+        return False
+    return a == b
+
+
+MISSING = object()
+
+
+def lookup(doc, dotted):
+    value = doc
+    for part in dotted.split("."):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return MISSING
+    return value
+
+
+def project(doc, paths):
+    """Only the dotted paths (and `_id`), nested as in the document, in document key order."""
+    wanted = {F.ID: True}
+    for path in paths:
+        node = wanted
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+            if node is True:
+                break
+        else:
+            node[parts[-1]] = True
+
+    def pick(value, spec):
+        if spec is True or not isinstance(value, dict):
+            return value
+        out = {}
+        for key, sub in value.items():
+            if key in spec:
+                out[key] = pick(sub, spec[key])
+        return out
+
+    return pick(doc, wanted)
+
+
+def without(doc, paths):
+    """The document minus the dotted paths; copies only the objects on those paths."""
+    out = dict(doc)
+    for path in paths:
+        node = out
+        parts = path.split(".")
+        for part in parts[:-1]:
+            child = node.get(part)
+            if not isinstance(child, dict):
+                break
+            child = dict(child)
+            node[part] = child
+            node = child
+        else:
+            node.pop(parts[-1], None)
+    return out
+
+
+def apply_projection(doc, projection):
+    """Mongo projection: inclusion ({"ONU.Name": 1}, `_id` kept unless 0) or exclusion ({"STATS": 0})."""
+    off = [p for p, on in projection.items() if on in (0, False)]
+    on = [p for p, flag in projection.items() if flag not in (0, False) and p != F.ID]
+    if on:
+        out = project(doc, on)
+        if F.ID in off:
+            out.pop(F.ID, None)
+        return out
+    return without(doc, off)
+
+
+QUERY_OPERATORS = ("$in", "$nin", "$ne", "$exists")
+
+
+def check_query(query):
+    for path, want in query.items():
+        if path.startswith("$"):
+            raise ValueError("unsupported query operator %s" % path)
+        if isinstance(want, dict):
+            for op in want:
+                if op.startswith("$") and op not in QUERY_OPERATORS:
+                    raise ValueError("unsupported query operator %s" % op)
+
+
+def matches(tree, query):
+    """Equality on dotted paths, plus $in, $nin, $ne and $exists."""
+    for path, want in query.items():
+        value = lookup(tree, path)
+        if isinstance(want, dict) and want and all(k.startswith("$") for k in want):
+            for op, arg in want.items():
+                if op == "$in":
+                    ok = isinstance(arg, list) and any(values_equal(value, a) for a in arg)
+                elif op == "$nin":
+                    ok = isinstance(arg, list) and not any(values_equal(value, a) for a in arg)
+                elif op == "$ne":
+                    ok = not values_equal(value, arg)
+                else:
+                    ok = (value is not MISSING) == bool(arg)
+                if not ok:
+                    return False
+        elif not values_equal(value, want):
+            return False
+    return True
+
+
+def sort_key(value):
+    if value is MISSING or value is None:
+        return (0, 0)
+    if isinstance(value, bool):
+        return (2, int(value))
+    if isinstance(value, RawNumber):
+        return (1, float(value.text))
+    if isinstance(value, (int, float)):
+        return (1, value)
+    if isinstance(value, str):
+        return (3, value)
+    return (4, json.dumps(value, sort_keys=True))
+
+
+# --- documents ------------------------------------------------------------------------------
+class Document:
+    """One Mongo document: its exact JSON text, plus a parsed tree made on demand."""
+
+    __slots__ = ("text", "_tree")
+
+    def __init__(self, text, tree=None):
+        self.text = text
+        self._tree = tree
+
+    @property
+    def tree(self):
+        if self._tree is None:
+            self._tree = parse(self.text)
+        return self._tree
+
+
+class Collection:
+    def __init__(self):
+        self.docs = {}
+
+    def add(self, tree):
+        self.docs[tree[F.ID]] = Document(render(tree), tree)
+
+    def replace_tree(self, doc_id, tree):
+        self.docs[doc_id] = Document(render(tree), tree)
+
+    def store_text(self, doc_id, text, tree):
+        self.docs[doc_id] = Document(text, tree)
+
+
+# --- the fleet ------------------------------------------------------------------------------
+VENDORS = {
+    "ALPH": {"models": {"AP-G2110": ("AP-G2110-SFU", 1), "AP-G2425": ("AP-G2425-HGU", 4)},
+             "versions": ["R4.1.0", "R4.2.0", "R4.3.1"]},
+    "ISKT": {"models": {"ISK-4G1": ("ISK-4G1-B", 4)}, "versions": ["3.7.0", "3.7.2"]},
+    "CXNK": {"models": {"GS-4220E": ("GS4220E-XGS", 2), "GP-1100X": ("GP1100X", 1)},
+             "versions": ["12.1.4.3", "12.2.0.7"]},
+}
+
+FIRMWARE_FILES = [
+    {F.FILE_NAME: "ALPH-R4.1.0.bin", F.FILE_VERSION: "R4.1.0", F.FILE_MODELS: ["AP-G2110", "AP-G2425"], "size": 14213120},
+    {F.FILE_NAME: "ALPH-R4.2.0.bin", F.FILE_VERSION: "R4.2.0", F.FILE_MODELS: ["AP-G2110", "AP-G2425"], "size": 14417920},
+    {F.FILE_NAME: "ALPH-R4.3.1.bin", F.FILE_VERSION: "R4.3.1", F.FILE_MODELS: ["AP-G2110", "AP-G2425"], "size": 14680064},
+    # Only for the HGU model: an AP-G2110 must refuse it.
+    {F.FILE_NAME: "ALPH-G2425-R5.0.0.bin", F.FILE_VERSION: "R5.0.0", F.FILE_MODELS: ["AP-G2425"], "size": 20971520},
+    {F.FILE_NAME: "ISKT-3.7.0.img", F.FILE_VERSION: "3.7.0", F.FILE_MODELS: ["ISK-4G1"], "size": 9437184},
+    {F.FILE_NAME: "ISKT-3.7.2.img", F.FILE_VERSION: "3.7.2", F.FILE_MODELS: ["ISK-4G1"], "size": 9502720},
+    {F.FILE_NAME: "CXNK-12.1.4.3.bin", F.FILE_VERSION: "12.1.4.3", F.FILE_MODELS: ["GS-4220E", "GP-1100X"], "size": 31457280},
+    {F.FILE_NAME: "CXNK-12.2.0.7.bin", F.FILE_VERSION: "12.2.0.7", F.FILE_MODELS: ["GS-4220E", "GP-1100X"], "size": 31981568},
+]
+FILE_FOR_VERSION = {(f[F.FILE_NAME].split("-")[0], f[F.FILE_VERSION]): f[F.FILE_NAME]
+                    for f in FIRMWARE_FILES if len(f[F.FILE_MODELS]) > 1 or f[F.FILE_NAME].startswith("ISKT")}
+
+STREETS = ["Storgata", "Fjellveien", "Kirkegata", "Strandvegen", "Ålesundsvegen", "Skolebakken",
+           "Sjøgata", "Industriveien", "Bjørkelia", "Havnegata"]
+HOSTS = ["android-7f3a", "iPhone", "DESKTOP-9K2L", "printer-hp", "tv-livingroom", "nas", "ring-doorbell"]
+ALARM_NAMES = [("LOS", "CRITICAL", "Loss of signal"), ("DGI", "MAJOR", "Dying gasp received"),
+               ("LOW-RX-POWER", "MINOR", "RX optical level below threshold"),
+               ("HIGH-TEMP", "WARNING", "Temperature above threshold"),
+               ("UNI-LINK-DOWN", "MINOR", "UNI-ETH 1 link down")]
+LOG_MESSAGES = [("INFO", "ONU registered"), ("INFO", "Configuration applied"),
+                ("WARNING", "RX optical level low"), ("INFO", "Statistics collected"),
+                ("ERROR", "OMCI timeout"), ("INFO", "Firmware bank verified"), ("DEBUG", "Heartbeat")]
+
+U64_MAX = 18446744073709551615
+BASE_TIME = datetime.datetime(2026, 6, 1, 12, 0, 0)
+
+
+def stamp(moment, micro=True):
+    return moment.strftime("%Y-%m-%d %H:%M:%S.%f" if micro else "%Y-%m-%d %H:%M:%S")
+
+
+def dec(value, places=2):
+    return raw_number("%.*f" % (places, value))
+
+
+class Fleet:
+    """Deterministic OLTs and ONUs generated from a seed."""
+
+    def __init__(self, seed, olt_count, onu_count, now):
+        rng = random.Random(seed)
+        self.seed = seed
+        self.now = now
+        self.onu_states = Collection()
+        self.onu_configs = Collection()
+        self.olt_states = Collection()
+        self.olt_configs = Collection()
+        self.special = {"missing_state": [], "unknown_bank": [], "unbucketed": [], "max_counter": [],
+                        "incompatible": {}}
+        self.models = {}
+
+        olts = []
+        seen = set()
+        while len(olts) < olt_count:
+            mac = "70:b3:d5:" + ":".join("%02x" % rng.randrange(256) for _ in range(3))
+            if mac not in seen:
+                seen.add(mac)
+                olts.append(mac)
+        self.olt_ids = olts
+
+        onus = []
+        seen = set()
+        vendors = list(VENDORS)
+        while len(onus) < onu_count:
+            # ONU #0 is always an ALPH: the example of a model some firmware does not support.
+            vendor = "ALPH" if not onus else rng.choices(vendors, weights=[6, 2, 2])[0]
+            onu_id = vendor + "%08x" % rng.getrandbits(32)
+            if onu_id not in seen:
+                seen.add(onu_id)
+                onus.append(onu_id)
+        self.onu_ids = onus
+
+        buckets = {mac: {b: [] for b in BUCKETS} for mac in olts}
+        for index, onu_id in enumerate(onus):
+            mac = olts[index % len(olts)] if olts else "00:00:00:00:00:00"
+            special = self._special_kind(index, rng)
+            self._make_onu(rng, index, onu_id, mac, special)
+            if special != "unbucketed" and olts:
+                roll = 0.0 if index == 0 else rng.random()
+                bucket = (F.REGISTERED if roll < 0.88 else F.UNPROVISIONED if roll < 0.92 else
+                          F.DEREGISTERED if roll < 0.95 else F.DISABLED if roll < 0.97 else F.DYING_GASP)
+                buckets[mac][bucket].append(onu_id)
+        for index, mac in enumerate(olts):
+            self._make_olt(rng, index, mac, buckets[mac])
+
+    @staticmethod
+    def _special_kind(index, rng):
+        # The first ONUs carry one oddity each, so small test fleets have them too.
+        fixed = {0: None, 1: "missing_state", 2: "unknown_bank", 3: "unbucketed", 4: "max_counter"}
+        if index in fixed:
+            return fixed[index]
+        roll = rng.random()
+        if roll < 0.002:
+            return "missing_state"
+        if roll < 0.004:
+            return "unknown_bank"
+        if roll < 0.006:
+            return "unbucketed"
+        return None
+
+    def _make_onu(self, rng, index, onu_id, mac, special):
+        vendor = onu_id[:4]
+        spec = VENDORS[vendor]
+        if vendor == "ALPH" and index == 0:
+            model = "AP-G2110"     # ONU #0 is always a model the R5.0.0 file does not support
+        else:
+            model = rng.choice(sorted(spec["models"]))
+        equipment, uni_count = spec["models"][model]
+        self.models[onu_id] = model
+        if model == "AP-G2110" and special is None:
+            self.special["incompatible"].setdefault("ALPH-G2425-R5.0.0.bin", [])
+            if len(self.special["incompatible"]["ALPH-G2425-R5.0.0.bin"]) < 5:
+                self.special["incompatible"]["ALPH-G2425-R5.0.0.bin"].append(onu_id)
+        versions = spec["versions"]
+        v_active = rng.choice(versions)
+        v_other = rng.choice(versions)
+        ptr = rng.randrange(2)
+        bank_versions = [v_active, v_other] if ptr == 0 else [v_other, v_active]
+        bank_files = [FILE_FOR_VERSION.get((vendor, v), "") for v in bank_versions]
+        if rng.random() < 0.05:          # a never-written inactive bank
+            bank_versions[1 - ptr] = ""
+            bank_files[1 - ptr] = ""
+
+        t = self.now - datetime.timedelta(seconds=rng.uniform(0, 30))
+        online = t - datetime.timedelta(seconds=rng.uniform(300, 90 * 86400))
+        rx = -rng.uniform(12.0, 27.5)
+        counters_max = special == "max_counter"
+        big = lambda: U64_MAX if counters_max else rng.randrange(2 ** 40, 2 ** 63)  # noqa: E731
+        state_ptr = 65535 if special == "unknown_bank" else ptr
+
+        state = {
+            F.ID: onu_id,
+            F.TIME: stamp(t),
+            F.ONU: {
+                F.ONLINE_TIME: stamp(online, micro=rng.random() > 0.1),
+                F.FW_BANK_PTR: state_ptr,
+                F.FW_BANK_VERSIONS: list(bank_versions),
+                F.VENDOR: vendor,
+                F.EQUIPMENT_ID: equipment,
+                F.MODEL: model,
+                F.SERIAL: onu_id[4:],
+                "Registration ID": "",
+                "OMCI Version": "0xA3",
+            },
+            F.OLT: {F.MAC_ADDRESS: mac, "PON Port": index % 16, "ONU ID": index % 128},
+            F.STATS: {
+                F.RX_OPTICAL: dec(rx),
+                F.TX_OPTICAL: dec(rng.uniform(0.5, 5.0)),
+                "Temperature C": dec(rng.uniform(30, 60), 1),
+                "Voltage V": dec(rng.uniform(3.2, 3.4)),
+                "Bias mA": dec(rng.uniform(5, 20), 3),
+                F.FEC_CORRECTED: big() if counters_max else rng.randrange(0, 10 ** 9),
+                F.FEC_UNCORRECTABLE: 0 if rng.random() < 0.8 else rng.randrange(1, 5000),
+                "RX Frames": big(),
+                "TX Frames": big(),
+                "RX Bytes": big(),
+                "TX Bytes": big(),
+                F.RX_RATE: rng.randrange(0, 10 ** 9),
+                F.TX_RATE: rng.randrange(0, 10 ** 9),
+                "BIP Errors": rng.randrange(0, 100),
+            },
+        }
+        for port in range(1, uni_count + 1):
+            up = rng.random() < 0.8 if port == 1 else rng.random() < 0.3
+            state[F.UNI_ETH % port] = {
+                F.LINK: "Up" if up else "Down",
+                F.SPEED: rng.choice(["1000-Full", "100-Full", "2500-Full"]) if up else "",
+                "RX Bytes": big(), "TX Bytes": big(),
+            }
+        if special != "missing_state":
+            self.onu_states.add(state)
+
+        roll = rng.random()
+        name = "" if roll < 0.05 else "%s %d%s" % (rng.choice(STREETS), rng.randrange(1, 120),
+                                                    rng.choice(["", "", "B", " kiosk", " lgh 2"]))
+        config = {
+            F.ID: onu_id,
+            F.ONU: {
+                F.NAME: name,
+                F.RESET_COUNT: rng.randrange(0, 12),
+                F.FW_BANK_PTR: ptr,
+                F.FW_BANK_FILES: bank_files,
+                F.FW_BANK_VERSIONS: bank_versions,
+                "Enable": True,
+                "Location": {"Latitude": dec(62.0 + rng.uniform(0, 1), 6),
+                             "Longitude": dec(6.0 + rng.uniform(0, 1), 6)},
+                "Alarm Profile": "default",
+                "Rogue Detect": False,
+                "Custom Note": None,
+            },
+            F.NETCONF: {F.NAME: onu_id, "Template": "default"},
+            "SLA": {"Upstream CIR bps": rng.randrange(10 ** 6, 10 ** 9),
+                    "Upstream PIR bps": 10 ** 10,
+                    "Downstream Max bps": U64_MAX if counters_max else 2 ** 34,
+                    "Weight": dec(rng.uniform(0, 1), 3)},
+            "OPTICS": {"RX Low Threshold dBm": dec(-28.0), "RX High Threshold dBm": dec(-8.0)},
+            "PM": {"Interval s": 900, "Threshold Scale": raw_number("1e3"), "Counter Max": U64_MAX},
+            "VLANs": [{"CVID": 100 + index % 50, "SVID": 1000, "Priority": 0}],
+        }
+        self.onu_configs.add(config)
+        for kind in ("missing_state", "unknown_bank", "unbucketed", "max_counter"):
+            if special == kind:
+                self.special[kind].append(onu_id)
+
+    def _make_olt(self, rng, index, mac, buckets):
+        t = self.now - datetime.timedelta(seconds=rng.uniform(0, 10))
+        online = t - datetime.timedelta(seconds=rng.uniform(3600, 200 * 86400))
+        state = {
+            F.ID: mac,
+            F.TIME: stamp(t),
+            F.OLT: {F.ONLINE_TIME: stamp(online), F.FW_VERSION: rng.choice(["R2.4.1", "R2.5.0"]),
+                    F.MODEL: rng.choice(["XGS-OLT-16", "GPON-OLT-8"]), F.SERIAL: "OLT%06d" % (index + 1)},
+            F.ONU_STATES: buckets,
+            F.STATS: {F.RX_RATE: rng.randrange(10 ** 8, 10 ** 10), F.TX_RATE: rng.randrange(10 ** 8, 10 ** 10),
+                      "RX Bytes": rng.randrange(2 ** 50, 2 ** 64), "TX Bytes": rng.randrange(2 ** 50, 2 ** 64)},
+            F.ENVIRONMENT: {F.TEMPERATURE: dec(rng.uniform(35, 60)), "Fan RPM": rng.randrange(3000, 9000)},
+            F.UPLINK: {F.LINK: "Up", F.SPEED: rng.choice(["10G", "25G"])},
+        }
+        self.olt_states.add(state)
+        config = {
+            F.ID: mac,
+            F.OLT: {F.NAME: "OLT %s %d" % (rng.choice(STREETS), index + 1), F.RESET_COUNT: rng.randrange(0, 5),
+                    "Location": "Sentral %d" % (index + 1), "Max ONUs": 128, "Enable": True},
+            F.NETCONF: {F.NAME: mac},
+            "PON": {"Max Distance km": 20, "Upstream FEC": True, "Laser Bias mA": dec(rng.uniform(20, 40), 3)},
+            "Counters": {"Wrap At": U64_MAX},
+        }
+        self.olt_configs.add(config)
+
+
+# --- the application ------------------------------------------------------------------------
+def fail(status, message, kind="fail"):
+    return Response(status, {"status": kind, "details": {"message": message}})
+
+
+def success_raw(data_text):
+    return Response(200, raw='{"status":"success","data":' + data_text + "}")
+
+
+def compile_routes():
+    table = []
+    for method, pattern, handler, collection in ROUTES:
+        table.append((method, pattern.strip("/").split("/"), handler, collection))
+    return table
+
+
+ROUTE_TABLE = compile_routes()
+
+
+class MCMSApp(App):
+    name = "mcms"
+
+    @staticmethod
+    def add_arguments(parser):
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--olts", type=int, default=8)
+        parser.add_argument("--onus", type=int, default=2000)
+        parser.add_argument("--host-cookies", action="store_true",
+                            help="name cookies __Host-sessionid/__Host-csrftoken (implied by TLS)")
+        parser.add_argument("--strict-ids", action="store_true",
+                            help="answer 400 'invalid id' to a double-encoded id")
+        parser.add_argument("--session-ttl", type=float, default=0,
+                            help="seconds a session lives (0 = until logout or expiry by admin)")
+
+    # --- state ---------------------------------------------------------------------------
+    def reset(self):
+        self.started = time.monotonic()
+        self.fleet = Fleet(self.options.seed, self.options.olts, self.options.onus, BASE_TIME)
+        self.collections = {
+            "onu_states": self.fleet.onu_states,
+            "onu_configs": self.fleet.onu_configs,
+            "olt_states": self.fleet.olt_states,
+            "olt_configs": self.fleet.olt_configs,
+        }
+        self.sessions = {}
+        self.writes = []
+        self.firmware_text = render(FIRMWARE_FILES)
+
+    @property
+    def host_cookies(self):
+        return bool(self.options.host_cookies or self.options.tls_cert)
+
+    def cookie_names(self):
+        prefix = "__Host-" if self.host_cookies else ""
+        return prefix + "sessionid", prefix + "csrftoken"
+
+    def now(self):
+        """The emulator's clock: the fleet's base time plus the real time since start."""
+        return BASE_TIME + datetime.timedelta(seconds=time.monotonic() - self.started)
+
+    def state(self):
+        return {
+            "seed": self.options.seed,
+            "options": {"olts": self.options.olts, "onus": self.options.onus,
+                        "host_cookies": self.host_cookies, "strict_ids": self.options.strict_ids,
+                        "session_ttl": self.options.session_ttl},
+            "cookie_names": list(self.cookie_names()),
+            "counts": {name: len(c.docs) for name, c in self.collections.items()}
+            | {"olts": len(self.fleet.olt_ids), "onus": len(self.fleet.onu_ids),
+               "firmware_files": len(FIRMWARE_FILES), "sessions": len(self.sessions),
+               "writes": len(self.writes)},
+            "users": [{"email": email, "can_write": u["can_write"]} for email, u in USERS.items()],
+            "sessions": [dict(s, sessionid=key) for key, s in self.sessions.items()],
+            "writes": list(self.writes),
+            "special": self.fleet.special,
+            "first_onus": self.fleet.onu_ids[:10],
+            "olt_ids": self.fleet.olt_ids,
+        }
+
+    # --- admin ---------------------------------------------------------------------------
+    def admin(self, req):
+        path = req.raw_path[len("/__admin"):]
+        if path == "/expire-sessions" and req.method == "POST":
+            with self.lock:
+                count = len(self.sessions)
+                self.sessions = {}
+            return Response(200, {"ok": True, "expired": count})
+        for prefix, names, owners in (("/config/", ("onu_configs", "olt_configs"), ()),
+                                      ("/onu-state/", ("onu_states",), ("onu_configs",)),
+                                      ("/olt-state/", ("olt_states",), ("olt_configs",))):
+            if path.startswith(prefix):
+                doc_id = urllib.parse.unquote(path[len(prefix):].rstrip("/"))
+                with self.lock:
+                    return self.admin_document(req, doc_id, names, owners)
+        return super().admin(req)
+
+    def admin_document(self, req, doc_id, names, owners):
+        """GET the raw text; PUT raw text to replace it (tests seed odd shapes); DELETE a state."""
+        name = next((n for n in names if doc_id in self.collections[n].docs), None)
+        if req.method == "GET":
+            if name is None:
+                return Response(404, {"error": "unknown id", "id": doc_id})
+            return Response(200, raw=self.collections[name].docs[doc_id].text)
+        if req.method == "PUT":
+            # A state may be created for a known device whose state was missing.
+            if name is None and owners and doc_id in self.collections[owners[0]].docs:
+                name = names[0]
+            if name is None:
+                return Response(404, {"error": "unknown id", "id": doc_id})
+            try:
+                text = req.body.decode("utf-8")
+                tree = parse(text)
+            except (ValueError, UnicodeDecodeError) as error:
+                return Response(400, {"error": "not JSON: %s" % error})
+            if not isinstance(tree, dict) or tree.get(F.ID) != doc_id:
+                return Response(400, {"error": "body must be a document whose _id is " + doc_id})
+            self.collections[name].store_text(doc_id, text, tree)
+            return Response(200, {"ok": True})
+        if req.method == "DELETE" and owners:
+            if name is None:
+                return Response(404, {"error": "unknown id", "id": doc_id})
+            del self.collections[name].docs[doc_id]
+            return Response(200, {"ok": True})
+        return Response(405, {"error": "method not allowed"})
+
+    # --- routing -------------------------------------------------------------------------
+    def route(self, req):
+        try:
+            return self.resolve(req)
+        except Exception as error:  # the real server answers 500 with an error envelope
+            sys.stderr.write("mcms: %s %s failed: %r\n" % (req.method, req.raw_path, error))
+            return fail(500, "Internal server error.", kind="error")
+
+    def resolve(self, req):
+        segments = req.raw_path.strip("/").split("/")
+        matched_path = False
+        for method, pattern, handler, collection in ROUTE_TABLE:
+            if len(pattern) != len(segments) or not req.raw_path.endswith("/"):
+                continue
+            raw_id = None
+            for want, got in zip(pattern, segments):
+                if want == "{id}":
+                    raw_id = got
+                elif want != got:
+                    break
+            else:
+                matched_path = True
+                if method != req.method:
+                    continue
+                return self.dispatch(req, handler, collection, raw_id)
+        if matched_path:
+            return fail(405, 'Method "%s" not allowed.' % req.method)
+        return fail(404, "Not found.")
+
+    def dispatch(self, req, handler, collection, raw_id):
+        # Django order: URL resolved, then authentication, then CSRF, then permission, then view.
+        doc_id = urllib.parse.unquote(raw_id) if raw_id is not None else None
+        if handler not in PUBLIC_HANDLERS:
+            session = self.current_session(req)
+            if session is None:
+                return fail(401, MSG_NO_AUTH).add_header("WWW-Authenticate", 'Session realm="api"')
+            if req.method in UNSAFE_METHODS:
+                problem = self.csrf_problem(req)
+                if problem:
+                    self.log_write(req, doc_id, 403)
+                    return fail(403, "CSRF Failed: " + problem)
+                if not USERS[session["user"]]["can_write"] and handler not in READ_ONLY_ALLOWED:
+                    self.log_write(req, doc_id, 403)
+                    return fail(403, MSG_NO_PERMISSION)
+            session["last_used"] = time.time()
+        if raw_id is not None and self.options.strict_ids:
+            # The real server's answer to an id whose ':' was encoded twice (%253A).
+            if "%253a" in raw_id.lower() or "%3a" in doc_id.lower():
+                if req.method in UNSAFE_METHODS:
+                    self.log_write(req, doc_id, 400)
+                return fail(400, "invalid id")
+        return getattr(self, "handle_" + handler)(req, collection, doc_id)
+
+    # --- session -------------------------------------------------------------------------
+    def current_session(self, req):
+        session_cookie, _ = self.cookie_names()
+        key = req.cookies().get(session_cookie)
+        session = self.sessions.get(key) if key else None
+        if session is None:
+            return None
+        ttl = self.options.session_ttl
+        if ttl and time.time() - session["created"] > ttl:
+            del self.sessions[key]
+            return None
+        return session
+
+    def csrf_problem(self, req):
+        _, csrf_cookie = self.cookie_names()
+        cookie = req.cookies().get(csrf_cookie)
+        header = req.headers.get("X-CSRFToken")
+        referer = req.headers.get("Referer")
+        if not referer:
+            return "Referer checking failed - no Referer."
+        ref = urllib.parse.urlsplit(referer)
+        if ref.netloc != req.headers.get("Host", ""):
+            return "Referer checking failed - %s does not match any trusted origins." % referer
+        if not cookie:
+            return "CSRF cookie not set."
+        if not header:
+            return "CSRF token missing."
+        if header != cookie:
+            return "CSRF token incorrect."
+        return None
+
+    def handle_authenticate(self, req, _collection, _doc_id):
+        try:
+            body = json.loads(req.body.decode("utf-8")) if req.body else None
+        except (ValueError, UnicodeDecodeError):
+            return fail(400, "JSON parse error.")
+        creds = body.get("data") if isinstance(body, dict) else None
+        if not isinstance(creds, dict) or F.LOGIN_EMAIL not in creds or F.LOGIN_PASSWORD not in creds:
+            return fail(400, "email and password are required.")
+        user = USERS.get(creds[F.LOGIN_EMAIL])
+        if user is None or user["password"] != creds[F.LOGIN_PASSWORD]:
+            return fail(401, MSG_BAD_LOGIN)
+        key = secrets.token_hex(16)
+        csrf = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(64))
+        self.sessions[key] = {"user": creds[F.LOGIN_EMAIL], "created": time.time(), "last_used": time.time(),
+                              "csrftoken": csrf}
+        session_name, csrf_name = self.cookie_names()
+        secure = "; Secure" if self.host_cookies else ""
+        resp = Response(200, {"status": "success"})
+        resp.add_header("Set-Cookie", "%s=%s; HttpOnly; Max-Age=1209600; Path=/; SameSite=Lax%s"
+                        % (session_name, key, secure))
+        resp.add_header("Set-Cookie", "%s=%s; Max-Age=31449600; Path=/; SameSite=Lax%s"
+                        % (csrf_name, csrf, secure))
+        return resp
+
+    def handle_logout(self, req, _collection, _doc_id):
+        session_name, _ = self.cookie_names()
+        self.sessions.pop(req.cookies().get(session_name), None)
+        secure = "; Secure" if self.host_cookies else ""
+        resp = Response(200, {"status": "success"})
+        resp.add_header("Set-Cookie", '%s=""; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/%s'
+                        % (session_name, secure))
+        return resp
+
+    # --- documents -----------------------------------------------------------------------
+    def handle_get_doc(self, _req, collection, doc_id):
+        doc = self.collections[collection].docs.get(doc_id)
+        if doc is None:
+            return fail(404, "Not found.")
+        return success_raw(doc.text)
+
+    def handle_list_docs(self, req, collection, _doc_id):
+        try:
+            projection = self.json_arg(req, "projection")
+            query = self.json_arg(req, "query")
+            if query:
+                check_query(query)
+            sort = self.sort_arg(req)
+            limit = int(req.arg("limit", "0") or 0)
+            skip = int(req.arg("skip", "0") or 0)
+        except ValueError as error:
+            return fail(400, str(error))
+        docs = list(self.collections[collection].docs.values())
+        if query:
+            docs = [d for d in docs if matches(d.tree, query)]
+        for path, direction in reversed(sort):
+            docs.sort(key=lambda d, p=path: sort_key(lookup(d.tree, p)), reverse=direction < 0)
+        if skip:
+            docs = docs[skip:]
+        if limit > 0:
+            docs = docs[:limit]
+        if projection:
+            texts = [render(apply_projection(d.tree, projection)) for d in docs]
+        else:
+            texts = [d.text for d in docs]
+        return success_raw("[" + ",".join(texts) + "]")
+
+    @staticmethod
+    def json_arg(req, name):
+        text = req.arg(name)
+        if not text:
+            return None
+        try:
+            value = parse(text)
+        except ValueError:
+            raise ValueError("%s is not valid JSON" % name)
+        if not isinstance(value, dict):
+            raise ValueError("%s must be a JSON object" % name)
+        return value
+
+    def sort_arg(self, req):
+        text = req.arg("sort")
+        if not text:
+            return []
+        if text.lstrip().startswith("{"):
+            spec = self.json_arg(req, "sort")
+            return [(path, -1 if int(direction) < 0 else 1) for path, direction in spec.items()]
+        keys = []
+        for part in text.split(","):
+            part = part.strip()
+            if part:
+                keys.append((part[1:], -1) if part.startswith("-") else (part, 1))
+        return keys
+
+    def handle_put_doc(self, req, collection, doc_id):
+        store = self.collections[collection]
+        old = store.docs.get(doc_id)
+        if old is None:
+            self.log_write(req, doc_id, 404)
+            return fail(404, "Not found.")
+        try:
+            tree, text = data_span(req.body.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError) as error:
+            self.log_write(req, doc_id, 400)
+            return fail(400, "JSON parse error - %s" % error)
+        if not isinstance(tree, dict):
+            self.log_write(req, doc_id, 400)
+            return fail(400, "data must be a document object.")
+        if tree.get(F.ID) != doc_id:
+            self.log_write(req, doc_id, 400)
+            return fail(400, "_id in the document does not match the id in the URL.")
+        before = old.tree
+        store.store_text(doc_id, text, tree)
+        self.log_write(req, doc_id, 200)
+        self.follow_config(collection, doc_id, before, tree)
+        return Response(200, {"status": "success"})
+
+    def follow_config(self, collection, doc_id, before, after):
+        """Reboot the device the way the real one would after its config changed."""
+        section = F.ONU if collection == "onu_configs" else F.OLT
+        states = self.collections["onu_states" if collection == "onu_configs" else "olt_states"]
+        state_doc = states.docs.get(doc_id)
+        if state_doc is None:
+            return
+        old = before.get(section) if isinstance(before.get(section), dict) else {}
+        new = after.get(section) if isinstance(after.get(section), dict) else {}
+        rebooted = False
+        state = parse(state_doc.text)
+        if collection == "onu_configs":
+            ptr = new.get(F.FW_BANK_PTR)
+            if ptr != old.get(F.FW_BANK_PTR) and ptr in (0, 1) and not isinstance(ptr, bool):
+                state[F.ONU][F.FW_BANK_PTR] = ptr
+                versions = new.get(F.FW_BANK_VERSIONS)
+                if isinstance(versions, list):
+                    state[F.ONU][F.FW_BANK_VERSIONS] = list(versions)
+                rebooted = True
+        old_count, new_count = old.get(F.RESET_COUNT), new.get(F.RESET_COUNT)
+        if isinstance(old_count, int) and isinstance(new_count, int) and new_count > old_count:
+            rebooted = True
+        if rebooted:
+            moment = stamp(self.now())
+            state[F.TIME] = moment
+            state[section][F.ONLINE_TIME] = moment
+            states.replace_tree(doc_id, state)
+
+    def log_write(self, req, doc_id, status):
+        _, csrf_name = self.cookie_names()
+        self.writes.append({
+            "method": req.method,
+            "path": req.path,
+            "id": doc_id,
+            "time": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f"),
+            "had_csrf": bool(req.headers.get("X-CSRFToken")),
+            "csrf_matches_cookie": req.headers.get("X-CSRFToken") == req.cookies().get(csrf_name),
+            "had_referer": bool(req.headers.get("Referer")),
+            "bytes": len(req.body),
+            "status": status,
+        })
+
+    # --- alarms, logs, firmware, CPE -----------------------------------------------------
+    def device_rng(self, kind, doc_id):
+        return random.Random("%d:%s:%s" % (self.options.seed, kind, doc_id))
+
+    def handle_alarms(self, _req, collection, doc_id):
+        if doc_id not in self.collections[collection].docs:
+            return fail(404, "Not found.")
+        rng = self.device_rng("alarms", doc_id)
+        alarms = []
+        for _ in range(rng.choice([0, 0, 0, 1, 1, 2, 3])):
+            name, severity, message = rng.choice(ALARM_NAMES)
+            moment = BASE_TIME - datetime.timedelta(seconds=rng.uniform(0, 7 * 86400))
+            alarms.append({F.NAME: name, F.SEVERITY: severity, F.TIME: stamp(moment), F.MESSAGE: message})
+        alarms.sort(key=lambda a: a[F.TIME], reverse=True)
+        return success_raw(render({F.ID: doc_id, F.ALARMS: alarms}))
+
+    def handle_logs(self, req, collection, doc_id):
+        if doc_id not in self.collections[collection].docs:
+            return fail(404, "Not found.")
+        try:
+            limit = int(req.arg("limit", "100") or 100)
+        except ValueError:
+            return fail(400, "limit must be an integer")
+        rng = self.device_rng("logs", doc_id)
+        moment = BASE_TIME - datetime.timedelta(seconds=rng.uniform(0, 600))
+        entries = []
+        for _ in range(200):
+            severity, message = rng.choice(LOG_MESSAGES)
+            entries.append({F.TIME: stamp(moment), F.SEVERITY: severity, F.MESSAGE: message})
+            moment -= datetime.timedelta(seconds=rng.uniform(1, 3600))
+        return success_raw(render(entries if limit <= 0 else entries[:limit]))
+
+    def handle_firmware_files(self, _req, _collection, _doc_id):
+        return success_raw(self.firmware_text)
+
+    def handle_cpe(self, _req, collection, doc_id):
+        if doc_id not in self.collections[collection].docs:
+            return fail(404, "Not found.")
+        rng = self.device_rng("cpe", doc_id)
+        result = [0]
+        for n in range(rng.choice([0, 1, 1, 2, 3])):
+            mac = "%02x:%02x:%02x:%02x:%02x:%02x" % tuple([0x02] + [rng.randrange(256) for _ in range(5)])
+            expiry = BASE_TIME + datetime.timedelta(seconds=rng.uniform(600, 86400))
+            result.append({F.CPE_MAC: mac, F.CPE_IPV4: "100.64.%d.%d" % (rng.randrange(256), rng.randrange(1, 255)),
+                           F.CPE_HOSTNAME: rng.choice(HOSTS), F.CPE_LEASE_EXPIRY: stamp(expiry, micro=False)})
+        return Response(200, raw=render(result))
+
+
+if __name__ == "__main__":
+    serve(MCMSApp)
