@@ -16,6 +16,18 @@ Serves the routes of contracts/interlinedlist.md (shapes from interlinedlist-ope
   * `parentId` / `folderId` fixtures mix null and "" (and, with --fixture cycle, contain a
     parent cycle and a dangling parent).
 
+Seeded users (id, email / password):
+  u_ada   ada@example.com   / lovelace1  verified, subscriber, maxMessageLength 500
+  u_bob   bob@example.com   / builder22  email NOT verified (posting -> 403), free, pending follow of ada
+  u_carol carol@example.com / compiler3  verified, free
+  u_dave  dave@example.com  / debugger4  verified, free
+  u_erin  erin@example.com  / encrypt55  private account (following her is a pending request)
+Fixture ids: messages m001..m080 top level (m080 newest), replies m081..m086; lists l001..l012
+(l001 has a schema and rows r001..r003); list folders lf1..lf3; document folders df1..df3; documents
+d001..d006 (d001/d002 at ada's root, d003 in df1, d004 in df2, d005 in df3, d006 bob's); organizations
+org1 (public, ada owner), org2 (private, ada admin), org3 (public, bob owner); notifications n001 (read),
+n002, n003 (unread) for ada; identity li1 for ada.
+
 Admin endpoints (besides the ones of emulator_base):
   POST /__admin/revoke          {"token": true|"<token>", "cookie": true|"<session id>",
                                  "userId": "u_ada"?}  invalidate credentials (all, or the one named,
@@ -178,6 +190,8 @@ class InterlinedListApp(App):
         add("DELETE", "/api/documents/folders/{id}", self.dfolder_delete)
         add("GET", "/api/documents/folders/{id}/documents", self.dfolder_docs)
         add("POST", "/api/documents/folders/{id}/documents", self.dfolder_docs_create)
+        add("GET", "/api/documents/sync", self.docs_sync_get)
+        add("POST", "/api/documents/sync", self.docs_sync_post)
         add("GET", "/api/documents/{id}", self.doc_get, "optional")
         add("PUT", "/api/documents/{id}", self.doc_update)
         add("PATCH", "/api/documents/{id}", self.doc_update)
@@ -1237,6 +1251,93 @@ class InterlinedListApp(App):
     def doc_delete(self, ctx):
         self.find_doc(ctx)["deleted"] = True
         return Response(200, {"message": "Document deleted successfully"})
+
+    def docs_sync_get(self, ctx):
+        since = ctx.req.arg("lastSyncAt")
+        since = parse_iso(since) if since else None
+        uid = ctx.user["id"]
+        folders = [f for f in self.doc_folders.values()
+                   if f["userId"] == uid and (since is None or f["updatedAt"] > since)]
+        folders.sort(key=lambda f: (f["parentId"] or "", f["name"]))
+        docs = [d for d in self.user_docs(uid) if since is None or d["updatedAt"] > since]
+        docs.sort(key=lambda d: d["updatedAt"])
+        return Response(200, {
+            "folders": [dict(self.folder_view(f), userId=f["userId"], createdAt=iso(f["createdAt"]),
+                             updatedAt=iso(f["updatedAt"])) for f in folders],
+            "documents": [self.doc_view(d) for d in docs],
+            "lastSyncAt": iso(self.now())})
+
+    def docs_sync_post(self, ctx):
+        operations = self.body(ctx).get("operations")
+        if not isinstance(operations, list):
+            raise ApiError(400, "operations must be an array")
+        uid = ctx.user["id"]
+        for op in operations:
+            if not isinstance(op, dict) or not op.get("op") or not op.get("type"):
+                continue  # the server skips malformed operations instead of failing the batch
+            kind, data = op.get("op"), op.get("data") if isinstance(op.get("data"), dict) else {}
+            if op["type"] == "folder" and kind == "create" and isinstance(op.get("path"), str):
+                self.sync_create_folder(uid, op["path"], data.get("id"))
+            elif op["type"] == "folder" and kind == "delete" and data.get("id"):
+                folder = self.doc_folders.get(data["id"])
+                if folder is not None and folder["userId"] == uid:
+                    del self.doc_folders[folder["id"]]
+            elif op["type"] == "document" and kind in ("create", "update"):
+                self.sync_upsert_document(uid, data)
+            elif op["type"] == "document" and kind == "delete" and data.get("id"):
+                doc = self.documents.get(data["id"])
+                if doc is not None and doc["userId"] == uid:
+                    doc["deleted"] = True
+        return Response(200, {"lastSyncAt": iso(self.now())})
+
+    def sync_create_folder(self, uid, path, wanted_id):
+        """Creates the last segment of `path` under the deepest existing ancestor, once."""
+        parts = [p for p in path.split("/") if p]
+        if not parts:
+            return
+        parent = None
+        for part in parts[:-1]:
+            found = next((f for f in self.doc_folders.values() if f["userId"] == uid and
+                          f["name"] == part and (f["parentId"] or None) == parent), None)
+            if found is None:
+                break
+            parent = found["id"]
+        if any(f["userId"] == uid and f["name"] == parts[-1] and (f["parentId"] or None) == parent
+               for f in self.doc_folders.values()):
+            return
+        fid = wanted_id if isinstance(wanted_id, str) and wanted_id not in self.doc_folders else self.next_id("df")
+        stamp = self.now()
+        self.doc_folders[fid] = {"id": fid, "name": parts[-1], "parentId": parent, "userId": uid,
+                                 "createdAt": stamp, "updatedAt": stamp}
+
+    def sync_upsert_document(self, uid, data):
+        did, relative = data.get("id"), data.get("relativePath")
+        if not isinstance(did, str) or not did or not isinstance(relative, str) or not relative:
+            return
+        folder = data.get("folderId")
+        doc = self.documents.get(did)
+        if doc is None:
+            content = data.get("content") if isinstance(data.get("content"), str) else ""
+            stamp = self.now()
+            self.documents[did] = {
+                "id": did, "userId": uid, "folderId": None if blank(folder) else folder,
+                "title": data.get("title") or re.sub(r"\.md$", "", relative), "content": content,
+                "relativePath": relative, "isPublic": data.get("isPublic") is True,
+                "contentHash": hashlib.sha256(content.encode("utf-8")).hexdigest(),
+                "createdAt": stamp, "updatedAt": stamp, "deleted": False}
+            return
+        if doc["userId"] != uid:
+            return
+        if "title" in data:
+            doc["title"] = data["title"]
+        if isinstance(data.get("content"), str):
+            doc["content"] = data["content"]
+            doc["contentHash"] = hashlib.sha256(data["content"].encode("utf-8")).hexdigest()
+        if "folderId" in data:
+            doc["folderId"] = None if blank(folder) else folder
+        if "isPublic" in data:
+            doc["isPublic"] = data["isPublic"] is True
+        doc["updatedAt"] = self.now()
 
     # ------------------------------------------------------------------ follow
     def target_user(self, ctx):

@@ -307,6 +307,25 @@ class InterlinedListEmulatorTests(unittest.TestCase):
         docs = {d["id"]: d["folderId"] for d in self.emu.state()["documents"]}
         self.assertEqual((docs["d003"], docs["d004"], docs["d001"]), (None, None, "df2"))
 
+    def test_document_delta_sync_returns_only_changes_after_last_sync_at(self):
+        token = self.emu.sync_token()
+        status, _, full = self.emu.call("GET", "/api/documents/sync", token=token)
+        self.assertEqual(status, 200)
+        self.assertEqual({d["id"] for d in full["documents"]}, {"d001", "d002", "d003", "d004", "d005"})
+        self.assertRegex(full["lastSyncAt"], ISO_MS_Z)
+        ops = [{"op": "create", "type": "folder", "path": "Work/Inbox"},
+               {"op": "create", "type": "document", "path": "Work/Inbox/cli.md",
+                "data": {"id": "doc_cli_1", "folderId": "df1", "title": "CLI", "content": "# CLI",
+                         "relativePath": "cli.md", "isPublic": False}},
+               {"op": "delete", "type": "document", "path": "todo.md", "data": {"id": "d002"}}]
+        status, _, body = self.emu.call("POST", "/api/documents/sync", {"operations": ops}, token=token)
+        self.assertEqual(status, 200)
+        self.assertRegex(body["lastSyncAt"], ISO_MS_Z)
+        _, _, delta = self.emu.call("GET", "/api/documents/sync?lastSyncAt=" + full["lastSyncAt"], token=token)
+        self.assertEqual([d["id"] for d in delta["documents"]], ["doc_cli_1"])
+        self.assertEqual([(f["name"], f["parentId"]) for f in delta["folders"]], [("Inbox", "df1")])
+        self.assertNotIn("d002", [d["id"] for d in self.emu.state()["documents"]])
+
     # --- PATCH-only routes ---------------------------------------------------------
     def test_patch_only_routes_answer_405_to_other_methods(self):
         token = self.emu.sync_token()
