@@ -38,10 +38,12 @@ public struct JSONObject: Sendable, Equatable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// Used by the parser, which has already rejected repeated keys.
-    init(uniqueMembers: [Member]) {
+    /// Used by the parser, which has already rejected repeated keys and may have built the
+    /// key index while doing so.
+    init(uniqueMembers: [Member], index: [String: Int]?) {
         members = uniqueMembers
-        if members.count > JSONObject.indexThreshold { rebuildIndex() }
+        self.index = index
+        if index == nil, members.count > JSONObject.indexThreshold { rebuildIndex() }
     }
 
     public var count: Int { members.count }

@@ -60,8 +60,9 @@ struct JSONParser {
         try enterContainer()
         index += 1
         var members: [JSONObject.Member] = []
-        // Repeated keys are found by a scan while the object is small, by a set once it grows.
-        var seen: Set<String>?
+        // Repeated keys are found by a scan while the object is small, by the object's own
+        // key index once it grows (built here once, so JSONObject need not rebuild it).
+        var keyIndex: [String: Int]?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -75,14 +76,20 @@ struct JSONParser {
             }
             let keyOffset = index
             let key = try parseString()
-            if seen == nil, members.count >= JSONObject.indexThreshold {
-                seen = Set(members.map(\.key))
+            if keyIndex == nil, members.count >= JSONObject.indexThreshold {
+                var built = [String: Int](minimumCapacity: members.count * 2)
+                for (position, member) in members.enumerated() { built[member.key] = position }
+                keyIndex = built
             }
-            let isRepeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
+            let isRepeated: Bool
+            if keyIndex != nil {
+                isRepeated = keyIndex?.updateValue(members.count, forKey: key) != nil
+            } else {
+                isRepeated = members.contains { $0.key == key }
+            }
             if isRepeated {
                 throw Failure(offset: keyOffset, reason: "repeated key \"\(key)\" in an object (fieldops refuses to drop either value)")
             }
-            seen?.insert(key)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw failure("expected ':' after the key \"\(key)\"")
@@ -102,7 +109,7 @@ struct JSONParser {
             }
         }
         depth -= 1
-        return .object(JSONObject(uniqueMembers: members))
+        return .object(JSONObject(uniqueMembers: members, index: keyIndex))
     }
 
     private mutating func parseArray() throws(Failure) -> JSONValue {
