@@ -34,6 +34,14 @@ let package = Package(
             name: "FieldOpsCoreTests",
             dependencies: ["FieldOpsCore", "FieldOpsTestSupport"]
         ),
+        .target(
+            name: "MCMS",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "MCMSTests",
+            dependencies: ["MCMS", "FieldOpsTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
