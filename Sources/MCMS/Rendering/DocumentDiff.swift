@@ -62,10 +62,11 @@ public enum DocumentDiff {
         while i < n || j < m {
             if i < n, j < m, old[i] == new[j] {
                 script.append(Edit(kind: .same, oldLine: i, newLine: j)); i += 1; j += 1
-            } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-                script.append(Edit(kind: .added, oldLine: i, newLine: j)); j += 1
-            } else {
+            } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
+                // Removals first, so a changed line reads as `-old` then `+new`.
                 script.append(Edit(kind: .removed, oldLine: i, newLine: j)); i += 1
+            } else {
+                script.append(Edit(kind: .added, oldLine: i, newLine: j)); j += 1
             }
         }
         return script
