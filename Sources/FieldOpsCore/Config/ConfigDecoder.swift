@@ -47,7 +47,7 @@ struct ConfigDecoder {
     /// Seconds, from `500ms`, `30s`, `2m`, `1h` or a bare number.
     func duration(_ node: YAMLNode, key: String) throws -> Double? {
         guard let text = try string(node, key: key) else { return nil }
-        guard let seconds = Duration.seconds(from: text), seconds > 0 else {
+        guard let seconds = DurationText.seconds(text), seconds > 0 else {
             throw ConfigError(
                 .wrongType, "'\(key)' must be a positive duration, found '\(text)'", at: node.start, in: source,
                 hint: "write a number of seconds or a value such as 500ms, 30s, 2m, 1h")
