@@ -151,9 +151,15 @@ final class YAMLParser {
                     hint: "YAML indentation must be spaces; replace the tab with spaces")
             }
         }
-        let message = context.map { "\($0): \(problem)" } ?? problem
+        var message = context.map { "\($0): \(problem)" } ?? problem
+        var location = at
+        // An unterminated quote or bracket fails at the end of the file; point at where it opened.
+        if context != nil, problem.contains("end of stream") {
+            location = mark(parser.context_mark)
+            message += " (the construct starting here is never closed)"
+        }
         return ConfigError(
-            .malformedYAML, "malformed YAML: \(message)", at: at, in: source,
+            .malformedYAML, "malformed YAML: \(message)", at: location, in: source,
             hint: "check the indentation and the `key: value` layout around this line")
     }
 }

@@ -75,7 +75,7 @@ extension Keyring {
         let associated = KeyringFile.associatedData(version: version, kdf: kdf, cipher: cipher)
         guard var plaintext = KeyringCipher.open([UInt8](ciphertext), key: key, nonce: [UInt8](nonce), associatedData: associated) else {
             // A key cached from a previous file must not keep failing; forget it.
-            cachedKey.withLock { $0 = nil }
+            cachedKey.forget()
             throw KeyringError(
                 .wrongPassphrase, path: path,
                 "cannot unlock keyring \(path): wrong passphrase, or the file was altered; it was not changed",
@@ -91,7 +91,7 @@ extension Keyring {
 
     /// The key for `kdf`'s salt and limits: cached, or derived from the passphrase.
     func unlockedKey(for kdf: KeyringFile.KDF, confirm: Bool) throws -> SecretKey {
-        if let cached = cachedKey.withLock({ $0 }), cached.kdf == kdf { return cached.key }
+        if let cached = cachedKey.key(for: kdf) { return cached }
         guard let salt = Data(base64Encoded: kdf.salt), salt.count == KeyringCipher.saltLength else {
             throw KeyringError.corrupt(path, "the key derivation salt is invalid")
         }
@@ -100,7 +100,7 @@ extension Keyring {
         guard let key = KeyringCipher.deriveKey(passphrase: secret, salt: [UInt8](salt), opsLimit: kdf.opslimit, memLimit: kdf.memlimit) else {
             throw KeyringError(.fileSystem, path: path, "cannot derive the keyring key (out of memory?)")
         }
-        cachedKey.withLock { $0 = UnlockedKey(kdf: kdf, key: key) }
+        cachedKey.store(key, for: kdf)
         return key
     }
 

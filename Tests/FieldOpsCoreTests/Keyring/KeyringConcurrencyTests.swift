@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import FieldOpsCore
 
@@ -10,7 +9,7 @@ import Testing
     @Test func manyInstancesOnManyThreadsLoseNothing() throws {
         let fixture = try KeyringFixture()
         let path = fixture.path
-        let failures = Mutex<[String]>([])
+        let failures = FailureLog()
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             // A Keyring per thread: separate descriptors, as separate processes would have.
             let keyring = Keyring(path: path, passphrase: PassphraseSource(environment: [:], allowsPrompt: false))
@@ -19,11 +18,11 @@ import Testing
                     try keyring.update(profile: "p\(thread)-\(item)") { $0.secrets["access_token"] = "t\(thread)-\(item)" }
                     try keyring.update(profile: "shared") { $0.secrets["from-\(thread)-\(item)"] = "x" }
                 } catch {
-                    failures.withLock { $0.append("\(error)") }
+                    failures.append("\(error)")
                 }
             }
         }
-        #expect(failures.withLock { $0 } == [])
+        #expect(failures.messages == [])
         let keyring = fixture.keyring()
         #expect(try keyring.profiles().count == 65)
         #expect(try keyring.entry(for: "p5-7")?.secrets["access_token"] == "t5-7")
@@ -102,23 +101,34 @@ import Testing
         try fixture.keyring().update(profile: "seed") { _ in }
         let (process, _) = try startWriter(fixture, name: "py", count: 40, hold: 0)
         let path = fixture.path
-        let failures = Mutex<[String]>([])
+        let failures = FailureLog()
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             let keyring = Keyring(path: path, passphrase: PassphraseSource(environment: [:], allowsPrompt: false))
             for item in 0..<10 {
                 do {
                     try keyring.update(profile: "swift\(thread)-\(item)") { $0.secrets["access_token"] = "s" }
                 } catch {
-                    failures.withLock { $0.append("\(error)") }
+                    failures.append("\(error)")
                 }
             }
         }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(failures.withLock { $0 } == [])
+        #expect(failures.messages == [])
         let names = try fixture.keyring().profiles()
         #expect(names.count == 81)
         #expect(names.filter { $0.hasPrefix("py-") }.count == 40)
         #expect(names.filter { $0.hasPrefix("swift") }.count == 40)
     }
+}
+
+/// Errors collected from worker threads.
+///
+/// `@unchecked Sendable`: `items` is only touched inside `lock.withLock`.
+private final class FailureLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func append(_ message: String) { lock.withLock { items.append(message) } }
+    var messages: [String] { lock.withLock { items } }
 }

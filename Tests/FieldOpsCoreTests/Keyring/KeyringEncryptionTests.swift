@@ -82,6 +82,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fixture.path))
     }
 
+    // Only meaningful when the test run's standard input is not a terminal (CI, `make test < /dev/null`).
+    @Test(.enabled(if: isatty(STDIN_FILENO) == 0))
+    func promptIsNotAttemptedWhenStandardInputIsNotATerminal() throws {
+        let fixture = try KeyringFixture()
+        let keyring = Keyring(path: fixture.path, encryption: .passphrase, passphrase: PassphraseSource(environment: [:], allowsPrompt: true))
+        #expect(fixture.failure { try keyring.update(profile: "p") { _ in } }?.kind == .passphraseUnavailable)
+    }
+
     @Test func plainKeyringIsEncryptedOnTheNextWriteWhenConfigured() throws {
         let fixture = try KeyringFixture()
         try fixture.keyring().update(profile: "p") { $0.secrets["access_token"] = "plain-token" }
