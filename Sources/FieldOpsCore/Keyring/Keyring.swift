@@ -121,6 +121,12 @@ public struct KeyringStorage: Sendable, Equatable {
     public var exists: Bool
     /// True when the file is (or, once written, will be) encrypted with a passphrase.
     public var encrypted: Bool
+
+    public init(path: String, exists: Bool, encrypted: Bool) {
+        self.path = path
+        self.exists = exists
+        self.encrypted = encrypted
+    }
 }
 
 /// The derived key of the last keyring file unlocked, with the KDF header it belongs to.
