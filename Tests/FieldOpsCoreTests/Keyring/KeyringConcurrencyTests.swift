@@ -36,6 +36,7 @@ import Testing
     private static let pythonWriter = #"""
         import fcntl, json, os, sys, tempfile, time
         path, name, count, hold = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+        print("ready", flush=True)
         for i in range(count):
             with open(path + ".lock", "a+") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)
@@ -83,6 +84,7 @@ import Testing
         let fixture = try KeyringFixture()
         try fixture.keyring().update(profile: "mine-before") { $0.secrets["access_token"] = "a" }
         let (process, output) = try startWriter(fixture, name: "python", count: 1, hold: 0.8)
+        #expect(readLine(output) == "ready")
         #expect(readLine(output) == "locked")
 
         let started = Date()
@@ -99,12 +101,13 @@ import Testing
     @Test func concurrentWritesFromAnotherProcessAndThreadsAllSurvive() throws {
         let fixture = try KeyringFixture()
         try fixture.keyring().update(profile: "seed") { _ in }
-        let (process, _) = try startWriter(fixture, name: "py", count: 40, hold: 0)
+        let (process, output) = try startWriter(fixture, name: "py", count: 60, hold: 0)
+        #expect(readLine(output) == "ready")
         let path = fixture.path
         let failures = FailureLog()
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             let keyring = Keyring(path: path, passphrase: PassphraseSource(environment: [:], allowsPrompt: false))
-            for item in 0..<10 {
+            for item in 0..<15 {
                 do {
                     try keyring.update(profile: "swift\(thread)-\(item)") { $0.secrets["access_token"] = "s" }
                 } catch {
@@ -116,9 +119,9 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(failures.messages == [])
         let names = try fixture.keyring().profiles()
-        #expect(names.count == 81)
-        #expect(names.filter { $0.hasPrefix("py-") }.count == 40)
-        #expect(names.filter { $0.hasPrefix("swift") }.count == 40)
+        #expect(names.count == 121)
+        #expect(names.filter { $0.hasPrefix("py-") }.count == 60)
+        #expect(names.filter { $0.hasPrefix("swift") }.count == 60)
     }
 }
 
