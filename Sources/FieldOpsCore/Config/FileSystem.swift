@@ -89,7 +89,11 @@ enum FileSystem {
     /// Replaces `path` with `bytes` atomically: a temp file in the same directory created with
     /// `mode`, written, fsynced, renamed over the target, then the directory fsynced so the rename
     /// itself survives a crash. With `exclusive`, fails with EEXIST if `path` already exists.
+    ///
+    /// A symlink at `path` is followed and its target replaced, so dotfile managers that link
+    /// `config.yaml` into a repository keep working.
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, exclusive: Bool = false) throws {
+        let path = resolvingSymlink(path)
         let directory = ConfigPaths.directory(of: path)
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
@@ -118,6 +122,14 @@ enum FileSystem {
         }
         renamed = true
         try syncDirectory(directory)
+    }
+
+    /// The real path when `path` is a symlink; `path` itself otherwise.
+    static func resolvingSymlink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {

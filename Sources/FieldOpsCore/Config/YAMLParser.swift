@@ -151,23 +151,15 @@ final class YAMLParser {
                     hint: "YAML indentation must be spaces; replace the tab with spaces")
             }
         }
-        let message = context.map { "\($0): \(problem)" } ?? problem
-        return ConfigError(
-            .malformedYAML, "malformed YAML: \(message)", at: at, in: source,
-            hint: "check the indentation and the `key: value` layout around this line")
-    }
-}
-
-/// Small lexical checks shared by the parser and the editor.
-enum ConfigSyntax {
-    /// The 1-based column of a tab inside the leading whitespace of `line`, if any.
-    static func tabInIndentation(_ line: String) -> Int? {
-        var column = 1
-        for character in line {
-            if character == "\t" { return column }
-            if character != " " { return nil }
-            column += 1
+        var message = context.map { "\($0): \(problem)" } ?? problem
+        var location = at
+        // An unterminated quote or bracket fails at the end of the file; point at where it opened.
+        if context != nil, problem.contains("end of stream") {
+            location = mark(parser.context_mark)
+            message += " (the construct starting here is never closed)"
         }
-        return nil
+        return ConfigError(
+            .malformedYAML, "malformed YAML: \(message)", at: location, in: source,
+            hint: "check the indentation and the `key: value` layout around this line")
     }
 }

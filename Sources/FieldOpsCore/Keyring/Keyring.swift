@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,12 +20,7 @@ public final class Keyring: Sendable {
     public let encryption: KeyringSettings.Encryption
     let passphrase: PassphraseSource
     /// The key of the last file unlocked or written, so one process asks for the passphrase once.
-    let cachedKey = Mutex<UnlockedKey?>(nil)
-
-    struct UnlockedKey: Sendable {
-        var kdf: KeyringFile.KDF
-        var key: SecretKey
-    }
+    let cachedKey = KeyCache()
 
     public init(path: String, encryption: KeyringSettings.Encryption = .none, passphrase: PassphraseSource) {
         self.path = path
@@ -127,4 +121,36 @@ public struct KeyringStorage: Sendable, Equatable {
     public var exists: Bool
     /// True when the file is (or, once written, will be) encrypted with a passphrase.
     public var encrypted: Bool
+
+    public init(path: String, exists: Bool, encrypted: Bool) {
+        self.path = path
+        self.exists = exists
+        self.encrypted = encrypted
+    }
+}
+
+/// The derived key of the last keyring file unlocked, with the KDF header it belongs to.
+///
+/// `@unchecked Sendable`: the only stored state is `value`, and every read and write of it
+/// happens inside `lock.withLock`. (Synchronization's `Mutex` would need macOS 15.)
+final class KeyCache: @unchecked Sendable {
+    struct Unlocked {
+        var kdf: KeyringFile.KDF
+        var key: SecretKey
+    }
+
+    private let lock = NSLock()
+    private var value: Unlocked?
+
+    func key(for kdf: KeyringFile.KDF) -> SecretKey? {
+        lock.withLock { value?.kdf == kdf ? value?.key : nil }
+    }
+
+    func store(_ key: SecretKey, for kdf: KeyringFile.KDF) {
+        lock.withLock { value = Unlocked(kdf: kdf, key: key) }
+    }
+
+    func forget() {
+        lock.withLock { value = nil }
+    }
 }

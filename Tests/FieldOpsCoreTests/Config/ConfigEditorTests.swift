@@ -189,3 +189,17 @@ import Testing
         #expect(try fixture.read() == original)
     }
 }
+
+extension ConfigEditorTests {
+    // MARK: symlinks
+
+    @Test func editsFollowASymlinkedConfigInsteadOfReplacingTheLink() throws {
+        let fixture = try ConfigFixture()
+        let real = fixture.root + "/dotfiles-config.yaml"
+        try fixture.write("profiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n", to: real)
+        try FileManager.default.createSymbolicLink(atPath: fixture.configFile, withDestinationPath: real)
+        try fixture.editor.useProfile(named: "a")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.configFile) == real)
+        #expect(try fixture.read(real).hasPrefix("default_profile: a\n"))
+    }
+}

@@ -139,3 +139,12 @@ import Testing
         #expect(error.location == fixture.paths.profilesDirectory + "/x.yaml:5:5")
     }
 }
+
+extension ConfigErrorTests {
+    @Test func unterminatedQuotePointsWhereItOpens() throws {
+        let error = try error("profiles:\n  p:\n    backend: jqc\n    base_url: \"https://x\n")
+        #expect(error.kind == .malformedYAML)
+        #expect(error.location?.hasSuffix(":4:15") == true)
+        #expect(error.details.first == "4 |     base_url: \"https://x")
+    }
+}
