@@ -28,7 +28,6 @@ requests, stats and reset:
                                        "active"?} -> {"ok", "user"} (create or update)
 """
 
-import base64
 import hashlib
 import hmac
 import json
@@ -41,14 +40,15 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import datetime, timezone
-from email.message import Message
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import jqc_fixtures  # noqa: E402
+from jqc_admin import JQCAdmin  # noqa: E402
 import jqc_score  # noqa: E402
 from emulator_base import App, Response, serve  # noqa: E402
+from jqc_wire import (MultipartError, b64url, b64url_decode, find_local_path, fmt_date, is_int,  # noqa: E402
+                      parse_date, parse_multipart, utcnow)
 
 API = "/api/v1"
 
@@ -81,7 +81,6 @@ ISSUE_SEVERITIES = ("low", "medium", "high", "critical")
 ISSUE_STATUSES = ("open", "in_progress", "resolved")
 ENTITY_TYPES = ("inspection", "issue")
 IMAGE_TYPES = {"image/jpeg": (b"\xff\xd8\xff", ".jpg"), "image/png": (b"\x89PNG\r\n\x1a\n", ".png")}
-DATE_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d{1,6})?Z?$")
 
 
 def compile_routes(routes):
@@ -98,30 +97,6 @@ COMPILED_ROUTES = compile_routes(ROUTES)
 
 # --- small helpers ------------------------------------------------------------------------
 
-def utcnow():
-    return datetime.now(timezone.utc).replace(tzinfo=None)
-
-
-def fmt_date(value):
-    return value.strftime("%Y-%m-%dT%H:%M:%S") if value is not None else None
-
-
-def parse_date(text):
-    """An API date (yyyy-MM-ddTHH:mm:ss, optional fraction, optional Z) or None."""
-    if not isinstance(text, str):
-        return None
-    match = DATE_RE.match(text)
-    if not match:
-        return None
-    try:
-        parsed = datetime.strptime(match.group(1) + "T" + match.group(2), "%Y-%m-%dT%H:%M:%S")
-    except ValueError:
-        return None
-    if match.group(3):
-        parsed = parsed.replace(microsecond=int((match.group(3)[1:] + "000000")[:6]))
-    return parsed
-
-
 def envelope(status, data=None, error=None, headers=None):
     return Response(status, {"ok": error is None, "data": data, "error": error}, headers=headers)
 
@@ -134,95 +109,7 @@ def fail(status, message, headers=None):
     return envelope(status, None, message, headers)
 
 
-def admin_json(status, body):
-    return Response(status, body)
-
-
-def is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def b64url(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
-
-
-def b64url_decode(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-def find_local_path(value, key):
-    """The form-data key whose value (at any depth) is a local:// path, or None."""
-    if isinstance(value, str):
-        return key if value.startswith("local://") else None
-    if isinstance(value, list):
-        for item in value:
-            found = find_local_path(item, key)
-            if found is not None:
-                return found
-    if isinstance(value, dict):
-        for inner_key, item in value.items():
-            found = find_local_path(item, key if key is not None else inner_key)
-            if found is not None:
-                return found
-    return None
-
-
-class MultipartError(ValueError):
-    pass
-
-
-def parse_multipart(content_type, body):
-    """Parts of a multipart/form-data body: [{"name", "filename", "content_type", "data"}].
-
-    Written by hand because the cgi module is deprecated; the email package only parses the
-    header parameters (quoting, RFC 2231 filenames).
-    """
-    header = Message()
-    header["content-type"] = content_type or ""
-    if header.get_content_type() != "multipart/form-data":
-        raise MultipartError("Expected a multipart/form-data body")
-    boundary = header.get_param("boundary")
-    if not boundary:
-        raise MultipartError("multipart/form-data body without a boundary")
-    delimiter = b"--" + str(boundary).encode("latin-1")
-    position = body.find(delimiter)
-    if position < 0:
-        raise MultipartError("Malformed multipart body: boundary not found")
-    position += len(delimiter)
-    parts = []
-    while True:
-        if body[position:position + 2] == b"--":
-            return parts
-        if body[position:position + 2] != b"\r\n":
-            raise MultipartError("Malformed multipart body: bad boundary line")
-        position += 2
-        end = body.find(b"\r\n" + delimiter, position)
-        if end < 0:
-            raise MultipartError("Malformed multipart body: missing closing boundary")
-        raw = body[position:end]
-        split = raw.find(b"\r\n\r\n")
-        if raw.startswith(b"\r\n"):
-            head, data = b"", raw[2:]
-        elif split >= 0:
-            head, data = raw[:split], raw[split + 4:]
-        else:
-            raise MultipartError("Malformed multipart body: part without a blank line")
-        part_headers = Message()
-        for line in head.decode("utf-8", "replace").split("\r\n"):
-            if ":" in line:
-                name, value = line.split(":", 1)
-                part_headers[name.strip()] = value.strip()
-        disposition_name = part_headers.get_param("name", header="content-disposition")
-        parts.append({
-            "name": str(disposition_name) if disposition_name is not None else None,
-            "filename": part_headers.get_filename(),
-            "content_type": part_headers.get_content_type() if part_headers.get("content-type") else None,
-            "data": data,
-        })
-        position = end + 2 + len(delimiter)
-
-
-class JQCApp(App):
+class JQCApp(JQCAdmin, App):
     name = "jqc"
 
     @staticmethod
@@ -284,6 +171,14 @@ class JQCApp(App):
         self.refresh_tokens = {}       # token -> {"user_id", "expires_at", "device_id", ...}
         self.post_counts = {"inspections": {}, "issues": {}, "photos": {}}
         self.created_counts = {"inspections": 0, "issues": 0, "photos": 0}
+
+    def take_fault(self, method, path):
+        """emulator_base's fault, answering in the JQC envelope unless the test gave a body."""
+        fault = super().take_fault(method, path)
+        if fault is not None and fault.status is not None and fault.body is None:
+            fault.body = json.dumps({"ok": False, "data": None, "error": "Injected fault: HTTP %d" % fault.status})
+            fault.content_type = "application/json"
+        return fault
 
     def index_reference(self):
         self.facilities_by_id = {f["id"]: f for f in self.facilities}
@@ -793,173 +688,6 @@ class JQCApp(App):
                 note["is_read"] = True
                 updated += 1
         return ok({"updated": updated})
-
-    # --- admin -------------------------------------------------------------------------------
-    def admin(self, req):
-        path = req.path[len("/__admin"):].rstrip("/")
-        handler = None
-        if req.method == "POST":
-            handler = {
-                "/expire-tokens": self.admin_expire_tokens,
-                "/revoke-refresh": self.admin_revoke_refresh,
-                "/facilities": lambda r: self.admin_replace(r, "facilities"),
-                "/areas": lambda r: self.admin_replace(r, "areas"),
-                "/templates": lambda r: self.admin_replace(r, "templates"),
-                "/issues": self.admin_create_issue,
-                "/issues/assign": self.admin_assign_issue,
-                "/assigned-issues": self.admin_set_assigned,
-                "/notify": self.admin_notify,
-                "/follow-up": self.admin_follow_up,
-                "/users": self.admin_upsert_user,
-            }.get(path)
-        elif req.method == "DELETE":
-            match = re.fullmatch(r"/issues/(\d+)", path)
-            if match:
-                handler = lambda r: self.admin_delete_issue(int(match.group(1)))  # noqa: E731
-        if handler is None:
-            return super().admin(req)
-        if req.body:
-            try:
-                body = json.loads(req.body.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError):
-                return admin_json(400, {"ok": False, "error": "admin body must be JSON"})
-        else:
-            body = {}
-        with self.lock:
-            return handler(body)
-
-    def admin_user(self, ref):
-        if is_int(ref):
-            return self.users.get(ref)
-        if isinstance(ref, str):
-            return self.users_by_name.get(ref)
-        return None
-
-    def admin_expire_tokens(self, _body):
-        now = time.time()
-        expired = sum(1 for t in self.access_tokens.values() if t["exp"] > now)
-        self.access_tokens = {}
-        return admin_json(200, {"ok": True, "expired": expired})
-
-    def admin_revoke_refresh(self, body):
-        ref = body.get("user") if isinstance(body, dict) else None
-        user = self.admin_user(ref) if ref is not None else None
-        if ref is not None and user is None:
-            return admin_json(404, {"ok": False, "error": "unknown user %r" % (ref,)})
-        doomed = [t for t, r in self.refresh_tokens.items() if user is None or r["user_id"] == user["id"]]
-        for token in doomed:
-            del self.refresh_tokens[token]
-        return admin_json(200, {"ok": True, "revoked": len(doomed)})
-
-    def admin_replace(self, body, kind):
-        records = body.get(kind) if isinstance(body, dict) else body
-        required = {"facilities": ("id", "name"), "areas": ("id", "facility_id", "name"),
-                    "templates": ("id", "name", "form_schema")}[kind]
-        if not isinstance(records, list) or not all(
-                isinstance(r, dict) and all(k in r for k in required) for r in records):
-            return admin_json(400, {"ok": False, "error": "%s must be a list of objects with %s"
-                                    % (kind, ", ".join(required))})
-        defaults = {"facilities": {"address": None, "project_id": None, "project_name": None},
-                    "areas": {"area_type": None},
-                    "templates": {"description": None, "frequency": None}}[kind]
-        setattr(self, kind, [dict(defaults, **r) for r in records])
-        self.index_reference()
-        return admin_json(200, {"ok": True, "count": len(records)})
-
-    def admin_create_issue(self, body):
-        if not isinstance(body, dict):
-            return admin_json(400, {"ok": False, "error": "issue must be an object"})
-        reporter = self.admin_user(body.get("reported_by", "supervisor"))
-        assignee_ref = body.get("assigned_to")
-        assignee = self.admin_user(assignee_ref) if assignee_ref is not None else None
-        if reporter is None or (assignee_ref is not None and assignee is None):
-            return admin_json(404, {"ok": False, "error": "unknown reported_by or assigned_to user"})
-        if body.get("facility_id") not in self.facilities_by_id:
-            return admin_json(400, {"ok": False, "error": "facility_id must name a known facility"})
-        extra = {key: body[key] for key in ("area_id", "inspection_id", "photo_path", "result_photos",
-                                            "result_notes", "status", "reported_at", "resolved_at")
-                 if key in body}
-        issue = self.new_issue(body["facility_id"], body.get("description", "Issue raised by a supervisor"),
-                               body.get("severity", "medium"), reporter["id"],
-                               assigned_to=assignee["id"] if assignee else None, **extra)
-        return admin_json(200, {"ok": True, "issue": issue})
-
-    def admin_assign_issue(self, body):
-        issue = self.issues.get(body.get("issue_id")) if isinstance(body, dict) else None
-        if issue is None:
-            return admin_json(404, {"ok": False, "error": "unknown issue_id"})
-        ref = body.get("user")
-        user = self.admin_user(ref) if ref is not None else None
-        if ref is not None and user is None:
-            return admin_json(404, {"ok": False, "error": "unknown user %r" % (ref,)})
-        issue["assigned_to"] = user["id"] if user else None
-        return admin_json(200, {"ok": True, "issue": issue})
-
-    def admin_set_assigned(self, body):
-        user = self.admin_user(body.get("user")) if isinstance(body, dict) else None
-        ids = body.get("issue_ids") if isinstance(body, dict) else None
-        if user is None:
-            return admin_json(404, {"ok": False, "error": "unknown user"})
-        if not isinstance(ids, list) or any(i not in self.issues for i in ids):
-            return admin_json(400, {"ok": False, "error": "issue_ids must be a list of known issue ids"})
-        wanted = set(ids)
-        unassigned = []
-        for issue in self.issues.values():
-            if issue["id"] in wanted:
-                issue["assigned_to"] = user["id"]
-            elif issue["assigned_to"] == user["id"]:
-                issue["assigned_to"] = None
-                unassigned.append(issue["id"])
-        return admin_json(200, {"ok": True, "assigned": sorted(wanted), "unassigned": sorted(unassigned)})
-
-    def admin_delete_issue(self, issue_id):
-        issue = self.issues.pop(issue_id, None)
-        if issue is None:
-            return admin_json(404, {"ok": False, "error": "unknown issue"})
-        if issue["local_id"] is not None:
-            self.issues_by_local.pop(issue["local_id"], None)
-        return admin_json(200, {"ok": True})
-
-    def admin_notify(self, body):
-        user = self.admin_user(body.get("user")) if isinstance(body, dict) else None
-        if user is None:
-            return admin_json(404, {"ok": False, "error": "unknown user"})
-        created_at = utcnow()
-        if body.get("created_at") is not None:
-            created_at = parse_date(body["created_at"])
-            if created_at is None:
-                return admin_json(400, {"ok": False, "error": "created_at must be yyyy-MM-ddTHH:mm:ss"})
-        note = {"id": self.next_notification_id, "user_id": user["id"],
-                "type": body.get("type", "info"), "title": body.get("title", ""),
-                "body": body.get("body", ""), "link": body.get("link"), "is_read": False,
-                "created_at": created_at, "issue_id": body.get("issue_id"),
-                "inspection_id": body.get("inspection_id")}
-        self.next_notification_id += 1
-        self.notifications[note["id"]] = note
-        return admin_json(200, {"ok": True, "notification": self.notification_payload(note)})
-
-    def admin_follow_up(self, body):
-        record = self.inspections.get(body.get("inspection_id")) if isinstance(body, dict) else None
-        if record is None:
-            return admin_json(404, {"ok": False, "error": "unknown inspection_id"})
-        record["follow_up_required"] = bool(body.get("follow_up_required", True))
-        return admin_json(200, {"ok": True, "inspection": record})
-
-    def admin_upsert_user(self, body):
-        if not isinstance(body, dict) or not isinstance(body.get("username"), str):
-            return admin_json(400, {"ok": False, "error": "username is required"})
-        user = self.users_by_name.get(body["username"])
-        if user is None:
-            user_id = max(self.users) + 1
-            user = {"id": user_id, "username": body["username"], "email": "%s@jqc.example" % body["username"],
-                    "role": "inspector", "full_name": "", "created_at": fmt_date(utcnow()),
-                    "active": True, "password": jqc_fixtures.SEED_PASSWORD}
-            self.users[user_id] = user
-            self.users_by_name[user["username"]] = user
-        for key in ("password", "role", "full_name", "email", "active"):
-            if key in body:
-                user[key] = body[key]
-        return admin_json(200, {"ok": True, "user": self.user_payload(user) | {"active": user["active"]}})
 
     def cleanup(self):
         if getattr(self, "owns_upload_dir", False):

@@ -7,6 +7,7 @@ it with urllib; every test begins from the seeded fixtures (POST /__admin/reset)
 
 import base64
 import hashlib
+import hmac
 import http.client
 import json
 import os
@@ -142,6 +143,9 @@ class AuthTests(EmulatorTestCase):
         claims = jwt_claims(data["access_token"])
         self.assertEqual((claims["sub"], claims["role"]), ("1", "inspector"))
         self.assertEqual(claims["exp"] - claims["iat"], 3600)
+        signing_input, _, signature = data["access_token"].rpartition(".")
+        expected = hmac.new(b"jqc-emulator-secret", signing_input.encode(), hashlib.sha256).digest()
+        self.assertEqual(base64.urlsafe_b64encode(expected).rstrip(b"=").decode(), signature)
 
     def test_login_refusals_carry_the_contract_messages(self):
         status, body, _ = self.emu.call("POST", "/api/v1/auth/login", {"username": "inspector"})
@@ -198,6 +202,15 @@ class AuthTests(EmulatorTestCase):
         self.assertEqual(self.emu.admin("/revoke-refresh")[1]["revoked"], 1)
         self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh",
                                        {"refresh_token": data["refresh_token"]})[0], 401)
+
+    def test_disabling_a_user_invalidates_their_tokens(self):
+        data = self.emu.login()
+        self.assertEqual(self.emu.admin("/users", {"username": "inspector", "active": False})[0], 200)
+        self.assertEqual(self.emu.call("GET", "/api/v1/auth/me", token=data["access_token"])[0], 401)
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh",
+                                       {"refresh_token": data["refresh_token"]})[0], 401)
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/login",
+                                       {"username": "inspector", "password": "secret123"})[0], 401)
 
     def test_unknown_paths_and_methods_answer_in_the_envelope(self):
         status, body, _ = self.emu.call("GET", "/api/v1/nothing-here")
@@ -336,6 +349,18 @@ class InspectionTests(EmulatorTestCase):
         self.assertEqual(self.emu.state()["created_counts"]["inspections"], 1)
 
 
+    def test_injected_faults_answer_in_the_envelope_unless_a_body_is_given(self):
+        token = self.emu.token()
+        self.emu.admin("/faults", [{"path": "/api/v1/facilities", "status": 503, "count": 1},
+                                   {"path": "/api/v1/areas", "status": 502, "body": "<html>Bad gateway</html>",
+                                    "content_type": "text/html"}])
+        status, body, _ = self.emu.call("GET", "/api/v1/facilities", token=token)
+        self.assertEqual((status, body), (503, {"ok": False, "data": None, "error": "Injected fault: HTTP 503"}))
+        status, body, headers = self.emu.call("GET", "/api/v1/areas", token=token)
+        self.assertEqual((status, body, headers["Content-Type"]), (502, b"<html>Bad gateway</html>", "text/html"))
+        self.assertEqual(self.emu.call("GET", "/api/v1/facilities", token=token)[0], 200)
+
+
 class IssueTests(EmulatorTestCase):
     def test_seeded_issues_are_those_assigned_to_or_reported_by_the_user(self):
         inspector = self.emu.call("GET", "/api/v1/issues", token=self.emu.token())[1]["data"]
@@ -410,6 +435,16 @@ class PhotoTests(EmulatorTestCase):
         self.assertEqual((photo["size"], photo["sha256"]), (len(JPEG), hashlib.sha256(JPEG).hexdigest()))
         self.assertEqual(self.emu.state()["post_counts"]["photos"]["inspection/L1/a.jpg"], 2)
         self.assertEqual(self.upload(token, payload=PNG, content_type="image/png", filename="b.png")[0], 201)
+
+    def test_a_dropped_upload_is_stored_and_the_retry_gets_the_same_path(self):
+        token = self.emu.token()
+        self.emu.admin("/faults", {"path": "/api/v1/photos/upload", "drop_after_handler": True})
+        with self.assertRaises((http.client.HTTPException, ConnectionError, urllib.error.URLError)):
+            self.upload(token, local_id="L9", filename="dropped.jpg")
+        stored = [p for p in self.emu.state()["photos"].values() if p["local_id"] == "L9"]
+        self.assertEqual(len(stored), 1)
+        status, body, _ = self.upload(token, local_id="L9", filename="dropped.jpg")
+        self.assertEqual((status, body["data"]["path"]), (200, stored[0]["path"]))
 
     def test_upload_refuses_wrong_types_bad_fields_and_oversize(self):
         token = self.emu.token()
