@@ -8,9 +8,28 @@ fixtures (see jqc_fixtures.py for every id) and test-only admin endpoints:
         [--max-upload-bytes 52428800] [--upload-dir DIR] [--jwt-secret S] [--verbose]
         [--tls-cert F --tls-key F]
 
+Behaviour tests rely on (beyond the contract's shapes):
+  * Every access token is registered by its `jti`; /__admin/expire-tokens and /__admin/reset
+    forget them all, so old tokens answer 401 "Access token is invalid or expired".
+  * POST /inspections, /issues are idempotent on local_id (repeat -> 200, same record); a
+    local_id owned by another user -> 409. form_data holding "local://..." at any depth -> 422.
+  * POST /photos/upload is idempotent on (entity_type, local_id, filename): a retry gets 200 and
+    the same path; different bytes under the same key -> 409. Over --max-upload-bytes -> 413.
+  * GET /notifications?since=T returns the user's notices created at or after T (whole seconds,
+    read or not); without since, all unread. mark-read counts ids that were unread and are now read.
+  * Injected faults (emulator_base /__admin/faults) answer in the envelope unless given a body.
+
 Admin endpoints (plain JSON, no envelope), in addition to emulator_base's faults, latency,
 requests, stats and reset:
-    GET  /__admin/state               everything a test asserts on (see JQCApp.state)
+    GET  /__admin/state               {"users", "inspections": {local_id: inspection + server_score,
+                                       scores_match}, "inspections_total", "follow_up_required_ids",
+                                       "issues": [all], "issue_ids_by_local_id", "photos": {path:
+                                       {path, size, sha256, content_type, entity_type, local_id,
+                                       filename}}, "notifications": [.. + user_id], "post_counts":
+                                       {"inspections"|"issues": {local_id: n}, "photos":
+                                       {"entity/local_id/filename": n}}, "created_counts",
+                                       "refresh_tokens_valid", "refresh_tokens", "access_tokens_valid",
+                                       "upload_dir"}
     POST /__admin/expire-tokens       {} -> {"ok", "expired": n}: every issued access token dies now
     POST /__admin/revoke-refresh      {"user"?} -> {"ok", "revoked": n}
     POST /__admin/facilities|areas|templates  [records] or {"facilities": [...]} -> {"ok", "count"}
@@ -167,7 +186,7 @@ class JQCApp(JQCAdmin, App):
         self.notifications = {n["id"]: dict(n) for n in jqc_fixtures.notifications()}
         self.next_notification_id = max(self.notifications) + 1
 
-        self.access_tokens = {}        # jti -> {"user_id", "exp"}
+        self.access_tokens = {}        # jti -> {"user_id", "exp"}; emptied by expire-tokens and reset
         self.refresh_tokens = {}       # token -> {"user_id", "expires_at", "device_id", ...}
         self.post_counts = {"inspections": {}, "issues": {}, "photos": {}}
         self.created_counts = {"inspections": 0, "issues": 0, "photos": 0}
@@ -263,15 +282,17 @@ class JQCApp(JQCAdmin, App):
 
     # --- tokens ----------------------------------------------------------------------------
     def issue_access_token(self, user):
-        now = int(time.time())
+        issued = time.time()
         jti = uuid.uuid4().hex
-        claims = {"sub": str(user["id"]), "role": user["role"], "iat": now,
-                  "exp": now + self.options.token_ttl, "jti": jti, "type": "access"}
+        claims = {"sub": str(user["id"]), "role": user["role"], "iat": int(issued),
+                  "exp": int(issued) + self.options.token_ttl, "jti": jti, "type": "access"}
         header = b64url(json.dumps({"alg": "HS256", "typ": "JWT"}, separators=(",", ":")).encode())
         payload = b64url(json.dumps(claims, separators=(",", ":")).encode())
         signing_input = (header + "." + payload).encode("ascii")
         signature = hmac.new(self.options.jwt_secret.encode(), signing_input, hashlib.sha256).digest()
-        self.access_tokens[jti] = {"user_id": user["id"], "exp": claims["exp"]}
+        # Expiry is enforced from the exact issue time, not the whole-second claim, so a token
+        # from `--token-ttl 1` lives a full second instead of whatever is left of the current one.
+        self.access_tokens[jti] = {"user_id": user["id"], "exp": issued + self.options.token_ttl}
         return header + "." + payload + "." + b64url(signature)
 
     def verify_access_token(self, token):
@@ -289,10 +310,8 @@ class JQCApp(JQCAdmin, App):
             return None
         if not isinstance(claims, dict) or claims.get("type") != "access":
             return None
-        exp = claims.get("exp")
-        if not is_int(exp) or time.time() >= exp:
-            return None
-        if claims.get("jti") not in self.access_tokens:
+        registered = self.access_tokens.get(claims.get("jti"))
+        if not is_int(claims.get("exp")) or registered is None or time.time() >= registered["exp"]:
             return None
         user = self.users.get(int(claims["sub"])) if str(claims.get("sub", "")).isdigit() else None
         if user is None or not user["active"]:
