@@ -22,7 +22,7 @@ Behaviour tests rely on (beyond the contract's shapes):
 Admin endpoints (plain JSON, no envelope), in addition to emulator_base's faults, latency,
 requests, stats and reset:
     GET  /__admin/state               {"users", "inspections": {local_id: inspection + server_score,
-                                       scores_match}, "inspections_total", "follow_up_required_ids",
+                                       scores_match, unknown_keys}, "inspections_total", "follow_up_required_ids",
                                        "issues": [all], "issue_ids_by_local_id", "photos": {path:
                                        {path, size, sha256, content_type, entity_type, local_id,
                                        filename}}, "notifications": [.. + user_id], "post_counts":
@@ -213,6 +213,11 @@ class JQCApp(JQCAdmin, App):
             summary = dict(record)
             summary["server_score"] = self.inspection_scores.get(record["id"])
             summary["scores_match"] = summary["server_score"] == record["overall_score"]
+            # Keys no schema field owns, e.g. "Optional(5)" from a client that stringified an
+            # optional id: the server accepts them silently, so tests need to see them here.
+            template = self.templates_by_id.get(record["template_id"])
+            known = {jqc_score.field_key(f.get("id")) for f in template["form_schema"]} if template else set()
+            summary["unknown_keys"] = sorted(k for k in record["form_data"] if k not in known)
             inspections[record["local_id"]] = summary
         return {
             "users": [self.user_payload(u) | {"active": u["active"]} for u in self.users.values()],

@@ -280,6 +280,15 @@ class InspectionTests(EmulatorTestCase):
         # rating 4 -> 0.8, rating 5 -> 1, checkbox true, pass_fail pass, radio Poor: 3.8 / 5
         self.assertEqual(record["server_score"], 76.0)
         self.assertFalse(record["scores_match"])
+        self.assertEqual(record["unknown_keys"], [])
+
+    def test_state_lists_form_keys_that_no_schema_field_owns(self):
+        body = inspection_body(form_data={"Optional(2)": 4, "3": 5})
+        self.assertEqual(self.emu.call("POST", "/api/v1/inspections", body, token=self.emu.token())[0], 201)
+        record = self.emu.state()["inspections"][body["local_id"]]
+        self.assertEqual(record["unknown_keys"], ["Optional(2)"])
+        # only rating "3" counts among the known keys: 5/5 plus the absent checkbox and radio
+        self.assertEqual(record["server_score"], 33.33)
 
     def test_validation_refuses_missing_or_unknown_references(self):
         token = self.emu.token()
