@@ -29,9 +29,9 @@ class JQCAdmin:
             handler = {
                 "/expire-tokens": self.admin_expire_tokens,
                 "/revoke-refresh": self.admin_revoke_refresh,
-                "/facilities": lambda r: self.admin_replace(r, "facilities"),
-                "/areas": lambda r: self.admin_replace(r, "areas"),
-                "/templates": lambda r: self.admin_replace(r, "templates"),
+                "/facilities": lambda body: self.admin_replace(body, "facilities"),
+                "/areas": lambda body: self.admin_replace(body, "areas"),
+                "/templates": lambda body: self.admin_replace(body, "templates"),
                 "/issues": self.admin_create_issue,
                 "/issues/assign": self.admin_assign_issue,
                 "/assigned-issues": self.admin_set_assigned,
@@ -42,7 +42,7 @@ class JQCAdmin:
         elif req.method == "DELETE":
             match = re.fullmatch(r"/issues/(\d+)", path)
             if match:
-                handler = lambda r: self.admin_delete_issue(int(match.group(1)))  # noqa: E731
+                handler = lambda _body: self.admin_delete_issue(int(match.group(1)))  # noqa: E731
         if handler is None:
             return super().admin(req)
         if req.body:
@@ -53,7 +53,11 @@ class JQCAdmin:
         else:
             body = {}
         with self.lock:
-            return handler(body)
+            try:
+                return handler(body)
+            except (TypeError, KeyError, ValueError, AttributeError) as error:
+                # A malformed admin body is the test's mistake: say so instead of dropping the socket.
+                return admin_json(400, {"ok": False, "error": "bad admin request: %r" % (error,)})
 
     def admin_user(self, ref):
         if is_int(ref):

@@ -58,6 +58,7 @@ import signal
 import sys
 import tempfile
 import time
+import traceback
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -270,7 +271,11 @@ class JQCApp(JQCAdmin, App):
                 user, refusal = self.authenticate(req)
                 if refusal is not None:
                     return refusal
-            return getattr(self, handler_name)(req, user, **match.groupdict())
+            try:
+                return getattr(self, handler_name)(req, user, **match.groupdict())
+            except Exception:  # noqa: BLE001 - a handler bug must still answer, as a 500
+                traceback.print_exc(file=sys.stderr)
+                return fail(500, "Internal server error")
         if allowed:
             return fail(405, "Method not allowed", {"Allow": ", ".join(sorted(set(allowed)))})
         return fail(404, "Resource not found")

@@ -252,6 +252,10 @@ class ReferenceDataTests(EmulatorTestCase):
             for field in template["form_schema"]:
                 self.assertLessEqual(field["col"] + field["colSpan"] - 1, 12, field)
 
+    def test_malformed_admin_bodies_get_a_400_not_a_dropped_socket(self):
+        status, body, _ = self.emu.admin("/issues/assign", {"issue_id": [1], "user": "inspector"})
+        self.assertEqual((status, body["ok"]), (400, False))
+
     def test_admin_replaces_reference_sets(self):
         self.emu.admin("/facilities", [{"id": 9, "name": "Pop-up Site"}])
         facilities = self.emu.call("GET", "/api/v1/facilities", token=self.emu.token())[1]["data"]
