@@ -1,0 +1,19 @@
+import Foundation
+
+/// This process's memory as the kernel reports it in `/proc/self/status` (Linux).
+public enum ProcessMemory {
+    /// Resident set size now (`VmRSS`), in bytes.
+    public static func resident() -> Int? { field("VmRSS") }
+
+    /// Peak resident set size so far (`VmHWM`), in bytes.
+    public static func peak() -> Int? { field("VmHWM") }
+
+    private static func field(_ name: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let number = line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+            return number.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+}
