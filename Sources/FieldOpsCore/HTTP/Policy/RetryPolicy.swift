@@ -25,14 +25,17 @@ struct RetryPolicy: Sendable {
     /// The wait a response asks for, if it is retryable at all; nil means "do not retry".
     func delay(after response: HTTPResponse, attempt: Int, now: Date = Date()) -> Double? {
         guard Self.retryableStatuses.contains(response.status) else { return nil }
-        guard let header = response.headers["Retry-After"], let asked = Self.parseRetryAfter(header, now: now) else {
+        guard let header = response.headers["Retry-After"], let asked = RetryAfter.seconds(header, now: now) else {
             return backoff(attempt: attempt)
         }
         return asked <= maxRetryAfter ? asked : nil
     }
+}
 
-    /// `Retry-After` is either delta-seconds or an HTTP-date (RFC 9110 §10.2.3).
-    static func parseRetryAfter(_ value: String, now: Date) -> Double? {
+/// Reads a `Retry-After` header: delta-seconds or an HTTP-date (RFC 9110 §10.2.3).
+public enum RetryAfter {
+    /// The number of seconds to wait, never negative; nil when the value is neither form.
+    public static func seconds(_ value: String, now: Date = Date()) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed) { return Double(max(0, seconds)) }
         guard let date = HTTPDate.parse(trimmed) else { return nil }
