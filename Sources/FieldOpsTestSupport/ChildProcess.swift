@@ -44,15 +44,18 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Blocks this helper thread until a newline or EOF; the emulator prints nothing else.
+    /// Plain read(2) with an EINTR retry: `FileHandle.availableData` traps on EINTR.
     private func readFirstLine(from handle: FileHandle) {
-        var bytes = Data()
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
         while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
                 lock.withLock { state = .ended }
                 return
             }
-            bytes.append(chunk)
+            bytes.append(contentsOf: buffer[..<count])
             if let newline = bytes.firstIndex(of: 0x0A) {
                 let line = String(decoding: bytes[..<newline], as: UTF8.self)
                 lock.withLock { state = .line(line) }

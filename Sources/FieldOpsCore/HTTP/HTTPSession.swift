@@ -112,10 +112,10 @@ public final class HTTPSession: Sendable {
             if failure.kind == .timeout {
                 failure.error = .timedOut(url: url, seconds: request.timeout ?? settings.timeout)
             }
-            trace?("! \(request.method) \(url): \(failure.error.summary)")
+            trace?("! \(request.method) \(HTTPTraceRedaction.url(url)): \(failure.error.summary)")
             return .failure(failure)
         case .cancelled:
-            trace?("! \(request.method) \(url): cancelled")
+            trace?("! \(request.method) \(HTTPTraceRedaction.url(url)): cancelled")
             throw HTTPError.cancelled
         }
     }
@@ -147,7 +147,7 @@ public final class HTTPSession: Sendable {
 
     private func traceRequest(_ request: HTTPRequest, url: String) {
         guard let trace else { return }
-        trace("> \(request.method) \(url)")
+        trace("> \(request.method) \(HTTPTraceRedaction.url(url))")
         for field in request.headers { trace(HTTPTrace.headerLine(">", field)) }
         if cookies.cookieHeader(for: url) != nil { trace("> Cookie: <redacted>") }
         switch request.body {

@@ -1,4 +1,5 @@
 internal import CCurl
+import Foundation
 
 /// Owns a libcurl MIME structure for a `multipart/form-data` body and frees it in `deinit`.
 ///
@@ -28,6 +29,12 @@ final class CurlMime {
                 }
             case .file(let name, let path, let filename, let contentType):
                 curl_mime_name(mimePart, name)
+                // Checked here for a precise reason; libcurl would only say "failed to open".
+                let descriptor = open(path, O_RDONLY)
+                guard descriptor >= 0 else {
+                    throw HTTPError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+                }
+                close(descriptor)
                 let code = curl_mime_filedata(mimePart, path)
                 guard code == CURLE_OK else {
                     throw HTTPError.unreadableFile(path: path, reason: String(cString: curl_easy_strerror(code)))
