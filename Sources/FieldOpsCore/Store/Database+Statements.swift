@@ -87,6 +87,9 @@ extension Database {
 
     // MARK: Statement cache
 
+    /// Most stores use a few dozen distinct statements; the cap only guards against misuse.
+    static let statementCacheLimit = 256
+
     /// The cached statement for `sql`, compiling it on first use. A statement already being
     /// stepped (a query issued from inside a row loop) is not shared: a fresh one is compiled.
     func statement(for sql: String) throws(StoreError) -> Statement {
@@ -99,6 +102,11 @@ extension Database {
         }
         preparedStatementCount += 1
         let statement = Statement(handle: statementHandle, sql: sql)
+        // SQL built by interpolation would grow the cache without end; past the cap, start
+        // over, keeping only statements still being stepped.
+        if statementCache.count >= Database.statementCacheLimit {
+            statementCache = statementCache.filter { $0.value.isBusy }
+        }
         if statementCache[sql] == nil { statementCache[sql] = statement }
         return statement
     }

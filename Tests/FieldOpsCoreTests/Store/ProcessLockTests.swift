@@ -103,3 +103,20 @@ import FieldOpsCore
         #expect(mode == 0o600)
     }
 }
+
+extension ProcessLockTests {
+    @Test func withLockReleasesAfterTheBodyEvenWhenItThrows() throws {
+        struct Failed: Error {}
+        let path = directory.file("sync.lock")
+        let lock = try ProcessLock(path: path)
+        let other = try ProcessLock(path: path)
+        #expect(throws: Failed.self) {
+            try lock.withLock(timeout: .seconds(1)) {
+                #expect(try other.tryLock() == .heldBy(pid: getpid()))
+                throw Failed()
+            }
+        }
+        #expect(!lock.isLocked)
+        #expect(try other.tryLock() == .acquired)
+    }
+}

@@ -132,3 +132,22 @@ import FieldOpsCore
         #expect(try database.query("SELECT x FROM t").count == 5)
     }
 }
+
+extension StatementTests {
+    @Test func theCacheIsBoundedAndKeepsRecentStatements() throws {
+        for value in 0..<300 { _ = try database.scalar("SELECT \(value)", as: Int64.self) }
+        let count = database.preparedStatementCount
+        _ = try database.scalar("SELECT 299", as: Int64.self)
+        #expect(database.preparedStatementCount == count)
+        _ = try database.scalar("SELECT 0", as: Int64.self)
+        #expect(database.preparedStatementCount == count + 1)
+    }
+
+    @Test func inMemoryStoresWorkWithoutAFile() throws {
+        let memory = try Database(path: ":memory:")
+        try memory.execute("CREATE TABLE t (x)")
+        try memory.transaction { database in try database.execute("INSERT INTO t VALUES (1)") }
+        #expect(try memory.scalar("SELECT count(*) FROM t", as: Int64.self) == 1)
+        #expect(try memory.scalar("PRAGMA foreign_keys", as: Int64.self) == 1)
+    }
+}
