@@ -151,3 +151,15 @@ extension StatementTests {
         #expect(try memory.scalar("PRAGMA foreign_keys", as: Int64.self) == 1)
     }
 }
+
+extension StatementTests {
+    @Test func aSecondStatementInExecuteIsRefusedNotSilentlyDropped() throws {
+        #expect {
+            try database.execute("CREATE TABLE a (x); CREATE TABLE b (x)")
+        } throws: { ($0 as? StoreError)?.kind == .misuse }
+        #expect(try database.scalar("SELECT count(*) FROM sqlite_master", as: Int64.self) == 0)
+        try database.execute("CREATE TABLE a (x);  ")
+        try database.executeScript("CREATE TABLE b (x); CREATE TABLE c (x); -- done")
+        #expect(try database.scalar("SELECT count(*) FROM sqlite_master", as: Int64.self) == 3)
+    }
+}
