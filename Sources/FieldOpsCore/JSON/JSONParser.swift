@@ -11,13 +11,14 @@ struct JSONParser {
         var reason: String
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    // Internal rather than private so the string scanner in JSONParser+Strings.swift can use them.
+    let input: UnsafeBufferPointer<UInt8>
+    var position = 0
     private var depth = 0
     private let maximumDepth: Int
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
-        self.bytes = bytes
+        self.input = bytes
         self.maximumDepth = maximumDepth
     }
 
@@ -27,11 +28,11 @@ struct JSONParser {
     ) -> Result<JSONValue, JSONParseError> {
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         do throws(Failure) {
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.position = 3 }
             let value = try parser.parseValue()
             parser.skipWhitespace()
-            if parser.index < bytes.count {
-                throw Failure(offset: parser.index, reason: "expected end of input after the document, found \(parser.describeFound())")
+            if parser.position < bytes.count {
+                throw Failure(offset: parser.position, reason: "expected end of input after the document, found \(parser.describeFound())")
             }
             return .success(value)
         } catch {
@@ -43,8 +44,8 @@ struct JSONParser {
 
     private mutating func parseValue() throws(Failure) -> JSONValue {
         skipWhitespace()
-        guard index < bytes.count else { throw failure("expected a value") }
-        switch bytes[index] {
+        guard position < input.count else { throw failure("expected a value") }
+        switch input[position] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
@@ -58,27 +59,27 @@ struct JSONParser {
 
     private mutating func parseObject() throws(Failure) -> JSONValue {
         try enterContainer()
-        index += 1
+        position += 1
         var members: [JSONObject.Member] = []
         // Repeated keys are found by a scan while the object is small, by the object's own
         // key index once it grows (built here once, so JSONObject need not rebuild it).
         var keyIndex: [String: Int]?
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
+        if position < input.count, input[position] == UInt8(ascii: "}") {
+            position += 1
             depth -= 1
             return .object(JSONObject())
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard position < input.count, input[position] == UInt8(ascii: "\"") else {
                 throw failure(members.isEmpty ? "expected a string key or '}'" : "expected a string key after ','")
             }
-            let keyOffset = index
+            let keyOffset = position
             let key = try parseString()
             if keyIndex == nil, members.count >= JSONObject.indexThreshold {
                 var built = [String: Int](minimumCapacity: members.count * 2)
-                for (position, member) in members.enumerated() { built[member.key] = position }
+                for (offset, member) in members.enumerated() { built[member.key] = offset }
                 keyIndex = built
             }
             let isRepeated: Bool
@@ -91,18 +92,18 @@ struct JSONParser {
                 throw Failure(offset: keyOffset, reason: "repeated key \"\(key)\" in an object (fieldops refuses to drop either value)")
             }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            guard position < input.count, input[position] == UInt8(ascii: ":") else {
                 throw failure("expected ':' after the key \"\(key)\"")
             }
-            index += 1
+            position += 1
             let value = try parseValue()
             members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
-            guard index < bytes.count else { throw failure("expected ',' or '}' after an object member") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
+            guard position < input.count else { throw failure("expected ',' or '}' after an object member") }
+            if input[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if input[position] == UInt8(ascii: "}") {
+                position += 1
                 break
             } else {
                 throw failure("expected ',' or '}' after an object member")
@@ -114,26 +115,26 @@ struct JSONParser {
 
     private mutating func parseArray() throws(Failure) -> JSONValue {
         try enterContainer()
-        index += 1
+        position += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
+        if position < input.count, input[position] == UInt8(ascii: "]") {
+            position += 1
             depth -= 1
             return .array(elements)
         }
         while true {
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            if position < input.count, input[position] == UInt8(ascii: "]") {
                 throw failure("expected a value after ',' (trailing commas are not JSON)")
             }
             elements.append(try parseValue())
             skipWhitespace()
-            guard index < bytes.count else { throw failure("expected ',' or ']' after an array element") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
+            guard position < input.count else { throw failure("expected ',' or ']' after an array element") }
+            if input[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if input[position] == UInt8(ascii: "]") {
+                position += 1
                 break
             } else {
                 throw failure("expected ',' or ']' after an array element")
@@ -151,75 +152,38 @@ struct JSONParser {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
-        let start = index
+        let start = position
         let count = literal.utf8CodeUnitCount
         let literalBytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
         for offset in 0..<count {
-            guard start + offset < bytes.count, bytes[start + offset] == literalBytes[offset] else {
-                index = start
+            guard start + offset < input.count, input[start + offset] == literalBytes[offset] else {
+                position = start
                 throw failure("expected a value")
             }
         }
-        index += count
-    }
-
-    // MARK: Numbers
-
-    private mutating func parseNumber() throws(Failure) -> JSONNumber {
-        let start = index
-        index = try JSONParser.scanNumber(bytes, from: start)
-        return JSONNumber(validatedLexeme: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-    }
-
-    /// The index just past the number at `start`; throws where RFC 8259's grammar breaks.
-    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(Failure) -> Int {
-        var index = start
-        let count = bytes.count
-        func isDigit(_ at: Int) -> Bool {
-            at < count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
-        }
-        if index < count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard isDigit(index) else { throw Failure(offset: index, reason: "expected a digit in the number") }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if isDigit(index) { throw Failure(offset: start, reason: "leading zeros are not allowed in numbers") }
-        } else {
-            while isDigit(index) { index += 1 }
-        }
-        if index < count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard isDigit(index) else { throw Failure(offset: index, reason: "expected a digit after the decimal point") }
-            while isDigit(index) { index += 1 }
-        }
-        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(index) else { throw Failure(offset: index, reason: "expected a digit in the exponent") }
-            while isDigit(index) { index += 1 }
-        }
-        return index
+        position += count
     }
 
     // MARK: Whitespace and messages
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+        while position < input.count {
+            switch input[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): position += 1
             default: return
             }
         }
     }
 
     func failure(_ expectation: String, found: Bool = true) -> Failure {
-        Failure(offset: index, reason: found ? "\(expectation), found \(describeFound())" : expectation)
+        Failure(offset: position, reason: found ? "\(expectation), found \(describeFound())" : expectation)
     }
 
     /// What sits at the current position, for "expected X, found Y".
     func describeFound() -> String {
-        guard index < bytes.count else { return "end of input" }
-        let byte = bytes[index]
+        guard position < input.count else { return "end of input" }
+        let byte = input[position]
         switch byte {
         case 0x20..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
         case 0..<0x20, 0x7F: return "control character 0x\(hex2(byte))"
@@ -231,12 +195,4 @@ struct JSONParser {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
-
-    // MARK: Strings (JSONParser+Strings.swift)
-
-    var position: Int {
-        get { index }
-        set { index = newValue }
-    }
-    var input: UnsafeBufferPointer<UInt8> { bytes }
 }

@@ -20,9 +20,11 @@ extension JSONPathComponent: ExpressibleByStringLiteral, ExpressibleByIntegerLit
     public init(integerLiteral value: Int) { self = .index(value) }
 }
 
-/// Renders a path the way errors show it: `$.ONU."FW Bank Files"[1]`.
-public func describeJSONPath(_ path: some Collection<JSONPathComponent>) -> String {
-    "$" + path.map(\.description).joined()
+extension JSONPathComponent {
+    /// Renders a path the way errors show it: `$.ONU."FW Bank Files"[1]`.
+    public static func describe(_ path: some Collection<JSONPathComponent>) -> String {
+        "$" + path.map(\.description).joined()
+    }
 }
 
 /// An edit whose path does not fit the document (a missing key on the way, an index past the
@@ -35,7 +37,7 @@ public struct JSONPathError: UserFacingError, Equatable, CustomStringConvertible
     public var reason: String
 
     public var summary: String {
-        "cannot set \(describeJSONPath(path)): \(reason) at \(describeJSONPath(path.prefix(depth)))"
+        "cannot set \(JSONPathComponent.describe(path)): \(reason) at \(JSONPathComponent.describe(path.prefix(depth)))"
     }
 
     public var hint: String? {

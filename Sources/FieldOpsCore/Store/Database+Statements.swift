@@ -87,18 +87,43 @@ extension Database {
 
     // MARK: Statement cache
 
+    /// Most stores use a few dozen distinct statements; the cap only guards against misuse.
+    static let statementCacheLimit = 256
+
     /// The cached statement for `sql`, compiling it on first use. A statement already being
     /// stepped (a query issued from inside a row loop) is not shared: a fresh one is compiled.
     func statement(for sql: String) throws(StoreError) -> Statement {
         if let cached = statementCache[sql], !cached.isBusy { return cached }
         var statementHandle: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)
+        var hasTrailingSQL = false
+        let code = sql.withCString { start in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, &tail)
+            // SQLite compiles only the first statement; silently dropping the rest would lose
+            // work, so a second statement is refused (scripts go through executeScript).
+            if let tail {
+                hasTrailingSQL = !String(cString: tail).allSatisfy { $0.isWhitespace || $0 == ";" }
+            }
+            return code
+        }
         guard code == SQLITE_OK, let statementHandle else {
             sqlite3_finalize(statementHandle)
-            throw error(code == SQLITE_OK ? SQLITE_MISUSE : code, sql: sql)
+            if code == SQLITE_OK {
+                throw StoreError(kind: .misuse, message: "no SQL statement to run", sql: sql, path: path)
+            }
+            throw error(code, sql: sql)
+        }
+        if hasTrailingSQL {
+            sqlite3_finalize(statementHandle)
+            throw StoreError(kind: .misuse, message: "only one statement can run at a time; use executeScript for several", sql: sql, path: path)
         }
         preparedStatementCount += 1
         let statement = Statement(handle: statementHandle, sql: sql)
+        // SQL built by interpolation would grow the cache without end; past the cap, start
+        // over, keeping only statements still being stepped.
+        if statementCache.count >= Database.statementCacheLimit {
+            statementCache = statementCache.filter { $0.value.isBusy }
+        }
         if statementCache[sql] == nil { statementCache[sql] = statement }
         return statement
     }

@@ -76,6 +76,13 @@ public final class ProcessLock {
         }
     }
 
+    /// Runs `body` holding the lock (waiting up to `timeout` for it), and releases it after.
+    public func withLock<T>(timeout: Duration, _ body: () throws -> T) throws -> T {
+        try lock(timeout: timeout)
+        defer { unlock() }
+        return try body()
+    }
+
     /// Releases the lock (a no-op when not held). The PID is cleared first so a reader never
     /// sees this process named as the holder after it let go.
     public func unlock() {

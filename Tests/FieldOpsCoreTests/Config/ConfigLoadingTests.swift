@@ -124,11 +124,11 @@ import Testing
         ("500ms", 0.5), ("30s", 30.0), ("2m", 120.0), ("1h", 3600.0), ("30", 30.0), ("1.5", 1.5), ("0.25s", 0.25),
     ])
     func durationsAcceptUnitsAndBareSeconds(text: String, seconds: Double) {
-        #expect(Duration.seconds(from: text) == seconds)
+        #expect(DurationText.seconds(text) == seconds)
     }
 
     @Test(arguments: ["", "s", "ms", "-3s", "3 s", "3d", "abc", "inf"])
     func durationsRejectNonsense(text: String) {
-        #expect(Duration.seconds(from: text) == nil)
+        #expect(DurationText.seconds(text) == nil)
     }
 }

@@ -58,3 +58,22 @@ import FieldOpsCore
         #expect(JSONValue.object(object).jsonString() == #"{"a":"one","c":3,"d":4}"#)
     }
 }
+
+extension JSONEditingTests {
+    @Test func largeObjectsStayConsistentThroughEdits() throws {
+        var object = JSONObject((0..<40).map { ("k\($0)", JSONValue.number(JSONNumber($0))) })
+        object["k3"] = nil
+        object["k39"] = "changed"
+        object["new"] = true
+        #expect(object.count == 40)
+        #expect(object["k3"] == nil)
+        #expect(object["k4"]?.int64Value == 4)
+        #expect(object.position(of: "k4") == 3)
+        #expect(object.keys.last == "new")
+        #expect(object["k39"] == "changed")
+
+        var document = JSONValue.object(object)
+        try document.set(1, at: ["k20"])
+        #expect(document.objectValue?.position(of: "k20") == 19)
+    }
+}
