@@ -52,6 +52,15 @@ public enum MCMSEndpoint: Sendable, Equatable {
         return false
     }
 
+    /// The kind of device and its id, for "no ONU with id …" messages.
+    public var subject: (kind: String, id: String)? {
+        switch self {
+        case .onuState(let id), .onuConfig(let id), .onuAlarms(let id), .onuLogs(let id), .cpe(let id): ("ONU", id)
+        case .oltState(let mac), .oltConfig(let mac), .oltAlarms(let mac), .oltLogs(let mac): ("OLT", mac)
+        default: nil
+        }
+    }
+
     /// The path for messages and traces, ids shown raw (`/v1/olts/configs/70:b3:d5:52:31:27/`).
     public var displayPath: String { "/" + segments.joined(separator: "/") }
 

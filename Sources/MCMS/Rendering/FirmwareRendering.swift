@@ -37,7 +37,7 @@ public enum FirmwareRendering {
             ("before", plan.before.json),
             ("after", plan.after.json),
             ("changes", .array(plan.changes.map { change in
-                .object(JSONObject([("path", .string(describeJSONPath(change.path))), ("old", change.old ?? .null), ("new", change.new)]))
+                .object(JSONObject([("path", .string(JSONPathComponent.describe(change.path))), ("old", change.old ?? .null), ("new", change.new)]))
             })),
             ("document", plan.document),
         ]))
