@@ -125,10 +125,7 @@ enum FirmwareBulkCommand {
                         switch try await procedure.plan(onuID: id) {
                         case .skip(let reason, _): return (index, [id, "skip", reason])
                         case .write(let plan):
-                            let before = plan.before.versions[plan.targetBank.rawValue] ?? "?"
-                            return (index, [id, plan.stageOnly ? "stage" : "upgrade",
-                                            "bank \(plan.targetBank): \(before.isEmpty ? "(empty)" : before) → \(procedure.planner.target.version)"
-                                                + (plan.stageOnly ? "" : ", pointer \(plan.before.pointer ?? "?") → \(plan.targetBank)")])
+                            return (index, [id, plan.stageOnly ? "stage" : "upgrade", FirmwareRendering.summary(plan)])
                         }
                     } catch let error as any UserFacingError {
                         if case MCMSError.sessionExpired = error { throw error }

@@ -15,6 +15,19 @@ public enum FirmwareRendering {
         return out + table.render(format: .table)
     }
 
+    /// One line for a bulk dry run: `bank 0: R4.1.0 → R4.3.1, pointer 1 → 0`, or
+    /// `activate bank 1 (R4.3.1 already staged), pointer 0 → 1` when only the pointer moves.
+    public static func summary(_ plan: FirmwarePlan) -> String {
+        let bank = plan.targetBank
+        let version = plan.after.versions[bank.rawValue] ?? "?"
+        let pointer = ", pointer \(plan.before.pointer ?? "missing") → \(bank)"
+        if plan.changes.map(\.path) == [MCMSField.onuFWBankPtr] {
+            return "activate bank \(bank) (\(version) already staged)" + pointer
+        }
+        let before = plan.before.versions[bank.rawValue].map { $0.isEmpty ? "(empty)" : $0 } ?? "?"
+        return "bank \(bank): \(before) → \(version)" + (plan.stageOnly ? "" : pointer)
+    }
+
     static func bankLabel(_ banks: FirmwareBanks, _ bank: FirmwareBankIndex) -> String {
         let version = banks.versions[bank.rawValue].map { $0.isEmpty ? "(empty)" : $0 } ?? "?"
         let file = banks.files[bank.rawValue].map { $0.isEmpty ? "" : " \($0)" } ?? ""
