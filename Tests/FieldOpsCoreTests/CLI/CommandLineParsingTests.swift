@@ -114,6 +114,22 @@ import Testing
         }
     }
 
+    // MARK: Raw arguments
+
+    @Test func rawCommandTakesEveryLaterWordUntouched() throws {
+        let invocation = try run("-p", "lab", "__complete", "mcms", "--state", "-p", "--help", "--", "")
+        #expect(invocation.path == ["__complete"])
+        #expect(invocation.value("profile") == "lab")
+        #expect(invocation.all("WORDS") == ["mcms", "--state", "-p", "--help", "--", ""])
+    }
+
+    @Test func completeCommandWiredThroughParserAndCompleter() throws {
+        let invocation = try run("__complete", "-p", "")
+        let completer = DynamicCompleter(root: SampleCommandTree.root, provider: FixtureCompletionProvider())
+        let text = DynamicCompleter.render(completer.complete(words: invocation.all("WORDS")))
+        #expect(text == "site-a\tjqc https://qc.example.com\nsite-b\tjqc https://qc-b.example.com\nlab-pon\tmcms https://mcms.lab.example.net/api\n")
+    }
+
     // MARK: External commands
 
     @Test func unknownTopLevelWordRunsAnExternalCommandFoundOnPath() throws {
