@@ -114,6 +114,22 @@ import Testing
         }
     }
 
+    @Test func commandWithBothAnActionAndSubcommandsRunsByItself() throws {
+        let tree = CommandSpec("fieldops", abstract: "", subcommands: [
+            CommandSpec("facilities", abstract: "List facilities.", subcommands: [
+                CommandSpec("show", abstract: "Show one.", arguments: [ArgumentSpec("ID", help: "")], action: SampleCommandTree.leaf),
+            ], action: SampleCommandTree.leaf),
+        ])
+        let parser = CommandLineParser(root: tree, pathLookup: { _ in nil })
+        guard case .run(_, let list) = try parser.parse(["facilities"]) else { Issue.record("not run"); return }
+        #expect(list.path == ["facilities"])
+        guard case .run(_, let show) = try parser.parse(["facilities", "show", "7"]) else { Issue.record("not run"); return }
+        #expect(show.path == ["facilities", "show"] && show.value("ID") == "7")
+        #expect(throws: UsageError(.unknownCommand("shwo"), suggestion: "show", commandWords: ["fieldops", "facilities"])) {
+            try parser.parse(["facilities", "shwo"])
+        }
+    }
+
     // MARK: Raw arguments
 
     @Test func rawCommandTakesEveryLaterWordUntouched() throws {

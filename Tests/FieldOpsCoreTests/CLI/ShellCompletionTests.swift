@@ -82,6 +82,14 @@ import Testing
         #expect(shell.calls() == [words])
     }
 
+    @Test func zshCompletesFilesThroughItsOwnFileCompletion() throws {
+        let shell = try ShellHarness()
+        try shell.write("a: 1\n", to: "config.yaml")
+        try shell.expectCall(nil)
+        #expect(try shell.zsh("fieldops --config conf") == ["config.yaml"])
+        #expect(shell.calls().isEmpty)
+    }
+
     // MARK: fish
 
     @Test func fishCompletesCommandsAndChoices() throws {
@@ -103,5 +111,14 @@ import Testing
         try shell.expectCall(["mcms", "onu", "show", "onu-100"])
         #expect(try shell.fish("fieldops mcms onu show onu-100") == ["onu-1001", "onu-1002"])
         #expect(shell.calls() == [["mcms", "onu", "show", "onu-100"]])
+    }
+
+    @Test func fishCompletesFilesAndDirectories() throws {
+        let shell = try ShellHarness()
+        try shell.write("a: 1\n", to: "config.yaml")
+        try shell.expectCall(nil)
+        #expect(try shell.fish("fieldops --config conf") == ["config.yaml"])
+        #expect(try shell.fish("fieldops jqc export bi") == ["bin/"])
+        #expect(shell.calls().isEmpty)
     }
 }

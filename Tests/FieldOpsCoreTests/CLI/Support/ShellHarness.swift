@@ -54,9 +54,11 @@ final class ShellHarness {
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = directory.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["HOME"] = directory.path
-        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        // The shells may create their own config and data directories: keep them out of the working directory.
+        let home = directory.appendingPathComponent("home")
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         environment["TERM"] = "xterm"
         return environment
     }
