@@ -82,6 +82,12 @@ import Testing
         #expect(shell.calls() == [words])
     }
 
+    @Test func zshScriptAlsoWorksWhenSourced() throws {
+        let shell = try ShellHarness()
+        try shell.expectCall(nil)
+        #expect(try shell.zsh("fieldops mcms onu list --state d", sourced: true) == ["deregistered", "disabled", "dying-gasp"])
+    }
+
     @Test func zshCompletesFilesThroughItsOwnFileCompletion() throws {
         let shell = try ShellHarness()
         try shell.write("a: 1\n", to: "config.yaml")

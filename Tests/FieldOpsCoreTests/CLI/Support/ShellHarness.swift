@@ -111,12 +111,14 @@ final class ShellHarness {
     /// zsh: an interactive `zsh -f` in a pseudo-terminal (zsh/zpty) with compinit and the script
     /// in `$fpath`; `compadd` is wrapped to print every match it is asked to add, then the line is
     /// typed with a TAB and the shell exits right after completing.
-    func zsh(_ line: String) throws -> [String] {
+    /// With `sourced`, the script is `source`d after compinit instead of autoloaded from `$fpath`.
+    func zsh(_ line: String, sourced: Bool = false) throws -> [String] {
+        let script = Self.shellQuoted(directory.appendingPathComponent("_fieldops").path)
         // Markers are split in the source ("<<""HIT>>") so the terminal's echo of it never matches.
         let setup = [
             "PS1= RPS1= PROMPT_EOL_MARK=",
-            "fpath=(\(Self.shellQuoted(directory.path)) $fpath)",
-            "autoload -Uz compinit && compinit -u -D",
+            sourced ? "true" : "fpath=(\(Self.shellQuoted(directory.path)) $fpath)",
+            "autoload -Uz compinit && compinit -u -D" + (sourced ? " && source \(script)" : ""),
             "bindkey '^I' complete-word",
             #"compadd() { if [[ ${@[(I)-[OAD]]} -ne 0 ]]; then builtin compadd "$@"; return; fi; local -a __hits; builtin compadd -A __hits "$@"; local h; for h in $__hits; do print -r -- "<<""HIT>>$IPREFIX$h"; done; builtin compadd "$@"; }"#,
             #"__end() { print -r -- "<<""END>>"; exit }"#,
