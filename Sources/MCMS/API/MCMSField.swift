@@ -81,7 +81,7 @@ public enum MCMSField {
     public static let oltNameProjection = #"{"OLT.Name":1}"#
     /// Only what `onu list` shows, so a 10,000-ONU listing moves a fraction of the documents.
     public static let onuListProjection = """
-        {"Time":1,"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,"ONU.Model":1,\
+        {"Time":1,"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,\
         "OLT.MAC Address":1,"STATS.RX Optical Level":1}
         """
 }

@@ -83,6 +83,22 @@ import Testing
         #expect(try await harness.emulator.requests().dropFirst(again).allSatisfy { !$0.path.hasSuffix("/authenticate/") })
     }
 
+    @Test func reLoginHappensOnceAndTheRequestIsRetriedOnce() async throws {
+        let harness = try await MCMSHarness()
+        try await harness.login(remember: true)
+        let id = try await harness.onuIDs()[0]
+        // The config GET answers 401 twice: the first triggers one re-login, the retry's 401 is final.
+        try await harness.emulator.injectFault(path: "/api/v1/onus/configs/\(id)/", method: "GET", status: 401, count: 2,
+                                               body: #"{"status":"fail","details":{"message":"expired"}}"#, contentType: "application/json")
+        let before = try await harness.emulator.requests().count
+        let result = await harness.run(["mcms", "onu", "config", id])
+        #expect(result.code == 3)
+        #expect(result.stderr.contains("session expired"))
+        let requests = try await harness.emulator.requests().dropFirst(before)
+        #expect(requests.filter { $0.path.hasSuffix("/authenticate/") }.count == 1)
+        #expect(requests.filter { $0.path == "/api/v1/onus/configs/\(id)/" }.count == 2)
+    }
+
     @Test func forbiddenWriteIsNotALogout() async throws {
         let harness = try await MCMSHarness()
         try await harness.login(MCMSHarness.viewer)
