@@ -53,8 +53,3 @@ enum FirmwareCommands {
         }
     }
 }
-
-extension BulkReportEntry {
-    /// The entry as a JSON value (the same shape as a report line).
-    var json: JSONValue { (try? JSONValue(parsing: line)) ?? .null }
-}

@@ -32,9 +32,9 @@ public struct BulkReportEntry: Sendable, Equatable {
         self.after = after
     }
 
-    /// The entry as one compact JSON line, without the newline.
-    public var line: String {
-        JSONValue.object(JSONObject([
+    /// The entry as a JSON object, keys in report order.
+    public var json: JSONValue {
+        .object(JSONObject([
             ("id", .string(id)),
             ("outcome", .string(outcome.rawValue)),
             ("reason", .string(reason)),
@@ -42,8 +42,11 @@ public struct BulkReportEntry: Sendable, Equatable {
             ("version", .string(version)),
             ("before", before?.json ?? .null),
             ("after", after?.json ?? .null),
-        ])).jsonString()
+        ]))
     }
+
+    /// The entry as one compact JSON line, without the newline.
+    public var line: String { json.jsonString() }
 
     /// Reads one report line; nil for a line that is not a complete entry (a crash mid-write).
     public init?(line: String) {
