@@ -94,6 +94,24 @@ import Testing
         #expect(try await harness.writes().count == writes)
     }
 
+    @Test func onATerminalThePersonTypesTheCountAndSeesProgress() async throws {
+        let harness = try await MCMSHarness(onus: 40)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 3)
+        let args = ["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids", ids.joined(separator: ",")]
+        let wrong = await harness.run(args, stdin: "yes\n", stdinIsTerminal: true, stderrIsTerminal: true)
+        #expect(wrong.code == 1)
+        #expect(wrong.stderr.contains("Type 3 to confirm"))
+        #expect(try await harness.writes().isEmpty)
+        let right = await harness.run(args, stdin: "3\n", stdinIsTerminal: true, stderrIsTerminal: true)
+        #expect(right.code == 0, "\(right.stderr)")
+        #expect(right.stderr.contains("firmware R4.3.1 "))
+        #expect(right.stderr.contains(" 3/3"))
+        // Piped, there is no bar.
+        let piped = await harness.run(args + ["--yes"])
+        #expect(!piped.stderr.contains("3/3"))
+    }
+
     @Test func refusalsAreFailuresInTheReportAndOthersGoOn() async throws {
         let harness = try await MCMSHarness(onus: 40)
         try await harness.login()

@@ -68,8 +68,8 @@ final class MCMSHarness: Sendable {
     }
 
     /// Runs `fieldops ARGS…` and returns its exit code and output.
-    func run(_ arguments: [String], stdin: String = "", stdinIsTerminal: Bool = false) async -> Result {
-        let out = CapturedStream(), err = CapturedStream()
+    func run(_ arguments: [String], stdin: String = "", stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false) async -> Result {
+        let out = CapturedStream(), err = CapturedStream(isTerminal: stderrIsTerminal)
         let code = await App(backends: [MCMSBackend()]).run(
             arguments: arguments, environment: environment, stdout: out, stderr: err,
             stdin: FixedInput(stdin, isTerminal: stdinIsTerminal))
