@@ -24,7 +24,7 @@ enum MCMSCommands {
     }
 
     static func onuGroup() -> CommandSpec {
-        CommandSpec("onu", abstract: "ONUs: list, detail, reset and firmware.", subcommands: [
+        CommandSpec("onu", abstract: "ONUs: list, detail, reset and firmware.", examples: ["fieldops mcms onu list"], subcommands: [
             CommandSpec(
                 "list", abstract: "Every ONU with its name, OLT, registration, firmware, uptime and RX level.",
                 examples: ["fieldops mcms onu list --olt 70:b3:d5:52:31:27", "fieldops mcms onu list --state unknown --json"],
@@ -34,14 +34,17 @@ enum MCMSCommands {
                 ],
                 action: InventoryCommands.onuList),
             CommandSpec("show", abstract: "Overview: status, both firmware banks, optical and FEC, UNI ports, traffic, uptime.",
+                        examples: ["fieldops mcms onu show ALPHe30cadcf", "fieldops mcms onu show ALPHe30cadcf --json"],
                         arguments: [onuID], action: DetailCommands.onuShow),
             CommandSpec("config", abstract: "The raw configuration document (pretty JSON; --json prints it compact and exact).",
+                        examples: ["fieldops mcms onu config ALPHe30cadcf", "fieldops mcms onu config ALPHe30cadcf --json > onu.json"],
                         arguments: [onuID], action: DetailCommands.onuConfig),
-            CommandSpec("alarms", abstract: "The ONU's active alarms.", arguments: [onuID], action: DetailCommands.onuAlarms),
-            CommandSpec("logs", abstract: "The ONU's log, newest first.",
+            CommandSpec("alarms", abstract: "The ONU's active alarms.", examples: ["fieldops mcms onu alarms ALPHe30cadcf"],
+                        arguments: [onuID], action: DetailCommands.onuAlarms),
+            CommandSpec("logs", abstract: "The ONU's log, newest first.", examples: ["fieldops mcms onu logs ALPHe30cadcf --limit 20"],
                         options: [OptionSpec("limit", value: .integer, valueName: "N", help: "At most N entries (default 50).")],
                         arguments: [onuID], action: DetailCommands.onuLogs),
-            CommandSpec("cpe", abstract: "DHCP leases of the customer equipment behind the ONU.",
+            CommandSpec("cpe", abstract: "DHCP leases of the customer equipment behind the ONU.", examples: ["fieldops mcms onu cpe ALPHe30cadcf"],
                         arguments: [onuID], action: DetailCommands.onuCPE),
             CommandSpec("reset", abstract: "Reboot the ONU (asks you to type its id; --yes off a terminal).",
                         examples: ["fieldops mcms onu reset ALPHe30cadcf"],
@@ -57,7 +60,7 @@ enum MCMSCommands {
                 arguments: [onuID], action: FirmwareCommands.single),
             CommandSpec(
                 "firmware-bulk", abstract: "Procedure 7 for many ONUs, concurrently, with a resumable report.",
-                discussion: "Skips ONUs already at the version (in either bank), so a re-run is harmless. Each finished ONU is appended to the report as a JSON line (id, outcome upgraded|skipped|failed, reason, banks before/after). --resume continues an interrupted run from its report without touching the ONUs it finished. Exits 5 when any ONU failed.",
+                discussion: "Skips ONUs already running the version, and ONUs whose inactive bank already holds it and is already activated (or, with --stage-only, already staged), so a re-run is harmless; an ONU with the version staged but not active gets only its pointer moved. Each finished ONU is appended to the report as a JSON line (id, outcome upgraded|skipped|failed, reason, banks before/after). --resume continues an interrupted run from its report without touching the ONUs it finished. Exits 5 when any ONU failed.",
                 examples: [
                     "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --version R4.3.1 --olt 70:b3:d5:52:31:27 --report run.jsonl",
                     "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --version R4.3.1 --olt 70:b3:d5:52:31:27 --resume run.jsonl",
@@ -82,12 +85,15 @@ enum MCMSCommands {
     ]
 
     static func oltGroup() -> CommandSpec {
-        CommandSpec("olt", abstract: "OLTs: list, detail and reset.", subcommands: [
+        CommandSpec("olt", abstract: "OLTs: list, detail and reset.", examples: ["fieldops mcms olt list"], subcommands: [
             CommandSpec("list", abstract: "Every OLT with ONU counts per registration state, traffic, temperature and uptime.",
+                        examples: ["fieldops mcms olt list", "fieldops mcms olt list --json"],
                         action: InventoryCommands.oltList),
             CommandSpec("show", abstract: "Status, uptime, traffic, environment, uplink and registration buckets with ONU names.",
+                        examples: ["fieldops mcms olt show 70:b3:d5:52:31:27"],
                         arguments: [oltMAC], action: DetailCommands.oltShow),
             CommandSpec("reset", abstract: "Reboot the OLT (asks you to type its MAC; --yes off a terminal).",
+                        examples: ["fieldops mcms olt reset 70:b3:d5:52:31:27"],
                         arguments: [oltMAC], action: ResetCommands.oltReset),
         ])
     }
