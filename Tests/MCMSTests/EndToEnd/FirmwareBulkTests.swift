@@ -153,7 +153,9 @@ import Testing
 
     // MARK: Interruption
 
-    @Test func interruptedRunResumesWithoutTouchingFinishedONUs() async throws {
+    /// Ctrl-C (SIGINT, a clean stop with exit 130) and a crash (SIGKILL, no chance to clean up).
+    @Test(arguments: [SIGINT, SIGKILL])
+    func interruptedRunResumesWithoutTouchingFinishedONUs(signal: Int32) async throws {
         let harness = try await MCMSHarness(onus: 80)
         try await harness.login()
         let ids = try await prepare(harness, count: 24)
@@ -173,9 +175,13 @@ import Testing
         while try await successfulWrites(harness).count < 4, Date() < deadline {
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        if signal == SIGINT {
+            #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        } else {
+            #expect(process.terminationReason == .uncaughtSignal)
+        }
 
         let recorded = try report(reportPath)
         #expect(!recorded.isEmpty && recorded.count < ids.count, "\(recorded.count) lines")
