@@ -140,7 +140,13 @@ enum FirmwareBulkCommand {
             }
         }
         table.rows = lines.sorted { $0.0 < $1.0 }.map(\.1)
-        context.emit(table)
+        if context.format == .json {
+            InventoryCommands.writeJSON(.array(table.rows.map { row in
+                .object(JSONObject([("id", .string(row[0])), ("would", .string(row[1])), ("detail", .string(row[2]))]))
+            }), to: context)
+        } else {
+            context.emit(table)
+        }
         context.note("dry run: nothing was sent")
     }
 }
