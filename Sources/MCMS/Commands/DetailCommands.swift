@@ -21,7 +21,7 @@ enum DetailCommands {
         let detail = ONUDetail(id: onu, state: stateDocument, config: try await config, registration: registration.state,
                                oltName: mac.flatMap { names[$0] })
         if context.format == .json {
-            InventoryCommands.writeJSON(detail.json, to: context)
+            context.emit(json: detail.json)
         } else {
             context.stdout.write(detail.view.render(format: context.format, color: context.terminal.colorEnabled))
         }
@@ -36,7 +36,7 @@ enum DetailCommands {
     @Sendable static func onuAlarms(_ context: CommandContext) async throws {
         let document = try await MCMSConnection(context).repository.alarms(.onuAlarms(try id(context)))
         if context.format == .json {
-            InventoryCommands.writeJSON(document[MCMSField.alarms] ?? .array([]), to: context)
+            context.emit(json: document[MCMSField.alarms] ?? .array([]))
         } else {
             context.emit(EventRendering.alarmTable(document))
         }
@@ -49,7 +49,7 @@ enum DetailCommands {
         } ?? 50
         let entries = try await MCMSConnection(context).repository.logs(.onuLogs(try id(context)), limit: limit)
         if context.format == .json {
-            InventoryCommands.writeJSON(entries, to: context)
+            context.emit(json: entries)
         } else {
             context.emit(EventRendering.logTable(entries))
         }
@@ -58,7 +58,7 @@ enum DetailCommands {
     @Sendable static func onuCPE(_ context: CommandContext) async throws {
         let answer = try await MCMSConnection(context).repository.cpe(try id(context))
         if context.format == .json {
-            InventoryCommands.writeJSON(.array(answer.leases), to: context)
+            context.emit(json: .array(answer.leases))
         } else {
             context.emit(EventRendering.cpeTable(answer.leases))
         }
@@ -73,7 +73,7 @@ enum DetailCommands {
         let name = try await config[MCMSField.olt]?[MCMSField.name]?.stringValue ?? ""
         let detail = OLTDetail(mac: mac, state: try await state, name: name, onuNames: try await onuNames)
         if context.format == .json {
-            InventoryCommands.writeJSON(detail.json, to: context)
+            context.emit(json: detail.json)
         } else {
             context.stdout.write(detail.view.render(format: context.format, color: context.terminal.colorEnabled))
         }

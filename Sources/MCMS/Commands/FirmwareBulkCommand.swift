@@ -49,11 +49,11 @@ enum FirmwareBulkCommand {
         }
         progress.finish()
         if context.format == .json {
-            InventoryCommands.writeJSON(.object(JSONObject([
+            context.emit(json: .object(JSONObject([
                 ("upgraded", .number(JSONNumber(summary.upgraded))), ("skipped", .number(JSONNumber(summary.skipped))),
                 ("failed", .number(JSONNumber(summary.failed))), ("not_reached", .number(JSONNumber(summary.notReached))),
                 ("report", reportPath.map(JSONValue.string) ?? .null),
-            ])), to: context)
+            ])))
         }
         context.note("upgraded \(summary.upgraded), skipped \(summary.skipped), failed \(summary.failed)"
                      + (summary.notReached > 0 ? ", not reached \(summary.notReached)" : "")
@@ -141,9 +141,9 @@ enum FirmwareBulkCommand {
         }
         table.rows = lines.sorted { $0.0 < $1.0 }.map(\.1)
         if context.format == .json {
-            InventoryCommands.writeJSON(.array(table.rows.map { row in
+            context.emit(json: .array(table.rows.map { row in
                 .object(JSONObject([("id", .string(row[0])), ("would", .string(row[1])), ("detail", .string(row[2]))]))
-            }), to: context)
+            }))
         } else {
             context.emit(table)
         }

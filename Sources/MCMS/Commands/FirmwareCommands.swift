@@ -21,7 +21,7 @@ enum FirmwareCommands {
         case .skip(let reason, _):
             context.note("ONU \(id): nothing to do, \(reason)")
             if context.format == .json {
-                InventoryCommands.writeJSON(.object(JSONObject([("id", .string(id)), ("outcome", "skipped"), ("reason", .string(reason))])), to: context)
+                context.emit(json: .object(JSONObject([("id", .string(id)), ("outcome", "skipped"), ("reason", .string(reason))])))
             }
             return
         case .write(let planned):
@@ -29,7 +29,7 @@ enum FirmwareCommands {
         }
         let dryRun = context.invocation.flag("dry-run")
         if context.format == .json {
-            if dryRun { InventoryCommands.writeJSON(FirmwareRendering.planJSON(plan), to: context) }
+            if dryRun { context.emit(json: FirmwareRendering.planJSON(plan)) }
         } else {
             let out = dryRun ? context.stdout : context.stderr
             out.write(FirmwareRendering.changeTable(plan))
@@ -44,8 +44,8 @@ enum FirmwareCommands {
         try context.confirm("write firmware \(target.version) to ONU \(id)", typing: id)
         try await procedure.apply(plan)
         if context.format == .json {
-            InventoryCommands.writeJSON(BulkReportEntry(id: id, outcome: .upgraded, reason: "written", target: target,
-                                                        before: plan.before, after: plan.after).json, to: context)
+            context.emit(json: BulkReportEntry(id: id, outcome: .upgraded, reason: "written", target: target,
+                                                        before: plan.before, after: plan.after).json)
         } else {
             context.note(plan.stageOnly
                 ? "ONU \(id): \(target.version) staged in bank \(plan.targetBank); it keeps running bank \(plan.activeBank)"

@@ -14,7 +14,7 @@ enum InventoryCommands {
         }
         let rows = inventory.onus(olt: context.invocation.value("olt"), state: state)
         if context.format == .json {
-            writeJSON(InventoryRendering.onuJSON(rows), to: context)
+            context.emit(json: InventoryRendering.onuJSON(rows))
         } else {
             context.emit(InventoryRendering.onuTable(rows))
         }
@@ -28,7 +28,7 @@ enum InventoryCommands {
         let inventory = try await Inventory(onuStates: [], onuNames: [:], oltStates: states, oltNames: names)
         try? connection.cache.store(.olt, entries: inventory.olts.map { ($0.mac, $0.name) })
         if context.format == .json {
-            writeJSON(InventoryRendering.oltJSON(inventory.olts), to: context)
+            context.emit(json: InventoryRendering.oltJSON(inventory.olts))
         } else {
             context.emit(InventoryRendering.oltTable(inventory.olts))
         }
@@ -54,7 +54,7 @@ enum InventoryCommands {
         }
         let dashboard = Dashboard(inventory: inventory, alarmSeverities: severities)
         if context.format == .json {
-            writeJSON(InventoryRendering.dashboardJSON(dashboard), to: context)
+            context.emit(json: InventoryRendering.dashboardJSON(dashboard))
         } else {
             context.stdout.write(InventoryRendering.dashboardView(dashboard).render(format: context.format, color: context.terminal.colorEnabled))
         }
@@ -68,9 +68,5 @@ enum InventoryCommands {
         } catch {
             connection.context.trace("completion cache not updated: \(error)")
         }
-    }
-
-    static func writeJSON(_ value: JSONValue, to context: CommandContext) {
-        context.stdout.write(value.jsonString(.pretty) + "\n")
     }
 }

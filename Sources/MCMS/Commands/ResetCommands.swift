@@ -25,10 +25,10 @@ enum ResetCommands {
 
     static func report(_ plan: ResetPlan, kind: String, context: CommandContext) {
         if context.format == .json {
-            InventoryCommands.writeJSON(.object(JSONObject([
+            context.emit(json: .object(JSONObject([
                 ("id", .string(plan.deviceID)), ("reset_count_before", .number(JSONNumber(plan.oldCount))),
                 ("reset_count_after", .number(JSONNumber(plan.newCount))),
-            ])), to: context)
+            ])))
         } else {
             context.note("\(kind) \(plan.deviceID) reset requested (reset count \(plan.oldCount) → \(plan.newCount))")
         }

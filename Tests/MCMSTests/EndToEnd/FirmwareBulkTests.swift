@@ -142,6 +142,25 @@ import Testing
         #expect(try await harness.writes().isEmpty)
     }
 
+    @Test func idsComeFromAFileOrStdinWithCommentsAndDuplicatesIgnored() async throws {
+        let harness = try await MCMSHarness(onus: 40)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 3)
+        let file = harness.home.path("ids.txt")
+        try Data("# maintenance window 12\n\(ids[0])\n\n\(ids[1])\n\(ids[0])\n  \(ids[2])  \n".utf8).write(to: URL(fileURLWithPath: file))
+        let fromFile = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", file, "--dry-run", "--json"])
+        #expect(fromFile.code == 0, "\(fromFile.stderr)")
+        let planned = (try JSONValue(parsing: fromFile.stdout).arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(planned == ids)
+        let fromStdin = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", "-", "--yes", "--json"],
+                                          stdin: ids.joined(separator: "\n") + "\n")
+        #expect(fromStdin.code == 0, "\(fromStdin.stderr)")
+        #expect(try JSONValue(parsing: fromStdin.stdout)["upgraded"] == 3)
+        let missing = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", harness.home.path("none.txt"), "--yes"])
+        #expect(missing.code == 1)
+        #expect(missing.stderr.contains("cannot read the id file"))
+    }
+
     @Test func selectionNeedsExactlyOneSource() async throws {
         let harness = try await MCMSHarness()
         try await harness.login()
