@@ -122,8 +122,10 @@ import Testing
         let olt = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
         #expect(await harness.run(["mcms", "onu", "reset", ids[0], "--yes"]).code == 0)
         #expect(await harness.run(["mcms", "olt", "reset", olt, "--yes"]).code == 0)
+        try await FirmwareCommandTests().arrange(harness, ids[5], statePointer: "0")
+        #expect(await harness.run(["mcms", "onu", "firmware", ids[5], "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--yes"]).code == 0)
         let writes = try await harness.writes()
-        #expect(writes.count == 2)
+        #expect(writes.count == 3)
         for write in writes {
             #expect(write["had_csrf"] == true)
             #expect(write["csrf_matches_cookie"] == true)
