@@ -96,10 +96,7 @@ public final class HTTPSession: Sendable {
     private func sendOnce(_ request: HTTPRequest) async throws(HTTPError) -> Result<HTTPResponse, TransferFailure> {
         if Task.isCancelled { throw HTTPError.cancelled }
         let url = request.url
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", components.host?.isEmpty == false else {
-            throw HTTPError.invalidURL(url)
-        }
+        guard let parts = URLParts(url), parts.isHTTP else { throw HTTPError.invalidURL(url) }
         let lines = try headerLines(for: request, url: url)
         traceRequest(request, url: url)
         let transfer = try Transfer(request: request, url: url, headerLines: lines, configuration: configuration)

@@ -145,15 +145,12 @@ final class Transfer: @unchecked Sendable {
         let length = size * count
         guard let context, let pointer else { return length }
         let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-        let line = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        let line = UnsafeRawBufferPointer(start: pointer, count: length)
+        if line.starts(with: "HTTP/".utf8) {
             // A new status line (after `100 Continue`, or a proxy's CONNECT answer) starts over.
             transfer.headers = HTTPHeaders()
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            transfer.headers.add(name, value)
+        } else if let field = HeaderLine.parse(line) {
+            transfer.headers.add(field.name, field.value)
         }
         return length
     }
