@@ -41,12 +41,23 @@ start_server() {
 
 now() { date +%s.%N; }
 
+# Called before every timed run: the emulator's request log and python's garbage collector
+# would otherwise make whichever client runs later look slower.
+PREPARE=true
+prepare_emulator() {  # BASE [LATENCY_MS]
+    curl -s -X POST "$1/__admin/reset" >/dev/null
+    if [ "${2:-0}" != 0 ]; then
+        curl -s -X POST -H 'Content-Type: application/json' -d "{\"delay_ms\": $2}" "$1/__admin/latency" >/dev/null
+    fi
+}
+
 # best_of N COMMAND...: the fastest wall time of N runs, in seconds.
 best_of() {
     local rounds=$1; shift
     local best=""
     for _ in $(seq 1 "$rounds"); do
         local start end took
+        $PREPARE
         start=$(now); "$@" >/dev/null; end=$(now)
         took=$(echo "$end - $start" | bc -l)
         if [ -z "$best" ] || [ "$(echo "$took < $best" | bc -l)" = 1 ]; then best=$took; fi
@@ -54,15 +65,21 @@ best_of() {
     printf '%.3f' "$best"
 }
 
-# The fieldops figure is the bench's own timer (it excludes process start and warm-up).
-bench_get() {  # URL CONCURRENCY
-    local best=""
-    for _ in $(seq 1 "$ROUNDS"); do
-        local took
-        took=$("$BENCH" get --url "$1" --count "$COUNT" --concurrency "$2" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
-        if [ -z "$best" ] || [ "$(echo "$took < $best" | bc -l)" = 1 ]; then best=$took; fi
+# Both tools are timed the same way: wall time of the whole process (start-up, connection,
+# every transfer). fieldops-bench also reports its own timer, shown in the last column.
+bench_get() {  # URL CONCURRENCY ROUNDS -> "wall inner"
+    local best="" inner=""
+    for _ in $(seq 1 "$3"); do
+        local start end took line
+        $PREPARE
+        start=$(now); line=$("$BENCH" get --url "$1" --count "$COUNT" --concurrency "$2"); end=$(now)
+        took=$(echo "$end - $start" | bc -l)
+        if [ -z "$best" ] || [ "$(echo "$took < $best" | bc -l)" = 1 ]; then
+            best=$took
+            inner=$(echo "$line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
+        fi
     done
-    printf '%.3f' "$best"
+    printf '%.3f %s' "$best" "$inner"
 }
 
 curl_config() {  # URL -> config file with COUNT transfers
@@ -75,29 +92,38 @@ curl_config() {  # URL -> config file with COUNT transfers
 ratio() { printf '%.2f' "$(echo "$1 / $2" | bc -l)"; }
 rps() { printf '%.0f' "$(echo "$COUNT / $1" | bc -l)"; }
 
-run_get_suite() {  # LABEL URL
-    local label=$1 url=$2 cfg curl_seq curl_par ours_seq ours_par
+run_get_suite() {  # LABEL URL ROUNDS
+    local label=$1 url=$2 rounds=$3 cfg curl_seq curl_par ours_seq ours_par
     cfg=$(curl_config "$url")
-    curl_seq=$(best_of "$ROUNDS" curl -s --parallel-max 1 -K "$cfg")
-    curl_par=$(best_of "$ROUNDS" curl -s --parallel --parallel-max 16 -K "$cfg")
-    ours_seq=$(bench_get "$url" 1)
-    ours_par=$(bench_get "$url" 16)
-    printf '%-22s %-34s %9s %9s %10s\n' "$label" "sequential: curl" "$curl_seq" "$(rps "$curl_seq")" ""
-    printf '%-22s %-34s %9s %9s %10s\n' "" "sequential: fieldops" "$ours_seq" "$(rps "$ours_seq")" "$(ratio "$ours_seq" "$curl_seq")x curl"
-    printf '%-22s %-34s %9s %9s %10s\n' "" "16 in flight: curl --parallel" "$curl_par" "$(rps "$curl_par")" ""
-    printf '%-22s %-34s %9s %9s %10s\n' "" "16 in flight: fieldops" "$ours_par" "$(rps "$ours_par")" "$(ratio "$ours_seq" "$ours_par")x faster"
+    curl_seq=$(best_of "$rounds" curl -s --no-progress-meter --parallel-max 1 -K "$cfg")
+    curl_par=$(best_of "$rounds" curl -s --no-progress-meter --parallel --parallel-max 16 -K "$cfg")
+    read -r ours_seq ours_seq_inner <<<"$(bench_get "$url" 1 "$rounds")"
+    read -r ours_par ours_par_inner <<<"$(bench_get "$url" 16 "$rounds")"
+    printf '%-24s %-30s %8s %8s %-18s\n' "$label" "sequential: curl" "$curl_seq" "$(rps "$curl_seq")" ""
+    printf '%-24s %-30s %8s %8s %-18s %s\n' "" "sequential: fieldops" "$ours_seq" "$(rps "$ours_seq")" "$(ratio "$ours_seq" "$curl_seq")x curl's time" "$ours_seq_inner"
+    printf '%-24s %-30s %8s %8s %-18s\n' "" "16 in flight: curl --parallel" "$curl_par" "$(rps "$curl_par")" ""
+    printf '%-24s %-30s %8s %8s %-18s %s\n' "" "16 in flight: fieldops" "$ours_par" "$(rps "$ours_par")" "$(ratio "$ours_seq" "$ours_par")x faster than seq" "$ours_par_inner"
 }
 
 start_server emulator python3 Tests/Emulators/http_test_server.py --port 0
+EMULATOR="$URL"
 EMULATOR_URL="$URL/small"
 start_server fast python3 bench/loopback_server.py --port 0 --workers 2
 FAST_URL="$URL/small"
 
 echo
-echo "fieldops HTTP core benchmark ($COUNT GETs, best of $ROUNDS; $(nproc) cores; $(curl --version | head -1 | cut -d' ' -f1-2))"
-printf '%-22s %-34s %9s %9s %10s\n' "server" "run" "seconds" "req/s" "ratio"
-run_get_suite "http_test_server.py" "$EMULATOR_URL"
-run_get_suite "loopback_server.py" "$FAST_URL"
+echo "fieldops HTTP core benchmark: $COUNT GETs of /small, best of $ROUNDS, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $(curl --version | head -1 | cut -d' ' -f1-2)"
+echo "wall s = whole process (start-up included) for both tools; inner s = fieldops-bench's own timer after one warm-up request"
+printf '%-24s %-30s %8s %8s %-18s %s\n' "server" "run" "wall s" "req/s" "ratio" "inner s"
+PREPARE="prepare_emulator $EMULATOR"
+run_get_suite "http_test_server.py" "$EMULATOR_URL" "$ROUNDS"
+PREPARE=true
+run_get_suite "loopback_server.py" "$FAST_URL" "$ROUNDS"
+# With a network-like 5 ms per request, waiting dominates and concurrency shows its worth.
+PREPARE="prepare_emulator $EMULATOR 5"
+run_get_suite "emulator + 5 ms latency" "$EMULATOR_URL" 1
+PREPARE="prepare_emulator $EMULATOR"
+$PREPARE
 
 head -c $((200 * 1024 * 1024)) /dev/zero >"$WORK/upload.bin"
 upload=$("$BENCH" upload --url "${EMULATOR_URL%/small}/upload" --file "$WORK/upload.bin")
