@@ -20,6 +20,13 @@ public enum HTTPBody: Sendable, Equatable {
         }
     }
 
+    var isStreamedFromDisk: Bool {
+        switch self {
+        case .file, .multipart: return true
+        default: return false
+        }
+    }
+
     var isEmpty: Bool {
         if case .none = self { return true }
         return false

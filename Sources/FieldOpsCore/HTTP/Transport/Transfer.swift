@@ -64,14 +64,23 @@ final class Transfer: @unchecked Sendable {
         try easy.set(CURLOPT_ACCEPT_ENCODING, "")
         try easy.set(CURLOPT_HTTP_VERSION, configuration.curlHTTPVersion)
         let timeout = request.timeout ?? configuration.settings.timeout
-        try easy.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+        if request.timeout == nil && request.body.isStreamedFromDisk {
+            // A big upload on a slow link may rightly take longer than the profile's timeout:
+            // give up when it stalls (under 1 byte/s for that long), not at a fixed total.
+            try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+            try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
+        } else {
+            try easy.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+        }
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(configuration.settings.connectTimeout, timeout) * 1000))
         try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(sizeLimit))
         try easy.set(CURLOPT_SSL_VERIFYPEER, true)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = configuration.settings.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
         if let blob = configuration.trustBlob { try easy.set(CURLOPT_CAINFO_BLOB, blob: blob) }
+        // Without an explicit proxy libcurl reads http_proxy/https_proxy/all_proxy itself.
         if let proxy = configuration.settings.proxy { try easy.set(CURLOPT_PROXY, proxy) }
+        try easy.set(CURLOPT_NOPROXY, configuration.noProxy)
         if let box = configuration.share { try easy.set(share: box.share) }
         try configureBody(request.body)
         try configureMethod(request.method, hasBody: !request.body.isEmpty)
@@ -116,8 +125,9 @@ final class Transfer: @unchecked Sendable {
             try easy.set(CURLOPT_NOBODY, true)
         case .post:
             if !hasBody {
+                // COPYPOSTFIELDS, not POSTFIELDS: libcurl keeps POSTFIELDS' pointer.
                 try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: 0)
-                try easy.set(CURLOPT_POSTFIELDS, "")
+                try easy.set(CURLOPT_COPYPOSTFIELDS, "")
             }
         default:
             // The body options above select POST's machinery; CUSTOMREQUEST renames the verb.
