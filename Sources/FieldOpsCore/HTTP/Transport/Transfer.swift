@@ -19,10 +19,10 @@ final class Transfer: @unchecked Sendable {
     private let mime: CurlMime?
     private let upload: UploadFile?
 
-    // Written by libcurl callbacks on the engine thread only.
-    private var body = Data()
-    private var headers = HTTPHeaders()
-    private var exceededLimit = false
+    // Written by libcurl callbacks on the engine thread only (Transfer+Callbacks.swift).
+    var body = Data()
+    var headers = HTTPHeaders()
+    var exceededLimit = false
 
     // Guarded by the engine's lock.
     var continuation: CheckedContinuation<Completion, Never>?
@@ -133,36 +133,6 @@ final class Transfer: @unchecked Sendable {
             // The body options above select POST's machinery; CUSTOMREQUEST renames the verb.
             try easy.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         }
-    }
-
-    // MARK: - libcurl callbacks (engine thread)
-
-    private static let onBody: fieldops_curl_data_callback = { pointer, size, count, context in
-        guard let context else { return 0 }
-        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-        let length = size * count
-        if transfer.body.count + length > transfer.sizeLimit {
-            transfer.exceededLimit = true
-            return 0  // makes libcurl stop with CURLE_WRITE_ERROR
-        }
-        if let pointer, length > 0 {
-            transfer.body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-        }
-        return length
-    }
-
-    private static let onHeader: fieldops_curl_data_callback = { pointer, size, count, context in
-        let length = size * count
-        guard let context, let pointer else { return length }
-        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-        let line = UnsafeRawBufferPointer(start: pointer, count: length)
-        if line.starts(with: "HTTP/".utf8) {
-            // A new status line (after `100 Continue`, or a proxy's CONNECT answer) starts over.
-            transfer.headers = HTTPHeaders()
-        } else if let field = HeaderLine.parse(line) {
-            transfer.headers.add(field.name, field.value)
-        }
-        return length
     }
 
     // MARK: - Completion (engine thread)
