@@ -130,7 +130,9 @@ public final class HTTPSession: Sendable {
         }
         var lines: [String] = []
         for field in headers {
-            guard !field.name.isEmpty, !(field.name + field.value).contains(where: { $0 == "\r" || $0 == "\n" }) else {
+            // Bytes, not Characters: "\r\n" is one Character and would slip past a Character test.
+            let breaksLine = [field.name, field.value].contains { $0.utf8.contains(0x0D) || $0.utf8.contains(0x0A) }
+            guard !field.name.isEmpty, !breaksLine else {
                 throw HTTPError.transport(url: url, reason: "header \"\(field.name)\" contains a line break")
             }
             // "Name:" would make libcurl drop the header; "Name;" sends it empty.

@@ -43,9 +43,15 @@ import Testing
         }
     }
 
-    @Test func headerWithALineBreakIsRefused() async throws {
-        let session = try testSession()
-        let request = HTTPRequest(baseURL: "http://127.0.0.1:9", headers: ["X-Bad": "a\r\nInjected: yes"])
-        await #expect(throws: HTTPError.self) { _ = try await session.send(request) }
+    @Test(arguments: ["a\r\nInjected: yes", "a\nInjected: yes", "a\rb"])
+    func headerWithALineBreakIsRefused(value: String) async throws {
+        try await withEmulator(script: "http_test_server") { emulator in
+            let session = try testSession()
+            let request = HTTPRequest(baseURL: emulator.baseURL, path: ["echo"], headers: ["X-Bad": value])
+            await #expect(throws: HTTPError.transport(url: request.url, reason: "header \"X-Bad\" contains a line break")) {
+                _ = try await session.send(request)
+            }
+            #expect(try await emulator.requests().isEmpty)
+        }
     }
 }
