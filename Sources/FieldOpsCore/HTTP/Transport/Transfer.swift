@@ -68,11 +68,11 @@ final class Transfer: @unchecked Sendable {
             // A big upload on a slow link may rightly take longer than the profile's timeout:
             // give up when it stalls (under 1 byte/s for that long), not at a fixed total.
             try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
-            try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
+            try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(timeout) / 1000))
         } else {
-            try easy.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+            try easy.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
         }
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(configuration.settings.connectTimeout, timeout) * 1000))
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(configuration.settings.connectTimeout, timeout)))
         try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(sizeLimit))
         try easy.set(CURLOPT_SSL_VERIFYPEER, true)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
@@ -90,6 +90,13 @@ final class Transfer: @unchecked Sendable {
         try easy.set(CURLOPT_WRITEFUNCTION, callback: Transfer.onBody)
         try easy.set(CURLOPT_HEADERDATA, pointer: context)
         try easy.set(CURLOPT_HEADERFUNCTION, callback: Transfer.onHeader)
+    }
+
+    /// Seconds from a profile or a caller as libcurl milliseconds: at least 1 ms (0 would mean
+    /// "no limit"), at most a week, and no trap on a NaN or an absurd value.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 7 * 86_400_000 }
+        return Int(min(max(seconds * 1000, 1), 7 * 86_400_000))
     }
 
     private func configureBody(_ body: HTTPBody) throws(HTTPError) {
