@@ -54,7 +54,12 @@ public final class Emulator: Sendable {
                     process.stop()
                     throw EmulatorError(script: script, reason: "not listening after \(startTimeout)s", stderr: process.stderrText())
                 }
-                try await Task.sleep(nanoseconds: 10_000_000)
+                do {
+                    try await Task.sleep(nanoseconds: 10_000_000)
+                } catch {
+                    process.stop()
+                    throw error
+                }
             }
         }
     }
