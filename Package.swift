@@ -34,6 +34,14 @@ let package = Package(
             name: "FieldOpsCoreTests",
             dependencies: ["FieldOpsCore", "FieldOpsTestSupport"]
         ),
+        .target(
+            name: "InterlinedList",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "InterlinedListTests",
+            dependencies: ["InterlinedList", "FieldOpsTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
