@@ -98,3 +98,11 @@ public enum ILError: UserFacingError, Equatable {
         }
     }
 }
+
+extension ILError {
+    /// Whether this failure means the server could not be reached (so cached data may be shown).
+    public var isOffline: Bool {
+        if case .offline = self { return true }
+        return false
+    }
+}

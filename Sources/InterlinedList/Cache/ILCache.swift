@@ -103,6 +103,14 @@ public struct ILCache: Sendable {
         }
     }
 
+    /// Deletes one file whose payload the caller could not use, and says so.
+    public func discard(_ name: String, reason: String) -> String {
+        switch discard(path(of: name), reason) as Lookup<Data> {
+        case .discarded(let warning): return warning
+        default: return reason
+        }
+    }
+
     /// Deletes every file of this user's cache.
     public func removeAll() throws {
         guard FileManager.default.fileExists(atPath: directory) else { return }
