@@ -94,6 +94,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cache().path(of: "lists")))
     }
 
+    @Test func aChangeForgetsEveryFileOfThatKind() throws {
+        for name in ["feed", "feed-l5-o0", "feed-all", "lists", "documents-root"] {
+            try cache().store(Data("{}".utf8), as: name, savedAt: 1)
+        }
+        cache().remove(prefix: "feed")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache().directory).sorted()
+        #expect(names == ["documents-root.cache", "lists.cache"])
+    }
+
     // MARK: Logout and age
 
     @Test func removingAProfileDeletesEveryUsersCache() throws {

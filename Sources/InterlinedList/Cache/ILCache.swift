@@ -111,6 +111,16 @@ public struct ILCache: Sendable {
         }
     }
 
+    /// Deletes the files whose names start with `prefix` (`feed` removes every feed query's file),
+    /// after a change on the server that makes them stale.
+    public func remove(prefix: String) {
+        let safePrefix = Self.fileSafe(prefix)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(safePrefix) && name.hasSuffix(".cache") {
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
     /// Deletes every file of this user's cache.
     public func removeAll() throws {
         guard FileManager.default.fileExists(atPath: directory) else { return }
