@@ -88,6 +88,20 @@ import Testing
         #expect(warning.contains("checksum"))
     }
 
+    @Test func peekingNeverDeletesADamagedFile() throws {
+        try FileManager.default.createDirectory(atPath: cache().directory, withIntermediateDirectories: true)
+        try Data("junk".utf8).write(to: URL(fileURLWithPath: cache().path(of: "lists")))
+        guard case .discarded = cache().peek("lists") else { Issue.record("junk accepted"); return }
+        #expect(FileManager.default.fileExists(atPath: cache().path(of: "lists")))
+    }
+
+    @Test func listsCachedNamesByPrefix() throws {
+        for name in ["documents-root", "documents-df1", "document-folders", "lists"] {
+            try cache().store(Data("{}".utf8), as: name, savedAt: 1)
+        }
+        #expect(cache().names(prefix: "documents-") == ["documents-df1", "documents-root"])
+    }
+
     @Test func aPayloadThatNoLongerDecodesIsDiscarded() throws {
         try cache().store(Data(#"{"unexpected":true}"#.utf8), as: "lists", savedAt: 1)
         guard case .discarded = cache().load(ILFoldersEnvelope.self, "lists") else { Issue.record("expected discard"); return }

@@ -71,22 +71,45 @@ public struct ILCache: Sendable {
         case discarded(warning: String)
     }
 
-    /// Reads the payload saved under `name`, checking header, length and checksum.
+    /// Reads the payload saved under `name`, checking header, length and checksum; a damaged
+    /// file is deleted.
     public func load(_ name: String) -> Lookup<Data> {
+        read(name, deleteDamaged: true)
+    }
+
+    /// Reads like `load` but leaves a damaged file alone: for shell completion, which must
+    /// neither print nor change anything.
+    public func peek(_ name: String) -> Lookup<Data> {
+        read(name, deleteDamaged: false)
+    }
+
+    private func read(_ name: String, deleteDamaged: Bool) -> Lookup<Data> {
         let file = path(of: name)
         guard let bytes = FileManager.default.contents(atPath: file) else { return .miss }
-        guard let newline = bytes.firstIndex(of: 0x0A) else { return discard(file, "no header line") }
+        let damaged: (String) -> Lookup<Data> = { reason in
+            deleteDamaged ? discard(file, reason) : .discarded(warning: reason)
+        }
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return damaged("no header line") }
         let fields = String(decoding: bytes[bytes.startIndex..<newline], as: UTF8.self).split(separator: " ")
-        guard fields.count == 5, fields[0] == Self.magic else { return discard(file, "not a fieldops cache file") }
-        guard Int(fields[1]) == Self.version else { return discard(file, "cache format version \(fields[1])") }
-        guard let savedAt = Int64(fields[2]), let length = Int(fields[3]) else { return discard(file, "unreadable header") }
+        guard fields.count == 5, fields[0] == Self.magic else { return damaged("not a fieldops cache file") }
+        guard Int(fields[1]) == Self.version else { return damaged("cache format version \(fields[1])") }
+        guard let savedAt = Int64(fields[2]), let length = Int(fields[3]) else { return damaged("unreadable header") }
         let payload = bytes[(newline + 1)...]
         guard payload.count == length else {
-            return discard(file, "expected \(length) bytes of data, found \(payload.count)")
+            return damaged("expected \(length) bytes of data, found \(payload.count)")
         }
         let data = Data(payload)
-        guard Self.checksum(data) == fields[4] else { return discard(file, "checksum mismatch") }
+        guard Self.checksum(data) == fields[4] else { return damaged("checksum mismatch") }
         return .hit(data, savedAt: savedAt)
+    }
+
+    /// The names of the cached files starting with `prefix` (for completion of document ids).
+    public func names(prefix: String) -> [String] {
+        let safePrefix = Self.fileSafe(prefix)
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return files.filter { $0.hasPrefix(safePrefix) && $0.hasSuffix(".cache") }
+            .map { String($0.dropLast(".cache".count)).removingPercentEncoding ?? String($0.dropLast(".cache".count)) }
+            .sorted()
     }
 
     /// Reads and decodes the value saved under `name`; a payload that no longer decodes is discarded too.

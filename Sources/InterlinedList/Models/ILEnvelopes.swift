@@ -84,3 +84,9 @@ public struct ILServerError: Codable, Sendable {
     public var error: String
     public var details: ILJSONValue?
 }
+
+/// Every list of the user (all pages), as the cache keeps it.
+public struct ILListsEnvelope: Codable, Sendable {
+    public var lists: [ILList]
+    public init(lists: [ILList]) { self.lists = lists }
+}
