@@ -1,2 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FieldOpsCore
-print("fieldops")
+
+// The backends this build speaks to; adding a service is one new target and one line here.
+let app = App(backends: [])
+
+let code = await app.run(arguments: Array(CommandLine.arguments.dropFirst()))
+exit(code)

@@ -1,11 +1,200 @@
-/// Everything a command reaches the outside world through: its parsed invocation, and (as the
-/// runtime grows) the profile, keyring, HTTP session, stores and output streams.
+import Foundation
+
+/// Everything a command reaches the outside world through: its parsed invocation, environment,
+/// streams, configuration, profile, keyring and output settings.
 ///
-/// Tests build one with captured streams and run any command against an emulator.
+/// One is made per run by `App`; tests make one with captured streams and a temp-dir
+/// environment, so any command can run against an emulator without touching the real home.
+/// Expensive things (configuration, keyring) are loaded on first use and then shared.
 public final class CommandContext: Sendable {
     public let invocation: Invocation
+    public let environment: [String: String]
+    public let stdout: TextStream
+    public let stderr: TextStream
+    public let stdin: InputSource
+    public let terminal: TerminalInfo
+    public let format: OutputFormat
+    public let backends: [any Backend]
+    public let paths: ConfigPaths
 
-    public init(invocation: Invocation) {
+    private let configuration = Locked<Configuration?>(nil)
+    private let keyringCache = Locked<Keyring?>(nil)
+    private let sessions = Locked<[String: HTTPSession]>([:])
+
+    public init(
+        invocation: Invocation,
+        environment: [String: String] = [:],
+        stdout: TextStream = CapturedStream(),
+        stderr: TextStream = CapturedStream(),
+        stdin: InputSource = FixedInput(""),
+        backends: [any Backend] = []
+    ) {
         self.invocation = invocation
+        var environment = environment
+        if let config = invocation.value("config") {
+            environment["FIELDOPS_CONFIG"] = config
+        }
+        self.environment = environment
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdin = stdin
+        self.backends = backends
+        self.paths = ConfigPaths(environment: environment)
+        self.terminal = TerminalInfo.detect(stdout: stdout, environment: environment, noColorFlag: invocation.flag("no-color"))
+        self.format = OutputFormat.resolve(
+            jsonFlag: invocation.flag("json"), output: invocation.value("output"), stdoutIsTerminal: stdout.isTerminal)
+    }
+
+    // MARK: Global options
+
+    public var isQuiet: Bool { invocation.flag("quiet") }
+    public var isVerbose: Bool { invocation.flag("verbose") }
+    /// `--yes`: destructive actions proceed without asking.
+    public var assumeYes: Bool { invocation.flag("yes") }
+    /// `--timeout`, in seconds, overriding the profile's `http.timeout`.
+    public var timeoutOverride: Double? { invocation.seconds("timeout") }
+
+    // MARK: Configuration and credentials
+
+    /// The schema the registered backends accept.
+    public var schema: ConfigSchema { ConfigSchema(backends: backends.map(\.schema)) }
+
+    /// The configuration, loaded once.
+    public func loadConfiguration() throws -> Configuration {
+        if let loaded = configuration.withLock({ $0 }) { return loaded }
+        let loaded = try Configuration.load(paths: paths, schema: schema)
+        configuration.withLock { $0 = loaded }
+        return loaded
+    }
+
+    /// The profile this command works on: `--profile`, `$FIELDOPS_PROFILE`, the one profile of
+    /// `backend`, then `default_profile`. A profile of another backend is refused.
+    public func profile(backend: String? = nil) throws -> Profile {
+        var profile = try loadConfiguration().selectProfile(
+            explicit: invocation.value("profile"), environment: environment, backend: backend)
+        if let timeout = timeoutOverride {
+            profile.http.timeout = timeout
+        }
+        return profile
+    }
+
+    /// The backend registered under `name` (canonical or alias).
+    public func backend(named name: String) -> (any Backend)? {
+        backends.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The keyring file named by the configuration, opened once.
+    public func keyring() throws -> Keyring {
+        if let open = keyringCache.withLock({ $0 }) { return open }
+        let settings = try loadConfiguration().keyring
+        let keyring = Keyring(
+            path: settings.path, encryption: settings.encryption,
+            passphrase: PassphraseSource(
+                environment: environment, command: settings.passphraseCommand, allowsPrompt: stdin.isTerminal))
+        keyringCache.withLock { $0 = keyring }
+        return keyring
+    }
+
+    // MARK: HTTP
+
+    /// The profile's HTTP session (one connection pool and cookie jar per profile per run).
+    ///
+    /// Its cookie jar starts from the cookies stored in the keyring under `KeyringSecret.cookies`;
+    /// backends that use cookies call `persistCookies(of:profile:)` after a login or a refresh.
+    /// With `-v`, each request is traced on stderr with secrets redacted.
+    public func httpSession(for profile: Profile, maxConcurrentTransfers: Int = 8) throws -> HTTPSession {
+        if let session = sessions.withLock({ $0[profile.name] }) { return session }
+        var jar = CookieJar()
+        if let stored = try keyring().entry(for: profile.name)?.secrets[KeyringSecret.cookies] {
+            jar = (try? CookieJar(restoring: stored)) ?? CookieJar()
+        }
+        let stderr = self.stderr
+        var trace: HTTPTraceSink?
+        if isVerbose {
+            trace = { (line: String) in stderr.line(line) }
+        }
+        let session: HTTPSession
+        do {
+            session = try HTTPSession(
+                settings: profile.http, version: FieldOpsVersion.current, cookies: jar,
+                maxConcurrentTransfers: maxConcurrentTransfers, trace: trace)
+        } catch {
+            throw error
+        }
+        sessions.withLock { $0[profile.name] = session }
+        return session
+    }
+
+    /// Saves the session's cookies (a login session is a secret) in the profile's keyring entry.
+    public func persistCookies(of session: HTTPSession, profile: Profile) throws {
+        let exported = session.cookies.export()
+        try keyring().update(profile: profile.name) { entry in
+            entry.secrets[KeyringSecret.cookies] = exported
+        }
+    }
+
+    /// Per-profile data directory (SQLite stores, photos).
+    public func dataDirectory(for profile: Profile) -> String { paths.dataDirectory(for: profile.name) }
+
+    /// Per-profile cache directory.
+    public func cacheDirectory(for profile: Profile) -> String { paths.cacheDirectory(for: profile.name) }
+
+    // MARK: Output
+
+    /// Writes a table, or plain lines, or nothing when the command printed JSON instead.
+    public func emit(_ table: Table) {
+        stdout.write(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled))
+    }
+
+    /// Writes `value` as stable JSON (sorted keys, two-space indent) followed by a newline.
+    public func emitJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(value)
+        stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    /// A progress line on stderr, shown only on a terminal and not with `--quiet`.
+    public func progress(_ label: String, total: Int) -> ProgressBar {
+        ProgressBar(label: label, total: total, stream: stderr, terminalWidth: terminal.width, quiet: isQuiet)
+    }
+
+    /// A note on stderr (suppressed by `--quiet`).
+    public func note(_ text: String) {
+        if !isQuiet { stderr.line(text) }
+    }
+
+    /// A warning on stderr, always shown.
+    public func warn(_ text: String) {
+        stderr.line("fieldops: warning: " + text)
+    }
+
+    /// A verbose trace line on stderr (only with `-v`).
+    public func trace(_ text: String) {
+        if isVerbose { stderr.line(text) }
+    }
+
+    // MARK: Confirmation
+
+    /// Asks before a destructive action. With `--yes` it proceeds; off a terminal it refuses.
+    ///
+    /// When `typing` is given (a device id), the person must type it exactly, as for a reset.
+    public func confirm(_ question: String, typing expected: String? = nil) throws {
+        if assumeYes { return }
+        guard stdin.isTerminal else {
+            throw FieldOpsError.usage(
+                "refusing to \(question) without confirmation: not running on a terminal",
+                hint: "add --yes to confirm non-interactively")
+        }
+        let answer: String?
+        if let expected {
+            answer = TerminalPrompt.line("\(question)? Type \(expected) to confirm: ", stderr: stderr, stdin: stdin)
+            if answer?.trimmingCharacters(in: .whitespaces) == expected { return }
+        } else {
+            answer = TerminalPrompt.line("\(question)? [y/N] ", stderr: stderr, stdin: stdin)
+            if let answer, ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces)) { return }
+        }
+        throw FieldOpsError("cancelled: \(question) was not confirmed", exitCode: .failure)
     }
 }

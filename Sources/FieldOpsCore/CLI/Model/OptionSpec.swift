@@ -13,11 +13,13 @@ public struct OptionSpec: Sendable, Equatable {
     public var help: String
     /// May be given more than once (`--tag a --tag b`); values accumulate in order.
     public var repeatable: Bool
+    /// Must be given (shown without brackets in the usage line; missing it is a usage error).
+    public var required: Bool
     public var hidden: Bool
 
     public init(
         _ long: String, short: Character? = nil, value: ValueKind? = .string, valueName: String? = nil,
-        help: String, repeatable: Bool = false, hidden: Bool = false
+        help: String, repeatable: Bool = false, required: Bool = false, hidden: Bool = false
     ) {
         self.long = long
         self.short = short
@@ -25,6 +27,7 @@ public struct OptionSpec: Sendable, Equatable {
         self.valueName = valueName ?? long.uppercased().replacingOccurrences(of: "-", with: "_")
         self.help = help
         self.repeatable = repeatable
+        self.required = required
         self.hidden = hidden
     }
 

@@ -1,0 +1,67 @@
+/// Parsing of duration words on the command line: `250ms`, `30s`, `5m`, `1h`, or bare seconds (`1.5`).
+///
+/// Written by hand rather than with a regex or a formatter: it runs on every parse and every
+/// completion, which must stay well under a millisecond.
+public enum DurationText {
+    /// The duration in seconds, or nil when `text` is not a duration.
+    public static func seconds(_ text: String) -> Double? {
+        let (number, unit) = split(text)
+        guard let value = decimal(number), value >= 0 else { return nil }
+        switch unit {
+        case "", "s": return value
+        case "ms": return value / 1000
+        case "m": return value * 60
+        case "h": return value * 3600
+        default: return nil
+        }
+    }
+
+    /// The duration as a Swift `Duration`, or nil when `text` is not a duration.
+    public static func duration(_ text: String) -> Duration? {
+        guard let seconds = seconds(text) else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    private static func split(_ text: String) -> (Substring, Substring) {
+        let unitStart = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
+        return (text[..<unitStart], text[unitStart...])
+    }
+
+    /// Digits with at most one decimal point; no sign, no exponent.
+    private static func decimal(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text != ".", text.filter({ $0 == "." }).count <= 1 else { return nil }
+        return Double(text)
+    }
+}
+
+extension ValueKind {
+    /// What a value of this kind must look like, or nil when `value` is acceptable.
+    func rejection(of value: String) -> String? {
+        switch self {
+        case .integer:
+            return IntegerText.isInteger(value) ? nil : "a whole number"
+        case .duration:
+            return DurationText.seconds(value) != nil ? nil : "a duration such as 30s, 5m, 1h or 250ms"
+        case .choice(let words):
+            return words.contains(value) ? nil : "one of " + words.joined(separator: ", ")
+        case .string, .file, .directory, .dynamic:
+            return nil
+        }
+    }
+}
+
+enum IntegerText {
+    /// An optional minus sign and ASCII digits.
+    static func isInteger(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}
+
+extension Invocation {
+    /// The last value of an integer option or argument (validated while parsing).
+    public func integer(_ name: String) -> Int? { value(name).flatMap { Int($0) } }
+
+    /// The last value of a duration option or argument, in seconds (validated while parsing).
+    public func seconds(_ name: String) -> Double? { value(name).flatMap { DurationText.seconds($0) } }
+}

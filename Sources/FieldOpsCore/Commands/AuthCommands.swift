@@ -1,0 +1,174 @@
+import Foundation
+
+/// `fieldops auth login|logout|status|token`: credentials in the keyring file.
+///
+/// The flows are the backends' (`Backend.login`); this file collects what the person types,
+/// never from argv: passwords come from `--password-stdin` or a no-echo prompt, tokens from stdin.
+enum AuthCommands {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "auth", abstract: "Log in and out, and see where credentials are stored.",
+            discussion: "Credentials live only in the keyring file ($XDG_DATA_HOME/fieldops/keyring, mode 0600), keyed by profile. $FIELDOPS_TOKEN overrides a stored token, for CI.",
+            subcommands: [
+                CommandSpec(
+                    "login", abstract: "Log in to the selected profile's service and store the credentials.",
+                    examples: [
+                        "fieldops -p site-a auth login",
+                        "printf '%s\\n' \"$PASSWORD\" | fieldops -p site-a auth login --username alice --password-stdin",
+                        "fieldops -p lists auth login --with-token < token.txt",
+                    ],
+                    options: [
+                        OptionSpec("username", short: "u", valueName: "USER", help: "The account (default: the profile's username, else a prompt)."),
+                        .flag("password-stdin", help: "Read the password from the first line of stdin."),
+                        .flag("with-token", help: "Read an access token from stdin instead of logging in with a password."),
+                        .flag("remember-password", help: "Also store the password in the keyring so an expired session can log in again (MCMS)."),
+                    ],
+                    action: login),
+                CommandSpec(
+                    "logout", abstract: "End the session and remove the profile's stored credentials.",
+                    examples: ["fieldops -p site-a auth logout"],
+                    action: logout),
+                CommandSpec(
+                    "status", abstract: "Show which profiles are logged in and where their credentials are stored.",
+                    examples: ["fieldops auth status", "fieldops -p lab-pon auth status --json"],
+                    action: status),
+                CommandSpec(
+                    "token", abstract: "Print the selected profile's access token (for scripts).",
+                    examples: ["curl -H \"Authorization: Bearer $(fieldops -p site-a auth token)\" …"],
+                    action: token),
+            ])
+    }
+
+    @Sendable static func login(_ context: CommandContext) async throws {
+        let profile = try context.profile()
+        guard let backend = context.backend(named: profile.backend) else {
+            throw FieldOpsError("profile \(profile.name) uses backend \(profile.backend), which this build does not include")
+        }
+        let credentials = try readCredentials(context, profile: profile)
+        let result = try await backend.login(context, profile: profile, credentials: credentials)
+        context.note("logged in to \(profile.name) (\(profile.backend)) as \(result.user)")
+        for line in result.details { context.note("  " + line) }
+    }
+
+    static func readCredentials(_ context: CommandContext, profile: Profile) throws -> LoginCredentials {
+        let invocation = context.invocation
+        if invocation.flag("with-token") {
+            if invocation.flag("password-stdin") {
+                throw FieldOpsError.usage("--with-token and --password-stdin both read stdin; pick one")
+            }
+            let token = String(decoding: context.stdin.readAll(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty else {
+                throw FieldOpsError.usage("--with-token read no token from stdin", hint: "pipe it in: fieldops auth login --with-token < token.txt")
+            }
+            return .token(token)
+        }
+        var username = invocation.value("username") ?? profile.username
+        if username == nil || username?.isEmpty == true {
+            guard context.stdin.isTerminal, !invocation.flag("password-stdin") else {
+                throw FieldOpsError.usage(
+                    "no username for profile \(profile.name)",
+                    hint: "pass --username USER or set `username:` in the profile")
+            }
+            username = TerminalPrompt.line("Username for \(profile.name): ", stderr: context.stderr, stdin: context.stdin)?
+                .trimmingCharacters(in: .whitespaces)
+        }
+        guard let user = username, !user.isEmpty else { throw FieldOpsError.usage("no username given") }
+        let password: String?
+        if invocation.flag("password-stdin") {
+            password = context.stdin.readLine().map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        } else if context.stdin.isTerminal {
+            password = TerminalPrompt.secret("Password for \(user) at \(profile.baseURL): ", stderr: context.stderr)
+        } else {
+            throw FieldOpsError.usage(
+                "no password: stdin is not a terminal",
+                hint: "pipe the password in with --password-stdin (passwords are never taken from the command line)")
+        }
+        guard let password, !password.isEmpty else { throw FieldOpsError.usage("no password given") }
+        return .password(username: user, password: password, remember: invocation.flag("remember-password"))
+    }
+
+    @Sendable static func logout(_ context: CommandContext) async throws {
+        let profile = try context.profile()
+        if let backend = context.backend(named: profile.backend) {
+            await backend.logout(context, profile: profile)
+            try backend.forget(profile: profile, paths: context.paths)
+        }
+        try context.keyring().remove(profile: profile.name)
+        context.note("logged out of \(profile.name); its credentials are removed from the keyring")
+    }
+
+    struct StatusView: Encodable {
+        var profile: String
+        var backend: String
+        var baseURL: String
+        var loggedIn: Bool
+        var credentialSource: String?
+        var keyring: String
+        var encrypted: Bool
+        var secrets: [String]
+        var facts: [String: String]
+
+        enum CodingKeys: String, CodingKey {
+            case profile, backend, keyring, encrypted, secrets, facts
+            case baseURL = "base_url"
+            case loggedIn = "logged_in"
+            case credentialSource = "credential_source"
+        }
+    }
+
+    @Sendable static func status(_ context: CommandContext) async throws {
+        let configuration = try context.loadConfiguration()
+        let explicit = context.invocation.value("profile") ?? context.environment["FIELDOPS_PROFILE"]
+        let profiles = explicit == nil ? configuration.profiles : [try context.profile()]
+        if profiles.isEmpty {
+            throw FieldOpsError("no profiles are configured", hint: "add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
+        }
+        let keyring = try context.keyring()
+        let storage = try keyring.storage()
+        var views: [StatusView] = []
+        for profile in profiles {
+            let entry = try keyring.entry(for: profile.name)
+            let envToken = !(context.environment[CredentialLookup.environmentVariable] ?? "").isEmpty
+            let secrets = entry.map { $0.secrets.keys.sorted() } ?? []
+            var facts: [String: String] = [:]
+            for fact in context.backend(named: profile.backend)?.statusFacts(profile: profile, entry: entry) ?? [] {
+                facts[fact.label] = fact.value
+            }
+            let source = envToken ? "$" + CredentialLookup.environmentVariable : (secrets.isEmpty ? nil : "keyring")
+            views.append(StatusView(
+                profile: profile.name, backend: profile.backend, baseURL: profile.baseURL,
+                loggedIn: envToken || !secrets.isEmpty, credentialSource: source,
+                keyring: storage.path, encrypted: storage.encrypted, secrets: secrets, facts: facts))
+        }
+        if context.format == .json {
+            try context.emitJSON(views)
+            return
+        }
+        for (index, view) in views.enumerated() {
+            if index > 0 { context.stdout.line() }
+            let state = view.loggedIn
+                ? Style.green.apply("logged in", enabled: context.terminal.colorEnabled)
+                : Style.yellow.apply("not logged in", enabled: context.terminal.colorEnabled)
+            var facts: [(String, String)] = [
+                ("profile", view.profile), ("backend", view.backend), ("base_url", view.baseURL), ("status", state),
+            ]
+            if let source = view.credentialSource {
+                let place = source == "keyring" ? "keyring \(view.keyring)" + (view.encrypted ? " (encrypted)" : " (not encrypted)") : source
+                facts.append(("stored in", place))
+                if !view.secrets.isEmpty { facts.append(("secrets", view.secrets.joined(separator: ", "))) }
+            }
+            for key in view.facts.keys.sorted() { facts.append((key, view.facts[key] ?? "")) }
+            printFacts(facts, to: context)
+        }
+    }
+
+    @Sendable static func token(_ context: CommandContext) async throws {
+        let profile = try context.profile()
+        guard let token = try CredentialLookup.token(for: profile.name, environment: context.environment, keyring: context.keyring()) else {
+            throw FieldOpsError(
+                "profile \(profile.name) has no access token", hint: "log in with `fieldops -p \(profile.name) auth login`",
+                exitCode: .notAuthenticated)
+        }
+        context.stdout.line(token.value)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+
+/// `fieldops profile list|show|add|remove|use`: the configured connections.
+enum ProfileCommands {
+    static func spec(backends: [any Backend]) -> CommandSpec {
+        let backendNames = backends.flatMap { [$0.name] + $0.aliases }
+        return CommandSpec(
+            "profile", aliases: ["profiles"],
+            abstract: "List, show, add, remove and choose profiles.",
+            discussion: "A profile names one service account: its backend, base URL, user and HTTP settings. Profiles live in config.yaml and in profiles.d/*.yaml beside it; `profile add` writes a new file under profiles.d/ and never rewrites a file you edited.",
+            subcommands: [
+                CommandSpec(
+                    "list", aliases: ["ls"], abstract: "List the configured profiles.",
+                    examples: ["fieldops profile list", "fieldops profile list --json"],
+                    action: list),
+                CommandSpec(
+                    "show", abstract: "Show one profile's settings (the selected one by default).",
+                    examples: ["fieldops profile show site-a"],
+                    arguments: [ArgumentSpec("NAME", help: "The profile to show.", value: .dynamic(.profile), optional: true)],
+                    action: show),
+                CommandSpec(
+                    "add", abstract: "Add a profile in its own file under profiles.d/.",
+                    examples: [
+                        "fieldops profile add site-a --backend jqc --base-url https://qc.example.com --username alice",
+                        "fieldops profile add lab-pon --backend mcms --base-url https://mcms.lab.example.net --http-version 1.1 --ca-file /etc/ssl/lab-ca.pem",
+                    ],
+                    options: [
+                        OptionSpec("backend", value: .choice(backendNames), valueName: "BACKEND", help: "The service: " + backendNames.joined(separator: ", ") + "."),
+                        OptionSpec("base-url", valueName: "URL", help: "The service's base URL (https://…)."),
+                        OptionSpec("username", valueName: "USER", help: "The account to log in as."),
+                        OptionSpec("http-version", value: .choice(HTTPSettings.Version.allCases.map(\.rawValue)), valueName: "VERSION", help: "HTTP version: auto, 1.1 or 2."),
+                        OptionSpec("ca-file", value: .file, valueName: "PEM", help: "Extra CA certificates to trust for this service."),
+                        OptionSpec("http-timeout", value: .duration, valueName: "DURATION", help: "Time allowed for each request (e.g. 30s)."),
+                        OptionSpec("retries", value: .integer, valueName: "N", help: "Retries of failed idempotent requests (0-10)."),
+                        OptionSpec("set", valueName: "KEY=VALUE", help: "A backend-specific profile setting.", repeatable: true),
+                    ],
+                    arguments: [ArgumentSpec("NAME", help: "The new profile's name.")],
+                    action: add),
+                CommandSpec(
+                    "remove", aliases: ["rm"], abstract: "Remove a profile and its stored credentials (local data is kept).",
+                    examples: ["fieldops profile remove old-site"],
+                    arguments: [ArgumentSpec("NAME", help: "The profile to remove.", value: .dynamic(.profile))],
+                    action: remove),
+                CommandSpec(
+                    "use", abstract: "Make a profile the default.",
+                    examples: ["fieldops profile use lab-pon"],
+                    arguments: [ArgumentSpec("NAME", help: "The profile to make the default.", value: .dynamic(.profile))],
+                    action: use),
+            ])
+    }
+
+    struct ProfileView: Encodable {
+        var name: String
+        var backend: String
+        var baseURL: String
+        var username: String?
+        var isDefault: Bool
+        var file: String
+        var http: HTTPView?
+        var settings: [String: String]?
+
+        enum CodingKeys: String, CodingKey {
+            case name, backend, username, file, http, settings
+            case baseURL = "base_url"
+            case isDefault = "default"
+        }
+    }
+
+    struct HTTPView: Encodable {
+        var version: String
+        var caFile: String?
+        var timeout: Double
+        var connectTimeout: Double
+        var retries: Int
+        var proxy: String?
+
+        enum CodingKeys: String, CodingKey {
+            case version, timeout, retries, proxy
+            case caFile = "ca_file"
+            case connectTimeout = "connect_timeout"
+        }
+    }
+
+    static func view(_ profile: Profile, configuration: Configuration, detailed: Bool) -> ProfileView {
+        ProfileView(
+            name: profile.name, backend: profile.backend, baseURL: profile.baseURL, username: profile.username,
+            isDefault: configuration.defaultProfile == profile.name, file: profile.file,
+            http: detailed
+                ? HTTPView(
+                    version: profile.http.version.rawValue, caFile: profile.http.caFile, timeout: profile.http.timeout,
+                    connectTimeout: profile.http.connectTimeout, retries: profile.http.retries, proxy: profile.http.proxy)
+                : nil,
+            settings: detailed ? profile.settings.mapValues(\.text) : nil)
+    }
+
+    @Sendable static func list(_ context: CommandContext) async throws {
+        let configuration = try context.loadConfiguration()
+        if context.format == .json {
+            try context.emitJSON(configuration.profiles.map { view($0, configuration: configuration, detailed: false) })
+            return
+        }
+        if configuration.profiles.isEmpty {
+            context.note("no profiles yet: add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
+            return
+        }
+        var table = Table("", "Name", "Backend", "Base URL", "Username")
+        for profile in configuration.profiles {
+            let mark = configuration.defaultProfile == profile.name ? "*" : ""
+            table.append([mark, profile.name, profile.backend, profile.baseURL, profile.username ?? ""])
+        }
+        context.emit(table)
+    }
+
+    @Sendable static func show(_ context: CommandContext) async throws {
+        let configuration = try context.loadConfiguration()
+        let profile: Profile
+        if let name = context.invocation.value("NAME") {
+            profile = try configuration.selectProfile(explicit: name, environment: context.environment, backend: nil)
+        } else {
+            profile = try context.profile()
+        }
+        let shown = view(profile, configuration: configuration, detailed: true)
+        if context.format == .json {
+            try context.emitJSON(shown)
+            return
+        }
+        var lines: [(String, String)] = [
+            ("name", profile.name + (shown.isDefault ? " (default)" : "")),
+            ("backend", profile.backend),
+            ("base_url", profile.baseURL),
+        ]
+        if let username = profile.username { lines.append(("username", username)) }
+        lines.append(("http.version", profile.http.version.rawValue))
+        if let ca = profile.http.caFile { lines.append(("http.ca_file", ca)) }
+        lines.append(("http.timeout", seconds(profile.http.timeout)))
+        lines.append(("http.connect_timeout", seconds(profile.http.connectTimeout)))
+        lines.append(("http.retries", String(profile.http.retries)))
+        if let proxy = profile.http.proxy { lines.append(("http.proxy", proxy)) }
+        for key in profile.settings.keys.sorted() {
+            lines.append((key, profile.settings[key]?.text ?? ""))
+        }
+        lines.append(("defined at", profile.origin))
+        lines.append(("data", context.dataDirectory(for: profile)))
+        printFacts(lines, to: context)
+    }
+
+    @Sendable static func add(_ context: CommandContext) async throws {
+        let invocation = context.invocation
+        guard let name = invocation.value("NAME") else { throw FieldOpsError.usage("profile add needs a NAME") }
+        guard let backend = invocation.value("backend") else {
+            throw FieldOpsError.usage("profile add needs --backend", hint: "e.g. fieldops profile add \(name) --backend jqc --base-url https://qc.example.com")
+        }
+        guard let baseURL = invocation.value("base-url") else {
+            throw FieldOpsError.usage("profile add needs --base-url", hint: "e.g. fieldops profile add \(name) --backend \(backend) --base-url https://service.example.com")
+        }
+        var http: [String: String] = [:]
+        if let version = invocation.value("http-version") { http["version"] = version }
+        if let ca = invocation.value("ca-file") { http["ca_file"] = ca }
+        if let timeout = invocation.value("http-timeout") { http["timeout"] = timeout }
+        if let retries = invocation.value("retries") { http["retries"] = retries }
+        var settings: [String: String] = [:]
+        for pair in invocation.all("set") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw FieldOpsError.usage("--set takes KEY=VALUE, got '\(pair)'")
+            }
+            settings[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        let draft = ProfileDraft(
+            name: name, backend: backend, baseURL: baseURL, username: invocation.value("username"), http: http, settings: settings)
+        let path = try ConfigEditor(paths: context.paths, schema: context.schema).addProfile(draft)
+        context.note("added profile \(name) in \(path)")
+    }
+
+    @Sendable static func remove(_ context: CommandContext) async throws {
+        guard let name = context.invocation.value("NAME") else { throw FieldOpsError.usage("profile remove needs a NAME") }
+        let removal = try ConfigEditor(paths: context.paths, schema: context.schema).removeProfile(named: name)
+        try context.keyring().remove(profile: name)
+        switch removal {
+        case .deletedFile(let path): context.note("removed profile \(name) (deleted \(path))")
+        case .editedFile(let path): context.note("removed profile \(name) from \(path)")
+        }
+        let data = context.paths.dataDirectory(for: name)
+        if FileManager.default.fileExists(atPath: data) {
+            context.note("its local data stays in \(data); delete it yourself when nothing there is waiting to sync")
+        }
+    }
+
+    @Sendable static func use(_ context: CommandContext) async throws {
+        guard let name = context.invocation.value("NAME") else { throw FieldOpsError.usage("profile use needs a NAME") }
+        try ConfigEditor(paths: context.paths, schema: context.schema).useProfile(named: name)
+        context.note("default profile is now \(name)")
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))s" : "\(value)s"
+    }
+}
+
+/// Prints `label: value` lines with the labels aligned (plain `label\tvalue` when piped).
+func printFacts(_ facts: [(String, String)], to context: CommandContext) {
+    if context.format == .plain {
+        for (label, value) in facts { context.stdout.line("\(label)\t\(value)") }
+        return
+    }
+    let width = facts.map(\.0.count).max() ?? 0
+    for (label, value) in facts {
+        let padded = label + String(repeating: " ", count: width - label.count)
+        context.stdout.line(Style.dim.apply(padded, enabled: context.terminal.colorEnabled) + "  " + value)
+    }
+}
+
+extension ProfileValue {
+    /// The value as it would be written in YAML.
+    public var text: String {
+        switch self {
+        case .string(let value): return value
+        case .bool(let value): return value ? "true" : "false"
+        case .int(let value): return String(value)
+        case .duration(let value): return ProfileCommands.seconds(value)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// The loaded configuration: profiles from `config.yaml` and `profiles.d/*.yaml`, the shared
+/// `http:` defaults and the `keyring:` block.
+///
+/// A missing `config.yaml` is not an error: it loads as an empty configuration, so a fresh
+/// install can run `fieldops profile add` straight away.
+public struct Configuration: Sendable {
+    public var paths: ConfigPaths
+    public var schema: ConfigSchema
+    /// Every file that was read, main file first, in load order.
+    public var files: [String]
+    public var defaultProfile: String?
+    /// `file:line:column` of the `default_profile` value, for errors about it.
+    public var defaultProfileOrigin: String?
+    /// Profiles in load order (main file, then `profiles.d/` by file name).
+    public private(set) var profiles: [Profile]
+    /// The top-level `http:` block applied over `HTTPSettings.defaults`.
+    public var http: HTTPSettings
+    public var keyring: KeyringSettings
+
+    private var indexByName: [String: Int]
+
+    init(paths: ConfigPaths, schema: ConfigSchema) {
+        self.paths = paths
+        self.schema = schema
+        self.files = []
+        self.profiles = []
+        self.http = .defaults
+        self.keyring = KeyringSettings(path: paths.defaultKeyringFile)
+        self.indexByName = [:]
+    }
+
+    /// Loads and validates the configuration at `paths` against the registered backends.
+    public static func load(paths: ConfigPaths, schema: ConfigSchema) throws -> Configuration {
+        try ConfigLoader(paths: paths, schema: schema).load()
+    }
+
+    public func profile(named name: String) -> Profile? {
+        indexByName[name].map { profiles[$0] }
+    }
+
+    public var profileNames: [String] { profiles.map(\.name) }
+
+    mutating func append(_ profile: Profile) {
+        indexByName[profile.name] = profiles.count
+        profiles.append(profile)
+    }
+}
+
+extension Configuration {
+    mutating func replace(at index: Int, with profile: Profile) {
+        profiles[index] = profile
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+extension Keyring {
+    // MARK: decoding and encoding
+
+    func readEntries() throws -> [String: KeyringEntry]? {
+        guard let bytes = try readVerifiedBytes() else { return nil }
+        return try decodeEntries(KeyringFile.envelope(bytes, path: path))
+    }
+
+    func decodeEntries(_ envelope: KeyringFile.Envelope) throws -> [String: KeyringEntry] {
+        guard envelope.encryption == "passphrase" else { return envelope.entries ?? [:] }
+        guard let kdf = envelope.kdf, let cipher = envelope.cipher, let text = envelope.ciphertext,
+              let ciphertext = Data(base64Encoded: text), let nonce = Data(base64Encoded: cipher.nonce),
+              let version = envelope.version
+        else { throw KeyringError.corrupt(path, "the encrypted payload is not valid base64") }
+        let key = try unlockedKey(for: kdf, confirm: false)
+        let associated = KeyringFile.associatedData(version: version, kdf: kdf, cipher: cipher)
+        guard var plaintext = KeyringCipher.open([UInt8](ciphertext), key: key, nonce: [UInt8](nonce), associatedData: associated) else {
+            // A key cached from a previous file must not keep failing; forget it.
+            cachedKey.forget()
+            throw KeyringError(
+                .wrongPassphrase, path: path,
+                "cannot unlock keyring \(path): wrong passphrase, or the file was altered; it was not changed",
+                hint: "check FIELDOPS_KEYRING_PASSPHRASE or keyring.passphrase_command (exit code 1)")
+        }
+        defer { KeyringCipher.wipe(&plaintext) }
+        do {
+            return try KeyringFile.decoder().decode([String: KeyringEntry].self, from: Data(plaintext))
+        } catch {
+            throw KeyringError.corrupt(path, "the decrypted entries are malformed")
+        }
+    }
+
+    /// The key for `kdf`'s salt and limits: cached, or derived from the passphrase.
+    func unlockedKey(for kdf: KeyringFile.KDF, confirm: Bool) throws -> SecretKey {
+        if let cached = cachedKey.key(for: kdf) { return cached }
+        guard let salt = Data(base64Encoded: kdf.salt), salt.count == KeyringCipher.saltLength else {
+            throw KeyringError.corrupt(path, "the key derivation salt is invalid")
+        }
+        var secret = try passphrase.passphrase(for: path, confirm: confirm)
+        defer { KeyringCipher.wipe(&secret) }
+        guard let key = KeyringCipher.deriveKey(passphrase: secret, salt: [UInt8](salt), opsLimit: kdf.opslimit, memLimit: kdf.memlimit) else {
+            throw KeyringError(.fileSystem, path: path, "cannot derive the keyring key (out of memory?)")
+        }
+        cachedKey.store(key, for: kdf)
+        return key
+    }
+
+    func plain(_ entries: [String: KeyringEntry]) throws -> [UInt8] {
+        let envelope = KeyringFile.Envelope(
+            format: KeyringFile.formatTag, version: KeyringFile.currentVersion, encryption: "none", entries: entries)
+        return try [UInt8](KeyringFile.encoder().encode(envelope))
+    }
+
+    /// Encrypts with the previous file's salt and limits when there was one (so the cached key
+    /// still applies), a fresh salt otherwise, and always a fresh random nonce.
+    func sealed(_ entries: [String: KeyringEntry], previous: KeyringFile.KDF?) throws -> [UInt8] {
+        let kdf = previous ?? KeyringFile.KDF(
+            algorithm: KeyringCipher.kdfAlgorithm,
+            opslimit: KeyringCipher.interactiveOpsLimit, memlimit: KeyringCipher.interactiveMemLimit,
+            salt: Data(KeyringCipher.randomBytes(KeyringCipher.saltLength)).base64EncodedString())
+        let key = try unlockedKey(for: kdf, confirm: previous == nil)
+        let nonce = KeyringCipher.randomBytes(KeyringCipher.nonceLength)
+        let cipher = KeyringFile.Cipher(algorithm: KeyringCipher.cipherAlgorithm, nonce: Data(nonce).base64EncodedString())
+        var plaintext = try [UInt8](KeyringFile.encoder().encode(entries))
+        defer { KeyringCipher.wipe(&plaintext) }
+        let associated = KeyringFile.associatedData(version: KeyringFile.currentVersion, kdf: kdf, cipher: cipher)
+        let ciphertext = KeyringCipher.seal(plaintext, key: key, nonce: nonce, associatedData: associated)
+        let envelope = KeyringFile.Envelope(
+            format: KeyringFile.formatTag, version: KeyringFile.currentVersion, encryption: "passphrase",
+            kdf: kdf, cipher: cipher, ciphertext: Data(ciphertext).base64EncodedString())
+        return try [UInt8](KeyringFile.encoder().encode(envelope))
+    }
+}

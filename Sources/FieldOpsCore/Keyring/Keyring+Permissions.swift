@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Keyring {
+    // MARK: permission checks
+
+    /// Refuses a directory that group or other may write to: they could swap the file.
+    func checkDirectory() throws {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { return }
+        if info.st_mode & 0o022 != 0 {
+            throw KeyringError(
+                .insecureDirectory, path: path,
+                "keyring directory \(directory) is writable by other users (mode \(Keyring.octal(info.st_mode))); refusing to use it",
+                hint: "run: chmod 700 \(directory)")
+        }
+    }
+
+    /// The file's bytes after checking owner and mode on the open descriptor; nil when absent.
+    func readVerifiedBytes() throws -> [UInt8]? {
+        try checkDirectory()
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw KeyringError.fileSystem(SystemCallError(operation: "open", path: path, code: errno), keyring: path)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw KeyringError.fileSystem(SystemCallError(operation: "inspect", path: path, code: errno), keyring: path)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw KeyringError(.foreign, path: path, "keyring \(path) is not a regular file", hint: "point keyring.path at a file")
+        }
+        guard info.st_uid == geteuid() else {
+            throw KeyringError(
+                .notOwned, path: path, "keyring \(path) belongs to another user (uid \(info.st_uid)); refusing to read it",
+                hint: "use your own keyring, or run: chown $(id -un) \(path)")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw KeyringError(
+                .insecurePermissions, path: path,
+                "keyring \(path) is accessible by other users (mode \(Keyring.octal(info.st_mode))); refusing to read it",
+                hint: "run: chmod 600 \(path)")
+        }
+        do {
+            return try FileSystem.readAll(fd, path: path)
+        } catch let error as SystemCallError {
+            throw KeyringError.fileSystem(error, keyring: path)
+        }
+    }
+
+    static func octal(_ mode: mode_t) -> String {
+        "0" + String(mode & 0o777, radix: 8)
+    }
+}

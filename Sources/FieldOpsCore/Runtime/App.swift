@@ -1,0 +1,102 @@
+import Foundation
+
+/// The program: the command tree built from the core commands and the registered backends,
+/// and the dispatcher that parses a command line, runs the command and maps errors to exit codes.
+public struct App: Sendable {
+    public let backends: [any Backend]
+
+    public init(backends: [any Backend]) {
+        self.backends = backends
+    }
+
+    /// The whole command tree: global options, core groups, then one group per backend.
+    public func rootCommand() -> CommandSpec {
+        let backends = self.backends
+        let root: @Sendable () -> CommandSpec = { App(backends: backends).rootCommand() }
+        return CommandSpec(
+            "fieldops",
+            abstract: "One fast command line for facility inspections (JQC), PON networks (MCMS) and InterlinedList.",
+            discussion: "Profiles in $XDG_CONFIG_HOME/fieldops/config.yaml name each service account; credentials live in the keyring file. Every listing takes --json.",
+            examples: [
+                "fieldops profile add site-a --backend jqc --base-url https://qc.example.com --username alice",
+                "fieldops -p site-a auth login",
+                "fieldops jqc sync",
+            ],
+            options: GlobalOptions.all,
+            subcommands: [
+                ProfileCommands.spec(backends: backends),
+                AuthCommands.spec(),
+            ] + backends.map { $0.commands() } + [
+                CompletionCommands.spec(root: root),
+                VersionCommand.spec(),
+                CompletionCommands.completeSpec(backends: backends, root: root),
+                CompletionCommands.manualSpec(root: root),
+            ])
+    }
+
+    /// Runs one command line (without the program name) and returns the exit code.
+    public func run(
+        arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdout: TextStream = FileDescriptorStream.standardOutput,
+        stderr: TextStream = FileDescriptorStream.standardError,
+        stdin: InputSource = StandardInput()
+    ) async -> Int32 {
+        let root = rootCommand()
+        let errorColor = stderr.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && !arguments.contains("--no-color")
+
+        if arguments.first == "__complete" {
+            let completer = DynamicCompleter(
+                root: root, provider: LocalCompletionProvider(backends: backends, environment: environment))
+            stdout.write(DynamicCompleter.render(completer.complete(words: Array(arguments.dropFirst()))))
+            return ExitCode.ok.rawValue
+        }
+
+        let parsed: ParseResult
+        do {
+            parsed = try CommandLineParser(root: root).parse(arguments)
+        } catch {
+            let (text, code) = ErrorReporter.render(error, color: errorColor)
+            stderr.write(text)
+            return code.rawValue
+        }
+
+        let width = TerminalInfo.detect(stdout: stdout, environment: environment, noColorFlag: true).width
+        switch parsed {
+        case .help(let path):
+            stdout.write(HelpRenderer(root: root, width: width).render(path: path))
+            return ExitCode.ok.rawValue
+        case .missingSubcommand(let path):
+            stderr.write(HelpRenderer(root: root, width: width).render(path: path))
+            return ExitCode.usage.rawValue
+        case .version:
+            stdout.line("fieldops \(FieldOpsVersion.current)")
+            return ExitCode.ok.rawValue
+        case .external(let name, let executable, let externalArguments, let globals):
+            return ExternalCommand.run(
+                name: name, executable: executable, arguments: externalArguments, globals: globals, environment: environment,
+                stderr: stderr)
+        case .run(let command, let invocation):
+            guard let action = command.action else {
+                stderr.write(HelpRenderer(root: root, width: width).render(path: [root]))
+                return ExitCode.usage.rawValue
+            }
+            let context = CommandContext(
+                invocation: invocation, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin,
+                backends: backends)
+            let outcome = await InterruptHandler.run { try await action(context) }
+            switch outcome.result {
+            case .success:
+                return outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue
+            case .failure(let error):
+                if outcome.interrupted {
+                    stderr.write("fieldops: interrupted\n")
+                    return ExitCode.interrupted.rawValue
+                }
+                let (text, code) = ErrorReporter.render(error, color: errorColor)
+                stderr.write(text)
+                return code.rawValue
+            }
+        }
+    }
+}

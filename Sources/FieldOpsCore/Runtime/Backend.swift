@@ -1,0 +1,63 @@
+/// A service fieldops speaks to. Each backend target exports one value conforming to this.
+///
+/// The core knows no backend: `main.swift` lists them, and from that list come the command tree
+/// (one group per backend), the configuration schema (which `backend:` values and extra profile
+/// keys are accepted), the login flows behind `fieldops auth login`, and dynamic completion.
+/// Adding a fourth service is one new target and one line in `main.swift`.
+public protocol Backend: Sendable {
+    /// The canonical name: the profile's `backend:` value and the command group (`jqc`).
+    var name: String { get }
+    /// Other accepted spellings, both in profiles and on the command line (`il`).
+    var aliases: [String] { get }
+    /// One line for help and `fieldops profile add --help`.
+    var summary: String { get }
+    /// Backend-specific profile keys beyond `backend`, `base_url`, `username` and `http`.
+    var profileKeys: [ProfileKey] { get }
+    /// The command group, `fieldops <name> …`.
+    func commands() -> CommandSpec
+
+    /// `fieldops auth login` for a profile of this backend: exchange the credentials for tokens
+    /// or a session and store them in the keyring.
+    func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult
+    /// `fieldops auth logout`: end the server session, best effort. The core then removes the
+    /// profile's keyring entry whatever happened here.
+    func logout(_ context: CommandContext, profile: Profile) async
+    /// Extra `auth status` facts from the stored entry (user, role, expiry), never secrets.
+    func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)]
+    /// Values for this backend's dynamic completion sources, read from local data only.
+    func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate]
+    /// Removes the profile's local data that logout should not leave behind (caches).
+    func forget(profile: Profile, paths: ConfigPaths) throws
+}
+
+extension Backend {
+    public var aliases: [String] { [] }
+    public var profileKeys: [ProfileKey] { [] }
+    public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] { [] }
+    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] { [] }
+    public func forget(profile: Profile, paths: ConfigPaths) throws {}
+
+    /// How the configuration loader sees this backend.
+    public var schema: BackendSchema {
+        BackendSchema(name: name, aliases: aliases, profileKeys: profileKeys)
+    }
+}
+
+/// What `fieldops auth login` collected from the person, never from argv.
+public enum LoginCredentials: Sendable {
+    /// A username (or email) and a password, read from stdin (`--password-stdin`) or a no-echo prompt.
+    case password(username: String, password: String, remember: Bool)
+    /// A token pasted on stdin (`--with-token`), for people who sign in through a browser.
+    case token(String)
+}
+
+/// What a login established, shown by `auth login` (never a secret).
+public struct LoginResult: Sendable, Equatable {
+    public var user: String
+    public var details: [String]
+
+    public init(user: String, details: [String] = []) {
+        self.user = user
+        self.details = details
+    }
+}

@@ -1,0 +1,527 @@
+"""End-to-end tests of the JQC emulator and the score rule (python3 standard library only).
+
+Run from the repository root:  python3 -m unittest Tests/Emulators/test_jqc_emulator.py
+Each test class starts the emulator as a real subprocess on a free loopback port and talks to
+it with urllib; every test begins from the seeded fixtures (POST /__admin/reset).
+"""
+
+import base64
+import hashlib
+import hmac
+import http.client
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+import unittest
+import urllib.error
+import urllib.request
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import jqc_score  # noqa: E402
+
+JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(range(200)) + b"\xff\xd9"
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+class Emulator:
+    """One jqc_emulator.py subprocess; `call` speaks JSON to it."""
+
+    def __init__(self, *args):
+        self.process = subprocess.Popen(
+            [sys.executable, os.path.join(HERE, "jqc_emulator.py"), "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        ready, _, _ = select.select([self.process.stdout], [], [], 15)
+        line = self.process.stdout.readline() if ready else ""
+        if not line.startswith("listening on http://127.0.0.1:"):
+            self.stop()
+            raise RuntimeError("emulator did not start: %r" % line)
+        self.base = line.strip().split(" ", 2)[2]
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process.stdout.close()
+
+    def call(self, method, path, body=None, token=None, headers=None, data=None):
+        """(status, decoded JSON or raw bytes, response headers)."""
+        request_headers = dict(headers or {})
+        if body is not None:
+            data = json.dumps(body).encode()
+            request_headers["Content-Type"] = "application/json"
+        if token:
+            request_headers["Authorization"] = "Bearer " + token
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=request_headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                status, raw, response_headers = response.status, response.read(), response.headers
+        except urllib.error.HTTPError as error:
+            status, raw, response_headers = error.code, error.read(), error.headers
+        if (response_headers.get("Content-Type") or "").startswith("application/json"):
+            return status, json.loads(raw), response_headers
+        return status, raw, response_headers
+
+    def login(self, username="inspector", password="secret123"):
+        status, body, _ = self.call("POST", "/api/v1/auth/login", {"username": username, "password": password})
+        assert status == 200, body
+        return body["data"]
+
+    def token(self, username="inspector"):
+        return self.login(username)["access_token"]
+
+    def state(self):
+        return self.call("GET", "/__admin/state")[1]
+
+    def admin(self, path, body=None, method="POST"):
+        return self.call(method, "/__admin" + path, body if body is not None else {})
+
+
+def multipart(fields, files):
+    """A multipart/form-data body: fields {name: text}, files [(name, filename, type, bytes)]."""
+    boundary = "----fieldops" + uuid.uuid4().hex
+    chunks = []
+    for name, value in fields.items():
+        chunks.append(("--%s\r\nContent-Disposition: form-data; name=\"%s\"\r\n\r\n%s\r\n"
+                       % (boundary, name, value)).encode())
+    for name, filename, content_type, payload in files:
+        chunks.append(("--%s\r\nContent-Disposition: form-data; name=\"%s\"; filename=\"%s\"\r\n"
+                       "Content-Type: %s\r\n\r\n" % (boundary, name, filename, content_type)).encode())
+        chunks.append(payload + b"\r\n")
+    chunks.append(("--%s--\r\n" % boundary).encode())
+    return b"".join(chunks), "multipart/form-data; boundary=" + boundary
+
+
+def inspection_body(local_id=None, **overrides):
+    body = {"local_id": local_id or str(uuid.uuid4()), "template_id": 1, "facility_id": 1,
+            "area_id": 101, "status": "completed",
+            "form_data": {"2": 4, "3": 5, "4": "true", "5": "pass", "6": "Poor", "7": ""},
+            "overall_score": 72.5, "notes": "Checked", "started_at": "2026-11-30T08:00:00",
+            "completed_at": "2026-11-30T08:20:00"}
+    body.update(overrides)
+    return body
+
+
+def jwt_claims(token):
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+class EmulatorTestCase(unittest.TestCase):
+    options = ("--max-upload-bytes", "4096")
+
+    @classmethod
+    def setUpClass(cls):
+        cls.emulator = Emulator(*cls.options)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.emulator.stop()
+
+    def setUp(self):
+        self.emu = self.emulator
+        self.emu.admin("/reset")
+
+
+class AuthTests(EmulatorTestCase):
+    def test_login_returns_a_signed_token_pair_and_the_user(self):
+        data = self.emu.login()
+        self.assertEqual(data["token_type"], "Bearer")
+        self.assertEqual(data["expires_in"], 3600)
+        self.assertEqual(len(data["refresh_token"]), 64)
+        self.assertEqual(data["user"], {"id": 1, "username": "inspector", "email": "inspector@jqc.example",
+                                        "role": "inspector", "full_name": "Ines Inspector",
+                                        "created_at": "2025-01-15T09:00:00"})
+        claims = jwt_claims(data["access_token"])
+        self.assertEqual((claims["sub"], claims["role"]), ("1", "inspector"))
+        self.assertEqual(claims["exp"] - claims["iat"], 3600)
+        signing_input, _, signature = data["access_token"].rpartition(".")
+        expected = hmac.new(b"jqc-emulator-secret", signing_input.encode(), hashlib.sha256).digest()
+        self.assertEqual(base64.urlsafe_b64encode(expected).rstrip(b"=").decode(), signature)
+
+    def test_login_refusals_carry_the_contract_messages(self):
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/login", {"username": "inspector"})
+        self.assertEqual((status, body["error"]), (400, "username and password are required"))
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/login", {"username": "inspector", "password": "nope"})
+        self.assertEqual((status, body), (401, {"ok": False, "data": None, "error": "Invalid credentials"}))
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/login", {"username": "disabled", "password": "secret123"})
+        self.assertEqual((status, body["error"]), (401, "Invalid credentials"))
+
+    def test_missing_and_bad_tokens_get_distinct_401_messages(self):
+        status, body, _ = self.emu.call("GET", "/api/v1/auth/me")
+        self.assertEqual((status, body["error"]), (401, "Authentication required"))
+        status, body, _ = self.emu.call("GET", "/api/v1/auth/me", token="not.a.jwt")
+        self.assertEqual((status, body["error"]), (401, "Access token is invalid or expired"))
+        token = self.emu.token()
+        forged = token[:-4] + ("AAAA" if not token.endswith("AAAA") else "BBBB")
+        self.assertEqual(self.emu.call("GET", "/api/v1/auth/me", token=forged)[0], 401)
+        status, body, _ = self.emu.call("GET", "/api/v1/auth/me", token=token)
+        self.assertEqual((status, body["data"]["user"]["username"]), (200, "inspector"))
+
+    def test_refresh_rotates_and_the_old_refresh_token_stops_working(self):
+        first = self.emu.login()
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/refresh", {"refresh_token": first["refresh_token"]})
+        self.assertEqual(status, 200)
+        second = body["data"]
+        self.assertNotIn("user", second)
+        self.assertNotEqual(second["refresh_token"], first["refresh_token"])
+        self.assertEqual(self.emu.call("GET", "/api/v1/auth/me", token=second["access_token"])[0], 200)
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/refresh", {"refresh_token": first["refresh_token"]})
+        self.assertEqual(status, 401)
+        valid = [t["token"] for t in self.emu.state()["refresh_tokens"]]
+        self.assertEqual(valid, [second["refresh_token"]])
+
+    def test_logout_revokes_the_refresh_token(self):
+        data = self.emu.login()
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/logout", {"refresh_token": data["refresh_token"]},
+                                        token=data["access_token"])
+        self.assertEqual((status, body["data"]), (200, {"message": "Logged out successfully"}))
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh",
+                                       {"refresh_token": data["refresh_token"]})[0], 401)
+        self.assertEqual(self.emu.state()["refresh_tokens_valid"], 0)
+
+    def test_admin_expire_tokens_kills_access_tokens_but_refresh_still_works(self):
+        data = self.emu.login()
+        status, body, _ = self.emu.admin("/expire-tokens")
+        self.assertEqual((status, body["expired"]), (200, 1))
+        status, body, _ = self.emu.call("GET", "/api/v1/facilities", token=data["access_token"])
+        self.assertEqual((status, body["error"]), (401, "Access token is invalid or expired"))
+        fresh = self.emu.call("POST", "/api/v1/auth/refresh", {"refresh_token": data["refresh_token"]})[1]["data"]
+        self.assertEqual(self.emu.call("GET", "/api/v1/facilities", token=fresh["access_token"])[0], 200)
+
+    def test_admin_revoke_refresh_makes_refresh_fail(self):
+        data = self.emu.login()
+        self.assertEqual(self.emu.admin("/revoke-refresh")[1]["revoked"], 1)
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh",
+                                       {"refresh_token": data["refresh_token"]})[0], 401)
+
+    def test_disabling_a_user_invalidates_their_tokens(self):
+        data = self.emu.login()
+        self.assertEqual(self.emu.admin("/users", {"username": "inspector", "active": False})[0], 200)
+        self.assertEqual(self.emu.call("GET", "/api/v1/auth/me", token=data["access_token"])[0], 401)
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh",
+                                       {"refresh_token": data["refresh_token"]})[0], 401)
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/login",
+                                       {"username": "inspector", "password": "secret123"})[0], 401)
+
+    def test_unknown_paths_and_methods_answer_in_the_envelope(self):
+        status, body, _ = self.emu.call("GET", "/api/v1/nothing-here")
+        self.assertEqual((status, body), (404, {"ok": False, "data": None, "error": "Resource not found"}))
+        status, body, headers = self.emu.call("DELETE", "/api/v1/issues", token=self.emu.token())
+        self.assertEqual((status, body["error"]), (405, "Method not allowed"))
+        self.assertIn("GET", headers["Allow"])
+
+
+class ShortTokenTests(EmulatorTestCase):
+    options = ("--token-ttl", "1")
+
+    def test_access_tokens_expire_after_the_configured_ttl(self):
+        data = self.emu.login()
+        self.assertEqual(data["expires_in"], 1)
+        self.assertEqual(self.emu.call("GET", "/api/v1/auth/me", token=data["access_token"])[0], 200)
+        time.sleep(1.1)
+        status, body, _ = self.emu.call("GET", "/api/v1/auth/me", token=data["access_token"])
+        self.assertEqual((status, body["error"]), (401, "Access token is invalid or expired"))
+
+
+class ReferenceDataTests(EmulatorTestCase):
+    def test_reference_data_is_seeded_with_every_field_type(self):
+        token = self.emu.token()
+        facilities = self.emu.call("GET", "/api/v1/facilities", token=token)[1]["data"]
+        self.assertEqual([f["id"] for f in facilities], [1, 2, 3, 4, 5])
+        self.assertEqual(facilities[0]["project_name"], "Metro Transit Contract")
+        areas = self.emu.call("GET", "/api/v1/areas", token=token)[1]["data"]
+        self.assertEqual({a["facility_id"] for a in areas}, {1, 2, 3, 4, 5})
+        templates = {t["id"]: t for t in self.emu.call("GET", "/api/v1/templates", token=token)[1]["data"]}
+        self.assertEqual(len(templates[3]["form_schema"]), 60)
+        types = {f["type"] for t in templates.values() for f in t["form_schema"]}
+        self.assertEqual(types, {"text", "email", "textarea", "number", "date", "checkbox", "checkbox_group",
+                                 "radio", "select", "rating", "pass_fail", "signature", "image", "table",
+                                 "section", "label", "button_submit", "button_print", "button_email"})
+        id_kinds = {type(f["id"]) for t in templates.values() for f in t["form_schema"]}
+        self.assertEqual(id_kinds, {int, str})
+        for template in templates.values():
+            for field in template["form_schema"]:
+                self.assertLessEqual(field["col"] + field["colSpan"] - 1, 12, field)
+
+    def test_malformed_admin_bodies_get_a_400_not_a_dropped_socket(self):
+        status, body, _ = self.emu.admin("/issues/assign", {"issue_id": [1], "user": "inspector"})
+        self.assertEqual((status, body["ok"]), (400, False))
+
+    def test_admin_replaces_reference_sets(self):
+        self.emu.admin("/facilities", [{"id": 9, "name": "Pop-up Site"}])
+        facilities = self.emu.call("GET", "/api/v1/facilities", token=self.emu.token())[1]["data"]
+        self.assertEqual(facilities, [{"id": 9, "name": "Pop-up Site", "address": None, "project_id": None,
+                                       "project_name": None}])
+        self.assertEqual(self.emu.admin("/templates", {"templates": "nope"})[0], 400)
+
+
+class InspectionTests(EmulatorTestCase):
+    def test_posting_twice_with_one_local_id_creates_exactly_one_record(self):
+        token = self.emu.token()
+        body = inspection_body()
+        status, created, _ = self.emu.call("POST", "/api/v1/inspections", body, token=token)
+        self.assertEqual(status, 201)
+        inspection = created["data"]["inspection"]
+        self.assertEqual((inspection["local_id"], inspection["inspector_id"]), (body["local_id"], 1))
+        self.assertGreater(inspection["id"], 82)
+        status, again, _ = self.emu.call("POST", "/api/v1/inspections", body, token=token)
+        self.assertEqual((status, again["data"]["inspection"]["id"]), (200, inspection["id"]))
+        state = self.emu.state()
+        self.assertEqual(state["post_counts"]["inspections"][body["local_id"]], 2)
+        self.assertEqual(state["created_counts"]["inspections"], 1)
+        self.assertEqual(state["inspections_total"], 83)
+        record = state["inspections"][body["local_id"]]
+        self.assertEqual(record["overall_score"], 72.5)
+        # rating 4 -> 0.8, rating 5 -> 1, checkbox true, pass_fail pass, radio Poor: 3.8 / 5
+        self.assertEqual(record["server_score"], 76.0)
+        self.assertFalse(record["scores_match"])
+        self.assertEqual(record["unknown_keys"], [])
+
+    def test_state_lists_form_keys_that_no_schema_field_owns(self):
+        body = inspection_body(form_data={"Optional(2)": 4, "3": 5})
+        self.assertEqual(self.emu.call("POST", "/api/v1/inspections", body, token=self.emu.token())[0], 201)
+        record = self.emu.state()["inspections"][body["local_id"]]
+        self.assertEqual(record["unknown_keys"], ["Optional(2)"])
+        # only rating "3" counts among the known keys: 5/5 plus the absent checkbox and radio
+        self.assertEqual(record["server_score"], 33.33)
+
+    def test_validation_refuses_missing_or_unknown_references(self):
+        token = self.emu.token()
+        cases = [
+            ({"template_id": None}, "template_id is required"),
+            ({"facility_id": 99}, "Unknown facility_id: 99"),
+            ({"template_id": "1"}, "template_id must be an integer"),
+            ({"area_id": 104}, "area_id 104 does not belong to facility 1"),
+            ({"parent_inspection_id": 5000}, "Unknown parent_inspection_id: 5000"),
+            ({"started_at": "30/11/2026"}, "started_at must be a UTC date yyyy-MM-ddTHH:mm:ss"),
+        ]
+        for overrides, message in cases:
+            status, body, _ = self.emu.call("POST", "/api/v1/inspections", inspection_body(**overrides), token=token)
+            self.assertEqual((status, body["error"]), (422, message), overrides)
+        self.assertEqual(self.emu.state()["created_counts"]["inspections"], 0)
+
+    def test_local_photo_paths_in_form_data_are_rejected(self):
+        token = self.emu.token()
+        body = inspection_body(form_data={"2": 4, "7": "local://Photos/abc.jpg"})
+        status, reply, _ = self.emu.call("POST", "/api/v1/inspections", body, token=token)
+        self.assertEqual(status, 422)
+        self.assertIn("local://", reply["error"])
+        nested = inspection_body(template_id=2, area_id=None,
+                                 form_data={"f_1712_o66": [["Soap", "local://x.jpg", "no"]]})
+        self.assertEqual(self.emu.call("POST", "/api/v1/inspections", nested, token=token)[0], 422)
+        self.assertEqual(self.emu.state()["inspections"], {})
+
+    def test_reinspection_clears_the_parents_follow_up_flag(self):
+        token = self.emu.token()
+        parent = self.emu.call("GET", "/api/v1/inspections/73", token=token)[1]["data"]["inspection"]
+        self.assertTrue(parent["follow_up_required"])
+        body = inspection_body(parent_inspection_id=73, template_id=parent["template_id"], area_id=None,
+                               facility_id=parent["facility_id"])
+        self.assertEqual(self.emu.call("POST", "/api/v1/inspections", body, token=token)[0], 201)
+        parent = self.emu.call("GET", "/api/v1/inspections/73", token=token)[1]["data"]["inspection"]
+        self.assertFalse(parent["follow_up_required"])
+        self.assertNotIn(73, self.emu.state()["follow_up_required_ids"])
+
+    def test_history_pages_newest_first_and_filters_by_status(self):
+        token = self.emu.token()
+        page = self.emu.call("GET", "/api/v1/inspections?status=completed&limit=30&offset=0", token=token)[1]["data"]
+        self.assertEqual((page["total"], page["limit"], page["offset"]), (75, 30, 0))
+        self.assertEqual([i["id"] for i in page["items"]], list(range(75, 45, -1)))
+        last = self.emu.call("GET", "/api/v1/inspections?status=completed&limit=30&offset=60", token=token)[1]["data"]
+        self.assertEqual([i["id"] for i in last["items"]], list(range(15, 0, -1)))
+        self.assertEqual(self.emu.call("GET", "/api/v1/inspections", token=token)[1]["data"]["total"], 77)
+        follow_ups = [i["id"] for i in page["items"] if i["follow_up_required"]]
+        self.assertEqual(follow_ups, [73, 66, 58])
+        self.assertEqual(self.emu.call("GET", "/api/v1/inspections?limit=x", token=token)[0], 400)
+        supervisor = self.emu.token("supervisor")
+        self.assertEqual(self.emu.call("GET", "/api/v1/inspections", token=supervisor)[1]["data"]["total"], 82)
+
+    def test_another_inspectors_inspection_is_forbidden_and_unknown_is_404(self):
+        token = self.emu.token()
+        status, body, _ = self.emu.call("GET", "/api/v1/inspections/78", token=token)
+        self.assertEqual((status, body["error"]), (403, "Insufficient permissions"))
+        self.assertEqual(self.emu.call("GET", "/api/v1/inspections/9999", token=token)[0], 404)
+
+    def test_drop_after_handler_commits_and_a_retry_finds_the_record(self):
+        token = self.emu.token()
+        self.emu.admin("/faults", {"path": "/api/v1/inspections", "method": "POST", "drop_after_handler": True})
+        body = inspection_body()
+        with self.assertRaises((http.client.HTTPException, ConnectionError, urllib.error.URLError)):
+            self.emu.call("POST", "/api/v1/inspections", body, token=token)
+        server_id = self.emu.state()["inspections"][body["local_id"]]["id"]
+        status, again, _ = self.emu.call("POST", "/api/v1/inspections", body, token=token)
+        self.assertEqual((status, again["data"]["inspection"]["id"]), (200, server_id))
+        self.assertEqual(self.emu.state()["created_counts"]["inspections"], 1)
+
+
+    def test_injected_faults_answer_in_the_envelope_unless_a_body_is_given(self):
+        token = self.emu.token()
+        self.emu.admin("/faults", [{"path": "/api/v1/facilities", "status": 503, "count": 1},
+                                   {"path": "/api/v1/areas", "status": 502, "body": "<html>Bad gateway</html>",
+                                    "content_type": "text/html"}])
+        status, body, _ = self.emu.call("GET", "/api/v1/facilities", token=token)
+        self.assertEqual((status, body), (503, {"ok": False, "data": None, "error": "Injected fault: HTTP 503"}))
+        status, body, headers = self.emu.call("GET", "/api/v1/areas", token=token)
+        self.assertEqual((status, body, headers["Content-Type"]), (502, b"<html>Bad gateway</html>", "text/html"))
+        self.assertEqual(self.emu.call("GET", "/api/v1/facilities", token=token)[0], 200)
+
+
+class IssueTests(EmulatorTestCase):
+    def test_seeded_issues_are_those_assigned_to_or_reported_by_the_user(self):
+        inspector = self.emu.call("GET", "/api/v1/issues", token=self.emu.token())[1]["data"]
+        self.assertEqual([i["id"] for i in inspector], [2, 1, 3])
+        self.assertEqual(inspector[1]["photo_path"], "uploads/photos/seed-issue-1.png")
+        other = self.emu.call("GET", "/api/v1/issues", token=self.emu.token("inspector2"))[1]["data"]
+        self.assertEqual([i["id"] for i in other], [5, 4])
+
+    def test_issue_post_is_idempotent_and_status_patch_resolves(self):
+        token = self.emu.token()
+        body = {"local_id": str(uuid.uuid4()), "inspection_id": 75, "facility_id": 1, "area_id": 101,
+                "severity": "high", "description": "Leaking tap"}
+        status, created, _ = self.emu.call("POST", "/api/v1/issues", body, token=token)
+        self.assertEqual(status, 201)
+        issue = created["data"]["issue"]
+        self.assertEqual((issue["reported_by"], issue["status"], issue["result_photos"]), (1, "open", []))
+        status, again, _ = self.emu.call("POST", "/api/v1/issues", body, token=token)
+        self.assertEqual((status, again["data"]["issue"]["id"]), (200, issue["id"]))
+        self.assertEqual(self.emu.state()["post_counts"]["issues"][body["local_id"]], 2)
+        status, patched, _ = self.emu.call("PATCH", "/api/v1/issues/%d/status" % issue["id"],
+                                           {"status": "resolved", "notes": "Washer replaced"}, token=token)
+        self.assertEqual(status, 200)
+        self.assertEqual(patched["data"]["issue"]["result_notes"], "Washer replaced")
+        self.assertIsNotNone(patched["data"]["issue"]["resolved_at"])
+        self.assertEqual(self.emu.call("GET", "/api/v1/issues/%d" % issue["id"],
+                                       token=token)[1]["data"]["issue"]["status"], "resolved")
+
+    def test_issue_validation_and_permissions(self):
+        token = self.emu.token()
+        base = {"local_id": "x-1", "facility_id": 1, "severity": "urgent", "description": "d"}
+        self.assertEqual(self.emu.call("POST", "/api/v1/issues", base, token=token)[1]["error"],
+                         "severity must be one of low, medium, high, critical")
+        local_photo = dict(base, severity="low", photo_path="local://p.jpg")
+        self.assertEqual(self.emu.call("POST", "/api/v1/issues", local_photo, token=token)[0], 422)
+        self.assertEqual(self.emu.call("GET", "/api/v1/issues/4", token=token)[0], 403)
+        self.assertEqual(self.emu.call("PATCH", "/api/v1/issues/1/status", {"status": "done"}, token=token)[0], 422)
+
+    def test_admin_reshapes_the_assigned_list_between_syncs(self):
+        token = self.emu.token()
+        status, body, _ = self.emu.admin("/assigned-issues", {"user": "inspector", "issue_ids": []})
+        self.assertEqual((status, body["unassigned"]), (200, [1, 2, 3]))
+        self.assertEqual(self.emu.call("GET", "/api/v1/issues", token=token)[1]["data"], [])
+        created = self.emu.admin("/issues", {"facility_id": 2, "description": "Graffiti in stairwell",
+                                             "severity": "low", "assigned_to": "inspector"})[1]["issue"]
+        self.emu.admin("/issues/assign", {"issue_id": 4, "user": "inspector"})
+        listed = self.emu.call("GET", "/api/v1/issues", token=token)[1]["data"]
+        self.assertEqual(sorted(i["id"] for i in listed), [4, created["id"]])
+        self.emu.admin("/issues/assign", {"issue_id": 4, "user": None})
+        self.assertEqual(self.emu.admin("/issues/%d" % created["id"], method="DELETE")[0], 200)
+        self.assertEqual(self.emu.call("GET", "/api/v1/issues", token=token)[1]["data"], [])
+
+
+class PhotoTests(EmulatorTestCase):
+    def upload(self, token, payload=JPEG, content_type="image/jpeg", filename="a.jpg", local_id="L1",
+               entity_type="inspection"):
+        body, header = multipart({"entity_type": entity_type, "local_id": local_id},
+                                 [("photo", filename, content_type, payload)])
+        return self.emu.call("POST", "/api/v1/photos/upload", token=token, data=body,
+                             headers={"Content-Type": header})
+
+    def test_upload_stores_bytes_and_a_retry_returns_the_same_path(self):
+        token = self.emu.token()
+        status, body, _ = self.upload(token)
+        self.assertEqual(status, 201)
+        path = body["data"]["path"]
+        self.assertTrue(path.startswith("uploads/photos/") and path.endswith(".jpg"), path)
+        status, served, headers = self.emu.call("GET", "/" + path)
+        self.assertEqual((status, served, headers["Content-Type"]), (200, JPEG, "image/jpeg"))
+        status, again, _ = self.upload(token)
+        self.assertEqual((status, again["data"]["path"]), (200, path))
+        photo = self.emu.state()["photos"][path]
+        self.assertEqual((photo["size"], photo["sha256"]), (len(JPEG), hashlib.sha256(JPEG).hexdigest()))
+        self.assertEqual(self.emu.state()["post_counts"]["photos"]["inspection/L1/a.jpg"], 2)
+        self.assertEqual(self.upload(token, payload=PNG, content_type="image/png", filename="b.png")[0], 201)
+
+    def test_a_dropped_upload_is_stored_and_the_retry_gets_the_same_path(self):
+        token = self.emu.token()
+        self.emu.admin("/faults", {"path": "/api/v1/photos/upload", "drop_after_handler": True})
+        with self.assertRaises((http.client.HTTPException, ConnectionError, urllib.error.URLError)):
+            self.upload(token, local_id="L9", filename="dropped.jpg")
+        stored = [p for p in self.emu.state()["photos"].values() if p["local_id"] == "L9"]
+        self.assertEqual(len(stored), 1)
+        status, body, _ = self.upload(token, local_id="L9", filename="dropped.jpg")
+        self.assertEqual((status, body["data"]["path"]), (200, stored[0]["path"]))
+
+    def test_upload_refuses_wrong_types_bad_fields_and_oversize(self):
+        token = self.emu.token()
+        self.assertEqual(self.upload(token, payload=b"hello", content_type="text/plain")[0], 422)
+        self.assertEqual(self.upload(token, payload=PNG, content_type="image/jpeg")[0], 422)
+        self.assertEqual(self.upload(token, entity_type="area")[0], 422)
+        status, body, _ = self.upload(token, payload=JPEG + b"\x00" * 4096)
+        self.assertEqual((status, body["error"]), (413, "Upload exceeds the 4096 bytes limit"))
+        status, body, _ = self.emu.call("POST", "/api/v1/photos/upload", {"photo": "x"}, token=token)
+        self.assertEqual(status, 400)
+        self.assertEqual(self.emu.state()["created_counts"]["photos"], 0)
+
+
+class NotificationTests(EmulatorTestCase):
+    def test_unread_since_and_mark_read(self):
+        token = self.emu.token()
+        unread = self.emu.call("GET", "/api/v1/notifications", token=token)[1]["data"]
+        self.assertEqual([n["id"] for n in unread], [1, 2])
+        created = self.emu.admin("/notify", {"user": "inspector", "type": "issue_assigned", "title": "New",
+                                             "body": "Issue #9", "issue_id": 9})[1]["notification"]
+        since = self.emu.call("GET", "/api/v1/notifications?since=2026-11-02T00:00:00", token=token)[1]["data"]
+        self.assertEqual([n["id"] for n in since], [2, created["id"]])
+        self.assertEqual(self.emu.call("GET", "/api/v1/notifications?since=2026-11-02T10:30:00Z",
+                                       token=token)[1]["data"][0]["id"], 2)
+        self.assertEqual(self.emu.call("GET", "/api/v1/notifications?since=yesterday", token=token)[0], 400)
+        status, body, _ = self.emu.call("PATCH", "/api/v1/notifications/mark-read", {"ids": [1, 2, 4]}, token=token)
+        self.assertEqual((status, body["data"]), (200, {"updated": 2}))
+        unread = self.emu.call("GET", "/api/v1/notifications", token=token)[1]["data"]
+        self.assertEqual([n["id"] for n in unread], [created["id"]])
+        read_flags = {n["id"]: n["is_read"] for n in self.emu.state()["notifications"]}
+        self.assertEqual((read_flags[1], read_flags[4]), (True, False))
+
+
+def field(fid, ftype, **extra):
+    return dict({"id": fid, "type": ftype, "label": str(fid), "col": 1, "row": 1, "colSpan": 12, "rowSpan": 1},
+                **extra)
+
+
+class ScoreTests(unittest.TestCase):
+    def test_contract_rules(self):
+        schema = [field(5, "rating"), field("f_1", "checkbox"), field("f_2", "radio"),
+                  field(7, "pass_fail"), field(8, "text")]
+        score = jqc_score.compute_score
+        self.assertEqual(score(schema, {"5": 4, "f_1": "true", "f_2": "YES", "7": "fail"}), 70.0)
+        self.assertEqual(score(schema, {"5": 0, "f_1": True, "f_2": "Good", "7": ""}), 100.0)
+        # absent checkbox and radio count as failed answers, as on the server
+        self.assertEqual(score(schema, {"5": 5}), 33.33)
+        self.assertEqual(score(schema, {"5": "4", "f_1": "false", "f_2": "no", "7": "pass"}), 33.33)
+        self.assertIsNone(score([field(1, "rating"), field(2, "pass_fail")], {"1": 0, "2": ""}))
+        self.assertIsNone(score([field(1, "text")], {"1": "pass"}))
+        self.assertEqual(score([field(1, "rating"), field(2, "rating"), field(3, "rating")],
+                               {"1": 1, "2": 1, "3": 2}), 26.67)
+        # the key is the string form of an integer id, never the integer itself
+        self.assertEqual(score([field(5, "pass_fail")], {"5": "Compliant"}), 100.0)
+        self.assertEqual(score([field(True, "checkbox"), field(None, "radio")], {"True": "true"}), None)
+
+    def test_cli_reads_cases_from_stdin(self):
+        cases = [{"schema": [field(1, "rating")], "data": {"1": 3}},
+                 {"schema": [field(1, "rating")], "data": {}}]
+        result = subprocess.run([sys.executable, os.path.join(HERE, "jqc_score.py")], input=json.dumps(cases),
+                                capture_output=True, text=True, check=True)
+        self.assertEqual(json.loads(result.stdout), [60.0, None])
+
+
+if __name__ == "__main__":
+    unittest.main()
