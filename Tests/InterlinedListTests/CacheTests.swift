@@ -12,7 +12,7 @@ import Testing
     }
 
     func cache(_ profile: String = "lists", _ user: String = "u_ada") -> ILCache {
-        ILCache(cacheHome: home, profile: profile, userID: user)
+        ILCache(profileDirectory: home + "/fieldops/" + profile, userID: user)
     }
 
     func permissions(_ path: String) throws -> Int {
@@ -57,9 +57,9 @@ import Testing
     }
 
     @Test func hostileNamesStayInsideTheDirectory() {
-        let path = cache("../../etc", "../u").path(of: "../passwd")
+        let path = cache("lists", "../u").path(of: "../passwd")
         #expect(!path.contains("/../"))
-        #expect(path.hasPrefix(home + "/fieldops/"))
+        #expect(path.hasPrefix(home + "/fieldops/lists/interlinedlist/"))
     }
 
     // MARK: Damage
@@ -123,10 +123,10 @@ import Testing
         try cache("lists", "u_ada").store(Data("{}".utf8), as: "feed", savedAt: 1)
         try cache("lists", "u_bob").store(Data("{}".utf8), as: "feed", savedAt: 1)
         try cache("keep", "u_ada").store(Data("{}".utf8), as: "feed", savedAt: 1)
-        try ILCache.removeProfile(cacheHome: home, profile: "lists")
+        try ILCache.removeProfile(profileDirectory: home + "/fieldops/lists")
         #expect(!FileManager.default.fileExists(atPath: home + "/fieldops/lists/interlinedlist"))
         guard case .hit = cache("keep", "u_ada").load("feed") else { Issue.record("other profile lost its cache"); return }
-        try ILCache.removeProfile(cacheHome: home, profile: "never-existed")
+        try ILCache.removeProfile(profileDirectory: home + "/fieldops/never-existed")
     }
 
     @Test func describesTheAgeForTheOfflineNotice() {

@@ -12,7 +12,7 @@ import Testing
     let newer = ILFoldersEnvelope(folders: [ILFolder(id: "lf9", name: "New")])
 
     init() {
-        cache = ILCache(cacheHome: NSTemporaryDirectory() + "il-read-\(UUID().uuidString)", profile: "p", userID: "u")
+        cache = ILCache(profileDirectory: NSTemporaryDirectory() + "il-read-\(UUID().uuidString)/p", userID: "u")
     }
 
     func reader(_ policy: ReadPolicy) -> CachedRead {

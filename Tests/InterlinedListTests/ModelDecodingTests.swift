@@ -1,3 +1,4 @@
+import FieldOpsCore
 import Foundation
 import Testing
 @testable import InterlinedList
@@ -35,13 +36,10 @@ import Testing
         #expect(page.lists[0].parentListID == "l002")
     }
 
-    @Test func rowCellsKeepTheirJSONTypes() throws {
-        let json = #"{"rows":[{"id":"r001","listId":"l001","rowData":{"item":"Milk","qty":2,"done":false,"w":1.5}}]}"#
-        let page = try ILJSON.decode(ILRowsPage.self, from: Data(json.utf8))
-        let cells = page.rows[0].rowData
-        #expect(cells["item"]?.cellText == "Milk")
-        #expect(cells["qty"]?.cellText == "2")
-        #expect(cells["done"]?.cellText == "false")
-        #expect(cells["w"]?.cellText == "1.5")
+    @Test func rowCellsKeepTheirJSONTypesAndDigits() throws {
+        let json = #"{"id":"r001","listId":"l001","rowData":{"item":"Milk","qty":2,"done":false,"w":1.50,"tags":["a"]}}"#
+        let row = try #require(ILListRow(json: try JSONValue(parsing: json)))
+        let cells = ILTables.rows([row], properties: []).render(format: .plain)
+        #expect(cells == "r001\tMilk\t2\tfalse\t1.50\t[\"a\"]\n")
     }
 }

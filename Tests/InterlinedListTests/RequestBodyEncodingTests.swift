@@ -1,3 +1,4 @@
+import FieldOpsCore
 import Foundation
 import Testing
 @testable import InterlinedList
@@ -15,8 +16,16 @@ import Testing
     ]
 
     static func keys(of body: any ILRequestBody) throws -> [String] {
-        let data = try ILJSON.encode(body)
-        return try ILJSON.decode(ILJSONValue.self, from: data).allKeys
+        allKeys(try JSONValue(parsing: try ILJSON.encode(body)))
+    }
+
+    /// Every key of `value` and of the objects nested in it.
+    static func allKeys(_ value: JSONValue) -> [String] {
+        switch value {
+        case .object(let object): return object.keys + object.map { allKeys($0.value) }.joined()
+        case .array(let items): return items.flatMap(allKeys)
+        default: return []
+        }
     }
 
     @Test func noRequestBodyHasASnakeCaseKey() throws {

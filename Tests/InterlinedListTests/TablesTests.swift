@@ -7,8 +7,8 @@ import Testing
     @Test func listRowsFollowTheSchemaOrderAndShowUnknownKeysAfter() {
         let properties = [ILList.Property(propertyKey: "qty", propertyName: "Qty", propertyType: "number", displayOrder: 1),
                           ILList.Property(propertyKey: "item", propertyName: "Item", propertyType: "text", displayOrder: 0, isRequired: true)]
-        let rows = [ILListRow(id: "r001", rowData: ["item": .string("Milk"), "qty": .integer(2), "note": .string("semi")]),
-                    ILListRow(id: "r002", rowData: ["item": .string("Bread")])]
+        let rows = [ILListRow(id: "r001", cells: ["item": "Milk", "qty": 2, "note": "semi"]),
+                    ILListRow(id: "r002", cells: ["item": "Bread"])]
         let table = ILTables.rows(rows, properties: properties)
         #expect(table.render(format: .plain) == "r001\tMilk\t2\tsemi\nr002\tBread\t\t\n")
         #expect(table.columns.map(\.title) == ["id", "Item", "Qty", "note"])

@@ -19,19 +19,21 @@ public struct ILCache: Sendable {
     static let magic = "fieldops-il-cache"
     static let version = 1
 
-    public init(cacheHome: String, profile: String, userID: String) {
-        self.directory = Self.profileDirectory(cacheHome: cacheHome, profile: profile) + "/" + Self.fileSafe(userID)
+    /// - Parameters:
+    ///   - profileDirectory: the profile's cache directory, `$XDG_CACHE_HOME/fieldops/<profile>`.
+    ///   - userID: the signed-in user; another user of the same profile never sees these files.
+    public init(profileDirectory: String, userID: String) {
+        self.directory = Self.backendDirectory(profileDirectory: profileDirectory) + "/" + Self.fileSafe(userID)
     }
 
-    /// `$XDG_CACHE_HOME/fieldops/<profile>/interlinedlist`: everything this backend caches for a
-    /// profile, whichever user; removed on logout.
-    public static func profileDirectory(cacheHome: String, profile: String) -> String {
-        cacheHome + "/fieldops/" + fileSafe(profile) + "/interlinedlist"
+    /// Everything this backend caches for a profile, whichever user: removed on logout.
+    public static func backendDirectory(profileDirectory: String) -> String {
+        profileDirectory + "/interlinedlist"
     }
 
     /// Removes every cached file of a profile (logout). A missing directory is not an error.
-    public static func removeProfile(cacheHome: String, profile: String) throws {
-        let path = profileDirectory(cacheHome: cacheHome, profile: profile)
+    public static func removeProfile(profileDirectory: String) throws {
+        let path = backendDirectory(profileDirectory: profileDirectory)
         guard FileManager.default.fileExists(atPath: path) else { return }
         try FileManager.default.removeItem(atPath: path)
     }

@@ -3,21 +3,23 @@ extension KeyedDecodingContainer {
     /// An array documented as `items: {}`: keeps the strings and skips anything else, and treats a
     /// missing key or `null` as empty, so one odd element never hides a whole feed.
     func lossyStrings(forKey key: Key) -> [String] {
-        guard let values = try? decodeIfPresent([ILJSONValue].self, forKey: key) else { return [] }
-        return values.compactMap { value in
-            if case .string(let text) = value { return text }
-            return nil
-        }
+        guard let values = try? decodeIfPresent([LossyString].self, forKey: key) else { return [] }
+        return values.compactMap(\.text)
     }
 
     /// A string that may come as a number, or not at all.
     func lenientString(forKey key: Key) -> String? {
-        guard let value = try? decodeIfPresent(ILJSONValue.self, forKey: key) else { return nil }
-        switch value {
-        case .string(let text): return text
-        case .integer(let number): return String(number)
-        default: return nil
-        }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
+        if let number = try? decodeIfPresent(Int64.self, forKey: key) { return String(number) }
+        return nil
+    }
+}
+
+/// One element of a loosely typed array: its text when it is a string, nil for anything else.
+private struct LossyString: Decodable {
+    var text: String?
+    init(from decoder: any Decoder) throws {
+        text = try? decoder.singleValueContainer().decode(String.self)
     }
 }
 

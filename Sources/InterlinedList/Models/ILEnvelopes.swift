@@ -40,12 +40,6 @@ public struct ILListsPage: Codable, Sendable {
 /// `{data}` from `GET /api/lists/{id}`.
 public struct ILListEnvelope: Codable, Sendable { public var data: ILList }
 
-/// `{rows, pagination}` from `GET /api/lists/{id}/data`.
-public struct ILRowsPage: Codable, Sendable {
-    public var rows: [ILListRow]
-    public var pagination: ILPagination?
-}
-
 /// `{folders}` from `GET /api/folders` and `GET /api/documents/folders`.
 public struct ILFoldersEnvelope: Codable, Sendable {
     public var folders: [ILFolder]
@@ -82,7 +76,6 @@ public struct ILFollowEnvelope: Codable, Sendable {
 /// `{error, details?}`: every error answer of the service.
 public struct ILServerError: Codable, Sendable {
     public var error: String
-    public var details: ILJSONValue?
 }
 
 /// Every list of the user (all pages), as the cache keeps it.

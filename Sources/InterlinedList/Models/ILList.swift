@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// A list (`GET /api/lists`, `GET /api/lists/{id}`). Lists nest under a parent list and sit in
 /// a list folder; `parentId` and `folderId` keep the server's raw value (`""`, `null` or an id).
 public struct ILList: Codable, Sendable, Equatable {
@@ -48,14 +50,21 @@ public struct ILList: Codable, Sendable, Equatable {
     public var folderID: String? { ParentReference.normalized(folderId) }
 }
 
-/// A row of a list (`GET /api/lists/{id}/data`): free-form cells keyed by property key.
-public struct ILListRow: Codable, Sendable, Equatable {
+/// A row of a list (`GET /api/lists/{id}/data`): free-form cells keyed by property key, kept
+/// losslessly (a number's digits, the server's key order) as the core's `JSONObject`.
+public struct ILListRow: Sendable, Equatable {
     public var id: String
-    public var rowData: [String: ILJSONValue]
-    public var createdAt: String?
-    public init(id: String, rowData: [String: ILJSONValue], createdAt: String? = nil) {
+    public var cells: JSONObject
+
+    public init(id: String, cells: JSONObject) {
         self.id = id
-        self.rowData = rowData
-        self.createdAt = createdAt
+        self.cells = cells
+    }
+
+    /// Reads `{id, rowData, …}`; nil when the id is missing.
+    public init?(json: JSONValue) {
+        guard let id = json["id"]?.stringValue else { return nil }
+        self.id = id
+        cells = json["rowData"]?.objectValue ?? JSONObject()
     }
 }

@@ -68,7 +68,7 @@ public enum ILTables {
         var keys = orderedProperties(properties).map(\.propertyKey)
         var known = Set(keys)
         for row in rows {
-            for key in row.rowData.keys.sorted() where !known.contains(key) {
+            for key in row.cells.keys where !known.contains(key) {
                 keys.append(key)
                 known.insert(key)
             }
@@ -76,9 +76,20 @@ public enum ILTables {
         let titles = keys.map { key in properties.first { $0.propertyKey == key }?.propertyName ?? key }
         var table = Table(columns: [Table.Column("id")] + titles.map { Table.Column($0) })
         for row in rows {
-            table.append([row.id] + keys.map { row.rowData[$0]?.cellText ?? "" })
+            table.append([row.id] + keys.map { row.cells[$0].map(cellText) ?? "" })
         }
         return table
+    }
+
+    /// A cell as text: strings bare, numbers as written, `true`/`false`, nested values as JSON.
+    static func cellText(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return ""
+        case .string(let text): return text
+        case .number(let number): return number.lexeme
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array, .object: return value.jsonString()
+        }
     }
 
     static func orderedProperties(_ properties: [ILList.Property]) -> [ILList.Property] {
