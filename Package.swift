@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore"]
+            dependencies: ["FieldOpsCore", "InterlinedList"]
         ),
         .target(
             name: "FieldOpsTestSupport",

@@ -44,8 +44,4 @@ import Testing
         #expect(endpoint.segments == ["api", "lists", "../user"])
     }
 
-    @Test func onlyPostIsNotIdempotent() {
-        #expect(!ILMethod.post.isIdempotent)
-        #expect(ILMethod.get.isIdempotent && ILMethod.patch.isIdempotent && ILMethod.delete.isIdempotent)
-    }
 }

@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// Which credential a route of the InterlinedList API accepts, and so which one the CLI sends.
 ///
 /// The service has two: the sync token (Bearer, never expires) and the `interlinedlist-session`
@@ -10,14 +12,6 @@ public enum ILCredentialKind: String, Sendable, Equatable {
     case syncToken
     /// Routes that accept only the session cookie.
     case sessionCookie
-}
-
-/// The HTTP methods the IL routes use.
-public enum ILMethod: String, Sendable, Equatable {
-    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
-
-    /// Whether repeating the request cannot change the outcome (decides whether a retry is safe).
-    public var isIdempotent: Bool { self != .post }
 }
 
 /// One call of the InterlinedList API: method, path, query and the credential the route accepts.
@@ -34,12 +28,12 @@ public struct ILEndpoint: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var method: ILMethod
+    public var method: HTTPMethod
     public var segments: [String]
     public var query: [QueryItem]
     public var credential: ILCredentialKind
 
-    public init(_ method: ILMethod, _ segments: [String], query: [QueryItem] = [], credential: ILCredentialKind) {
+    public init(_ method: HTTPMethod, _ segments: [String], query: [QueryItem] = [], credential: ILCredentialKind) {
         self.method = method
         self.segments = segments
         self.query = query
