@@ -29,14 +29,7 @@ public struct DocsCommand: Sendable {
         case .json:
             try runtime.printJSON(ILDocumentsEnvelope(documents: documents))
         case .table, .plain:
-            var table = Table("id", "title", "path", "public", "updated")
-            for folder in subfolders.sorted(by: { $0.name.lowercased() < $1.name.lowercased() }) {
-                table.append([folder.id, folder.name + "/", "", "", ""])
-            }
-            for document in documents {
-                table.append([document.id, document.title, document.relativePath ?? "", document.isPublic == true ? "yes" : "no",
-                              document.updatedAt.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? ""])
-            }
+            let table = ILTables.documents(documents, subfolders: subfolders, now: runtime.now)
             if table.rows.isEmpty {
                 runtime.stderr.line(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
                 return

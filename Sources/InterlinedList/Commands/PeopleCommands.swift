@@ -59,6 +59,8 @@ public struct FollowCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
+        // Following changes which private messages the feed shows.
+        defer { runtime.invalidate("feed") }
         if follow {
             let result = try await runtime.client.call(.follow(userID), as: ILFollowEnvelope.self).follow
             switch runtime.format {

@@ -21,12 +21,15 @@ public enum ILTables {
         return table
     }
 
-    /// `il docs`: one row per document.
-    public static func documents(_ documents: [ILDocument], now: Int64) -> Table {
-        var table = Table("id", "title", "path", "folder", "public", "updated")
+    /// `il docs`: the folder's subfolders (by name, marked with `/`), then its documents.
+    public static func documents(_ documents: [ILDocument], subfolders: [ILFolder], now: Int64) -> Table {
+        var table = Table("id", "title", "path", "public", "updated")
+        for folder in subfolders.sorted(by: { $0.name.lowercased() < $1.name.lowercased() }) {
+            table.append([folder.id, folder.name + "/", "", "", ""])
+        }
         for document in documents {
-            table.append([document.id, document.title, document.relativePath ?? "", document.folderID ?? "",
-                          yesNo(document.isPublic), document.updatedAt.map { RelativeTime.describe(iso: $0, now: now) } ?? ""])
+            table.append([document.id, document.title, document.relativePath ?? "", yesNo(document.isPublic),
+                          document.updatedAt.map { RelativeTime.describe(iso: $0, now: now) } ?? ""])
         }
         return table
     }
