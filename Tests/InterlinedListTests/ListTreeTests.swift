@@ -120,8 +120,9 @@ import Testing
             let lines = tree.render().split(separator: "\n")
             #expect(lines.count == 7_500)
         }
-        // Generous for a debug build on a shared machine; a quadratic walk would take many seconds.
-        #expect(elapsed < .seconds(3))
+        // A guard against a looping or quadratic walk, not a benchmark (bench/il.sh measures):
+        // debug builds on a loaded two-core machine take a few seconds at worst.
+        #expect(elapsed < .seconds(15))
     }
 }
 

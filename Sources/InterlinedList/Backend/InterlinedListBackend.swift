@@ -26,12 +26,16 @@ public struct InterlinedListBackend: Backend {
         if let token = context.environment[CredentialLookup.environmentVariable], !token.isEmpty {
             credentials.syncToken = token
         }
-        let session = try context.httpSession(for: profile)
-        // Credentials travel only as the route table says, never from a jar that sends to every route.
-        session.cookies.removeAll()
         let profileName = profile.name
         return ILRuntime(
-            profile: profileName, baseURL: profile.baseURL, session: session, credentials: credentials,
+            profile: profileName, baseURL: profile.baseURL,
+            session: {
+                let session = try context.httpSession(for: profile)
+                // Credentials travel only as the route table says, never from a jar that sends to every route.
+                session.cookies.removeAll()
+                return session
+            },
+            credentials: credentials,
             profileCacheDirectory: context.cacheDirectory(for: profile),
             stdout: context.stdout, stderr: context.stderr, stdin: context.stdin, format: context.format,
             terminal: context.terminal, now: Int64((Date().timeIntervalSince1970 * 1000).rounded()),
@@ -84,7 +88,7 @@ public struct InterlinedListBackend: Backend {
     /// until revoked there; the core removes it from the keyring).
     public func logout(_ context: CommandContext, profile: Profile) async {
         guard let runtime = try? Self.runtime(context), runtime.credentials.sessionCookie != nil else { return }
-        _ = try? await runtime.client.send(.logout)
+        _ = try? await runtime.client().send(.logout)
     }
 
     public func forget(profile: Profile, paths: ConfigPaths) throws {

@@ -15,14 +15,13 @@ public struct DocsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = runtime.client
-        let reader = runtime.reader(noCache: noCache, refresh: refresh)
+                let reader = runtime.reader(noCache: noCache, refresh: refresh)
         let folderID = self.folderID
         let documents = try await reader.run("documents-" + (folderID ?? "root")) {
-            try await client.documents(in: folderID)
+            try await runtime.client().documents(in: folderID)
         }.value.documents
         let folders = try await reader.run("document-folders") {
-            try await client.call(.documentFolders, as: ILFoldersEnvelope.self)
+            try await runtime.client().call(.documentFolders, as: ILFoldersEnvelope.self)
         }.value.folders
         let subfolders = folders.filter { $0.parentFolderID == folderID }
         switch runtime.format {
@@ -79,7 +78,7 @@ public struct DocCreateCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let created = try await runtime.client.call(endpoint, body: body, as: ILDocumentEnvelope.self).document
+        let created = try await runtime.client().call(endpoint, body: body, as: ILDocumentEnvelope.self).document
         runtime.invalidate("documents", "document-folders")
         switch runtime.format {
         case .json: try runtime.printJSON(created)
@@ -105,7 +104,7 @@ public struct DocMoveCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let moved = try await runtime.client.call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
+        let moved = try await runtime.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
         runtime.invalidate("documents", "document-folders")
         switch runtime.format {
         case .json: try runtime.printJSON(moved)
@@ -127,9 +126,8 @@ public struct DocShowCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let documentID = id
-        let client = runtime.client
-        let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {
-            try await client.call(.document(documentID), as: ILDocumentEnvelope.self).document
+                let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {
+            try await runtime.client().call(.document(documentID), as: ILDocumentEnvelope.self).document
         }.value
         switch runtime.format {
         case .json:

@@ -20,12 +20,11 @@ public struct FeedCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = runtime.client
-        let result = try await runtime.reader(noCache: noCache, refresh: refresh).run(
+                let result = try await runtime.reader(noCache: noCache, refresh: refresh).run(
             query.cacheName,
             decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
             fetch: {
-                let snapshot = try await client.feed(query)
+                let snapshot = try await runtime.client().feed(query)
                 return (snapshot.raw, snapshot)
             })
         let snapshot = result.value
@@ -74,12 +73,11 @@ public struct PostCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = runtime.client
-        // The limit is the user's own setting: ask the server, so a changed limit is honoured.
-        let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
+                // The limit is the user's own setting: ask the server, so a changed limit is honoured.
+        let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
         let body = ILNewMessage(content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags)
-        let created = try await client.call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
+        let created = try await runtime.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
         runtime.invalidate("feed")
         switch runtime.format {
         case .json: try runtime.printJSON(created)

@@ -34,12 +34,15 @@ extension ILCommandTree {
         ]
     }
 
+    static func whoamiCommand(_ runtime: @escaping RuntimeFactory) -> CommandSpec {
+        CommandSpec(
+            "whoami", abstract: "Show the signed-in user (the stored identity when offline).",
+            examples: ["fieldops il whoami", "fieldops il whoami --json"],
+            action: { context in try await WhoamiCommand().run(runtime(context)) })
+    }
+
     static func peopleCommands(_ runtime: @escaping RuntimeFactory) -> [CommandSpec] {
         [
-            CommandSpec(
-                "whoami", abstract: "Show the signed-in user (the stored identity when offline).",
-                examples: ["fieldops il whoami", "fieldops il whoami --json"],
-                action: { context in try await WhoamiCommand().run(runtime(context)) }),
             CommandSpec(
                 "follow", abstract: "Follow a user (a private account gets a request).",
                 examples: ["fieldops il follow u_carol"],

@@ -37,6 +37,7 @@ public enum ILCommandTree {
                 "fieldops il lists --tree",
                 "echo 'Crew B done at site 4 #ops' | fieldops il post -",
             ],
-            subcommands: peopleCommands(runtime) + feedCommands(runtime) + listCommands(runtime) + documentCommands(runtime))
+            subcommands: [whoamiCommand(runtime)] + feedCommands(runtime) + listCommands(runtime) + documentCommands(runtime)
+                + peopleCommands(runtime))
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 public struct ILRuntime: Sendable {
     public var profile: String
     public var baseURL: String
-    public var session: HTTPSession
+    /// Makes (or returns) the profile's HTTP session. Lazy: a command answered from a fresh
+    /// cache never pays for libcurl's set-up.
+    public var session: @Sendable () throws -> HTTPSession
     public var credentials: ILStoredCredentials
     /// `$XDG_CACHE_HOME/fieldops/<profile>`.
     public var profileCacheDirectory: String
@@ -20,7 +22,7 @@ public struct ILRuntime: Sendable {
     /// Replaces the stored identity (never the secrets: a `$FIELDOPS_TOKEN` must not be saved).
     public var saveIdentity: @Sendable (ILUser) throws -> Void
 
-    public init(profile: String, baseURL: String, session: HTTPSession, credentials: ILStoredCredentials, profileCacheDirectory: String,
+    public init(profile: String, baseURL: String, session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials, profileCacheDirectory: String,
                 stdout: any TextStream, stderr: any TextStream, stdin: any InputSource, format: OutputFormat,
                 terminal: TerminalInfo, now: Int64,
                 saveIdentity: @escaping @Sendable (ILUser) throws -> Void) {
@@ -39,8 +41,8 @@ public struct ILRuntime: Sendable {
     }
 
     /// The API client with the stored credentials.
-    public var client: ILClient {
-        ILClient(session: session, baseURL: baseURL, profile: profile, credentials: credentials)
+    public func client() throws -> ILClient {
+        ILClient(session: try session(), baseURL: baseURL, profile: profile, credentials: credentials)
     }
 
     /// The signed-in user's cache; nil before the first login (nothing is known to cache under).

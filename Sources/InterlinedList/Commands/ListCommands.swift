@@ -15,9 +15,8 @@ public struct ListsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = runtime.client
-        let reader = runtime.reader(noCache: noCache, refresh: refresh)
-        let lists = try await reader.run("lists") { try await client.allLists() }.value.lists
+                let reader = runtime.reader(noCache: noCache, refresh: refresh)
+        let lists = try await reader.run("lists") { try await runtime.client().allLists() }.value.lists
         guard tree else {
             switch runtime.format {
             case .json: try runtime.printJSON(lists)
@@ -25,7 +24,7 @@ public struct ListsCommand: Sendable {
             }
             return
         }
-        let folders = try await reader.run("folders") { try await client.call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
+        let folders = try await reader.run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
         let built = ListTree(lists: lists, folders: folders)
         for warning in built.warnings { runtime.warn(warning) }
         switch runtime.format {
@@ -47,9 +46,8 @@ public struct FoldersCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = runtime.client
-        let folders = try await runtime.reader(noCache: noCache, refresh: refresh)
-            .run("folders") { try await client.call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
+                let folders = try await runtime.reader(noCache: noCache, refresh: refresh)
+            .run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
         switch runtime.format {
         case .json: try runtime.printJSON(folders)
         case .table, .plain: runtime.stdout.write(ILTables.folders(folders).render(format: runtime.format, color: runtime.terminal.colorEnabled))
@@ -87,12 +85,12 @@ public struct ListShowCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = runtime.client
-        let listID = id
+                let listID = id
         let detail = try await runtime.reader(noCache: noCache, refresh: refresh).run(
             "list-" + listID,
             decode: { data in try Detail(raw: try JSONValue(parsing: data)) },
             fetch: {
+                let client = try runtime.client()
                 async let listAnswer = client.send(.list(listID))
                 async let rows = client.allRows(of: listID)
                 let envelope = try client.parse(try await listAnswer, .list(listID))
@@ -138,7 +136,7 @@ public struct ListCreateCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let created = try await runtime.client.call(.createList, body: body, as: ILCreated<ILList>.self).data
+        let created = try await runtime.client().call(.createList, body: body, as: ILCreated<ILList>.self).data
         runtime.invalidate("lists")
         switch runtime.format {
         case .json: try runtime.printJSON(created)

@@ -31,7 +31,7 @@ public struct WhoamiCommand: Sendable {
     /// The live profile (saved as the new stored identity), or the stored one when offline.
     private func fetchUser(_ runtime: ILRuntime) async throws -> ILUser {
         do {
-            let user = try await runtime.client.call(.currentUser, as: ILUserEnvelope.self).user
+            let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
             if ILStoredCredentials(user: user).identity != runtime.credentials.identity {
                 try runtime.saveIdentity(user)
             }
@@ -62,7 +62,7 @@ public struct FollowCommand: Sendable {
         // Following changes which private messages the feed shows.
         defer { runtime.invalidate("feed") }
         if follow {
-            let result = try await runtime.client.call(.follow(userID), as: ILFollowEnvelope.self).follow
+            let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
             switch runtime.format {
             case .json: try runtime.printJSON(result)
             case .plain: runtime.stdout.line(result.status ?? "")
@@ -72,7 +72,7 @@ public struct FollowCommand: Sendable {
                     : "following \(userID)")
             }
         } else {
-            _ = try await runtime.client.send(.unfollow(userID))
+            _ = try await runtime.client().send(.unfollow(userID))
             switch runtime.format {
             case .json: try runtime.printJSON(["unfollowed": userID])
             case .plain: runtime.stdout.line(userID)
@@ -88,7 +88,7 @@ public struct OrgsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let organizations = try await runtime.client.call(.userOrganizations, as: ILOrganizationsPage.self).organizations
+        let organizations = try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self).organizations
         switch runtime.format {
         case .json: try runtime.printJSON(organizations)
         case .table, .plain:
@@ -113,7 +113,7 @@ public struct NotificationsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = runtime.client
+        let client = try runtime.client()
         for id in markRead {
             _ = try await client.send(.markNotificationRead(id))
         }
