@@ -8,7 +8,8 @@ public enum ILCompletion {
     public static func candidates(for source: CompletionSource, cache: ILCache) -> [CompletionCandidate] {
         switch source {
         case ILCommandTree.listSource:
-            return hits(cache, "lists", ILListsEnvelope.self).flatMap { $0.lists.map { CompletionCandidate($0.id, description: $0.title) } }
+            guard case .hit(let data, _) = cache.peek("lists"), let lists = try? ListRecordCodec.decode(data) else { return [] }
+            return lists.map { CompletionCandidate($0.id, description: $0.title) }
         case ILCommandTree.folderSource:
             return hits(cache, "folders", ILFoldersEnvelope.self).flatMap { $0.folders.map { CompletionCandidate($0.id, description: $0.name) } }
         case ILCommandTree.documentFolderSource:

@@ -16,7 +16,12 @@ public struct ListsCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
                 let reader = runtime.reader(noCache: noCache, refresh: refresh)
-        let lists = try await reader.run("lists") { try await runtime.client().allLists() }.value.lists
+        let lists = try await reader.run(
+            "lists", decode: ListRecordCodec.decode,
+            fetch: {
+                let lists = try await runtime.client().allLists().lists
+                return (ListRecordCodec.encode(lists), lists)
+            }).value
         guard tree else {
             switch runtime.format {
             case .json: try runtime.printJSON(lists)
