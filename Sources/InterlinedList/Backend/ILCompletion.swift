@@ -10,8 +10,6 @@ public enum ILCompletion {
         case ILCommandTree.listSource:
             guard case .hit(let data, _) = cache.peek("lists"), let lists = try? ListRecordCodec.decode(data) else { return [] }
             return lists.map { CompletionCandidate($0.id, description: $0.title) }
-        case ILCommandTree.folderSource:
-            return hits(cache, "folders", ILFoldersEnvelope.self).flatMap { $0.folders.map { CompletionCandidate($0.id, description: $0.name) } }
         case ILCommandTree.documentFolderSource:
             let folders = hits(cache, "document-folders", ILFoldersEnvelope.self)
                 .flatMap { $0.folders.map { CompletionCandidate($0.id, description: $0.name) } }

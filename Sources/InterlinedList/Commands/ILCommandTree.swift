@@ -8,7 +8,6 @@ public enum ILCommandTree {
     public typealias RuntimeFactory = @Sendable (CommandContext) async throws -> ILRuntime
 
     public static let listSource = CompletionSource("il-list")
-    public static let folderSource = CompletionSource("il-folder")
     public static let documentSource = CompletionSource("il-doc")
     public static let documentFolderSource = CompletionSource("il-doc-folder")
 
