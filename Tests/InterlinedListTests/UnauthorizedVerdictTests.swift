@@ -36,13 +36,14 @@ import Testing
     }
 
     @Test func retryAfterIsHonouredOnlyWhenShortAndStated() {
-        #expect(RetryAfter.seconds("2") == 2)
-        #expect(RetryAfter.seconds(" 10 ") == 10)
-        #expect(RetryAfter.seconds("soon") == nil)
-        #expect(RetryAfter.seconds(nil) == nil)
-        #expect(RetryAfter.shouldWaitAndRetry(seconds: 2))
-        #expect(!RetryAfter.shouldWaitAndRetry(seconds: 3_600))
-        #expect(!RetryAfter.shouldWaitAndRetry(seconds: nil))
+        #expect(LoginRetry.seconds("2") == 2)
+        #expect(LoginRetry.seconds(" 10 ") == 10)
+        #expect(LoginRetry.seconds("soon") == nil)
+        #expect(LoginRetry.seconds(nil) == nil)
+        #expect(LoginRetry.seconds("Wed, 21 Oct 2015 07:28:00 GMT") == 0)  // a date in the past: no wait
+        #expect(LoginRetry.shouldWaitAndRetry(seconds: 2))
+        #expect(!LoginRetry.shouldWaitAndRetry(seconds: 3_600))
+        #expect(!LoginRetry.shouldWaitAndRetry(seconds: nil))
         #expect(ILError.rateLimited(route: "POST /api/auth/login", retryAfter: 60).summary.contains("wait 60 s"))
     }
 }

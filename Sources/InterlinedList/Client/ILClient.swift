@@ -103,7 +103,7 @@ public struct ILClient: Sendable {
         case 403:
             return .forbidden(route: endpoint.description, reason: ForbiddenReason(serverMessage: message), serverMessage: message)
         case 429:
-            return .rateLimited(route: endpoint.description, retryAfter: RetryAfter.seconds(response.headers["Retry-After"]))
+            return .rateLimited(route: endpoint.description, retryAfter: LoginRetry.seconds(response.headers["Retry-After"]))
         default:
             return .server(route: endpoint.description, status: response.status, serverMessage: message)
         }

@@ -68,8 +68,8 @@ public struct ILSignInFlow: Sendable {
             case 401:
                 throw ILError.badCredentials(email: email)
             case 429:
-                let seconds = RetryAfter.seconds(response.headers["Retry-After"])
-                guard !waited, RetryAfter.shouldWaitAndRetry(seconds: seconds), let seconds else {
+                let seconds = LoginRetry.seconds(response.headers["Retry-After"])
+                guard !waited, LoginRetry.shouldWaitAndRetry(seconds: seconds), let seconds else {
                     throw ILError.rateLimited(route: endpoint.description, retryAfter: seconds)
                 }
                 notice("fieldops: the server is limiting sign-in attempts (429); waiting \(seconds) s as it asks (Retry-After), then trying once more")
