@@ -37,6 +37,7 @@ import Testing
         try await ILTestBed.with { bed in
             let outcome = await bed.run(["auth", "login", "--with-token"], stdin: String(repeating: "0", count: 64))
             #expect(outcome.exitCode == 3, "\(outcome)")
+            #expect(outcome.stderr.contains("the server refused the token given for profile lists"))
             let secrets = try await bed.storedSecrets()
             #expect(secrets.isEmpty)
         }

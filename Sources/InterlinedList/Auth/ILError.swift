@@ -25,6 +25,8 @@ public enum ILError: UserFacingError, Equatable {
     case messageTooLong(length: Int, limit: Int)
     /// Wrong email or password.
     case badCredentials(email: String)
+    /// A token given with `--with-token` that `GET /api/user` refuses.
+    case tokenRefused(profile: String)
 
     public var summary: String {
         switch self {
@@ -52,6 +54,8 @@ public enum ILError: UserFacingError, Equatable {
             return "message is \(length) characters; your profile allows at most \(limit)"
         case .badCredentials(let email):
             return "sign-in refused for \(email): wrong email or password"
+        case .tokenRefused(let profile):
+            return "the server refused the token given for profile \(profile) (GET /api/user answered 401); nothing was stored"
         }
     }
 
@@ -86,12 +90,14 @@ public enum ILError: UserFacingError, Equatable {
             return "check the email and password; accounts that use GitHub/Google sign-in can paste a sync token with --with-token"
         case .unexpectedResponse:
             return "check that the profile's base_url points at an InterlinedList server"
+        case .tokenRefused:
+            return "copy the sync token again (it is 64 hex digits), or log in with email and password"
         }
     }
 
     public var exitCode: ExitCode {
         switch self {
-        case .notLoggedIn, .loggedOut, .needsSessionCookie: return .notAuthenticated
+        case .notLoggedIn, .loggedOut, .needsSessionCookie, .tokenRefused: return .notAuthenticated
         case .offline: return .network
         case .messageTooLong: return .usage
         default: return .failure

@@ -52,9 +52,13 @@ public struct ILSignInFlow: Sendable {
         let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw FieldOpsError.usage("--with-token read an empty token from stdin") }
         let candidate = ILStoredCredentials(syncToken: trimmed)
-        let user = try await ILClient(session: session, baseURL: baseURL, profile: profile, credentials: candidate)
-            .call(.currentUser, as: ILUserEnvelope.self).user
-        return ILStoredCredentials(syncToken: trimmed, user: user)
+        do {
+            let user = try await ILClient(session: session, baseURL: baseURL, profile: profile, credentials: candidate)
+                .call(.currentUser, as: ILUserEnvelope.self).user
+            return ILStoredCredentials(syncToken: trimmed, user: user)
+        } catch ILError.loggedOut {
+            throw ILError.tokenRefused(profile: profile)
+        }
     }
 
     /// One sign-in POST; waits out one short 429 and tries again.
