@@ -15,7 +15,7 @@ public struct DocsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-                let reader = runtime.reader(noCache: noCache, refresh: refresh)
+        let reader = runtime.reader(noCache: noCache, refresh: refresh)
         let folderID = self.folderID
         let documents = try await reader.run("documents-" + (folderID ?? "root")) {
             try await runtime.client().documents(in: folderID)
@@ -126,7 +126,7 @@ public struct DocShowCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let documentID = id
-                let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {
+        let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {
             try await runtime.client().call(.document(documentID), as: ILDocumentEnvelope.self).document
         }.value
         switch runtime.format {

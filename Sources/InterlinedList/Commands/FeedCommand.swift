@@ -20,7 +20,7 @@ public struct FeedCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-                let result = try await runtime.reader(noCache: noCache, refresh: refresh).run(
+        let result = try await runtime.reader(noCache: noCache, refresh: refresh).run(
             query.cacheName,
             decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
             fetch: {
@@ -73,7 +73,7 @@ public struct PostCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-                // The limit is the user's own setting: ask the server, so a changed limit is honoured.
+        // The limit is the user's own setting: ask the server, so a changed limit is honoured.
         let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
         let body = ILNewMessage(content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags)

@@ -15,7 +15,7 @@ public struct ListsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-                let reader = runtime.reader(noCache: noCache, refresh: refresh)
+        let reader = runtime.reader(noCache: noCache, refresh: refresh)
         let lists = try await reader.run(
             "lists", decode: ListRecordCodec.decode,
             fetch: {
@@ -51,7 +51,7 @@ public struct FoldersCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-                let folders = try await runtime.reader(noCache: noCache, refresh: refresh)
+        let folders = try await runtime.reader(noCache: noCache, refresh: refresh)
             .run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
         switch runtime.format {
         case .json: try runtime.printJSON(folders)
@@ -90,7 +90,7 @@ public struct ListShowCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-                let listID = id
+        let listID = id
         let detail = try await runtime.reader(noCache: noCache, refresh: refresh).run(
             "list-" + listID,
             decode: { data in try Detail(raw: try JSONValue(parsing: data)) },
