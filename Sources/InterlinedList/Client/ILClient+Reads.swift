@@ -32,17 +32,29 @@ extension ILClient {
         return FeedSnapshot(raw: merged.jsonData(), page: ILFeedPage(messages: messages, pagination: pagination))
     }
 
-    /// Every list of the user, page by page (the server caps a page at 1000).
+    /// Every list of the user. The first page tells the total; the rest are fetched at once
+    /// (the session bounds how many run together) and joined in offset order.
     public func allLists() async throws -> ILListsEnvelope {
-        var lists: [ILList] = []
-        var offset = 0
-        while true {
-            let endpoint = ILEndpoint.lists(limit: Self.listPageSize, offset: offset)
-            let page = try await call(endpoint, as: ILListsPage.self)
-            lists += page.lists
-            guard let more = page.pagination, more.hasMore, !page.lists.isEmpty else { break }
-            offset += page.lists.count
+        let first = try await call(.lists(limit: Self.listPageSize, offset: 0), as: ILListsPage.self)
+        guard let pagination = first.pagination, pagination.hasMore, !first.lists.isEmpty else {
+            return ILListsEnvelope(lists: first.lists)
         }
+        let pageSize = first.lists.count
+        let offsets = Array(stride(from: pageSize, to: pagination.total, by: pageSize))
+        var pages: [Int: [ILList]] = [:]
+        try await withThrowingTaskGroup(of: (Int, ILListsPage).self) { group in
+            for offset in offsets {
+                group.addTask {
+                    (offset, try await call(.lists(limit: pageSize, offset: offset), as: ILListsPage.self))
+                }
+            }
+            for try await (offset, page) in group {
+                pages[offset] = page.lists
+            }
+        }
+        var lists = first.lists
+        lists.reserveCapacity(pagination.total)
+        for offset in offsets { lists += pages[offset] ?? [] }
         return ILListsEnvelope(lists: lists)
     }
 

@@ -16,6 +16,8 @@ public struct ListsCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let reader = runtime.reader(noCache: noCache, refresh: refresh)
+        // The folders are read beside the lists (both from the cache, or both over the network at once).
+        async let folderRead = tree ? Self.folders(reader, runtime) : []
         let lists = try await reader.run(
             "lists", decode: ListRecordCodec.decode,
             fetch: {
@@ -29,13 +31,16 @@ public struct ListsCommand: Sendable {
             }
             return
         }
-        let folders = try await reader.run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
-        let built = ListTree(lists: lists, folders: folders)
+        let built = ListTree(lists: lists, folders: try await folderRead)
         for warning in built.warnings { runtime.warn(warning) }
         switch runtime.format {
         case .json: try runtime.printJSON(built.jsonRoots)
         case .table, .plain: runtime.stdout.write(built.render(color: runtime.terminal.colorEnabled))
         }
+    }
+
+    static func folders(_ reader: CachedRead, _ runtime: ILRuntime) async throws -> [ILFolder] {
+        try await reader.run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
     }
 }
 
