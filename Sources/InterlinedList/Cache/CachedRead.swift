@@ -10,6 +10,8 @@ public struct CachedRead: Sendable {
     public var now: Int64
     /// Where notices and warnings go (stderr).
     public var warnings: any TextStream
+    /// Notices already printed by this reader: a command reading two files offline says so once.
+    private let printed = Locked<Set<String>>([])
 
     public init(cache: ILCache?, policy: ReadPolicy, now: Int64, warnings: any TextStream) {
         self.cache = cache
@@ -60,7 +62,8 @@ public struct CachedRead: Sendable {
             return (fetched.value, .server)
         } catch let error as ILError where error.isOffline {
             guard let cached, policy != .liveOnly else { throw error }
-            warnings.line(CacheAge.offlineNotice(savedAt: cached.savedAt, now: now))
+            let notice = CacheAge.offlineNotice(savedAt: cached.savedAt, now: now)
+            if printed.withLock({ $0.insert(notice).inserted }) { warnings.line(notice) }
             return (cached.value, .offlineCache(savedAt: cached.savedAt))
         }
     }
