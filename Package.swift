@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore", "InterlinedList"]
+            dependencies: ["FieldOpsCore", "MCMS", "InterlinedList"]
         ),
         .target(
             name: "FieldOpsTestSupport",
@@ -48,6 +48,14 @@ let package = Package(
                 intent: .custom(verb: "generate-manual", description: "Write man pages for every command (default: man/)"),
                 permissions: [.writeToPackageDirectory(reason: "Writes one man page per command into man/ (or --output DIR)")]
             )
+        ),
+        .target(
+            name: "MCMS",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "MCMSTests",
+            dependencies: ["MCMS", "FieldOpsTestSupport"]
         ),
         .target(
             name: "InterlinedList",

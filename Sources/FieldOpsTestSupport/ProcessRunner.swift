@@ -20,7 +20,7 @@ public enum ProcessRunner {
 
     public static func run(
         _ executable: String, arguments: [String], environment: [String: String]? = nil, stdin: Data = Data(),
-        timeout: Double = 60
+        currentDirectory: URL? = nil, timeout: Double = 60
     ) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -36,6 +36,7 @@ public enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let inHandle = try FileHandle(forReadingFrom: inURL)
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errHandle = try FileHandle(forWritingTo: errURL)

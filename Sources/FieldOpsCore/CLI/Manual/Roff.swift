@@ -9,10 +9,19 @@ enum Roff {
             switch character {
             case "\\": out += "\\e"
             case "-": out += "\\-"
-            default: out.append(character)
+            default: out += unicode(character)
             }
         }
         return out
+    }
+
+    /// Non-ASCII characters as `\[uXXXX]`, so groff renders them without a preprocessor.
+    static func unicode(_ character: Character) -> String {
+        guard !character.isASCII else { return String(character) }
+        return character.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+        }.joined()
     }
 
     /// Prose: backslashes escaped; hyphens become `\-` only in words that are options (`--json`),
@@ -20,7 +29,7 @@ enum Roff {
     static func prose(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { word in
             let isOption = word.hasPrefix("-") || word.hasPrefix("'-") || word.contains("--")
-            return isOption ? literal(String(word)) : String(word).replacingOccurrences(of: "\\", with: "\\e")
+            return isOption ? literal(String(word)) : String(word).replacingOccurrences(of: "\\", with: "\\e").map(unicode).joined()
         }.joined(separator: " ")
     }
 
