@@ -1,4 +1,4 @@
-/// The wrappers the service puts around its objects, one per response shape the CLI reads.
+// The wrappers the service puts around its objects, one per response shape the CLI reads.
 
 /// `{user}` from `GET /api/user`.
 public struct ILUserEnvelope: Codable, Sendable { public var user: ILUser }
