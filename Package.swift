@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore", "MCMS"]
+            dependencies: ["FieldOpsCore", "MCMS", "InterlinedList"]
         ),
         .executableTarget(
             name: "fieldops-bench",
@@ -61,6 +61,14 @@ let package = Package(
         .testTarget(
             name: "MCMSTests",
             dependencies: ["MCMS", "FieldOpsTestSupport"]
+        ),
+        .target(
+            name: "InterlinedList",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "InterlinedListTests",
+            dependencies: ["InterlinedList", "FieldOpsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

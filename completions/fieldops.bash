@@ -7,6 +7,7 @@ _fieldops_sub() {
     '/profile'|'/profiles') REPLY='profile' ;;
     '/auth') REPLY='auth' ;;
     '/mcms') REPLY='mcms' ;;
+    '/interlinedlist'|'/il') REPLY='interlinedlist' ;;
     '/completion') REPLY='completion' ;;
     '/version') REPLY='version' ;;
     'profile/list'|'profile/ls') REPLY='list' ;;
@@ -33,6 +34,23 @@ _fieldops_sub() {
     'mcms olt/list') REPLY='list' ;;
     'mcms olt/show') REPLY='show' ;;
     'mcms olt/reset') REPLY='reset' ;;
+    'interlinedlist/whoami') REPLY='whoami' ;;
+    'interlinedlist/feed') REPLY='feed' ;;
+    'interlinedlist/post') REPLY='post' ;;
+    'interlinedlist/lists') REPLY='lists' ;;
+    'interlinedlist/list') REPLY='list' ;;
+    'interlinedlist/folders') REPLY='folders' ;;
+    'interlinedlist/docs') REPLY='docs' ;;
+    'interlinedlist/doc') REPLY='doc' ;;
+    'interlinedlist/follow') REPLY='follow' ;;
+    'interlinedlist/unfollow') REPLY='unfollow' ;;
+    'interlinedlist/orgs') REPLY='orgs' ;;
+    'interlinedlist/notifications') REPLY='notifications' ;;
+    'interlinedlist list/show') REPLY='show' ;;
+    'interlinedlist list/create') REPLY='create' ;;
+    'interlinedlist doc/create') REPLY='create' ;;
+    'interlinedlist doc/move') REPLY='move' ;;
+    'interlinedlist doc/show') REPLY='show' ;;
     *) REPLY= ;;
   esac
 }
@@ -40,7 +58,7 @@ _fieldops_sub() {
 # option), else v (free text), f (file), d (directory), y (dynamic) or c (choices in _fieldops_words).
 _fieldops_optkind() {
   case "$1/$2" in
-    'profile add/--backend') REPLY=c; _fieldops_words=('mcms') ;;
+    'profile add/--backend') REPLY=c; _fieldops_words=('mcms' 'interlinedlist' 'il') ;;
     'profile add/--base-url') REPLY=v ;;
     'profile add/--username') REPLY=v ;;
     'profile add/--http-version') REPLY=c; _fieldops_words=('auto' '1.1' '2') ;;
@@ -62,6 +80,19 @@ _fieldops_optkind() {
     'mcms onu firmware-bulk/--concurrency') REPLY=v ;;
     'mcms onu firmware-bulk/--report') REPLY=f ;;
     'mcms onu firmware-bulk/--resume') REPLY=f ;;
+    'interlinedlist feed/--limit') REPLY=v ;;
+    'interlinedlist feed/--offset') REPLY=v ;;
+    'interlinedlist feed/--tag') REPLY=v ;;
+    'interlinedlist post/--tag') REPLY=v ;;
+    'interlinedlist list create/--parent') REPLY=y ;;
+    'interlinedlist list create/--description') REPLY=v ;;
+    'interlinedlist docs/--folder') REPLY=y ;;
+    'interlinedlist doc create/--title') REPLY=v ;;
+    'interlinedlist doc create/--folder') REPLY=y ;;
+    'interlinedlist doc create/--file') REPLY=f ;;
+    'interlinedlist doc create/--content') REPLY=v ;;
+    'interlinedlist doc move/--folder') REPLY=y ;;
+    'interlinedlist notifications/--read') REPLY=v ;;
     *'/--profile'|*'/-p') REPLY=y ;;
     *'/--config') REPLY=f ;;
     *'/--output'|*'/-o') REPLY=c; _fieldops_words=('table' 'json' 'plain') ;;
@@ -85,6 +116,13 @@ _fieldops_argkind() {
     'mcms onu firmware/0') REPLY=y ;;
     'mcms olt show/0') REPLY=y ;;
     'mcms olt reset/0') REPLY=y ;;
+    'interlinedlist post/0') REPLY=v ;;
+    'interlinedlist list show/0') REPLY=y ;;
+    'interlinedlist list create/0') REPLY=v ;;
+    'interlinedlist doc move/0') REPLY=y ;;
+    'interlinedlist doc show/0') REPLY=y ;;
+    'interlinedlist follow/0') REPLY=v ;;
+    'interlinedlist unfollow/0') REPLY=v ;;
     'completion/0') REPLY=c; _fieldops_words=('bash' 'zsh' 'fish') ;;
     *) REPLY= ;;
   esac
@@ -94,9 +132,9 @@ _fieldops_names() {
   _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
   _fieldops_cmds=() _fieldops_opts=()
   case "$1" in
-    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
+    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
     'profile') _fieldops_cmds=('list:List the configured profiles.' 'show:Show one profile'\''s settings (the selected one by default).' 'add:Add a profile in its own file under profiles.d/.' 'remove:Remove a profile and its stored credentials (local data is kept).' 'use:Make a profile the default.') ;;
-    'profile add') _fieldops_opts=('--backend:The service: mcms.' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
+    'profile add') _fieldops_opts=('--backend:The service: mcms, interlinedlist, il.' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
     'auth') _fieldops_cmds=('login:Log in to the selected profile'\''s service and store the credentials.' 'logout:End the session and remove the profile'\''s stored credentials.' 'status:Show which profiles are logged in and where their credentials are stored.' 'token:Print the selected profile'\''s access token (for scripts).') ;;
     'auth login') _fieldops_opts=('--username:The account (default: the profile'\''s username, else a prompt).' '--password-stdin:Read the password from the first line of stdin.' '--with-token:Read an access token from stdin instead of logging in with a password.' '--remember-password:Also store the password in the keyring so an expired session can log in again (MCMS).') ;;
     'mcms') _fieldops_cmds=('dashboard:ONU and OLT counts, registration breakdown, total traffic and health.' 'onu:ONUs: list, detail, reset and firmware.' 'olt:OLTs: list, detail and reset.') ;;
@@ -106,6 +144,19 @@ _fieldops_names() {
     'mcms onu firmware') _fieldops_opts=('--file:The firmware file name as the server lists it.' '--version:The version of that file.' '--stage-only:Write the inactive bank but keep running the active one.' '--dry-run:Print the exact document change and send nothing.') ;;
     'mcms onu firmware-bulk') _fieldops_opts=('--file:The firmware file name as the server lists it.' '--version:The version of that file.' '--ids:Comma-separated ONU ids.' '--ids-from:A file with one ONU id per line (- for stdin).' '--olt:Every ONU of this OLT.' '--concurrency:ONUs in flight at once (default 8).' '--stage-only:Write the inactive banks but do not activate them.' '--dry-run:Plan every ONU and print what would happen; send nothing.' '--report:Append one JSON line per ONU here.' '--resume:Continue the run whose report this is (appends to it).') ;;
     'mcms olt') _fieldops_cmds=('list:Every OLT with ONU counts per registration state, traffic, temperature and uptime.' 'show:Status, uptime, traffic, environment, uplink and registration buckets with ONU names.' 'reset:Reboot the OLT (asks you to type its MAC; --yes off a terminal).') ;;
+    'interlinedlist') _fieldops_cmds=('whoami:Show the signed-in user (the stored identity when offline).' 'feed:Show the feed, newest first, as cards (--json: the server'\''s JSON).' 'post:Post a message (TEXT - reads it from stdin).' 'lists:Show your lists, flat or as a tree with their folders.' 'list:Show or create a list.' 'folders:Show your list folders.' 'docs:Show the documents (and subfolders) at the root or in a folder.' 'doc:Create, move or show a document.' 'follow:Follow a user (a private account gets a request).' 'unfollow:Stop following a user.' 'orgs:Show your organizations and your role in each.' 'notifications:Show unread notifications; mark them read.') ;;
+    'interlinedlist feed') _fieldops_opts=('--limit:Messages per page (default 20).' '--offset:Skip the first N messages.' '--mine:Only your own messages.' '--tag:Only messages with this tag.' '--all:Follow the pages to the end.' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
+    'interlinedlist post') _fieldops_opts=('--tag:Add a tag (repeatable).' '--private:Visible only to you and your followers.') ;;
+    'interlinedlist lists') _fieldops_opts=('--tree:Folders and nested lists as a tree.' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
+    'interlinedlist list') _fieldops_cmds=('show:Show a list'\''s properties and rows.' 'create:Create a list, optionally under a parent list.') ;;
+    'interlinedlist list show') _fieldops_opts=('--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
+    'interlinedlist list create') _fieldops_opts=('--parent:The parent list.' '--description:A description.') ;;
+    'interlinedlist folders') _fieldops_opts=('--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
+    'interlinedlist docs') _fieldops_opts=('--folder:A document folder (default: the root).' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
+    'interlinedlist doc') _fieldops_cmds=('create:Create a markdown document at the root or in a folder.' 'move:Move a document to a folder, or to the root.' 'show:Show a document'\''s markdown.') ;;
+    'interlinedlist doc create') _fieldops_opts=('--title:The document'\''s title.' '--folder:The folder to create it in.' '--file:Read the content from a file (- for stdin).' '--content:The content, inline.') ;;
+    'interlinedlist doc move') _fieldops_opts=('--folder:The target folder, or root.') ;;
+    'interlinedlist notifications') _fieldops_opts=('--read:Mark a notification read (repeatable).' '--read-all:Mark every notification read.') ;;
   esac
 }
 # Reads the words before the cursor ("$@"): sets _fieldops_path (the command path), _fieldops_expect (an

@@ -4,10 +4,11 @@ import Glibc
 import Darwin
 #endif
 import FieldOpsCore
+import InterlinedList
 import MCMS
 
 // The backends this build speaks to; adding a service is one new target and one line here.
-let app = App(backends: [MCMSBackend()])
+let app = App(backends: [MCMSBackend(), InterlinedListBackend()])
 
 let code = await app.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code)

@@ -1,0 +1,114 @@
+import FieldOpsCore
+
+/// Every failure of the InterlinedList backend a person can see: what failed, on which route or
+/// profile, and what to do next, each with its documented exit code.
+public enum ILError: UserFacingError, Equatable {
+    /// No credential is stored for the profile.
+    case notLoggedIn(profile: String)
+    /// `GET /api/user` answered 401: the stored credential is dead. The cache is kept.
+    case loggedOut(profile: String, route: String)
+    /// A cookie-only route, and the profile holds no session cookie (signed in with a pasted token).
+    case needsSessionCookie(profile: String, route: String)
+    /// The route answered 401 though `GET /api/user` accepts the credential.
+    case routeRefused(profile: String, route: String, cookieRoute: Bool)
+    /// 403, explained from the server's message.
+    case forbidden(route: String, reason: ForbiddenReason, serverMessage: String?)
+    /// 429 on sign-in.
+    case rateLimited(route: String, retryAfter: Int?)
+    /// Any other error answer.
+    case server(route: String, status: Int, serverMessage: String?)
+    /// The answer was not the JSON the route documents.
+    case unexpectedResponse(route: String, detail: String)
+    /// The server could not be reached and there is no cached copy to show.
+    case offline(route: String, reason: String)
+    /// The message is longer than the user's profile allows.
+    case messageTooLong(length: Int, limit: Int)
+    /// Wrong email or password.
+    case badCredentials(email: String)
+    /// A token given with `--with-token` that `GET /api/user` refuses.
+    case tokenRefused(profile: String)
+
+    public var summary: String {
+        switch self {
+        case .notLoggedIn(let profile):
+            return "not logged in to InterlinedList on profile \(profile)"
+        case .loggedOut(let profile, let route):
+            return "logged out: the server no longer accepts the credentials of profile \(profile) (\(route) and GET /api/user answered 401)"
+        case .needsSessionCookie(let profile, let route):
+            return "\(route) accepts only a session cookie, and profile \(profile) has none (it was signed in with a token)"
+        case .routeRefused(_, let route, let cookieRoute):
+            return cookieRoute
+                ? "\(route) refused the session cookie (401), though your sync token is still valid"
+                : "\(route) answered 401, though GET /api/user accepts your credentials"
+        case .forbidden(let route, let reason, let message):
+            return "\(route): \(reason.label)" + (message.map { " — \($0)" } ?? "")
+        case .rateLimited(let route, let retryAfter):
+            return "\(route): too many sign-in attempts (429)" + (retryAfter.map { "; the server asks to wait \($0) s" } ?? "")
+        case .server(let route, let status, let message):
+            return "\(route) failed with HTTP \(status)" + (message.map { ": \($0)" } ?? "")
+        case .unexpectedResponse(let route, let detail):
+            return "\(route) sent an answer fieldops cannot read: \(detail)"
+        case .offline(let route, let reason):
+            return "cannot reach the InterlinedList server (\(route)): \(reason)"
+        case .messageTooLong(let length, let limit):
+            return "message is \(length) characters; your profile allows at most \(limit)"
+        case .badCredentials(let email):
+            return "sign-in refused for \(email): wrong email or password"
+        case .tokenRefused(let profile):
+            return "the server refused the token given for profile \(profile) (GET /api/user answered 401); nothing was stored"
+        }
+    }
+
+    public var details: [String] {
+        switch self {
+        case .loggedOut: return ["cached feed, lists and documents were kept and are still shown offline"]
+        default: return []
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .notLoggedIn(let profile), .loggedOut(let profile, _):
+            return "run: fieldops auth login -p \(profile)"
+        case .needsSessionCookie(let profile, _):
+            return "sign in with email and password to get one: fieldops auth login -p \(profile) --password-stdin"
+        case .routeRefused(let profile, _, let cookieRoute):
+            return cookieRoute
+                ? "the session cookie has expired; sign in again to renew it: fieldops auth login -p \(profile)"
+                : "you are still logged in; the server refused this one request — check the id, or retry later"
+        case .forbidden(_, let reason, _):
+            return reason.hint
+        case .rateLimited(_, let retryAfter):
+            return "wait \(retryAfter.map { "\($0) s" } ?? "a while") and run the command again"
+        case .server(_, let status, _):
+            return status >= 500 ? "the server had a problem; try again later" : nil
+        case .offline:
+            return "check the network and the profile's base_url; commands that read show cached data when they have some"
+        case .messageTooLong:
+            return "shorten the message, or raise maxMessageLength in your InterlinedList settings"
+        case .badCredentials:
+            return "check the email and password; accounts that use GitHub/Google sign-in can paste a sync token with --with-token"
+        case .unexpectedResponse:
+            return "check that the profile's base_url points at an InterlinedList server"
+        case .tokenRefused:
+            return "copy the sync token again (it is 64 hex digits), or log in with email and password"
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .notLoggedIn, .loggedOut, .needsSessionCookie, .tokenRefused: return .notAuthenticated
+        case .offline: return .network
+        case .messageTooLong: return .usage
+        default: return .failure
+        }
+    }
+}
+
+extension ILError {
+    /// Whether this failure means the server could not be reached (so cached data may be shown).
+    public var isOffline: Bool {
+        if case .offline = self { return true }
+        return false
+    }
+}

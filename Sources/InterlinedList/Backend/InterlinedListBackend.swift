@@ -1,0 +1,117 @@
+import FieldOpsCore
+import Foundation
+
+/// The InterlinedList backend: the `il` command group, the two-credential login, logout, status
+/// facts, completion of cached ids, and cache removal on logout.
+public struct InterlinedListBackend: Backend {
+    public init() {}
+
+    public var name: String { "interlinedlist" }
+    public var aliases: [String] { ["il"] }
+    public var summary: String { "InterlinedList: feed, posts, nested lists and folders, documents, follows, organizations." }
+
+    public func commands() -> CommandSpec {
+        ILCommandTree.group(runtime: { context in try Self.runtime(context) })
+    }
+
+    // MARK: Runtime
+
+    /// Builds a command's runtime: the profile, its stored credentials (`$FIELDOPS_TOKEN` wins
+    /// over the stored token), its HTTP session and the cache.
+    static func runtime(_ context: CommandContext) throws -> ILRuntime {
+        let profile = try context.profile(backend: "interlinedlist")
+        let keyring = try context.keyring()
+        let entry = try keyring.entry(for: profile.name)
+        var credentials = ILStoredCredentials(secrets: entry?.secrets ?? [:], identity: entry?.identity)
+        if let token = context.environment[CredentialLookup.environmentVariable], !token.isEmpty {
+            credentials.syncToken = token
+        }
+        let profileName = profile.name
+        return ILRuntime(
+            profile: profileName, baseURL: profile.baseURL,
+            session: {
+                let session = try context.httpSession(for: profile)
+                // Credentials travel only as the route table says, never from a jar that sends to every route.
+                session.cookies.removeAll()
+                return session
+            },
+            credentials: credentials,
+            profileCacheDirectory: context.cacheDirectory(for: profile),
+            stdout: context.stdout, stderr: context.stderr, stdin: context.stdin, format: context.format,
+            terminal: context.terminal, now: Int64((Date().timeIntervalSince1970 * 1000).rounded()),
+            saveIdentity: { user in
+                try keyring.update(profile: profileName) { entry in
+                    entry.identity = ILStoredCredentials(user: user).identity
+                }
+            })
+    }
+
+    /// Writes both credentials and the identity, replacing what the profile held before.
+    static func store(_ credentials: ILStoredCredentials, profile: String, keyring: Keyring) throws {
+        try keyring.update(profile: profile) { entry in
+            entry.secrets[ILStoredCredentials.tokenSecret] = credentials.syncToken
+            entry.secrets[ILStoredCredentials.cookieSecret] = credentials.sessionCookie
+            entry.identity = credentials.identity
+            entry.updatedAt = Date()
+        }
+    }
+
+    // MARK: Login and logout
+
+    public func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
+        let session = try context.httpSession(for: profile)
+        session.cookies.removeAll()
+        let stderr = context.stderr
+        let flow = ILSignInFlow(session: session, baseURL: profile.baseURL, profile: profile.name, notice: { stderr.line($0) })
+        let stored: ILStoredCredentials
+        switch credentials {
+        case .password(let email, let password, _):
+            // The sync token never expires, so the password is never kept, whatever --remember-password says.
+            stored = try await flow.signIn(email: email, password: password)
+        case .token(let token):
+            stored = try await flow.adopt(token: token)
+        }
+        try Self.store(stored, profile: profile.name, keyring: context.keyring())
+        guard let user = stored.user else { return LoginResult(user: "unknown user") }
+        try? ILCurrentUser.write(user.id, profileDirectory: context.cacheDirectory(for: profile))
+        var details = ["user id \(user.id)"]
+        details.append(stored.sessionCookie == nil
+            ? "sync token stored (no session cookie: organizations need a password login)"
+            : "sync token and session cookie stored")
+        if user.emailVerified == false {
+            details.append("email not verified: posting is refused until you verify it")
+        }
+        return LoginResult(user: user.shownName + (user.email.map { " <\($0)>" } ?? ""), details: details)
+    }
+
+    /// Ends the cookie session on the server, best effort (the sync token stays valid server-side
+    /// until revoked there; the core removes it from the keyring).
+    public func logout(_ context: CommandContext, profile: Profile) async {
+        guard let runtime = try? Self.runtime(context), runtime.credentials.sessionCookie != nil else { return }
+        _ = try? await runtime.client().send(.logout)
+    }
+
+    public func forget(profile: Profile, paths: ConfigPaths) throws {
+        try ILCache.removeProfile(profileDirectory: paths.cacheDirectory(for: profile.name))
+    }
+
+    public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] {
+        guard let entry else { return [] }
+        let stored = ILStoredCredentials(secrets: entry.secrets, identity: entry.identity)
+        var facts: [(label: String, value: String)] = []
+        if let user = stored.user {
+            facts.append(("user", user.shownName + " (\(user.id))"))
+        }
+        let kinds = [stored.syncToken != nil ? "sync token" : nil, stored.sessionCookie != nil ? "session cookie" : nil]
+        facts.append(("credentials", kinds.compactMap { $0 }.joined(separator: " + ")))
+        return facts
+    }
+
+    // MARK: Completion
+
+    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+        let directory = paths.cacheDirectory(for: profile.name)
+        guard let userID = ILCurrentUser.read(profileDirectory: directory) else { return [] }
+        return ILCompletion.candidates(for: source, cache: ILCache(profileDirectory: directory, userID: userID))
+    }
+}

@@ -1,0 +1,19 @@
+/// How old cached data is, in the words of the offline notice: "cached 5 minutes ago".
+public enum CacheAge {
+    /// `savedAt` and `now` are Unix milliseconds.
+    public static func describe(savedAt: Int64, now: Int64) -> String {
+        let minutes = max(0, now - savedAt) / 60_000
+        switch minutes {
+        case 0: return "cached less than a minute ago"
+        case 1: return "cached 1 minute ago"
+        case ..<120: return "cached \(minutes) minutes ago"
+        case ..<2_880: return "cached \(minutes / 60) hours ago"
+        default: return "cached \(minutes / 1_440) days ago"
+        }
+    }
+
+    /// The notice printed on stderr when the server cannot be reached and the cache is shown.
+    public static func offlineNotice(savedAt: Int64, now: Int64) -> String {
+        "offline — " + describe(savedAt: savedAt, now: now)
+    }
+}

@@ -1,0 +1,105 @@
+import FieldOpsCore
+import Foundation
+
+/// The reads behind the listing commands, each returning what the cache stores.
+extension ILClient {
+    /// The feed for `query`: one page, or every page when `query.all` (following `hasMore`).
+    /// The payload is the server's JSON, kept losslessly for `--json`; for `--all` the pages'
+    /// `messages` arrays are joined and the last page's `pagination` kept.
+    public func feed(_ query: FeedQuery) async throws -> FeedSnapshot {
+        if !query.all {
+            let endpoint = query.endpoint(offset: query.offset)
+            let response = try await send(endpoint)
+            return FeedSnapshot(raw: response.body, page: try decode(ILFeedPage.self, response, endpoint))
+        }
+        var rawMessages: [JSONValue] = []
+        var messages: [ILMessage] = []
+        var last = JSONValue.null
+        var pagination: ILPagination?
+        var offset = query.offset
+        while true {
+            let endpoint = query.endpoint(offset: offset)
+            let response = try await send(endpoint)
+            let page = try decode(ILFeedPage.self, response, endpoint)
+            last = try parse(response, endpoint)
+            rawMessages += last["messages"]?.arrayValue ?? []
+            messages += page.messages
+            pagination = page.pagination
+            guard let more = page.pagination, more.hasMore, !page.messages.isEmpty else { break }
+            offset += page.messages.count
+        }
+        let merged = JSONValue.object(JSONObject([("messages", .array(rawMessages)), ("pagination", last["pagination"] ?? .null)]))
+        return FeedSnapshot(raw: merged.jsonData(), page: ILFeedPage(messages: messages, pagination: pagination))
+    }
+
+    /// Every list of the user. The first page tells the total; the rest are fetched at once
+    /// (the session bounds how many run together) and joined in offset order.
+    public func allLists() async throws -> ILListsEnvelope {
+        let first = try await call(.lists(limit: Self.listPageSize, offset: 0), as: ILListsPage.self)
+        guard let pagination = first.pagination, pagination.hasMore, !first.lists.isEmpty else {
+            return ILListsEnvelope(lists: first.lists)
+        }
+        let pageSize = first.lists.count
+        let offsets = Array(stride(from: pageSize, to: pagination.total, by: pageSize))
+        var pages: [Int: [ILList]] = [:]
+        try await withThrowingTaskGroup(of: (Int, ILListsPage).self) { group in
+            for offset in offsets {
+                group.addTask {
+                    (offset, try await call(.lists(limit: pageSize, offset: offset), as: ILListsPage.self))
+                }
+            }
+            for try await (offset, page) in group {
+                pages[offset] = page.lists
+            }
+        }
+        var lists = first.lists
+        lists.reserveCapacity(pagination.total)
+        for offset in offsets { lists += pages[offset] ?? [] }
+        return ILListsEnvelope(lists: lists)
+    }
+
+    static let listPageSize = 1_000
+
+    /// Every row of one list, each kept as the server's JSON object.
+    public func allRows(of listID: String) async throws -> [JSONValue] {
+        var rows: [JSONValue] = []
+        var offset = 0
+        while true {
+            let endpoint = ILEndpoint.listRows(listID, limit: Self.listPageSize, offset: offset)
+            let page = try parse(try await send(endpoint), endpoint)
+            let items = page["rows"]?.arrayValue ?? []
+            rows += items
+            guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+            offset += items.count
+        }
+        return rows
+    }
+
+    /// The answer as a lossless JSON document.
+    func parse(_ response: HTTPResponse, _ endpoint: ILEndpoint) throws -> JSONValue {
+        do {
+            return try JSONValue(parsing: response.body)
+        } catch {
+            throw ILError.unexpectedResponse(route: endpoint.description, detail: error.summary)
+        }
+    }
+
+    /// The documents of a folder (path-scoped), or of the root when `folderID` is nil.
+    public func documents(in folderID: String?) async throws -> ILDocumentsEnvelope {
+        if let folderID {
+            return try await call(.folderDocuments(folderID), as: ILDocumentsEnvelope.self)
+        }
+        return try await call(.rootDocuments, as: ILDocumentsEnvelope.self)
+    }
+}
+
+/// The feed as fetched: the JSON for `--json` and the cache, and the decoded page for cards.
+public struct FeedSnapshot: Sendable {
+    public var raw: Data
+    public var page: ILFeedPage
+
+    public init(raw: Data, page: ILFeedPage) {
+        self.raw = raw
+        self.page = page
+    }
+}

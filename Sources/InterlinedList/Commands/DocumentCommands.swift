@@ -1,0 +1,149 @@
+import FieldOpsCore
+import Foundation
+
+/// `il docs [--folder ID]`: the documents of the root or of one folder, after its subfolders.
+public struct DocsCommand: Sendable {
+    public var folderID: String?
+    public var noCache: Bool
+    public var refresh: Bool
+
+    public init(_ invocation: Invocation) {
+        folderID = invocation.value("folder").flatMap { $0.isEmpty || $0 == "root" ? nil : $0 }
+        noCache = invocation.flag("no-cache")
+        refresh = invocation.flag("refresh")
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let reader = runtime.reader(noCache: noCache, refresh: refresh)
+        let folderID = self.folderID
+        let documents = try await reader.run("documents-" + (folderID ?? "root")) {
+            try await runtime.client().documents(in: folderID)
+        }.value.documents
+        let folders = try await reader.run("document-folders") {
+            try await runtime.client().call(.documentFolders, as: ILFoldersEnvelope.self)
+        }.value.folders
+        let subfolders = folders.filter { $0.parentFolderID == folderID }
+        switch runtime.format {
+        case .json:
+            try runtime.printJSON(ILDocumentsEnvelope(documents: documents))
+        case .table, .plain:
+            let table = ILTables.documents(documents, subfolders: subfolders, now: runtime.now)
+            if table.rows.isEmpty {
+                runtime.stderr.line(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
+                return
+            }
+            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        }
+    }
+}
+
+/// `il doc create --title T [--folder ID] (--file PATH | --content TEXT)`.
+///
+/// In a folder, the document is created through the folder's own route: the root route ignores
+/// a `folderId` and would put the document at the root.
+public struct DocCreateCommand: Sendable {
+    public var folderID: String?
+    public var body: ILNewDocument
+
+    public init(_ invocation: Invocation, stdin: any InputSource) throws {
+        guard let title = invocation.value("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw FieldOpsError.usage("il doc create needs --title")
+        }
+        let file = invocation.value("file")
+        let content = invocation.value("content")
+        let text: String
+        switch (file, content) {
+        case (let path?, nil):
+            if path == "-" {
+                text = String(decoding: stdin.readAll(), as: UTF8.self)
+            } else {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
+                }
+                text = String(decoding: data, as: UTF8.self)
+            }
+        case (nil, let inline?):
+            text = inline
+        default:
+            throw FieldOpsError.usage("il doc create needs exactly one of --file PATH or --content TEXT")
+        }
+        folderID = invocation.value("folder").flatMap { $0.isEmpty || $0 == "root" ? nil : $0 }
+        body = ILNewDocument(title: title, content: text)
+    }
+
+    public var endpoint: ILEndpoint {
+        folderID.map { ILEndpoint.createFolderDocument($0) } ?? .createRootDocument
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let created = try await runtime.client().call(endpoint, body: body, as: ILDocumentEnvelope.self).document
+        runtime.invalidate("documents", "document-folders")
+        switch runtime.format {
+        case .json: try runtime.printJSON(created)
+        case .plain: runtime.stdout.line(created.id)
+        case .table: runtime.stdout.line("created document \(created.id) “\(created.title)” in " + (created.folderID.map { "folder \($0)" } ?? "the root"))
+        }
+    }
+}
+
+/// `il doc move ID --folder ID|root`: `PATCH /api/documents/{id}` with `{folderId}` (null = root).
+public struct DocMoveCommand: Sendable {
+    public var id: String
+    public var move: ILDocumentMove
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il doc move needs a document ID") }
+        guard let folder = invocation.value("folder"), !folder.isEmpty else {
+            throw FieldOpsError.usage("il doc move needs --folder ID, or --folder root")
+        }
+        self.id = id
+        move = ILDocumentMove(folderId: folder == "root" ? nil : folder)
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let moved = try await runtime.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
+        runtime.invalidate("documents", "document-folders")
+        switch runtime.format {
+        case .json: try runtime.printJSON(moved)
+        case .plain: runtime.stdout.line(moved.id)
+        case .table: runtime.stdout.line("moved \(moved.id) to " + (moved.folderID.map { "folder \($0)" } ?? "the root"))
+        }
+    }
+}
+
+/// `il doc show ID`: a document's facts, then its markdown.
+public struct DocShowCommand: Sendable {
+    public var id: String
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il doc show needs a document ID") }
+        self.id = id
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let documentID = id
+        let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {
+            try await runtime.client().call(.document(documentID), as: ILDocumentEnvelope.self).document
+        }.value
+        switch runtime.format {
+        case .json:
+            try runtime.printJSON(document)
+        case .plain:
+            runtime.stdout.write(document.content ?? "")
+        case .table:
+            let color = runtime.terminal.colorEnabled
+            runtime.stdout.line(Style.bold.apply(document.title, enabled: color) + "  " + Style.dim.apply(document.id, enabled: color))
+            var facts = [document.relativePath ?? "", document.folderID.map { "folder \($0)" } ?? "root",
+                         document.isPublic == true ? "public" : "private"]
+            if let updated = document.updatedAt { facts.append("updated " + RelativeTime.describe(iso: updated, now: runtime.now)) }
+            runtime.stdout.line(Style.dim.apply(facts.filter { !$0.isEmpty }.joined(separator: " · "), enabled: color))
+            runtime.stdout.line()
+            let content = document.content ?? ""
+            runtime.stdout.write(content.hasSuffix("\n") || content.isEmpty ? content : content + "\n")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import FieldOpsCore
+import Foundation
+
+/// `il feed [--limit N] [--offset N] [--mine] [--tag T] [--all]`: the feed as cards, or raw JSON.
+public struct FeedCommand: Sendable {
+    public var query: FeedQuery
+    public var noCache: Bool
+    public var refresh: Bool
+
+    public init(_ invocation: Invocation) throws {
+        let limit = try Self.integer(invocation, "limit") ?? FeedQuery.defaultLimit
+        let offset = try Self.integer(invocation, "offset") ?? 0
+        guard limit > 0 else { throw FieldOpsError.usage("--limit must be at least 1") }
+        guard offset >= 0 else { throw FieldOpsError.usage("--offset must not be negative") }
+        query = FeedQuery(limit: limit, offset: offset, onlyMine: invocation.flag("mine"), tag: invocation.value("tag"),
+                          all: invocation.flag("all"))
+        noCache = invocation.flag("no-cache")
+        refresh = invocation.flag("refresh")
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let result = try await runtime.reader(noCache: noCache, refresh: refresh).run(
+            query.cacheName,
+            decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
+            fetch: {
+                let snapshot = try await runtime.client().feed(query)
+                return (snapshot.raw, snapshot)
+            })
+        let snapshot = result.value
+        switch runtime.format {
+        case .json:
+            // Re-indented losslessly: key order and number lexemes stay as the server wrote them.
+            runtime.printRawJSON((try? JSONValue(parsing: snapshot.raw))?.jsonData(.pretty) ?? snapshot.raw)
+        case .table, .plain:
+            if snapshot.page.messages.isEmpty {
+                runtime.stderr.line("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
+                return
+            }
+            runtime.stdout.write(FeedCard.render(snapshot.page.messages, width: runtime.terminal.width, now: runtime.now,
+                                                 color: runtime.terminal.colorEnabled))
+            if let pagination = snapshot.page.pagination, pagination.hasMore, !query.all, runtime.format == .table {
+                let next = query.offset + snapshot.page.messages.count
+                runtime.stderr.line("\(pagination.total - next) more: fieldops il feed --offset \(next), or --all")
+            }
+        }
+    }
+
+    static func integer(_ invocation: Invocation, _ name: String) throws -> Int? {
+        guard let text = invocation.value(name) else { return nil }
+        guard let value = Int(text) else { throw FieldOpsError.usage("--\(name) needs a whole number, not \(text)") }
+        return value
+    }
+}
+
+/// `il post TEXT [--tag T…] [--private]`: posts a message (TEXT `-` reads stdin).
+public struct PostCommand: Sendable {
+    public var text: String
+    public var tags: [String]
+    public var isPrivate: Bool
+
+    public init(_ invocation: Invocation, stdin: any InputSource) throws {
+        guard let argument = invocation.value("TEXT") else { throw FieldOpsError.usage("il post needs the message TEXT (or - to read stdin)") }
+        var text = argument == "-" ? String(decoding: stdin.readAll(), as: UTF8.self) : argument
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw FieldOpsError.usage("the message is empty")
+        }
+        self.text = text
+        tags = invocation.all("tag").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+        isPrivate = invocation.flag("private")
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        // The limit is the user's own setting: ask the server, so a changed limit is honoured.
+        let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
+        try MessageLength.check(text, limit: user.maxMessageLength)
+        let body = ILNewMessage(content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags)
+        let created = try await runtime.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
+        runtime.invalidate("feed")
+        switch runtime.format {
+        case .json: try runtime.printJSON(created)
+        case .plain: runtime.stdout.line(created.id)
+        case .table: runtime.stdout.line("posted \(created.id)" + (created.publiclyVisible ? "" : " (private)"))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import FieldOpsCore
+
+/// The document commands of `il`. Folders are path-scoped: a document is created in a folder
+/// through that folder's own route, and moved with `PATCH {folderId}`.
+extension ILCommandTree {
+    static func documentCommands(_ runtime: @escaping RuntimeFactory) -> [CommandSpec] {
+        [
+            CommandSpec(
+                "docs", abstract: "Show the documents (and subfolders) at the root or in a folder.",
+                examples: ["fieldops il docs", "fieldops il docs --folder df1"],
+                options: [OptionSpec("folder", value: .dynamic(documentFolderSource), valueName: "ID",
+                                     help: "A document folder (default: the root).")] + cacheOptions,
+                action: { context in try await DocsCommand(context.invocation).run(runtime(context)) }),
+            CommandSpec(
+                "doc", abstract: "Create, move or show a document.",
+                examples: ["fieldops il doc show d001", "fieldops il doc move d003 --folder root"],
+                subcommands: [
+                    CommandSpec(
+                        "create", abstract: "Create a markdown document at the root or in a folder.",
+                        examples: ["fieldops il doc create --title 'Site 4' --folder df1 --file site4.md",
+                                   "fieldops il doc create --title Todo --content '- [ ] ladder'"],
+                        options: [
+                            OptionSpec("title", valueName: "TITLE", help: "The document's title."),
+                            OptionSpec("folder", value: .dynamic(documentFolderSource), valueName: "ID", help: "The folder to create it in."),
+                            OptionSpec("file", value: .file, valueName: "PATH", help: "Read the content from a file (- for stdin)."),
+                            OptionSpec("content", valueName: "TEXT", help: "The content, inline."),
+                        ],
+                        action: { context in
+                            let built = try await runtime(context)
+                            try await DocCreateCommand(context.invocation, stdin: built.stdin).run(built)
+                        }),
+                    CommandSpec(
+                        "move", abstract: "Move a document to a folder, or to the root.",
+                        examples: ["fieldops il doc move d003 --folder df2", "fieldops il doc move d003 --folder root"],
+                        options: [OptionSpec("folder", value: .dynamic(documentFolderSource), valueName: "ID|root",
+                                             help: "The target folder, or root.")],
+                        arguments: [ArgumentSpec("ID", help: "The document id.", value: .dynamic(documentSource))],
+                        action: { context in
+                            let command = try DocMoveCommand(context.invocation)
+                            try await command.run(runtime(context))
+                        }),
+                    CommandSpec(
+                        "show", abstract: "Show a document's markdown.",
+                        examples: ["fieldops il doc show d001", "fieldops il doc show d001 -o plain > readme.md"],
+                        arguments: [ArgumentSpec("ID", help: "The document id.", value: .dynamic(documentSource))],
+                        action: { context in
+                            let command = try DocShowCommand(context.invocation)
+                            try await command.run(runtime(context))
+                        }),
+                ]),
+        ]
+    }
+}

@@ -1,0 +1,77 @@
+import FieldOpsCore
+
+/// The feed, posting, and the people commands of `il`.
+extension ILCommandTree {
+    static func feedCommands(_ runtime: @escaping RuntimeFactory) -> [CommandSpec] {
+        [
+            CommandSpec(
+                "feed", abstract: "Show the feed, newest first, as cards (--json: the server's JSON).",
+                examples: ["fieldops il feed", "fieldops il feed --mine --tag ops", "fieldops il feed --all --json | jq '.messages | length'"],
+                options: [
+                    OptionSpec("limit", value: .integer, valueName: "N", help: "Messages per page (default 20)."),
+                    OptionSpec("offset", value: .integer, valueName: "N", help: "Skip the first N messages."),
+                    .flag("mine", help: "Only your own messages."),
+                    OptionSpec("tag", valueName: "TAG", help: "Only messages with this tag."),
+                    .flag("all", help: "Follow the pages to the end."),
+                ] + cacheOptions,
+                action: { context in
+                    let command = try FeedCommand(context.invocation)
+                    try await command.run(runtime(context))
+                }),
+            CommandSpec(
+                "post", abstract: "Post a message (TEXT - reads it from stdin).",
+                discussion: "The length is checked against your profile's maxMessageLength before anything is sent.",
+                examples: ["fieldops il post 'Crew B done at site 4' --tag ops", "fieldops il post - --private < note.txt"],
+                options: [
+                    OptionSpec("tag", valueName: "TAG", help: "Add a tag (repeatable).", repeatable: true),
+                    .flag("private", help: "Visible only to you and your followers."),
+                ],
+                arguments: [ArgumentSpec("TEXT", help: "The message, or - for stdin.")],
+                action: { context in
+                    let built = try await runtime(context)
+                    try await PostCommand(context.invocation, stdin: built.stdin).run(built)
+                }),
+        ]
+    }
+
+    static func whoamiCommand(_ runtime: @escaping RuntimeFactory) -> CommandSpec {
+        CommandSpec(
+            "whoami", abstract: "Show the signed-in user (the stored identity when offline).",
+            examples: ["fieldops il whoami", "fieldops il whoami --json"],
+            action: { context in try await WhoamiCommand().run(runtime(context)) })
+    }
+
+    static func peopleCommands(_ runtime: @escaping RuntimeFactory) -> [CommandSpec] {
+        [
+            CommandSpec(
+                "follow", abstract: "Follow a user (a private account gets a request).",
+                examples: ["fieldops il follow u_carol"],
+                arguments: [ArgumentSpec("USER_ID", help: "The user's id.")],
+                action: { context in
+                    let command = try FollowCommand(context.invocation, follow: true)
+                    try await command.run(runtime(context))
+                }),
+            CommandSpec(
+                "unfollow", abstract: "Stop following a user.",
+                examples: ["fieldops il unfollow u_carol"],
+                arguments: [ArgumentSpec("USER_ID", help: "The user's id.")],
+                action: { context in
+                    let command = try FollowCommand(context.invocation, follow: false)
+                    try await command.run(runtime(context))
+                }),
+            CommandSpec(
+                "orgs", abstract: "Show your organizations and your role in each.",
+                discussion: "Organizations accept only the session cookie: a profile signed in with --with-token must log in with a password first.",
+                examples: ["fieldops il orgs"],
+                action: { context in try await OrgsCommand().run(runtime(context)) }),
+            CommandSpec(
+                "notifications", abstract: "Show unread notifications; mark them read.",
+                examples: ["fieldops il notifications", "fieldops il notifications --read n002", "fieldops il notifications --read-all"],
+                options: [
+                    OptionSpec("read", valueName: "ID", help: "Mark a notification read (repeatable).", repeatable: true),
+                    .flag("read-all", help: "Mark every notification read."),
+                ],
+                action: { context in try await NotificationsCommand(context.invocation).run(runtime(context)) }),
+        ]
+    }
+}

@@ -1,0 +1,42 @@
+import FieldOpsCore
+
+/// The `il` command group: one declarative tree for parsing, help, man pages and completion.
+///
+/// Each action reads the command's options from the invocation, builds its `ILRuntime` through
+/// `runtime` (profile, credentials, HTTP session, cache, streams), and runs it.
+public enum ILCommandTree {
+    public typealias RuntimeFactory = @Sendable (CommandContext) async throws -> ILRuntime
+
+    public static let listSource = CompletionSource("il-list")
+    public static let documentSource = CompletionSource("il-doc")
+    public static let documentFolderSource = CompletionSource("il-doc-folder")
+
+    /// `--refresh` and `--no-cache`, on every command that reads through the cache.
+    static let cacheOptions: [OptionSpec] = [
+        .flag("refresh", help: "Ask the server even if the cached copy is fresh (the cache is still shown when offline)."),
+        .flag("no-cache", help: "Ask the server and never show cached data: offline is exit 4."),
+    ]
+
+    public static func group(runtime: @escaping RuntimeFactory) -> CommandSpec {
+        CommandSpec(
+            "interlinedlist", aliases: ["il"],
+            abstract: "InterlinedList: feed, posts, nested lists and folders, documents, people.",
+            discussion: """
+                Log in with `fieldops -p PROFILE auth login` (email and password: both the sync token and the \
+                session cookie are stored; organizations accept only the cookie) or `auth login --with-token`.
+
+                Reads (feed, lists, folders, documents) are cached per profile and user under \
+                $XDG_CACHE_HOME/fieldops/<profile>/interlinedlist/. A copy younger than a minute is shown \
+                without asking the server; an older one is refreshed, and shown with "offline — cached N \
+                minutes ago" on stderr when the server cannot be reached (exit 0). --no-cache forces a \
+                live answer and exits 4 when offline.
+                """,
+            examples: [
+                "fieldops il feed --limit 10",
+                "fieldops il lists --tree",
+                "echo 'Crew B done at site 4 #ops' | fieldops il post -",
+            ],
+            subcommands: [whoamiCommand(runtime)] + feedCommands(runtime) + listCommands(runtime) + documentCommands(runtime)
+                + peopleCommands(runtime))
+    }
+}

@@ -1,0 +1,87 @@
+import FieldOpsCore
+import Foundation
+
+/// What an `il` command works with, taken from its `CommandContext`: the profile and its HTTP
+/// session, both stored credentials, the cache, the output streams and the clock.
+public struct ILRuntime: Sendable {
+    public var profile: String
+    public var baseURL: String
+    /// Makes (or returns) the profile's HTTP session. Lazy: a command answered from a fresh
+    /// cache never pays for libcurl's set-up.
+    public var session: @Sendable () throws -> HTTPSession
+    public var credentials: ILStoredCredentials
+    /// `$XDG_CACHE_HOME/fieldops/<profile>`.
+    public var profileCacheDirectory: String
+    public var stdout: any TextStream
+    public var stderr: any TextStream
+    public var stdin: any InputSource
+    public var format: OutputFormat
+    public var terminal: TerminalInfo
+    /// Unix milliseconds when the command started.
+    public var now: Int64
+    /// Replaces the stored identity (never the secrets: a `$FIELDOPS_TOKEN` must not be saved).
+    public var saveIdentity: @Sendable (ILUser) throws -> Void
+
+    public init(profile: String, baseURL: String, session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials, profileCacheDirectory: String,
+                stdout: any TextStream, stderr: any TextStream, stdin: any InputSource, format: OutputFormat,
+                terminal: TerminalInfo, now: Int64,
+                saveIdentity: @escaping @Sendable (ILUser) throws -> Void) {
+        self.profile = profile
+        self.baseURL = baseURL
+        self.session = session
+        self.credentials = credentials
+        self.profileCacheDirectory = profileCacheDirectory
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdin = stdin
+        self.format = format
+        self.terminal = terminal
+        self.now = now
+        self.saveIdentity = saveIdentity
+    }
+
+    /// The API client with the stored credentials.
+    public func client() throws -> ILClient {
+        ILClient(session: try session(), baseURL: baseURL, profile: profile, credentials: credentials)
+    }
+
+    /// The signed-in user's cache; nil before the first login (nothing is known to cache under).
+    public var cache: ILCache? {
+        credentials.user.map { ILCache(profileDirectory: profileCacheDirectory, userID: $0.id) }
+    }
+
+    /// Fails with "not logged in" unless a sync token is stored (or given in `FIELDOPS_TOKEN`).
+    public func requireLogin() throws {
+        guard credentials.syncToken != nil || credentials.sessionCookie != nil else {
+            throw ILError.notLoggedIn(profile: profile)
+        }
+    }
+
+    /// The reader for one command, from its `--no-cache` / `--refresh` flags.
+    public func reader(noCache: Bool, refresh: Bool) -> CachedRead {
+        CachedRead(cache: cache, policy: .from(noCache: noCache, refresh: refresh), now: now, warnings: stderr)
+    }
+
+    /// Writes `value` as indented JSON on stdout.
+    public func printJSON<T: Encodable>(_ value: T) throws {
+        stdout.write(String(decoding: try ILJSON.encodePretty(value), as: UTF8.self) + "\n")
+    }
+
+    /// Writes raw JSON bytes from the server (or the cache) on stdout, ending with a newline.
+    public func printRawJSON(_ data: Data) {
+        var text = String(decoding: data, as: UTF8.self)
+        if !text.hasSuffix("\n") { text += "\n" }
+        stdout.write(text)
+    }
+
+    public func warn(_ text: String) {
+        stderr.line("fieldops: warning: " + text)
+    }
+
+    /// Forgets cached files whose names start with `prefix` after a change on the server, so the
+    /// next read does not show the data from before the change.
+    public func invalidate(_ prefixes: String...) {
+        guard let cache else { return }
+        for prefix in prefixes { cache.remove(prefix: prefix) }
+    }
+}

@@ -1,0 +1,139 @@
+import FieldOpsCore
+import Foundation
+
+/// `il whoami`: the signed-in user, from the server (refreshing the stored identity), or from
+/// the keyring with the offline notice when the server cannot be reached.
+public struct WhoamiCommand: Sendable {
+    public init() {}
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let user = try await fetchUser(runtime)
+        switch runtime.format {
+        case .json:
+            try runtime.printJSON(user)
+        case .plain:
+            runtime.stdout.line([user.id, user.username ?? "", user.displayName ?? "", user.email ?? ""].joined(separator: "\t"))
+        case .table:
+            var table = Table("field", "value")
+            table.append(["id", user.id])
+            if let username = user.username { table.append(["username", username]) }
+            if let name = user.displayName { table.append(["name", name]) }
+            if let email = user.email { table.append(["email", email + (user.emailVerified == false ? " (not verified)" : "")]) }
+            if let status = user.customerStatus { table.append(["plan", status]) }
+            if let limit = user.maxMessageLength { table.append(["max message length", String(limit)]) }
+            table.append(["profile", runtime.profile])
+            table.append(["session cookie", runtime.credentials.sessionCookie == nil ? "no (token only)" : "yes"])
+            runtime.stdout.write(table.render(format: .table, color: runtime.terminal.colorEnabled))
+        }
+    }
+
+    /// The live profile (saved as the new stored identity), or the stored one when offline.
+    private func fetchUser(_ runtime: ILRuntime) async throws -> ILUser {
+        do {
+            let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
+            if ILStoredCredentials(user: user).identity != runtime.credentials.identity {
+                try runtime.saveIdentity(user)
+            }
+            return user
+        } catch let error as ILError where error.isOffline {
+            guard let known = runtime.credentials.user else { throw error }
+            runtime.stderr.line("offline — showing the identity stored at login")
+            return known
+        }
+    }
+}
+
+/// `il follow USER_ID` and `il unfollow USER_ID`.
+public struct FollowCommand: Sendable {
+    public var userID: String
+    public var follow: Bool
+
+    public init(_ invocation: Invocation, follow: Bool) throws {
+        guard let userID = invocation.value("USER_ID"), !userID.isEmpty else {
+            throw FieldOpsError.usage("il \(follow ? "follow" : "unfollow") needs a USER_ID")
+        }
+        self.userID = userID
+        self.follow = follow
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        // Following changes which private messages the feed shows.
+        defer { runtime.invalidate("feed") }
+        if follow {
+            let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
+            switch runtime.format {
+            case .json: try runtime.printJSON(result)
+            case .plain: runtime.stdout.line(result.status ?? "")
+            case .table:
+                runtime.stdout.line(result.status == "pending"
+                    ? "follow request sent to \(userID) (private account: pending approval)"
+                    : "following \(userID)")
+            }
+        } else {
+            _ = try await runtime.client().send(.unfollow(userID))
+            switch runtime.format {
+            case .json: try runtime.printJSON(["unfollowed": userID])
+            case .plain: runtime.stdout.line(userID)
+            case .table: runtime.stdout.line("no longer following \(userID)")
+            }
+        }
+    }
+}
+
+/// `il orgs`: the user's organizations with their role (a cookie-only route).
+public struct OrgsCommand: Sendable {
+    public init() {}
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let organizations = try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self).organizations
+        switch runtime.format {
+        case .json: try runtime.printJSON(organizations)
+        case .table, .plain:
+            if organizations.isEmpty, runtime.format == .table {
+                runtime.stderr.line("not a member of any organization")
+                return
+            }
+            runtime.stdout.write(ILTables.organizations(organizations).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        }
+    }
+}
+
+/// `il notifications [--read ID…] [--read-all]`: the unread tray; marks items read with PATCH.
+public struct NotificationsCommand: Sendable {
+    public var markRead: [String]
+    public var markAll: Bool
+
+    public init(_ invocation: Invocation) {
+        markRead = invocation.all("read")
+        markAll = invocation.flag("read-all")
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        for id in markRead {
+            _ = try await client.send(.markNotificationRead(id))
+        }
+        if markAll {
+            _ = try await client.send(.markAllNotificationsRead)
+        }
+        let tray = try await client.call(.notificationTray, as: ILNotificationTray.self)
+        switch runtime.format {
+        case .json:
+            try runtime.printJSON(tray)
+        case .table, .plain:
+            if !markRead.isEmpty || markAll, runtime.format == .table {
+                runtime.stderr.line(markAll ? "marked every notification read" : "marked \(markRead.count) read")
+            }
+            if tray.items.isEmpty {
+                if runtime.format == .table { runtime.stderr.line("no unread notifications") }
+                return
+            }
+            runtime.stdout.write(ILTables.notifications(tray.items, now: runtime.now).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            if runtime.format == .table { runtime.stderr.line("\(tray.unreadCount) unread") }
+        }
+    }
+}

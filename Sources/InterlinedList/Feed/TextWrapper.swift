@@ -1,0 +1,52 @@
+import FieldOpsCore
+
+/// Wraps text to a terminal width measured in display columns (wide characters count two).
+public enum TextWrapper {
+    /// Breaks each paragraph of `text` at spaces so no line is wider than `width` columns; a word
+    /// wider than a whole line is cut by characters. Blank lines between paragraphs are kept.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(width, 8)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var word = String(word)
+                var wordWidth = word.displayWidth
+                if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                    line += " " + word
+                    lineWidth += 1 + wordWidth
+                    continue
+                }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while wordWidth > width {
+                    let (head, rest) = split(word, atWidth: width)
+                    lines.append(head)
+                    word = rest
+                    wordWidth = word.displayWidth
+                }
+                line = word
+                lineWidth = wordWidth
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The longest prefix of `word` that fits in `width` columns (at least one character), and the rest.
+    private static func split(_ word: String, atWidth width: Int) -> (String, String) {
+        var used = 0
+        var end = word.startIndex
+        for index in word.indices {
+            let characterWidth = String(word[index]).displayWidth
+            if used + characterWidth > width, end > word.startIndex { break }
+            used += characterWidth
+            end = word.index(after: index)
+        }
+        return (String(word[..<end]), String(word[end...]))
+    }
+}
