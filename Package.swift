@@ -34,6 +34,14 @@ let package = Package(
             name: "FieldOpsCoreTests",
             dependencies: ["FieldOpsCore", "FieldOpsTestSupport"]
         ),
+        .target(
+            name: "JQC",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "JQCTests",
+            dependencies: ["JQC", "FieldOpsTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
