@@ -48,8 +48,9 @@ extension FormField {
         case .string(let s) where !s.isEmpty:
             return s
         case .number(let n):
+            // Python's str() of the same number, which is what the server keys by.
             if let i = n.integerValue { return String(i) }
-            return n.lexeme
+            return "\(n.doubleValue)"
         default:
             return nil
         }
