@@ -17,6 +17,14 @@ struct FormSchemaDecodingTests {
         #expect(!schema.fields.contains { $0.id.contains("Optional") || $0.id.contains(".") })
     }
 
+    @Test func alreadyDecodedFoundationJSONIsAccepted() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(#"[{"id": 7, "type": "checkbox", "required": true}]"#.utf8))
+        let schema = try FormSchema(foundationObject: object)
+        #expect(schema.fields.first?.id == "7")
+        #expect(schema.fields.first?.required == true)
+        #expect(throws: FormSchemaError.self) { _ = try FormSchema(foundationObject: NSObject()) }
+    }
+
     // MARK: - Types
 
     @Test func everyContractTypeIsRecognised() throws {

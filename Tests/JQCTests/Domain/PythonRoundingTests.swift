@@ -11,7 +11,7 @@ struct PythonRoundingTests {
         #expect(PythonRounding.round(1.005, digits: 2) == 1.0)
         #expect(PythonRounding.round(100.0 / 3.0, digits: 2) == 33.33)
         #expect(PythonRounding.round(-0.125, digits: 2) == -0.12)
-        #expect(PythonRounding.round(5e-324, digits: 2) == 0)
+        #expect(PythonRounding.round(Double.leastNonzeroMagnitude, digits: 2) == 0)
         #expect(PythonRounding.round(0.005, digits: 2) == 0.01)  // 0.005 is stored slightly above
         #expect(PythonRounding.round(2.5, digits: 0) == 2)
         #expect(PythonRounding.round(1e20, digits: 2) == 1e20)

@@ -36,6 +36,14 @@ public struct FormSchema: Sendable, Hashable {
         try self.init(json: value)
     }
 
+    /// Decodes what `JSONSerialization.jsonObject` returned for `form_schema`.
+    public init(foundationObject: Any) throws {
+        guard let value = JSONValue(foundationObject: foundationObject) else {
+            throw FormSchemaError.notAList(found: "a value that is not JSON (\(type(of: foundationObject)))")
+        }
+        try self.init(json: value)
+    }
+
     /// The schema as JSON, each field exactly as it was received.
     public var json: JSONValue { .array(fields.map(\.raw)) }
 
