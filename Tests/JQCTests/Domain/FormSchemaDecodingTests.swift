@@ -119,4 +119,16 @@ struct FormSchemaDecodingTests {
         let again = try JSONDecoder().decode(FormSchema.self, from: JSONEncoder().encode(schema))
         #expect(again.fields.map(\.id) == ["5"])
     }
+
+    @Test func fieldsMadeInCodeEncodeToTheirProperties() throws {
+        let made = FormSchema(fields: [
+            FormField(id: "5", type: .radio, label: "Floor", required: true, options: [FieldOption(value: "Good"), FieldOption(value: "bad", label: "Bad")], col: 0, row: 1),
+            FormField(id: "f_x", type: .table, label: "T", tableRows: 2, tableCols: 2, colHeaders: ["A", "B"]),
+        ])
+        let again = try FormSchema(json: made.json)
+        #expect(again.fields.map(\.id) == ["5", "f_x"])
+        #expect(again.fields[0].options == made.fields[0].options && again.fields[0].required && again.fields[0].row == 1)
+        #expect(again.fields[1].tableRows == 2 && again.fields[1].colHeaders == ["A", "B"])
+        #expect(made.json.jsonText.hasPrefix(#"[{"col":0,"id":5,"label":"Floor""#))
+    }
 }

@@ -98,3 +98,29 @@ extension FormField {
         }
     }
 }
+
+extension FormField {
+    /// The field as a `form_schema` object: as received when it was decoded, otherwise built
+    /// from the properties (for fields made in code).
+    public var json: JSONValue {
+        if raw != .null { return raw }
+        var o: [String: JSONValue] = ["type": .string(type.name), "label": .string(label)]
+        if !id.isEmpty { o["id"] = Int(id).map { .number(JSONNumber($0)) } ?? .string(id) }
+        if required { o["required"] = .bool(true) }
+        if !options.isEmpty {
+            o["options"] = .array(options.map { $0.label == $0.value ? .string($0.value) : .object(["label": .string($0.label), "value": .string($0.value)]) })
+        }
+        let texts: [(String, String?)] = [
+            ("placeholder", placeholder), ("help_text", helpText), ("text_content", textContent),
+            ("font_size", fontSize), ("font_weight", fontWeight), ("btn_label", buttonLabel),
+        ]
+        for (key, value) in texts { if let value { o[key] = .string(value) } }
+        let numbers: [(String, Int?)] = [
+            ("col", col), ("row", row), ("colSpan", colSpan), ("rowSpan", rowSpan), ("order", order),
+            ("table_rows", tableRows), ("table_cols", tableCols),
+        ]
+        for (key, value) in numbers { if let value { o[key] = .number(JSONNumber(value)) } }
+        if !colHeaders.isEmpty { o["col_headers"] = .array(colHeaders.map(JSONValue.string)) }
+        return .object(o)
+    }
+}

@@ -45,7 +45,7 @@ public struct FormSchema: Sendable, Hashable {
     }
 
     /// The schema as JSON, each field exactly as it was received.
-    public var json: JSONValue { .array(fields.map(\.raw)) }
+    public var json: JSONValue { .array(fields.map(\.json)) }
 
     /// Fields as the grid shows them: by row, then column, then `order`, then list position.
     /// Fields without a grid position come after positioned ones.
