@@ -34,6 +34,15 @@ let package = Package(
             name: "FieldOpsCoreTests",
             dependencies: ["FieldOpsCore", "FieldOpsTestSupport"]
         ),
+        .target(
+            name: "JQC",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "JQCTests",
+            dependencies: ["JQC", "FieldOpsTestSupport"],
+            exclude: ["Domain/score_reference.py"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

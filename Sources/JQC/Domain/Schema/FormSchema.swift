@@ -1,0 +1,81 @@
+import Foundation
+
+/// An inspection template's `form_schema`: its fields in the order the server sent them.
+///
+/// The list order matters: the server scores in it, so `InspectionScore` walks `fields` as is;
+/// the terminal walks `fieldsInGridOrder` (how the form looks on the 12-column grid).
+public struct FormSchema: Sendable, Hashable {
+    /// Every field, in schema-list order.
+    public var fields: [FormField]
+
+    public init(fields: [FormField]) {
+        self.fields = fields
+    }
+
+    /// Decodes an already-parsed `form_schema` value.
+    public init(json: JSONValue) throws {
+        guard case .array(let items) = json else {
+            throw FormSchemaError.notAList(found: json.kindDescription)
+        }
+        var fields: [FormField] = []
+        fields.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            fields.append(try FormField(json: item, index: index))
+        }
+        self.fields = fields
+    }
+
+    /// Decodes `form_schema` JSON text.
+    public init(jsonData: Data) throws {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(jsonData, source: "form_schema")
+        } catch let e as JSONSyntaxError {
+            throw FormSchemaError.invalidJSON(e)
+        }
+        try self.init(json: value)
+    }
+
+    /// Decodes what `JSONSerialization.jsonObject` returned for `form_schema`.
+    public init(foundationObject: Any) throws {
+        guard let value = JSONValue(foundationObject: foundationObject) else {
+            throw FormSchemaError.notAList(found: "a value that is not JSON (\(type(of: foundationObject)))")
+        }
+        try self.init(json: value)
+    }
+
+    /// The schema as JSON, each field exactly as it was received.
+    public var json: JSONValue { .array(fields.map(\.json)) }
+
+    /// Fields as the grid shows them: by row, then column, then `order`, then list position.
+    /// Fields without a grid position come after positioned ones.
+    public var fieldsInGridOrder: [FormField] {
+        fields.sorted { a, b in
+            let ka = (a.row ?? Int.max, a.col ?? Int.max, a.order ?? Int.max, a.index)
+            let kb = (b.row ?? Int.max, b.col ?? Int.max, b.order ?? Int.max, b.index)
+            return ka < kb
+        }
+    }
+
+    /// The fields a person answers, in grid order.
+    public var inputFields: [FormField] { fieldsInGridOrder.filter(\.isInput) }
+
+    /// The first field whose key is `id` (a later duplicate id is shadowed, as on the server
+    /// where both would read the same form-data key).
+    public func field(withID id: String) -> FormField? {
+        fields.first { !$0.id.isEmpty && $0.id == id }
+    }
+
+    /// Fields that could not be used as written (no id, no type, unknown type).
+    public var unsupportedFields: [FormField] { fields.filter { $0.type.isUnsupported } }
+}
+
+extension FormSchema: Codable {
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: try JSONValue(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
