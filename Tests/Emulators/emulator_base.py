@@ -21,10 +21,13 @@ Every emulator:
       GET  /__admin/stats    {"requests": n, "connections": n, "http_versions": {...}}
 
 Subclasses implement `route(self, req) -> Response` and `state()`/`reset()` on the App.
+Run directly (`python3 emulator_base.py --port 0`) it is a minimal emulator: admin endpoints
+only, every other path answers 404.
 """
 
 import argparse
 import json
+import signal
 import socket
 import ssl
 import sys
@@ -35,8 +38,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class Response:
-    def __init__(self, status=200, body=None, headers=None, raw=None, content_type="application/json"):
+    def __init__(self, status=200, body=None, headers=None, raw=None, content_type="application/json",
+                 truncate_at=None):
         self.status = status
+        # When set, only this many body bytes are sent (Content-Length still announces all of
+        # them) and the connection is closed: a transfer that breaks mid-body.
+        self.truncate_at = truncate_at
         self.headers = list((headers or {}).items()) if isinstance(headers, dict) else list(headers or [])
         if raw is not None:
             self.body = raw if isinstance(raw, bytes) else raw.encode("utf-8")
@@ -283,7 +290,11 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(resp.body)))
         self.end_headers()
         if self.command != "HEAD":
-            self.wfile.write(resp.body)
+            body = resp.body if resp.truncate_at is None else resp.body[:resp.truncate_at]
+            self.wfile.write(body)
+        if resp.truncate_at is not None:
+            self.wfile.flush()
+            self._drop()
 
     def do_GET(self):
         self._handle("GET")
@@ -311,6 +322,9 @@ class Server(ThreadingHTTPServer):
 
 
 def serve(app_class, argv=None):
+    # A parent that spawns us from a thread with signals blocked (Swift's Dispatch worker
+    # threads do) passes that mask on, and SIGTERM would then never stop the emulator.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
     parser = argparse.ArgumentParser(description=app_class.name + " emulator (loopback only)")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--tls-cert")
@@ -337,3 +351,7 @@ def serve(app_class, argv=None):
         pass
     finally:
         server.server_close()
+
+
+if __name__ == "__main__":
+    serve(App)

@@ -1,0 +1,46 @@
+import Foundation
+
+extension HTTPSession {
+    /// Headers that carry credentials: never sent on to a different origin.
+    static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie", "X-CSRFToken"]
+
+    /// The request to send next when `response` redirects `request`, or nil to stop here.
+    ///
+    /// Only GET and HEAD follow redirects (libcurl's FOLLOWLOCATION is not used, so this rule
+    /// and the credential rule are ours). Moving to another scheme, host or port drops the
+    /// caller's credential headers; the jar adds cookies only where they belong.
+    func redirect(from request: HTTPRequest, answeredBy response: HTTPResponse) -> HTTPRequest? {
+        guard request.method.followsRedirects, [301, 302, 303, 307, 308].contains(response.status),
+              let location = response.headers["Location"], !location.isEmpty,
+              let base = URL(string: response.url),
+              let target = URL(string: location, relativeTo: base)?.absoluteURL,
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return nil
+        }
+        var next = request
+        next.baseURL = target.absoluteString
+        next.path = []
+        next.query = []
+        if !Self.sameOrigin(response.url, target.absoluteString) {
+            for name in Self.credentialHeaders { next.headers.remove(name) }
+        }
+        trace?("* redirect \(response.status) to \(target.absoluteString)")
+        return next
+    }
+
+    static func sameOrigin(_ a: String, _ b: String) -> Bool {
+        guard let first = URLComponents(string: a), let second = URLComponents(string: b) else { return false }
+        return first.scheme?.lowercased() == second.scheme?.lowercased()
+            && first.host?.lowercased() == second.host?.lowercased()
+            && effectivePort(first) == effectivePort(second)
+    }
+
+    private static func effectivePort(_ components: URLComponents) -> Int? {
+        if let port = components.port { return port }
+        switch components.scheme?.lowercased() {
+        case "http": return 80
+        case "https": return 443
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Every way a request can fail, in terms a person can act on. Never a bare libcurl code.
+public enum HTTPError: UserFacingError, Equatable, CustomStringConvertible {
+    /// The host name did not resolve or nothing accepted the connection.
+    case cannotConnect(host: String, reason: String)
+    /// The TLS handshake failed, usually an unknown certificate authority.
+    case tls(host: String, reason: String)
+    /// No complete answer within the time allowed.
+    case timedOut(url: String, seconds: Double)
+    /// The connection broke before the answer was complete.
+    case connectionLost(url: String, reason: String)
+    /// The answer was bigger than the response-size cap.
+    case responseTooLarge(url: String, limit: Int)
+    /// The server answered with a non-2xx status.
+    case status(HTTPStatusFailure)
+    case tooManyRedirects(url: String, limit: Int)
+    case invalidURL(String)
+    /// A file to upload could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// The answer was not the JSON the caller expected; `path` names the failing key.
+    case decoding(url: String, path: String, reason: String)
+    /// The task was cancelled (Ctrl-C); the transfer was stopped.
+    case cancelled
+    /// Any other transport failure, with libcurl's explanation.
+    case transport(url: String, reason: String)
+
+    public var summary: String {
+        switch self {
+        case .cannotConnect(let host, let reason):
+            return "cannot reach \(host): \(reason)"
+        case .tls(let host, let reason):
+            return "TLS failure talking to \(host): \(reason)"
+        case .timedOut(let url, let seconds):
+            return "no answer from \(url) within \(Self.format(seconds))s"
+        case .connectionLost(let url, let reason):
+            return "the connection to \(url) broke before the answer was complete (\(reason))"
+        case .responseTooLarge(let url, let limit):
+            return "the answer from \(url) is larger than the \(Self.bytes(limit)) limit"
+        case .status(let failure):
+            return failure.summary
+        case .tooManyRedirects(let url, let limit):
+            return "more than \(limit) redirects starting at \(url)"
+        case .invalidURL(let url):
+            return "invalid URL \(url)"
+        case .unreadableFile(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .decoding(let url, let path, let reason):
+            let location = path.isEmpty ? "" : " at \(path)"
+            return "unexpected answer from \(url)\(location): \(reason)"
+        case .cancelled:
+            return "interrupted"
+        case .transport(let url, let reason):
+            return url.isEmpty ? reason : "request to \(url) failed: \(reason)"
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .cannotConnect:
+            return "check the network connection and the profile's base_url"
+        case .tls(let host, _):
+            return "if \(host) uses its own certificate authority, set http.ca_file in the profile to that CA's PEM file"
+        case .timedOut:
+            return "the server is slow or unreachable; raise http.timeout in the profile if it is only slow"
+        case .connectionLost:
+            return "try again; if it keeps happening the server or a proxy is closing connections"
+        case .responseTooLarge:
+            return "narrow the request (a filter, a limit or a projection)"
+        case .status(let failure):
+            return failure.hint
+        case .tooManyRedirects:
+            return "check the profile's base_url"
+        case .invalidURL:
+            return "check the profile's base_url"
+        case .unreadableFile:
+            return "check that the file exists and is readable"
+        case .decoding:
+            return "the server's API may differ from what fieldops expects; run with -v to see the answer"
+        case .cancelled, .transport:
+            return nil
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .cannotConnect, .timedOut, .connectionLost: return .network
+        case .status(let failure): return failure.status == 401 ? .notAuthenticated : .failure
+        case .invalidURL: return .usage
+        case .cancelled: return .interrupted
+        default: return .failure
+        }
+    }
+
+    public var description: String { summary }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+
+    static func bytes(_ count: Int) -> String {
+        count >= 1 << 20 ? "\(count >> 20) MiB" : count >= 1 << 10 ? "\(count >> 10) KiB" : "\(count) B"
+    }
+}
+
+/// A non-2xx answer: what was asked, what came back, and the server's own message.
+public struct HTTPStatusFailure: Sendable, Equatable {
+    public var status: Int
+    public var method: HTTPMethod
+    public var url: String
+    /// The message from the JSON error body (`error`, `message`, `detail`, `details.message`).
+    public var serverMessage: String?
+    /// True when the body was an HTML page where JSON was expected (a proxy or login page).
+    public var answeredHTML: Bool
+    public var body: Data
+
+    public init(_ response: HTTPResponse) {
+        status = response.status
+        method = response.method
+        url = response.url
+        answeredHTML = ServerMessage.looksLikeHTML(body: response.body, contentType: response.headers["Content-Type"])
+        serverMessage = ServerMessage.extract(from: response.body, contentType: response.headers["Content-Type"])
+        body = response.body
+    }
+
+    var summary: String {
+        var text = "\(method) \(url) failed: HTTP \(status)"
+        if let reason = HTTPStatusFailure.reasons[status] { text += " \(reason)" }
+        if answeredHTML {
+            text += ": the server answered HTML instead of JSON"
+        } else if let serverMessage {
+            text += ": \(serverMessage)"
+        }
+        return text
+    }
+
+    var hint: String? {
+        if answeredHTML { return "a proxy or a login page may be in the way; check the profile's base_url" }
+        switch status {
+        case 401: return "log in again"
+        case 403: return "the account lacks permission for this"
+        case 429, 502, 503, 504: return "the server is busy or down; try again later"
+        default: return nil
+        }
+    }
+
+    static let reasons: [Int: String] = [
+        400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+        405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large", 422: "Unprocessable Content",
+        429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+        503: "Service Unavailable", 504: "Gateway Timeout",
+    ]
+}

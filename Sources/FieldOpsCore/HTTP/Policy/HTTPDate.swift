@@ -1,0 +1,32 @@
+import Foundation
+
+/// Parses the date formats HTTP uses (`Retry-After`, cookie `Expires`).
+enum HTTPDate {
+    private static let formats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz",   // IMF-fixdate, the one servers should send
+        "EEEE, dd-MMM-yy HH:mm:ss zzz",    // RFC 850
+        "EEE MMM d HH:mm:ss yyyy",         // asctime
+        "EEE, dd-MMM-yyyy HH:mm:ss zzz",   // the common cookie variant
+        "EEE, dd MMM yyyy HH:mm:ss Z",
+    ]
+
+    static func parse(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for format in formats {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: trimmed) { return date }
+        }
+        return nil
+    }
+
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,130 @@
+internal import CCurl
+import Foundation
+
+/// Owns one libcurl easy handle and frees it in `deinit`.
+///
+/// Options are set through the typed shims in `shim.h`. A failing `setopt` means this libcurl
+/// lacks a feature we rely on, which is a packaging error, so it is reported, not ignored.
+final class CurlEasy {
+    let handle: UnsafeMutableRawPointer
+    /// libcurl writes a human-readable reason here on failure; it must outlive the handle's use.
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    init() throws(HTTPError) {
+        CurlGlobal.ensureInitialised()
+        guard let handle = curl_easy_init() else {
+            throw HTTPError.transport(url: "", reason: "libcurl could not allocate a transfer")
+        }
+        self.handle = handle
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        _ = fieldops_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        errorBuffer.deallocate()
+    }
+
+    /// The reason libcurl gave for the last failure, if it wrote one.
+    var errorMessage: String {
+        String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func set(_ option: CURLoption, _ value: Int) throws(HTTPError) {
+        try check(fieldops_easy_setopt_long(handle, option, value), option)
+    }
+
+    func set(_ option: CURLoption, _ value: Bool) throws(HTTPError) {
+        try check(fieldops_easy_setopt_long(handle, option, value ? 1 : 0), option)
+    }
+
+    func set(_ option: CURLoption, offset value: Int64) throws(HTTPError) {
+        try check(fieldops_easy_setopt_off_t(handle, option, curl_off_t(value)), option)
+    }
+
+    /// Sets a string option. libcurl copies strings passed to `setopt` (since 7.17), so the
+    /// Swift string only needs to live for the call.
+    func set(_ option: CURLoption, _ value: String) throws(HTTPError) {
+        try check(fieldops_easy_setopt_string(handle, option, value), option)
+    }
+
+    func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(HTTPError) {
+        try check(fieldops_easy_setopt_pointer(handle, option, value), option)
+    }
+
+    func set(_ option: CURLoption, callback: fieldops_curl_data_callback) throws(HTTPError) {
+        try check(fieldops_easy_setopt_data_callback(handle, option, callback), option)
+    }
+
+    func set(_ option: CURLoption, seek: fieldops_curl_seek_callback) throws(HTTPError) {
+        try check(fieldops_easy_setopt_seek_callback(handle, option, seek), option)
+    }
+
+    func set(_ option: CURLoption, list: CurlHeaderList) throws(HTTPError) {
+        try check(fieldops_easy_setopt_slist(handle, option, list.head), option)
+    }
+
+    func set(mime: CurlMime) throws(HTTPError) {
+        try check(fieldops_easy_setopt_mime(handle, CURLOPT_MIMEPOST, mime.handle), CURLOPT_MIMEPOST)
+    }
+
+    func set(share: CurlShare) throws(HTTPError) {
+        try check(fieldops_easy_setopt_share(handle, CURLOPT_SHARE, share.handle), CURLOPT_SHARE)
+    }
+
+    /// Copies `bytes` into a blob option; libcurl copies blobs with `CURL_BLOB_COPY`.
+    func set(_ option: CURLoption, blob bytes: Data) throws(HTTPError) {
+        let code = bytes.withUnsafeBytes { raw -> CURLcode in
+            var blob = curl_blob(
+                data: UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                len: raw.count,
+                flags: UInt32(CURL_BLOB_COPY)
+            )
+            return fieldops_easy_setopt_blob(handle, option, &blob)
+        }
+        try check(code, option)
+    }
+
+    func long(_ info: CURLINFO) -> Int {
+        var value = 0
+        _ = fieldops_easy_getinfo_long(handle, info, &value)
+        return value
+    }
+
+    func offset(_ info: CURLINFO) -> Int64 {
+        var value: curl_off_t = 0
+        _ = fieldops_easy_getinfo_off_t(handle, info, &value)
+        return Int64(value)
+    }
+
+    func string(_ info: CURLINFO) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard fieldops_easy_getinfo_string(handle, info, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private func check(_ code: CURLcode, _ option: CURLoption) throws(HTTPError) {
+        guard code == CURLE_OK else {
+            let reason = String(cString: curl_easy_strerror(code))
+            throw HTTPError.transport(url: "", reason: "libcurl refused option \(option.rawValue): \(reason)")
+        }
+    }
+}
+
+/// `curl_global_init` must run once before any other libcurl call; a static `let` gives that.
+enum CurlGlobal {
+    private static let initialised: Bool = {
+        curl_global_init(Int(CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32)) == CURLE_OK
+    }()
+
+    static func ensureInitialised() {
+        _ = initialised
+    }
+
+    /// The CA bundle and directory this libcurl trusts when told nothing else.
+    static let defaultTrust: (caInfo: String?, caPath: String?) = {
+        guard let easy = try? CurlEasy() else { return (nil, nil) }
+        return (easy.string(CURLINFO_CAINFO), easy.string(CURLINFO_CAPATH))
+    }()
+}

@@ -1,0 +1,166 @@
+extension JSONParser {
+    /// Parses the string starting at the opening quote.
+    ///
+    /// Most strings in device documents have no escapes, so the fast path only validates
+    /// UTF-8 and makes one `String` from the input bytes; the first backslash switches to a
+    /// copying path that decodes escapes.
+    mutating func parseString() throws(Failure) -> String {
+        let bytes = input
+        let start = position + 1
+        var cursor = start
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\"") {
+                position = cursor + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
+            } else if byte == UInt8(ascii: "\\") {
+                var decoded = Array(bytes[start..<cursor])
+                position = cursor
+                return try parseEscapedRemainder(into: &decoded)
+            } else if byte < 0x20 {
+                position = cursor
+                throw failure("expected a character in the string (control characters must be escaped)")
+            } else if byte >= 0x80 {
+                cursor = try validatedUTF8End(at: cursor)
+            } else {
+                cursor += 1
+            }
+        }
+        position = start - 1
+        throw Failure(offset: start - 1, reason: "string is never closed: expected '\"' before the end of input")
+    }
+
+    private mutating func parseEscapedRemainder(into decoded: inout [UInt8]) throws(Failure) -> String {
+        let bytes = input
+        var cursor = position
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\"") {
+                position = cursor + 1
+                return String(decoding: decoded, as: UTF8.self)
+            } else if byte == UInt8(ascii: "\\") {
+                cursor += 1
+                guard cursor < bytes.count else { break }
+                switch bytes[cursor] {
+                case UInt8(ascii: "\""): decoded.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): decoded.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): decoded.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try parseUnicodeEscape(backslashAt: cursor - 1)
+                    appendUTF8(scalar, to: &decoded)
+                    cursor = position
+                    continue
+                default:
+                    position = cursor
+                    throw failure("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\'")
+                }
+                cursor += 1
+            } else if byte < 0x20 {
+                position = cursor
+                throw failure("expected a character in the string (control characters must be escaped)")
+            } else if byte >= 0x80 {
+                let end = try validatedUTF8End(at: cursor)
+                decoded.append(contentsOf: bytes[cursor..<end])
+                cursor = end
+            } else {
+                decoded.append(byte)
+                cursor += 1
+            }
+        }
+        position = cursor
+        throw failure("string is never closed: expected '\"'")
+    }
+
+    /// Decodes `\uXXXX` at `backslashAt`, combining a surrogate pair; leaves `position` after it.
+    private mutating func parseUnicodeEscape(backslashAt start: Int) throws(Failure) -> Unicode.Scalar {
+        let high = try hexQuad(at: start + 2)
+        var end = start + 6
+        var value = high
+        if (0xD800...0xDBFF).contains(high) {
+            let bytes = input
+            guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u") else {
+                throw Failure(offset: start, reason: "lone surrogate \\u\(hex4(high)): expected a low surrogate \\uDC00–\\uDFFF to follow")
+            }
+            let low = try hexQuad(at: end + 2)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw Failure(offset: end, reason: "expected a low surrogate \\uDC00–\\uDFFF after \\u\(hex4(high)), found \\u\(hex4(low))")
+            }
+            value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            end += 6
+        } else if (0xDC00...0xDFFF).contains(high) {
+            throw Failure(offset: start, reason: "lone surrogate \\u\(hex4(high)) without a high surrogate before it")
+        }
+        position = end
+        guard let scalar = Unicode.Scalar(value) else {
+            throw Failure(offset: start, reason: "\\u escape is not a Unicode scalar")
+        }
+        return scalar
+    }
+
+    private func hexQuad(at start: Int) throws(Failure) -> UInt32 {
+        let bytes = input
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let at = start + offset
+            guard at < bytes.count else {
+                throw Failure(offset: at, reason: "expected 4 hex digits after \\u, found end of input")
+            }
+            let byte = bytes[at]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                var here = self
+                here.position = at
+                throw here.failure("expected 4 hex digits after \\u")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private func hex4(_ value: UInt32) -> String {
+        hex2(UInt8(value >> 8)) + hex2(UInt8(value & 0xFF))
+    }
+
+    private func appendUTF8(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+        UTF8.encode(scalar) { buffer.append($0) }
+    }
+
+    /// The index after the valid UTF-8 sequence starting at `start` (a byte ≥ 0x80); rejects
+    /// overlong forms, encoded surrogates and values past U+10FFFF.
+    private func validatedUTF8End(at start: Int) throws(Failure) -> Int {
+        let bytes = input
+        let lead = bytes[start]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default:
+            throw Failure(offset: start, reason: "invalid UTF-8 byte 0x\(hex2(lead)) in a string")
+        }
+        guard start + length <= bytes.count else {
+            throw Failure(offset: start, reason: "truncated UTF-8 sequence in a string")
+        }
+        guard secondRange.contains(bytes[start + 1]) else {
+            throw Failure(offset: start, reason: "invalid UTF-8 sequence in a string")
+        }
+        for offset in 2..<length where bytes[start + offset] & 0xC0 != 0x80 {
+            throw Failure(offset: start, reason: "invalid UTF-8 sequence in a string")
+        }
+        return start + length
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+internal import CSQLite
+
+/// One connection to a SQLite store file, configured the way every fieldops store is used.
+///
+/// Opening sets WAL journaling (readers never block the writer), `foreign_keys=ON`,
+/// `synchronous=NORMAL` (durable across application crashes, and in WAL mode the database
+/// cannot corrupt on power loss) and a busy timeout so a second fieldops process waits briefly
+/// for a lock instead of failing at once.
+///
+/// Thread safety: a `Database` is not `Sendable` and must be used by one task at a time —
+/// the compiler enforces that it stays where it was made. To share one connection between
+/// tasks, wrap it in a `DatabaseQueue`, which serialises access behind a lock.
+public final class Database {
+    /// How a store is opened.
+    public struct Options: Sendable {
+        /// How long to wait for another connection's lock before failing with `.locked`.
+        public var busyTimeout: Duration
+        /// Open without write access; the file must exist.
+        public var readOnly: Bool
+
+        public init(busyTimeout: Duration = .seconds(5), readOnly: Bool = false) {
+            self.busyTimeout = busyTimeout
+            self.readOnly = readOnly
+        }
+    }
+
+    /// The file path, or `:memory:`.
+    public let path: String
+    let handle: OpaquePointer
+    var statementCache: [String: Statement] = [:]
+    /// How many statements this connection has compiled; the cache keeps it low.
+    public internal(set) var preparedStatementCount = 0
+    /// Open savepoints inside the outermost transaction.
+    var transactionDepth = 0
+
+    /// Opens (creating when missing) the store at `path` and configures the connection.
+    ///
+    /// Missing parent directories are created with mode 0700, since stores hold a person's
+    /// work and cached server data. A file that is not a SQLite database fails here with
+    /// `.corrupt` and is not modified.
+    public init(path: String, options: Options = Options()) throws(StoreError) {
+        self.path = path
+        let inMemory = path == ":memory:"
+        if !inMemory && !options.readOnly {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                do {
+                    try FileManager.default.createDirectory(
+                        atPath: directory, withIntermediateDirectories: true,
+                        attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw StoreError(kind: .cannotOpen, message: "cannot create the directory \(directory): \(error.localizedDescription)", path: path)
+                }
+            }
+        }
+
+        var connection: OpaquePointer?
+        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(connection)
+            throw StoreError(resultCode: code, message: message, sql: nil, path: path)
+        }
+        handle = connection
+        // From here on `deinit` closes the connection if configuration throws.
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = options.busyTimeout.components.seconds * 1000
+            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+
+        // journal_mode is the first statement that reads the file header, so a foreign file
+        // fails here, before anything could be written to it.
+        if !options.readOnly && !inMemory {
+            _ = try scalar("PRAGMA journal_mode = WAL", as: String.self)
+        } else {
+            _ = try scalar("PRAGMA schema_version", as: Int64.self)
+        }
+        try execute("PRAGMA foreign_keys = ON")
+        try execute("PRAGMA synchronous = NORMAL")
+    }
+
+    deinit {
+        // Statements must be finalized before the connection can close cleanly.
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The journal mode in effect (`wal` for file stores).
+    public var journalMode: String {
+        get throws(StoreError) { try scalar("PRAGMA journal_mode", as: String.self) ?? "" }
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True while a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// An error for the result `code` of the connection's last call.
+    func error(_ code: Int32, sql: String?) -> StoreError {
+        StoreError(resultCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+    }
+}

@@ -1,0 +1,129 @@
+import FieldOpsCore
+import Foundation
+
+/// The `/__admin/` endpoints of `emulator_base.py`, called through the real HTTP core.
+extension Emulator {
+    /// Makes the next `count` requests matching `path` (a trailing `*` matches a prefix)
+    /// fail: with `status`, after `delayMs`, or by dropping the connection.
+    public func injectFault(
+        path: String,
+        method: String? = nil,
+        status: Int? = nil,
+        count: Int = 1,
+        delayMs: Int = 0,
+        drop: Bool = false,
+        dropAfterHandler: Bool = false,
+        body: String? = nil,
+        contentType: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws {
+        var spec: [String: Any] = ["path": path, "count": count, "delay_ms": delayMs, "drop": drop, "drop_after_handler": dropAfterHandler, "headers": headers]
+        if let method { spec["method"] = method }
+        if let status { spec["status"] = status }
+        if let body { spec["body"] = body }
+        if let contentType { spec["content_type"] = contentType }
+        try await adminCall(.post, "faults", json: spec)
+    }
+
+    public func clearFaults() async throws {
+        try await adminCall(.delete, "faults")
+    }
+
+    /// Adds `milliseconds` of delay to every non-admin request.
+    public func setLatency(milliseconds: Int) async throws {
+        try await adminCall(.post, "latency", json: ["delay_ms": milliseconds])
+    }
+
+    /// The emulator's state document, as raw JSON.
+    public func state() async throws -> Data {
+        try await adminCall(.get, "state").body
+    }
+
+    public func state<T: Decodable>(as type: T.Type) async throws -> T {
+        try await adminCall(.get, "state").decode(T.self)
+    }
+
+    /// Every non-admin request the emulator received, oldest first.
+    public func requests() async throws -> [RecordedRequest] {
+        try await adminCall(.get, "requests").decode([RecordedRequest].self)
+    }
+
+    public func stats() async throws -> EmulatorStats {
+        try await adminCall(.get, "stats").decode(EmulatorStats.self)
+    }
+
+    /// Back to the seeded fixtures; clears faults, latency and the request log.
+    public func reset() async throws {
+        try await adminCall(.post, "reset")
+    }
+
+    @discardableResult
+    private func adminCall(_ method: HTTPMethod, _ endpoint: String, json: Any? = nil) async throws -> HTTPResponse {
+        var body = HTTPBody.none
+        if let json { body = .json(try JSONSerialization.data(withJSONObject: json)) }
+        let request = HTTPRequest(method, baseURL: baseURL, path: ["__admin", endpoint], body: body)
+        return try await admin.send(request).requireSuccess()
+    }
+}
+
+/// One entry of the emulator's request log.
+public struct RecordedRequest: Decodable, Sendable {
+    public var method: String
+    /// The path decoded once, as the server's router sees it.
+    public var path: String
+    /// The path exactly as it arrived on the wire (still percent-encoded).
+    public var rawPath: String
+    public var query: [String: [String]]
+    public var headers: [String: String]
+    public var body: String
+    /// Which TCP connection carried it (1, 2, …): equal ids mean a reused connection.
+    public var connection: Int
+    public var httpVersion: String
+
+    enum CodingKeys: String, CodingKey {
+        case method, path, rawPath = "raw_path", query, headers, body, connection, httpVersion = "http_version"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        method = try container.decode(String.self, forKey: .method)
+        path = try container.decode(String.self, forKey: .path)
+        rawPath = try container.decode(String.self, forKey: .rawPath)
+        headers = try container.decode([String: String].self, forKey: .headers)
+        body = try container.decode(String.self, forKey: .body)
+        connection = try container.decode(Int.self, forKey: .connection)
+        httpVersion = try container.decode(String.self, forKey: .httpVersion)
+        // The log flattens single values: {"a": "1", "b": ["1", "2"]}.
+        let raw = try container.decode([String: QueryValue].self, forKey: .query)
+        query = raw.mapValues(\.values)
+    }
+
+    /// The first value of header `name`, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+
+    private struct QueryValue: Decodable {
+        var values: [String]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let one = try? container.decode(String.self) {
+                values = [one]
+            } else {
+                values = try container.decode([String].self)
+            }
+        }
+    }
+}
+
+/// The emulator's counters: requests served, TCP connections accepted, protocol versions seen.
+public struct EmulatorStats: Decodable, Sendable {
+    public var requests: Int
+    public var connections: Int
+    public var httpVersions: [String: Int]
+
+    enum CodingKeys: String, CodingKey {
+        case requests, connections, httpVersions = "http_versions"
+    }
+}
