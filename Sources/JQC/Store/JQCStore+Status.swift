@@ -1,0 +1,134 @@
+import FieldOpsCore
+import Foundation
+
+/// Outbox counts, failures and re-queueing, for `jqc status` and `jqc retry`.
+extension JQCStore {
+    /// Items per kind, in the shape `jqc status --json` prints.
+    public struct KindCounts: Sendable, Equatable, Codable {
+        public var inspections = 0
+        public var issues = 0
+        public var photos = 0
+
+        public var total: Int { inspections + issues + photos }
+    }
+
+    /// One item that is `failed`, with the reason it last failed.
+    public struct Failure: Sendable, Equatable, Codable {
+        public var kind: ItemKind
+        public var localID: String
+        public var error: String?
+        public var retries: Int
+
+        enum CodingKeys: String, CodingKey {
+            case kind, error, retries
+            case localID = "local_id"
+        }
+    }
+
+    /// Counts of items waiting to be sent: completed inspections, device issues, and photos of
+    /// completed inspections or of issues (a draft's photos are not waiting yet).
+    public func pendingCounts() throws -> KindCounts {
+        try read { database in
+            KindCounts(
+                inspections: try database.scalar(
+                    "SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending'", as: Int.self) ?? 0,
+                issues: try database.scalar(
+                    "SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'pending'", as: Int.self) ?? 0,
+                photos: try database.scalar(
+                    """
+                    SELECT count(*) FROM photos WHERE sync_status = 'pending'
+                      AND (entity_type = 'issue' OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))
+                    """, as: Int.self) ?? 0)
+        }
+    }
+
+    public func failedCounts() throws -> KindCounts {
+        try read { database in
+            KindCounts(
+                inspections: try database.scalar("SELECT count(*) FROM inspections WHERE sync_status = 'failed'", as: Int.self) ?? 0,
+                issues: try database.scalar(
+                    "SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'failed'", as: Int.self) ?? 0,
+                photos: try database.scalar("SELECT count(*) FROM photos WHERE sync_status = 'failed'", as: Int.self) ?? 0)
+        }
+    }
+
+    /// Every failed item, inspections first, oldest first within a kind.
+    public func failures() throws -> [Failure] {
+        try read { database in
+            var failures: [Failure] = []
+            for kind in ItemKind.allCases {
+                let order = kind == .issue ? "created_at" : kind == .photo ? "created_at" : "completed_at"
+                for row in try database.query(
+                    "SELECT local_id, last_error, retry_count FROM \(kind.table) WHERE sync_status = 'failed' ORDER BY \(order), local_id") {
+                    failures.append(Failure(
+                        kind: kind, localID: try row.decode("local_id"), error: try row.decode("last_error"),
+                        retries: try row.decode("retry_count")))
+                }
+            }
+            return failures
+        }
+    }
+
+    /// The kind of the outbox item `localID`, or nil when no inspection, issue or photo has it.
+    public func kind(of localID: String) throws -> ItemKind? {
+        try read { database in
+            for kind in ItemKind.allCases
+            where try database.scalar("SELECT 1 FROM \(kind.table) WHERE local_id = ?", [localID], as: Int.self) != nil {
+                return kind
+            }
+            return nil
+        }
+    }
+
+    /// Re-queues failed items: `pending` again with a zero retry count. Re-queueing an
+    /// inspection also re-queues its failed photos and the issues that failed with it.
+    /// Items that are not failed are left alone. Returns the ids re-queued.
+    @discardableResult
+    public func requeue(localIDs: [String]) throws -> [String] {
+        try write { database in
+            var requeued: [String] = []
+            for id in localIDs {
+                guard let kind = try kindOf(id, in: database) else {
+                    throw JQCError.unknownRecord(kind: "inspection, issue or photo", id: id)
+                }
+                requeued += try requeue(kind, where: "local_id = ?", [id], in: database)
+                if kind == .inspection {
+                    requeued += try requeue(.photo, where: "inspection_local_id = ?", [id], in: database)
+                    requeued += try requeue(.issue, where: "inspection_local_id = ? AND origin = 'device'", [id], in: database)
+                }
+            }
+            return requeued
+        }
+    }
+
+    /// Re-queues every failed item.
+    @discardableResult
+    public func requeueAllFailed() throws -> [String] {
+        try write { database in
+            var requeued: [String] = []
+            for kind in ItemKind.allCases {
+                requeued += try requeue(kind, where: "1", [], in: database)
+            }
+            return requeued
+        }
+    }
+
+    private func requeue(_ kind: ItemKind, where condition: String, _ arguments: StatementArguments, in database: Database) throws -> [String] {
+        let ids = try database.query(
+            "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)", arguments)
+            .map { try $0.decode("local_id", as: String.self) }
+        for id in ids {
+            try database.execute(
+                "UPDATE \(kind.table) SET sync_status = 'pending', retry_count = 0, last_error = NULL WHERE local_id = ?", [id])
+        }
+        return ids
+    }
+
+    private func kindOf(_ localID: String, in database: Database) throws -> ItemKind? {
+        for kind in ItemKind.allCases
+        where try database.scalar("SELECT 1 FROM \(kind.table) WHERE local_id = ?", [localID], as: Int.self) != nil {
+            return kind
+        }
+        return nil
+    }
+}
