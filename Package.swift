@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore"]
+            dependencies: ["FieldOpsCore", "JQC"]
         ),
         .target(
             name: "FieldOpsTestSupport",

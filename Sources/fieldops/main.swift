@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 import FieldOpsCore
+import JQC
 
 // The backends this build speaks to; adding a service is one new target and one line here.
-let app = App(backends: [])
+let app = App(backends: [JQCBackend()])
 
 let code = await app.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code)
