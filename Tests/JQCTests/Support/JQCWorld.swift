@@ -72,13 +72,19 @@ final class JQCWorld: Sendable {
     }
 
     /// Runs the built `fieldops` binary as a child process; the caller waits or kills it.
-    func spawn(_ arguments: [String]) throws -> Process {
+    /// `stderrFile`, when given, receives the child's stderr.
+    func spawn(_ arguments: [String], stderrFile: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try JQCWorld.binary())
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let stderrFile {
+            FileManager.default.createFile(atPath: stderrFile, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: stderrFile)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
