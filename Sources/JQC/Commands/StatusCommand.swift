@@ -23,6 +23,16 @@ enum StatusCommand {
             case lastSyncAt = "last_sync_at"
             case lastSyncError = "last_sync_error"
         }
+
+        /// `last_sync_at` is `null` before the first sync, never missing.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(pending, forKey: .pending)
+            try container.encode(failed, forKey: .failed)
+            try container.encode(lastSyncAt, forKey: .lastSyncAt)
+            try container.encode(lastSyncError, forKey: .lastSyncError)
+            try container.encode(failures, forKey: .failures)
+        }
     }
 
     @Sendable static func run(_ context: CommandContext) async throws {

@@ -45,6 +45,22 @@ public struct SyncReport: Sendable, Equatable, Codable {
         case stepErrors = "step_errors"
     }
 
+    /// Written by hand so a failed reference pull prints `"reference": null` rather than
+    /// dropping the key: the shape scripts read stays the same.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(photosUploaded, forKey: .photosUploaded)
+        try container.encode(inspectionsSubmitted, forKey: .inspectionsSubmitted)
+        try container.encode(issuesSubmitted, forKey: .issuesSubmitted)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(reference, forKey: .reference)
+        try container.encode(issuesPulled, forKey: .issuesPulled)
+        try container.encode(issuesRemoved, forKey: .issuesRemoved)
+        try container.encode(notifications, forKey: .notifications)
+        try container.encode(failures, forKey: .failures)
+        try container.encode(stepErrors, forKey: .stepErrors)
+    }
+
     /// True when everything due went through and every pull worked.
     public var isComplete: Bool { failed == 0 && stepErrors.isEmpty }
 }

@@ -104,11 +104,11 @@ final class JQCWorld: Sendable {
 
     // MARK: Emulator admin
 
-    /// POSTs `json` to `/__admin/<endpoint>` and returns the answer as a dictionary.
+    /// Sends `json` to `/__admin/<endpoint>` and returns the answer as a dictionary.
     @discardableResult
-    func admin(_ endpoint: String, _ json: Any = [String: Any]()) async throws -> [String: Any] {
+    func admin(_ endpoint: String, _ json: Any = [String: Any](), method: HTTPMethod = .post) async throws -> [String: Any] {
         let body = try JSONSerialization.data(withJSONObject: json)
-        let request = HTTPRequest(.post, baseURL: emulator.baseURL, path: ["__admin"] + endpoint.split(separator: "/").map(String.init), body: .json(body))
+        let request = HTTPRequest(method, baseURL: emulator.baseURL, path: ["__admin"] + endpoint.split(separator: "/").map(String.init), body: .json(body))
         let response = try await admin.send(request).requireSuccess()
         return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
     }
