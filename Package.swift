@@ -32,7 +32,22 @@ let package = Package(
         ),
         .testTarget(
             name: "FieldOpsCoreTests",
-            dependencies: ["FieldOpsCore", "FieldOpsTestSupport"]
+            dependencies: ["FieldOpsCore", "FieldOpsTestSupport"],
+            exclude: ["CLI/__Snapshots__"]
+        ),
+        .plugin(
+            name: "GenerateCompletions",
+            capability: .command(
+                intent: .custom(verb: "generate-completions", description: "Regenerate completions/ from the built fieldops binary"),
+                permissions: [.writeToPackageDirectory(reason: "Writes completions/fieldops.bash, completions/_fieldops and completions/fieldops.fish")]
+            )
+        ),
+        .plugin(
+            name: "GenerateManual",
+            capability: .command(
+                intent: .custom(verb: "generate-manual", description: "Write man pages for every command (default: man/)"),
+                permissions: [.writeToPackageDirectory(reason: "Writes one man page per command into man/ (or --output DIR)")]
+            )
         ),
         .target(
             name: "JQC",

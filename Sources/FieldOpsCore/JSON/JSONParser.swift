@@ -61,6 +61,7 @@ struct JSONParser {
         try enterContainer()
         position += 1
         var members: [JSONObject.Member] = []
+        members.reserveCapacity(8)
         // Repeated keys are found by a scan while the object is small, by the object's own
         // key index once it grows (built here once, so JSONObject need not rebuild it).
         var keyIndex: [String: Int]?

@@ -12,6 +12,7 @@ public struct App: Sendable {
     /// The whole command tree: global options, core groups, then one group per backend.
     public func rootCommand() -> CommandSpec {
         let backends = self.backends
+        let root: @Sendable () -> CommandSpec = { App(backends: backends).rootCommand() }
         return CommandSpec(
             "fieldops",
             abstract: "One fast command line for facility inspections (JQC), PON networks (MCMS) and InterlinedList.",
@@ -26,7 +27,10 @@ public struct App: Sendable {
                 ProfileCommands.spec(backends: backends),
                 AuthCommands.spec(),
             ] + backends.map { $0.commands() } + [
+                CompletionCommands.spec(root: root),
                 VersionCommand.spec(),
+                CompletionCommands.completeSpec(backends: backends, root: root),
+                CompletionCommands.manualSpec(root: root),
             ])
     }
 

@@ -19,6 +19,7 @@ public final class CommandContext: Sendable {
 
     private let configuration = Locked<Configuration?>(nil)
     private let keyringCache = Locked<Keyring?>(nil)
+    private let sessions = Locked<[String: HTTPSession]>([:])
 
     public init(
         invocation: Invocation,
@@ -92,6 +93,44 @@ public final class CommandContext: Sendable {
                 environment: environment, command: settings.passphraseCommand, allowsPrompt: stdin.isTerminal))
         keyringCache.withLock { $0 = keyring }
         return keyring
+    }
+
+    // MARK: HTTP
+
+    /// The profile's HTTP session (one connection pool and cookie jar per profile per run).
+    ///
+    /// Its cookie jar starts from the cookies stored in the keyring under `KeyringSecret.cookies`;
+    /// backends that use cookies call `persistCookies(of:profile:)` after a login or a refresh.
+    /// With `-v`, each request is traced on stderr with secrets redacted.
+    public func httpSession(for profile: Profile, maxConcurrentTransfers: Int = 8) throws -> HTTPSession {
+        if let session = sessions.withLock({ $0[profile.name] }) { return session }
+        var jar = CookieJar()
+        if let stored = try keyring().entry(for: profile.name)?.secrets[KeyringSecret.cookies] {
+            jar = (try? CookieJar(restoring: stored)) ?? CookieJar()
+        }
+        let stderr = self.stderr
+        var trace: HTTPTraceSink?
+        if isVerbose {
+            trace = { (line: String) in stderr.line(line) }
+        }
+        let session: HTTPSession
+        do {
+            session = try HTTPSession(
+                settings: profile.http, version: FieldOpsVersion.current, cookies: jar,
+                maxConcurrentTransfers: maxConcurrentTransfers, trace: trace)
+        } catch {
+            throw error
+        }
+        sessions.withLock { $0[profile.name] = session }
+        return session
+    }
+
+    /// Saves the session's cookies (a login session is a secret) in the profile's keyring entry.
+    public func persistCookies(of session: HTTPSession, profile: Profile) throws {
+        let exported = session.cookies.export()
+        try keyring().update(profile: profile.name) { entry in
+            entry.secrets[KeyringSecret.cookies] = exported
+        }
     }
 
     /// Per-profile data directory (SQLite stores, photos).

@@ -114,6 +114,38 @@ import Testing
         }
     }
 
+    @Test func commandWithBothAnActionAndSubcommandsRunsByItself() throws {
+        let tree = CommandSpec("fieldops", abstract: "", subcommands: [
+            CommandSpec("facilities", abstract: "List facilities.", subcommands: [
+                CommandSpec("show", abstract: "Show one.", arguments: [ArgumentSpec("ID", help: "")], action: SampleCommandTree.leaf),
+            ], action: SampleCommandTree.leaf),
+        ])
+        let parser = CommandLineParser(root: tree, pathLookup: { _ in nil })
+        guard case .run(_, let list) = try parser.parse(["facilities"]) else { Issue.record("not run"); return }
+        #expect(list.path == ["facilities"])
+        guard case .run(_, let show) = try parser.parse(["facilities", "show", "7"]) else { Issue.record("not run"); return }
+        #expect(show.path == ["facilities", "show"] && show.value("ID") == "7")
+        #expect(throws: UsageError(.unknownCommand("shwo"), suggestion: "show", commandWords: ["fieldops", "facilities"])) {
+            try parser.parse(["facilities", "shwo"])
+        }
+    }
+
+    // MARK: Raw arguments
+
+    @Test func rawCommandTakesEveryLaterWordUntouched() throws {
+        let invocation = try run("-p", "lab", "__complete", "mcms", "--state", "-p", "--help", "--", "")
+        #expect(invocation.path == ["__complete"])
+        #expect(invocation.value("profile") == "lab")
+        #expect(invocation.all("WORDS") == ["mcms", "--state", "-p", "--help", "--", ""])
+    }
+
+    @Test func completeCommandWiredThroughParserAndCompleter() throws {
+        let invocation = try run("__complete", "-p", "")
+        let completer = DynamicCompleter(root: SampleCommandTree.root, provider: FixtureCompletionProvider())
+        let text = DynamicCompleter.render(completer.complete(words: invocation.all("WORDS")))
+        #expect(text == "site-a\tjqc https://qc.example.com\nsite-b\tjqc https://qc-b.example.com\nlab-pon\tmcms https://mcms.lab.example.net/api\n")
+    }
+
     // MARK: External commands
 
     @Test func unknownTopLevelWordRunsAnExternalCommandFoundOnPath() throws {

@@ -18,6 +18,9 @@ public struct CommandSpec: Sendable {
     public var arguments: [ArgumentSpec]
     public var subcommands: [CommandSpec]
     public var hidden: Bool
+    /// Every word after this command's name goes, untouched, to its (variadic) argument: no
+    /// options, no `--`, no validation. For `__complete`, whose words are a half-typed command line.
+    public var rawArguments: Bool
     /// nil for a pure group: running it prints its help and exits with usage (2).
     public var action: CommandAction?
 
@@ -31,6 +34,7 @@ public struct CommandSpec: Sendable {
         arguments: [ArgumentSpec] = [],
         subcommands: [CommandSpec] = [],
         hidden: Bool = false,
+        rawArguments: Bool = false,
         action: CommandAction? = nil
     ) {
         self.name = name
@@ -42,6 +46,7 @@ public struct CommandSpec: Sendable {
         self.arguments = arguments
         self.subcommands = subcommands
         self.hidden = hidden
+        self.rawArguments = rawArguments
         self.action = action
     }
 

@@ -94,6 +94,10 @@ struct ParseRun {
         if let subcommand = command.subcommand(named: word) {
             path.append(subcommand)
             invocation.path.append(subcommand.name)
+            if subcommand.rawArguments {
+                positionals = Array(arguments[index...])
+                index = arguments.count
+            }
             return nil
         }
         if !command.arguments.isEmpty {

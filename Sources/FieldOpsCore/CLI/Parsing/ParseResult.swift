@@ -16,14 +16,3 @@ public enum ParseResult: Sendable {
     /// given before the name (e.g. `--profile`) so the dispatcher can export them.
     case external(name: String, executable: String, arguments: [String], globals: Invocation)
 }
-
-extension ParseResult {
-    /// The commands from the root to the one the result is about (empty for version and external).
-    public var commandPath: [CommandSpec] {
-        switch self {
-        case .help(let path), .missingSubcommand(let path): return path
-        case .run(let command, _): return [command]
-        case .version, .external: return []
-        }
-    }
-}

@@ -134,6 +134,6 @@ enum SampleCommandTree {
             CommandSpec("completion", abstract: "Print a shell completion script.",
                         arguments: [ArgumentSpec("SHELL", help: "The shell.", value: .choice(["bash", "zsh", "fish"]))], action: leaf),
             CommandSpec("__complete", abstract: "Complete a command line.", arguments: [ArgumentSpec("WORDS", help: "The words.", optional: true, variadic: true)],
-                        hidden: true, action: leaf),
+                        hidden: true, rawArguments: true, action: leaf),
         ])
 }

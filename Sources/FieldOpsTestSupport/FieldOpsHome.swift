@@ -1,0 +1,93 @@
+import FieldOpsCore
+import Foundation
+
+/// A throw-away home for one test: its own config, data and cache directories, so a test never
+/// reads or writes the real user's files.
+///
+/// `environment` points `XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `XDG_CACHE_HOME` and `HOME` into the
+/// temp dir; commands run in-process with `run(…)` or as the real binary with `runBinary(…)`.
+public struct FieldOpsHome: Sendable {
+    public let directory: TemporaryDirectory
+    public let environment: [String: String]
+
+    public init(extraEnvironment: [String: String] = [:]) throws {
+        directory = try TemporaryDirectory(prefix: "fieldops-home")
+        var environment: [String: String] = [
+            "HOME": directory.path("home"),
+            "XDG_CONFIG_HOME": directory.path("config"),
+            "XDG_DATA_HOME": directory.path("data"),
+            "XDG_CACHE_HOME": directory.path("cache"),
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "NO_COLOR": "1",
+        ]
+        environment.merge(extraEnvironment) { _, new in new }
+        self.environment = environment
+        try FileManager.default.createDirectory(atPath: directory.path("home"), withIntermediateDirectories: true)
+    }
+
+    /// `$XDG_CONFIG_HOME/fieldops/config.yaml`.
+    public var configFile: String { directory.path("config") + "/fieldops/config.yaml" }
+    public var dataDirectory: String { directory.path("data") + "/fieldops" }
+    public var cacheDirectory: String { directory.path("cache") + "/fieldops" }
+    public var keyringFile: String { dataDirectory + "/keyring" }
+
+    /// Writes `config.yaml` (creating its directory).
+    public func writeConfig(_ yaml: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: directory.path("config") + "/fieldops", withIntermediateDirectories: true)
+        try yaml.write(toFile: configFile, atomically: true, encoding: .utf8)
+    }
+
+    public func remove() { directory.remove() }
+}
+
+/// What a command printed and how it exited.
+public struct CommandOutcome: Sendable, CustomStringConvertible {
+    public var exitCode: Int32
+    public var stdout: String
+    public var stderr: String
+
+    public var description: String { "exit \(exitCode)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+extension FieldOpsHome {
+    /// Runs a command line in-process through `App`, with captured streams and this home's environment.
+    public func run(
+        _ arguments: [String], backends: [any Backend] = [], stdin: String = "", environment extra: [String: String] = [:]
+    ) async -> CommandOutcome {
+        let out = CapturedStream()
+        let err = CapturedStream()
+        let code = await App(backends: backends).run(
+            arguments: arguments, environment: environment.merging(extra) { _, new in new },
+            stdout: out, stderr: err, stdin: FixedInput(stdin))
+        return CommandOutcome(exitCode: code, stdout: out.text, stderr: err.text)
+    }
+
+    /// Runs the built `fieldops` executable as a real process with this home's environment.
+    public func runBinary(
+        _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], timeout: Double = 60
+    ) throws -> CommandOutcome {
+        let result = try ProcessRunner.run(
+            FieldOpsBinary.path, arguments: arguments, environment: environment.merging(extra) { _, new in new },
+            stdin: Data(stdin.utf8), timeout: timeout)
+        return CommandOutcome(exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr)
+    }
+}
+
+/// The `fieldops` executable built beside the test bundle.
+public enum FieldOpsBinary {
+    public static var path: String {
+        // The test runner lives in the same build directory as the products (debug or release).
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("fieldops").path
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return Emulator.packageRoot.appendingPathComponent(".build/debug/fieldops").path
+    }
+}

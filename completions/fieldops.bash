@@ -1,0 +1,191 @@
+# bash completion for fieldops: generated from its command tree by
+# `fieldops completion bash`; do not edit.
+
+# Resolves a command word (name or alias) under a command path: REPLY is its name or empty.
+_fieldops_sub() {
+  case "$1/$2" in
+    '/profile'|'/profiles') REPLY='profile' ;;
+    '/auth') REPLY='auth' ;;
+    '/completion') REPLY='completion' ;;
+    '/version') REPLY='version' ;;
+    'profile/list'|'profile/ls') REPLY='list' ;;
+    'profile/show') REPLY='show' ;;
+    'profile/add') REPLY='add' ;;
+    'profile/remove'|'profile/rm') REPLY='remove' ;;
+    'profile/use') REPLY='use' ;;
+    'auth/login') REPLY='login' ;;
+    'auth/logout') REPLY='logout' ;;
+    'auth/status') REPLY='status' ;;
+    'auth/token') REPLY='token' ;;
+    *) REPLY= ;;
+  esac
+}
+# How an option takes its value under a command path: REPLY is empty for a flag (or an unknown
+# option), else v (free text), f (file), d (directory), y (dynamic) or c (choices in _fieldops_words).
+_fieldops_optkind() {
+  case "$1/$2" in
+    'profile add/--backend') REPLY=c; _fieldops_words=() ;;
+    'profile add/--base-url') REPLY=v ;;
+    'profile add/--username') REPLY=v ;;
+    'profile add/--http-version') REPLY=c; _fieldops_words=('auto' '1.1' '2') ;;
+    'profile add/--ca-file') REPLY=f ;;
+    'profile add/--http-timeout') REPLY=v ;;
+    'profile add/--retries') REPLY=v ;;
+    'profile add/--set') REPLY=v ;;
+    'auth login/--username'|'auth login/-u') REPLY=v ;;
+    *'/--profile'|*'/-p') REPLY=y ;;
+    *'/--config') REPLY=f ;;
+    *'/--output'|*'/-o') REPLY=c; _fieldops_words=('table' 'json' 'plain') ;;
+    *'/--timeout') REPLY=v ;;
+    *) REPLY= ;;
+  esac
+}
+# How the positional argument at index $2 is completed (same letters as _fieldops_optkind).
+_fieldops_argkind() {
+  case "$1/$2" in
+    'profile show/0') REPLY=y ;;
+    'profile add/0') REPLY=v ;;
+    'profile remove/0') REPLY=y ;;
+    'profile use/0') REPLY=y ;;
+    'completion/0') REPLY=c; _fieldops_words=('bash' 'zsh' 'fish') ;;
+    *) REPLY= ;;
+  esac
+}
+# Subcommands (_fieldops_cmds) and options (_fieldops_opts) of a command path, as name:description.
+_fieldops_names() {
+  _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
+  _fieldops_cmds=() _fieldops_opts=()
+  case "$1" in
+    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
+    'profile') _fieldops_cmds=('list:List the configured profiles.' 'show:Show one profile'\''s settings (the selected one by default).' 'add:Add a profile in its own file under profiles.d/.' 'remove:Remove a profile and its stored credentials (local data is kept).' 'use:Make a profile the default.') ;;
+    'profile add') _fieldops_opts=('--backend:The service: .' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
+    'auth') _fieldops_cmds=('login:Log in to the selected profile'\''s service and store the credentials.' 'logout:End the session and remove the profile'\''s stored credentials.' 'status:Show which profiles are logged in and where their credentials are stored.' 'token:Print the selected profile'\''s access token (for scripts).') ;;
+    'auth login') _fieldops_opts=('--username:The account (default: the profile'\''s username, else a prompt).' '--password-stdin:Read the password from the first line of stdin.' '--with-token:Read an access token from stdin instead of logging in with a password.' '--remember-password:Also store the password in the keyring so an expired session can log in again (MCMS).') ;;
+  esac
+}
+# Reads the words before the cursor ("$@"): sets _fieldops_path (the command path), _fieldops_expect (an
+# option still waiting for its value), _fieldops_npos (positional words so far) and _fieldops_ddash (after --).
+_fieldops_walk() {
+  _fieldops_path= _fieldops_expect= _fieldops_npos=0 _fieldops_ddash=
+  local w j
+  for w in "$@"; do
+    if [[ -n $_fieldops_expect ]]; then _fieldops_expect=; continue; fi
+    if [[ -n $_fieldops_ddash ]]; then (( _fieldops_npos += 1 )); continue; fi
+    case $w in
+      --) _fieldops_ddash=1 ;;
+      --*=*) ;;
+      --*) _fieldops_optkind "$_fieldops_path" "$w"; [[ -n $REPLY ]] && _fieldops_expect=$w ;;
+      -[0-9]*) (( _fieldops_npos += 1 )) ;;
+      -?*)
+        for (( j = 1; j < ${#w}; j++ )); do
+          _fieldops_optkind "$_fieldops_path" "-${w:$j:1}"
+          if [[ -n $REPLY ]]; then
+            (( j == ${#w} - 1 )) && _fieldops_expect="-${w:$j:1}"
+            break
+          fi
+        done ;;
+      *)
+        REPLY=
+        (( _fieldops_npos == 0 )) && _fieldops_sub "$_fieldops_path" "$w"
+        if [[ -n $REPLY ]]; then _fieldops_path=${_fieldops_path:+$_fieldops_path }$REPLY; else (( _fieldops_npos += 1 )); fi ;;
+    esac
+  done
+  return 0
+}
+_fieldops_add() {
+  [[ $1 == "$_fieldops_cur"* ]] || return 0
+  _fieldops_vals+=("$1") _fieldops_descs+=("$2")
+}
+
+# Asks the program for .dynamic values: the words before the cursor, then the option whose
+# value is typed as --opt=value (split), then the value typed so far.
+_fieldops_dynamic() {
+  local value=$1 line
+  shift
+  local -a args
+  args=("$@")
+  [[ -n $_fieldops_head ]] && args+=("${_fieldops_head%=}")
+  args+=("$value")
+  while IFS= read -r line; do
+    [[ -n $line ]] || continue
+    if [[ $line == *$'\t'* ]]; then
+      _fieldops_add "$_fieldops_head${line%%$'\t'*}" "${line#*$'\t'}"
+    else
+      _fieldops_add "$_fieldops_head$line" ""
+    fi
+  done < <(command fieldops __complete "${args[@]}" 2>/dev/null)
+}
+
+# Candidates for the word under the cursor ($1) after the words before it ($2…), which
+# _fieldops_walk has read: whole words in _fieldops_vals (descriptions in _fieldops_descs), or _fieldops_files set
+# to f or d with _fieldops_value the path typed so far.
+_fieldops_candidates() {
+  local cur=$1 kind= item
+  shift
+  _fieldops_cur=$cur _fieldops_vals=() _fieldops_descs=() _fieldops_files= _fieldops_head= _fieldops_value=$cur
+  if [[ -n $_fieldops_expect ]]; then
+    _fieldops_optkind "$_fieldops_path" "$_fieldops_expect"; kind=$REPLY
+  elif [[ -n $_fieldops_ddash ]]; then
+    _fieldops_argkind "$_fieldops_path" "$_fieldops_npos"; kind=$REPLY
+  elif [[ $cur == --*=* ]]; then
+    _fieldops_head=${cur%%=*}= _fieldops_value=${cur#*=}
+    _fieldops_optkind "$_fieldops_path" "${cur%%=*}"; kind=$REPLY
+  elif [[ $cur == -* ]]; then
+    _fieldops_names "$_fieldops_path"
+    for item in "${_fieldops_opts[@]}" "${_fieldops_gopts[@]}"; do _fieldops_add "${item%%:*}" "${item#*:}"; done
+    return 0
+  else
+    if (( _fieldops_npos == 0 )); then
+      _fieldops_names "$_fieldops_path"
+      for item in "${_fieldops_cmds[@]}"; do _fieldops_add "${item%%:*}" "${item#*:}"; done
+    fi
+    _fieldops_argkind "$_fieldops_path" "$_fieldops_npos"; kind=$REPLY
+  fi
+  case $kind in
+    c) for item in "${_fieldops_words[@]}"; do _fieldops_add "$_fieldops_head$item" ""; done ;;
+    f|d) _fieldops_files=$kind ;;
+    y) _fieldops_dynamic "$_fieldops_value" "$@" ;;
+  esac
+  return 0
+}
+
+# Bash splits words at = and : (COMP_WORDBREAKS), so --state=dying-gasp and MAC addresses
+# arrive in pieces: glue them back, complete whole words, then hand readline only the part
+# after the last break, which is all it replaces.
+_fieldops() {
+  local -a words=()
+  local i w join=
+  for (( i = 1; i <= COMP_CWORD; i++ )); do
+    w=${COMP_WORDS[i]}
+    if (( ${#words[@]} > 0 )) && [[ -n $join || $w == = || $w == : ]]; then
+      words[${#words[@]}-1]+=$w
+      if [[ $w == = || $w == : ]]; then join=1; else join=; fi
+    else
+      words+=("$w")
+      join=
+    fi
+  done
+  (( ${#words[@]} > 0 )) || words=("")
+  local cur=${words[${#words[@]}-1]}
+  local -a before=("${words[@]:0:${#words[@]}-1}")
+  _fieldops_walk "${before[@]}"
+  _fieldops_candidates "$cur" "${before[@]}"
+  local typed=${COMP_WORDS[COMP_CWORD]}
+  [[ $typed == = || $typed == : ]] && typed=
+  local strip=$(( ${#cur} - ${#typed} ))
+  COMPREPLY=()
+  if [[ -n $_fieldops_files ]]; then
+    compopt -o filenames 2>/dev/null
+    local flag=-f
+    [[ $_fieldops_files == d ]] && flag=-d
+    while IFS= read -r w; do
+      w=$_fieldops_head$w
+      COMPREPLY+=("${w:$strip}")
+    done < <(compgen $flag -- "$_fieldops_value")
+  else
+    for w in "${_fieldops_vals[@]}"; do COMPREPLY+=("${w:$strip}"); done
+  fi
+  return 0
+}
+
+complete -F _fieldops fieldops

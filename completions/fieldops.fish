@@ -1,0 +1,197 @@
+# fish completion for fieldops: generated from its command tree by
+# `fieldops completion fish`; do not edit.
+
+# Prints the name of a command word (name or alias) under a command path.
+function __fieldops_sub --argument-names path word
+    switch "$path/$word"
+        case '/profile' '/profiles'
+            echo 'profile'
+        case '/auth'
+            echo 'auth'
+        case '/completion'
+            echo 'completion'
+        case '/version'
+            echo 'version'
+        case 'profile/list' 'profile/ls'
+            echo 'list'
+        case 'profile/show'
+            echo 'show'
+        case 'profile/add'
+            echo 'add'
+        case 'profile/remove' 'profile/rm'
+            echo 'remove'
+        case 'profile/use'
+            echo 'use'
+        case 'auth/login'
+            echo 'login'
+        case 'auth/logout'
+            echo 'logout'
+        case 'auth/status'
+            echo 'status'
+        case 'auth/token'
+            echo 'token'
+    end
+end
+
+# How an option takes its value: nothing for a flag, else a kind letter and any choices.
+function __fieldops_optkind --argument-names path option
+    switch "$path/$option"
+        case 'profile add/--backend'
+            printf '%s\n' 'c'
+        case 'profile add/--base-url'
+            printf '%s\n' 'v'
+        case 'profile add/--username'
+            printf '%s\n' 'v'
+        case 'profile add/--http-version'
+            printf '%s\n' 'c' 'auto' '1.1' '2'
+        case 'profile add/--ca-file'
+            printf '%s\n' 'f'
+        case 'profile add/--http-timeout'
+            printf '%s\n' 'v'
+        case 'profile add/--retries'
+            printf '%s\n' 'v'
+        case 'profile add/--set'
+            printf '%s\n' 'v'
+        case 'auth login/--username' 'auth login/-u'
+            printf '%s\n' 'v'
+        case '*/--profile' '*/-p'
+            printf '%s\n' 'y'
+        case '*/--config'
+            printf '%s\n' 'f'
+        case '*/--output' '*/-o'
+            printf '%s\n' 'c' 'table' 'json' 'plain'
+        case '*/--timeout'
+            printf '%s\n' 'v'
+    end
+end
+
+# How the positional argument at an index is completed (as for options).
+function __fieldops_argkind --argument-names path index
+    switch "$path/$index"
+        case 'profile show/0'
+            printf '%s\n' 'y'
+        case 'profile add/0'
+            printf '%s\n' 'v'
+        case 'profile remove/0'
+            printf '%s\n' 'y'
+        case 'profile use/0'
+            printf '%s\n' 'y'
+        case 'completion/0'
+            printf '%s\n' 'c' 'bash' 'zsh' 'fish'
+    end
+end
+
+# Subcommands of a command path, as name<TAB>description.
+function __fieldops_cmds --argument-names path
+    switch "$path"
+        case ''
+            printf '%s\t%s\n' 'profile' 'List, show, add, remove and choose profiles.' 'auth' 'Log in and out, and see where credentials are stored.' 'completion' 'Print the shell completion script for bash, zsh or fish.' 'version' 'Print the version of fieldops.'
+        case 'profile'
+            printf '%s\t%s\n' 'list' 'List the configured profiles.' 'show' 'Show one profile\'s settings (the selected one by default).' 'add' 'Add a profile in its own file under profiles.d/.' 'remove' 'Remove a profile and its stored credentials (local data is kept).' 'use' 'Make a profile the default.'
+        case 'auth'
+            printf '%s\t%s\n' 'login' 'Log in to the selected profile\'s service and store the credentials.' 'logout' 'End the session and remove the profile\'s stored credentials.' 'status' 'Show which profiles are logged in and where their credentials are stored.' 'token' 'Print the selected profile\'s access token (for scripts).'
+    end
+end
+
+# Options of a command path, then the global ones, as name<TAB>description.
+function __fieldops_opts --argument-names path
+    switch "$path"
+        case 'profile add'
+            printf '%s\t%s\n' '--backend' 'The service: .' '--base-url' 'The service\'s base URL (https://…).' '--username' 'The account to log in as.' '--http-version' 'HTTP version: auto, 1.1 or 2.' '--ca-file' 'Extra CA certificates to trust for this service.' '--http-timeout' 'Time allowed for each request (e.g. 30s).' '--retries' 'Retries of failed idempotent requests (0-10).' '--set' 'A backend-specific profile setting.'
+        case 'auth login'
+            printf '%s\t%s\n' '--username' 'The account (default: the profile\'s username, else a prompt).' '--password-stdin' 'Read the password from the first line of stdin.' '--with-token' 'Read an access token from stdin instead of logging in with a password.' '--remember-password' 'Also store the password in the keyring so an expired session can log in again (MCMS).'
+    end
+    printf '%s\t%s\n' '--profile' 'Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config' 'Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json' 'Print stable JSON on stdout (same as --output json).' '--output' 'Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color' 'Never colour output (also: NO_COLOR=1).' '--quiet' 'Print only results and errors.' '--verbose' 'Trace HTTP requests on stderr (secrets redacted).' '--yes' 'Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout' 'Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help' 'Show help for the command.' '--version' 'Print the version and exit.'
+end
+
+# Prints the candidates for the token under the cursor; only .dynamic values start a process.
+function __fieldops_complete
+    set -l before (commandline -opc)
+    set -e before[1]
+    set -l cur (commandline -ct)
+    set -l path ''
+    set -l expect ''
+    set -l npos 0
+    set -l ddash ''
+    for w in $before
+        if test -n "$expect"
+            set expect ''
+            continue
+        end
+        if test -n "$ddash"
+            set npos (math $npos + 1)
+            continue
+        end
+        switch $w
+            case '--'
+                set ddash 1
+            case '--*=*'
+            case '--*'
+                set -l kind (__fieldops_optkind "$path" $w)
+                test -n "$kind"; and set expect $w
+            case '-?*'
+                if string match -qr -- '^-[0-9]' $w
+                    set npos (math $npos + 1)
+                    continue
+                end
+                set -l count (string length -- $w)
+                for j in (seq 2 $count)
+                    set -l letter (string sub -s $j -l 1 -- $w)
+                    set -l kind (__fieldops_optkind "$path" "-$letter")
+                    if test -n "$kind"
+                        test $j -eq $count; and set expect "-$letter"
+                        break
+                    end
+                end
+            case '*'
+                set -l sub ''
+                test $npos -eq 0; and set sub (__fieldops_sub "$path" $w)
+                if test -n "$sub"
+                    set path (string trim -- "$path $sub")
+                else
+                    set npos (math $npos + 1)
+                end
+        end
+    end
+    set -l head ''
+    set -l value $cur
+    set -l kind
+    if test -n "$expect"
+        set kind (__fieldops_optkind "$path" $expect)
+    else if test -n "$ddash"
+        set kind (__fieldops_argkind "$path" $npos)
+    else if string match -q -- '--*=*' $cur
+        set -l parts (string split -m 1 '=' -- $cur)
+        set head "$parts[1]="
+        set value $parts[2]
+        set kind (__fieldops_optkind "$path" $parts[1])
+    else if string match -q -- '-*' $cur
+        __fieldops_opts "$path"
+        return 0
+    else
+        test $npos -eq 0; and __fieldops_cmds "$path"
+        set kind (__fieldops_argkind "$path" $npos)
+    end
+    switch "$kind[1]"
+        case c
+            for choice in $kind[2..-1]
+                printf '%s\n' "$head$choice"
+            end
+        case f
+            for file in (__fish_complete_path $value)
+                printf '%s\n' "$head$file"
+            end
+        case d
+            for directory in (__fish_complete_directories $value)
+                printf '%s\n' "$head$directory"
+            end
+        case y
+            set -l args $before
+            test -n "$head"; and set -a args (string sub -e -1 -- $head)
+            for line in (command fieldops __complete $args $value 2>/dev/null)
+                printf '%s\n' "$head$line"
+            end
+    end
+end
+
+complete -c fieldops -f -a '(__fieldops_complete)'
