@@ -25,6 +25,12 @@ struct FormSchemaDecodingTests {
         #expect(throws: FormSchemaError.self) { _ = try FormSchema(foundationObject: NSObject()) }
     }
 
+    @Test func schemaSentAsAJSONStringIsRead() throws {
+        let schema = try FormSchema(json: .string(#" [{"id": 3, "type": "rating"}]"#))
+        #expect(schema.fields.map(\.id) == ["3"])
+        #expect(throws: FormSchemaError.notAList(found: "a string")) { _ = try FormSchema(json: .string("rating")) }
+    }
+
     // MARK: - Types
 
     @Test func everyContractTypeIsRecognised() throws {

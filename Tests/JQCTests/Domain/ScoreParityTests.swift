@@ -133,12 +133,26 @@ struct ScoreParityTests {
 
     // MARK: - Tests
 
+    static let referenceScript = PythonProcess.directory.appendingPathComponent("score_reference.py").path
+
+    /// The JQC emulator's own scorer, once it sits in the tree (same stdin/stdout protocol).
+    static let emulatorScript = PythonProcess.directory
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Emulators/jqc_score.py").path
+
     @Test func everyCaseMatchesThePythonReference() throws {
+        try compareEveryCase(with: Self.referenceScript)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: emulatorScript)))
+    func everyCaseMatchesTheEmulatorScorer() throws {
+        try compareEveryCase(with: Self.emulatorScript)
+    }
+
+    func compareEveryCase(with script: String) throws {
         let cases = Self.cases
         #expect(cases.count >= 30)
         let input = "[" + cases.map { #"{"schema": \#($0.schema), "data": \#($0.data)}"# }.joined(separator: ",\n") + "]"
-        let output = try PythonProcess.run(
-            [PythonProcess.directory.appendingPathComponent("score_reference.py").path], stdin: Data(input.utf8))
+        let output = try PythonProcess.run([script], stdin: Data(input.utf8))
         let expected = try JSONDecoder().decode([Double?].self, from: output)
         try #require(expected.count == cases.count)
         for (c, want) in zip(cases, expected) {

@@ -22,7 +22,9 @@ public struct JSONSyntaxError: UserFacingError, Equatable {
         "\(source ?? "JSON") is not valid JSON at line \(line), column \(column): \(message)"
     }
 
-    public var hint: String? { "check the file with `jq . FILE`" }
+    public var hint: String? {
+        source.map { "fix \($0) at that position; `jq . \($0)` shows the first error" }
+    }
 
     public var exitCode: ExitCode { .usage }
 }

@@ -13,27 +13,34 @@ public struct FormSchema: Sendable, Hashable {
     }
 
     /// Decodes an already-parsed `form_schema` value.
+    ///
+    /// A schema sent as a JSON *string* holding the list (as a database column would keep it)
+    /// is read too.
     public init(json: JSONValue) throws {
-        guard case .array(let items) = json else {
-            throw FormSchemaError.notAList(found: json.kindDescription)
-        }
-        var fields: [FormField] = []
-        fields.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            fields.append(try FormField(json: item, index: index))
-        }
-        self.fields = fields
+        self.init(fields: try FormSchema.fields(of: json))
     }
 
     /// Decodes `form_schema` JSON text.
     public init(jsonData: Data) throws {
-        let value: JSONValue
+        self.init(fields: try FormSchema.fields(of: FormSchema.parse(jsonData)))
+    }
+
+    private static func parse(_ data: Data) throws -> JSONValue {
         do {
-            value = try JSONValue.parse(jsonData, source: "form_schema")
+            return try JSONValue.parse(data, source: "form_schema")
         } catch let e as JSONSyntaxError {
             throw FormSchemaError.invalidJSON(e)
         }
-        try self.init(json: value)
+    }
+
+    private static func fields(of json: JSONValue) throws -> [FormField] {
+        if case .string(let text) = json, text.first(where: { !$0.isWhitespace }) == "[" {
+            return try fields(of: parse(Data(text.utf8)))
+        }
+        guard case .array(let items) = json else {
+            throw FormSchemaError.notAList(found: json.kindDescription)
+        }
+        return try items.enumerated().map { index, item in try FormField(json: item, index: index) }
     }
 
     /// Decodes what `JSONSerialization.jsonObject` returned for `form_schema`.
