@@ -11,25 +11,27 @@ public final class JQCClient: Sendable {
     let tokens: TokenKeeper
 
     /// - Parameters:
+    ///   - session: the profile's HTTP session (its concurrency bound is the sync's upload bound).
     ///   - keyring: where tokens are read and rotated tokens written; nil for a login call.
-    ///   - maxConcurrentTransfers: the upload bound of a sync.
-    public init(
-        profile: Profile, environment: [String: String], keyring: Keyring?, maxConcurrentTransfers: Int = 6,
-        trace: HTTPTraceSink? = nil
-    ) throws {
+    public init(profile: Profile, session: HTTPSession, environment: [String: String], keyring: Keyring?) throws {
         self.profile = profile
         self.apiBase = JQCEndpoint.apiBase(for: profile.baseURL)
-        self.session = try HTTPSession(
-            settings: profile.http, version: FieldOpsVersion.current, maxConcurrentTransfers: maxConcurrentTransfers, trace: trace)
+        self.session = session
         self.tokens = try TokenKeeper(profile: profile.name, environment: environment, keyring: keyring)
     }
 
-    /// A client for the command's profile, with the keyring and `-v` trace of the context.
+    /// A client for the command's profile on the context's session and keyring.
     public convenience init(context: CommandContext, profile: Profile, maxConcurrentTransfers: Int = 6) throws {
-        let trace: HTTPTraceSink? = context.isVerbose ? { @Sendable line in context.trace(line) } : nil
         try self.init(
-            profile: profile, environment: context.environment, keyring: try context.keyring(),
-            maxConcurrentTransfers: maxConcurrentTransfers, trace: trace)
+            profile: profile, session: try context.httpSession(for: profile, maxConcurrentTransfers: maxConcurrentTransfers),
+            environment: context.environment, keyring: try context.keyring())
+    }
+
+    /// A client that only logs in: no stored token is read.
+    static func forLogin(context: CommandContext, profile: Profile, token: String? = nil) throws -> JQCClient {
+        try JQCClient(
+            profile: profile, session: try context.httpSession(for: profile),
+            environment: token.map { [CredentialLookup.environmentVariable: $0] } ?? [:], keyring: nil)
     }
 
     // MARK: Calls
@@ -49,9 +51,9 @@ public final class JQCClient: Sendable {
         try Self.decode(type, from: try await call(endpoint, query: query, body: body), endpoint: endpoint)
     }
 
-    /// Sends a JSON object body (already serialised) and decodes `data` as `T`.
-    public func call<T: Decodable>(_ endpoint: JQCEndpoint, json: String, as type: T.Type) async throws -> T {
-        try await call(endpoint, body: .json(Data(json.utf8)), as: type)
+    /// Sends a JSON body (already serialised) and decodes `data` as `T`.
+    public func call<T: Decodable>(_ endpoint: JQCEndpoint, json: Data, as type: T.Type) async throws -> T {
+        try await call(endpoint, body: .json(json), as: type)
     }
 
     /// The raw answer, after one refresh-and-retry when the token was refused.

@@ -9,12 +9,12 @@ enum JQCLogin {
         let secrets: [String: String]
         switch credentials {
         case .password(let username, let password, _):
-            let client = try JQCClient(profile: profile, environment: [:], keyring: nil)
+            let client = try JQCClient.forLogin(context: context, profile: profile)
             let deviceID = (try? keyring.entry(for: profile.name))??.identity?[StoredCredentials.deviceID] ?? UUID().uuidString.lowercased()
             let body = try FieldOpsCore.JSONValue(encoding: [
                 "username": username, "password": password, "device_id": deviceID,
                 "device_name": "fieldops on " + ProcessInfo.processInfo.hostName,
-            ]).jsonString()
+            ]).jsonData()
             let grant: TokenGrant
             do {
                 grant = try await client.call(.login, json: body, as: TokenGrant.self)
@@ -29,7 +29,7 @@ enum JQCLogin {
             try save(secrets: secrets, user: user, deviceID: deviceID, profile: profile, keyring: keyring)
         case .token(let token):
             // A pasted token is checked against /auth/me; it cannot be refreshed later.
-            let client = try JQCClient(profile: profile, environment: [CredentialLookup.environmentVariable: token], keyring: nil)
+            let client = try JQCClient.forLogin(context: context, profile: profile, token: token)
             do {
                 user = try await client.call(.me, as: MeResponse.self).user
             } catch JQCError.sessionExpired(_, let reason) {
@@ -58,7 +58,7 @@ enum JQCLogin {
     static func logout(_ context: CommandContext, profile: Profile) async {
         guard let keyring = try? context.keyring(), let entry = try? keyring.entry(for: profile.name),
               let access = entry.secrets[StoredCredentials.accessToken],
-              let client = try? JQCClient(profile: profile, environment: [:], keyring: nil)
+              let client = try? JQCClient.forLogin(context: context, profile: profile)
         else { return }
         let refresh = entry.secrets[StoredCredentials.refreshToken] ?? ""
         guard let body = try? FieldOpsCore.JSONValue(encoding: ["refresh_token": refresh]).jsonData() else { return }

@@ -3,8 +3,8 @@ import Foundation
 
 /// The names under which a JQC profile's credentials and identity live in the keyring entry.
 enum StoredCredentials {
-    static let accessToken = CredentialLookup.accessTokenSecret
-    static let refreshToken = "refresh_token"
+    static let accessToken = KeyringSecret.accessToken
+    static let refreshToken = KeyringSecret.refreshToken
 
     static let userID = "user_id"
     static let username = "username"

@@ -101,19 +101,6 @@ enum ReferenceCommands {
         var fields: Int
     }
 
-    struct TemplateView: Encodable {
-        var id: Int
-        var name: String
-        var description: String?
-        var frequency: String?
-        var formSchema: JSONValue
-
-        enum CodingKeys: String, CodingKey {
-            case id, name, description, frequency
-            case formSchema = "form_schema"
-        }
-    }
-
     @Sendable static func listTemplates(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let summaries = try store.templates().map { template in
@@ -139,9 +126,16 @@ enum ReferenceCommands {
         let id = try intArgument(context, "ID")
         guard let template = try store.template(id: id) else { throw JQCError.unknownRecord(kind: "template", id: String(id)) }
         if context.format == .json {
-            try context.emitJSON(TemplateView(
-                id: template.id, name: template.name, description: template.description, frequency: template.frequency,
-                formSchema: try JSONValue.parse(template.formSchemaJSON, source: "form_schema of template \(id)")))
+            // Written from the lossless value: the schema comes out exactly as the server sent it.
+            let text: (String?) -> FieldOpsCore.JSONValue = { $0.map(FieldOpsCore.JSONValue.string) ?? .null }
+            let view = FieldOpsCore.JSONValue.object(JSONObject([
+                ("description", text(template.description)),
+                ("form_schema", try FieldOpsCore.JSONValue(parsing: template.formSchemaJSON, source: "form_schema of template \(id)")),
+                ("frequency", text(template.frequency)),
+                ("id", .number(FieldOpsCore.JSONNumber(template.id))),
+                ("name", .string(template.name)),
+            ]))
+            context.stdout.write(view.jsonString(.pretty) + "\n")
             return
         }
         let schema = try template.schema()

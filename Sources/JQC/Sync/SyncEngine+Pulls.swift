@@ -49,8 +49,7 @@ extension SyncEngine {
             run.withLock { $0.report.notifications = added }
             let unread = try store.notificationsToMarkRead()
             if !unread.isEmpty {
-                let body = "{\"ids\":[" + unread.map(String.init).joined(separator: ",") + "]}"
-                _ = try await client.call(.markNotificationsRead, json: body, as: MarkReadResult.self)
+                _ = try await client.call(.markNotificationsRead, json: SyncRequests.markRead(unread), as: MarkReadResult.self)
                 try store.recordNotificationsRead(unread)
             }
         } catch {
