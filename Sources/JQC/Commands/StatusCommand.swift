@@ -37,10 +37,10 @@ enum StatusCommand {
 
     @Sendable static func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
+        let summary = try store.outboxSummary()
         let view = View(
-            pending: try store.pendingCounts(), failed: try store.failedCounts(),
-            lastSyncAt: try store.lastSyncAt().map(JQCDate.format), lastSyncError: try store.lastSyncError(),
-            failures: try store.failures())
+            pending: summary.pending, failed: summary.failed, lastSyncAt: summary.lastSyncAt.map(JQCDate.format),
+            lastSyncError: summary.lastSyncError, failures: summary.failures)
         if context.format == .json {
             try context.emitJSON(view)
             return

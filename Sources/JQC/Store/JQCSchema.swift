@@ -59,6 +59,7 @@ enum JQCSchema {
             synced_at TEXT
         );
         CREATE INDEX inspections_outbox ON inspections(status, sync_status);
+        CREATE INDEX inspections_by_sync ON inspections(sync_status, completed_at);
         CREATE INDEX inspections_by_parent ON inspections(parent_local_id);
 
         CREATE TABLE issues (
@@ -106,7 +107,7 @@ enum JQCSchema {
             CHECK ((entity_type = 'inspection' AND inspection_local_id IS NOT NULL AND issue_local_id IS NULL AND field_id IS NOT NULL)
                 OR (entity_type = 'issue' AND issue_local_id IS NOT NULL))
         );
-        CREATE INDEX photos_outbox ON photos(sync_status);
+        CREATE INDEX photos_outbox ON photos(sync_status, entity_type, inspection_local_id);
         CREATE INDEX photos_by_inspection ON photos(inspection_local_id);
         CREATE INDEX photos_by_issue ON photos(issue_local_id);
 

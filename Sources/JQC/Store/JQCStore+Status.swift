@@ -28,45 +28,53 @@ extension JQCStore {
     /// Counts of items waiting to be sent: completed inspections, device issues, and photos of
     /// completed inspections or of issues (a draft's photos are not waiting yet).
     public func pendingCounts() throws -> KindCounts {
-        try read { database in
-            KindCounts(
-                inspections: try database.scalar(
-                    "SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending'", as: Int.self) ?? 0,
-                issues: try database.scalar(
-                    "SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'pending'", as: Int.self) ?? 0,
-                photos: try database.scalar(
-                    """
-                    SELECT count(*) FROM photos WHERE sync_status = 'pending'
-                      AND (entity_type = 'issue' OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))
-                    """, as: Int.self) ?? 0)
-        }
+        try read { try counts(.pending, in: $0) }
     }
 
     public func failedCounts() throws -> KindCounts {
+        try read { try counts(.failed, in: $0) }
+    }
+
+    /// Both sets of counts in one statement (`jqc status` runs on every prompt of some shells).
+    func counts(_ status: SyncStatus, in database: Database) throws -> KindCounts {
+        let waiting = status == .pending
+        guard let row = try database.queryOne(
+            """
+            SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1 AND (status = 'completed' OR NOT ?2)) AS inspections,
+                   (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
+                   (SELECT count(*) FROM photos WHERE sync_status = ?1 AND (NOT ?2 OR entity_type = 'issue'
+                        OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos
+            """, [status.rawValue, waiting])
+        else { return KindCounts() }
+        return KindCounts(inspections: try row.decode("inspections"), issues: try row.decode("issues"), photos: try row.decode("photos"))
+    }
+
+    /// Everything `jqc status` shows, read in one go.
+    public func outboxSummary() throws -> (pending: KindCounts, failed: KindCounts, failures: [Failure], lastSyncAt: Date?, lastSyncError: String?) {
         try read { database in
-            KindCounts(
-                inspections: try database.scalar("SELECT count(*) FROM inspections WHERE sync_status = 'failed'", as: Int.self) ?? 0,
-                issues: try database.scalar(
-                    "SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'failed'", as: Int.self) ?? 0,
-                photos: try database.scalar("SELECT count(*) FROM photos WHERE sync_status = 'failed'", as: Int.self) ?? 0)
+            (try counts(.pending, in: database), try counts(.failed, in: database), try failures(in: database),
+             try state(.lastSyncAt, in: database).flatMap(JQCDate.parse), try state(.lastSyncError, in: database))
         }
     }
 
     /// Every failed item, inspections first, oldest first within a kind.
     public func failures() throws -> [Failure] {
-        try read { database in
-            var failures: [Failure] = []
-            for kind in ItemKind.allCases {
-                let order = kind == .issue ? "created_at" : kind == .photo ? "created_at" : "completed_at"
-                for row in try database.query(
-                    "SELECT local_id, last_error, retry_count FROM \(kind.table) WHERE sync_status = 'failed' ORDER BY \(order), local_id") {
-                    failures.append(Failure(
-                        kind: kind, localID: try row.decode("local_id"), error: try row.decode("last_error"),
-                        retries: try row.decode("retry_count")))
-                }
+        try read { try failures(in: $0) }
+    }
+
+    func failures(in database: Database) throws -> [Failure] {
+        var failures: [Failure] = []
+        for kind in ItemKind.allCases {
+            let order = kind == .inspection ? "completed_at" : "created_at"
+            let origin = kind == .issue ? " AND origin = 'device'" : ""
+            for row in try database.query(
+                "SELECT local_id, last_error, retry_count FROM \(kind.table) WHERE sync_status = 'failed'\(origin) ORDER BY \(order), local_id") {
+                failures.append(Failure(
+                    kind: kind, localID: try row.decode("local_id"), error: try row.decode("last_error"),
+                    retries: try row.decode("retry_count")))
             }
-            return failures
         }
+        return failures
     }
 
     /// The kind of the outbox item `localID`, or nil when no inspection, issue or photo has it.
