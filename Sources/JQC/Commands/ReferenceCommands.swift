@@ -11,6 +11,7 @@ enum ReferenceCommands {
             subcommands: [
                 CommandSpec(
                     "show", abstract: "Show one facility and its areas.",
+                    examples: ["fieldops jqc facilities show 3", "fieldops jqc facilities show 3 --json | jq '.areas[].id'"],
                     arguments: [ArgumentSpec("ID", help: "The facility id.", value: .dynamic(JQCCompletion.facility))],
                     action: showFacility),
             ],
@@ -24,6 +25,7 @@ enum ReferenceCommands {
             subcommands: [
                 CommandSpec(
                     "show", abstract: "Show a template's form fields in grid order (--json: the schema as the server sent it).",
+                    examples: ["fieldops jqc templates show 2", "fieldops jqc templates show 2 --json | jq '.form_schema | length'"],
                     arguments: [ArgumentSpec("ID", help: "The template id.", value: .dynamic(JQCCompletion.template))],
                     action: showTemplate),
             ],
@@ -33,10 +35,12 @@ enum ReferenceCommands {
     static func cacheSpec() -> CommandSpec {
         CommandSpec(
             "cache", abstract: "Manage the cached reference data.",
+            examples: ["fieldops jqc cache clear"],
             subcommands: [
                 CommandSpec(
                     "clear", abstract: "Delete the cached facilities, areas and templates (never inspections, issues or photos).",
                     discussion: "The next `fieldops jqc sync` pulls them again.",
+                    examples: ["fieldops jqc cache clear && fieldops jqc sync"],
                     action: clearCache),
             ])
     }

@@ -71,6 +71,15 @@ final class JQCWorld: Sendable {
         guard result.code == 0 else { throw WorldError("login failed: \(result.stderr)") }
     }
 
+    /// Logs in with the API directly (not through fieldops) and returns the access token.
+    func login(returningToken: Void) async throws -> String {
+        let body = try JSONSerialization.data(withJSONObject: ["username": "inspector", "password": "secret123"])
+        let response = try await admin.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["api", "v1", "auth", "login"], body: .json(body))).requireSuccess()
+        let envelope = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        guard let token = (envelope?["data"] as? [String: Any])?["access_token"] as? String else { throw WorldError("no token in \(response.text)") }
+        return token
+    }
+
     /// Runs the built `fieldops` binary as a child process; the caller waits or kills it.
     /// `stderrFile`, when given, receives the child's stderr.
     func spawn(_ arguments: [String], stderrFile: String? = nil) throws -> Process {

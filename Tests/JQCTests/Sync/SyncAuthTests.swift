@@ -142,3 +142,72 @@ struct SyncAuthTests {
         }
     }
 }
+
+/// Credentials that cannot be refreshed, and the identity kept for offline use.
+@Suite(.serialized)
+struct TokenSourceTests {
+    @Test func pastedTokenIsCheckedAndCannotBeRefreshed() async throws {
+        try await withWorld { world in
+            let grant = try await world.login(returningToken: ())
+            let result = await world.run(["auth", "login", "--with-token"], stdin: grant + "\n")
+            #expect(result.code == 0, "\(result.stderr)")
+            let status = await world.run(["auth", "status", "--json"])
+            #expect(status.stdout.contains("\"refreshable\" : \"no\""))
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            try await world.admin("expire-tokens")
+            let expired = await world.run(["jqc", "sync"])
+            #expect(expired.code == 3)
+            #expect(expired.stderr.contains("no refresh token"))
+        }
+    }
+
+    @Test func environmentTokenOverridesTheKeyring() async throws {
+        try await withWorld { world in
+            let token = try await world.login(returningToken: ())
+            var environment = world.environment
+            environment["FIELDOPS_TOKEN"] = token
+            let out = CapturedStream()
+            let err = CapturedStream()
+            let code = await App(backends: [JQCBackend()]).run(
+                arguments: ["jqc", "sync"], environment: environment, stdout: out, stderr: err, stdin: FixedInput(""))
+            #expect(code == 0, "\(err.text)")
+            #expect(try world.store().referenceCounts().templates == 4)
+        }
+    }
+
+    @Test func storedIdentityIsReadableWithoutTheServer() async throws {
+        try await withWorld { world in
+            try await world.login()
+            world.emulator.stop()
+            let keyring = Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:]))
+            let identity = try #require(JQCIdentity.stored(in: try keyring.entry(for: "site")))
+            #expect(identity == JQCIdentity(userID: 1, username: "inspector", role: "inspector", displayName: "Ines Inspector"))
+            let status = await world.run(["auth", "status"])
+            #expect(status.stdout.contains("Ines Inspector (inspector)"))
+        }
+    }
+
+    @Test func interruptedSyncExits130AndTheNextSyncFinishesExactlyOnce() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let ids = try (0..<16).map { _ in try outbox.completedInspection(photo: true).localID }
+            try await world.emulator.setLatency(milliseconds: 15)
+            let process = try world.spawn(["jqc", "sync"])
+            while process.isRunning {
+                if ((try await world.serverState()["created_counts"] as? [String: Int])?["photos"] ?? 0) >= 4 { break }
+                try await Task.sleep(nanoseconds: 3_000_000)
+            }
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 130)
+            #expect(try outbox.store.failedCounts().total == 0)
+            #expect(try outbox.store.pendingCounts().total > 0)
+            try await world.emulator.setLatency(milliseconds: 0)
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            let counts = try await world.postCounts("inspections")
+            for id in ids { #expect(counts[id] == 1) }
+        }
+    }
+}
