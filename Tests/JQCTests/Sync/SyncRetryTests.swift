@@ -85,3 +85,51 @@ struct SyncRetryTests {
         }
     }
 }
+
+/// Answers that are not the JSON envelope: proxies' HTML pages and `ok: false`.
+@Suite(.serialized)
+struct UnexpectedAnswerTests {
+    @Test func htmlErrorPageFromAProxyIsAFailureThatSaysSo() async throws {
+        try await withWorld(http: "{ retries: 0 }") { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let inspection = try outbox.completedInspection()
+            try await world.emulator.injectFault(
+                path: "/api/v1/inspections", method: "POST", status: 502,
+                body: "<!DOCTYPE html><html><body>Bad gateway</body></html>", contentType: "text/html")
+            let result = await world.run(["jqc", "sync"])
+            #expect(result.code == 5)
+            let local = try #require(try outbox.store.inspection(localID: inspection.localID))
+            #expect(local.retryCount == 1)
+            #expect(local.lastError == "HTTP 502: an HTML error page")
+        }
+    }
+
+    @Test func htmlWithStatus200OnAPullKeepsTheCacheAndNamesTheProblem() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            try await world.emulator.injectFault(
+                path: "/api/v1/templates", status: 200, body: "<html><body>Please sign in</body></html>", contentType: "text/html")
+            let result = await world.run(["jqc", "sync", "--json"])
+            #expect(result.code == 5)
+            #expect(result.stdout.contains("the server answered an HTML page instead of JSON"))
+            #expect(try world.store().referenceCounts().templates == 4)
+        }
+    }
+
+    @Test func envelopeWithOkFalseCountsAsAFailureWithTheServersMessage() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let issue = try outbox.issue(on: try outbox.completedInspection())
+            try await world.emulator.injectFault(
+                path: "/api/v1/issues", method: "POST", status: 200,
+                body: "{\"ok\": false, \"data\": null, \"error\": \"Issue intake is paused\"}")
+            #expect(await world.run(["jqc", "sync"]).code == 5)
+            #expect(try outbox.store.issue(localID: issue.localID)?.lastError == "Issue intake is paused")
+        }
+    }
+}
