@@ -41,7 +41,12 @@ struct SyncAuthTests {
         try await withWorld { world in
             try await world.login()
             #expect(try await world.serverState()["refresh_tokens_valid"] as? Int == 1)
+            await world.run(["jqc", "sync"])
+            #expect(try world.store().notificationCursor() != nil)
             #expect(await world.run(["auth", "logout"]).code == 0)
+            // The next account starts from its own unread notices; work and reference data stay.
+            #expect(try world.store().notificationCursor() == nil)
+            #expect(try world.store().referenceCounts().templates == 4)
             #expect(try await world.serverState()["refresh_tokens_valid"] as? Int == 0)
             #expect(await world.run(["jqc", "sync"]).code == 3)
         }

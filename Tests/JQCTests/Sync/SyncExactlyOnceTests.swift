@@ -168,4 +168,21 @@ struct SyncExactlyOnceTests {
             }
         }
     }
+
+    @Test func aSecondSyncThatCannotWaitLongEnoughSaysWhoHoldsTheProfile() async throws {
+        try await withWorld { world in
+            try await world.login()
+            try FileManager.default.createDirectory(atPath: world.dataDirectory, withIntermediateDirectories: true)
+            let holder = try ProcessLock(path: world.dataDirectory + "/sync.lock")
+            #expect(try holder.tryLock() == .acquired)
+            let result = await world.run(["jqc", "sync", "--wait", "200ms"])
+            #expect(result.code == 1)
+            #expect(result.stderr.contains("waiting for it to finish"))
+            #expect(result.stderr.contains("pid \(getpid())"))
+            let requests = try await world.emulator.requests().filter { $0.path != "/api/v1/auth/login" }
+            #expect(requests.isEmpty)
+            holder.unlock()
+            #expect(await world.run(["jqc", "sync", "--wait", "200ms"]).code == 0)
+        }
+    }
 }
