@@ -74,6 +74,17 @@ actor TokenKeeper {
         return grant.accessToken
     }
 
+    /// Keeps the identity the server just confirmed for offline use; writes only when it changed.
+    func remember(_ user: APIUser) throws {
+        guard !fromEnvironment, let keyring else { return }
+        let stored = try keyring.entry(for: profile)?.identity ?? [:]
+        let fresh = StoredCredentials.identity(of: user, deviceID: stored[StoredCredentials.deviceID])
+        guard fresh.contains(where: { stored[$0.key] != $0.value }) else { return }
+        try keyring.update(profile: profile) { entry in
+            entry.identity = fresh.merging(entry.identity ?? [:]) { new, _ in new }
+        }
+    }
+
     /// Forgets the tokens (the server refused them for good); the identity stays for offline use.
     func clearStoredTokens() throws {
         access = nil

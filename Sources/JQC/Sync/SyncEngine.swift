@@ -67,7 +67,8 @@ public final class SyncEngine: Sendable {
     func checkSession() async throws {
         guard await client.tokens.hasToken else { throw JQCError.notLoggedIn(profile: client.profile.name) }
         do {
-            _ = try await client.call(.me, as: MeResponse.self)
+            let me = try await client.call(.me, as: MeResponse.self)
+            try await client.tokens.remember(me.user)
         } catch let error as HTTPError where error.isNetworkFailure || error.isTransportFailure {
             throw JQCError.offline(profile: client.profile.name, waiting: try store.pendingCounts().total, reason: error.summary)
         } catch JQCError.sessionExpired(let profile, let reason) {

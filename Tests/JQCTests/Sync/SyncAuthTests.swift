@@ -216,3 +216,20 @@ struct TokenSourceTests {
         }
     }
 }
+
+/// The identity kept for offline use follows the server.
+@Suite(.serialized)
+struct IdentityRefreshTests {
+    @Test func syncUpdatesTheStoredIdentityWhenTheServerChangedIt() async throws {
+        try await withWorld { world in
+            try await world.login()
+            try await world.admin("users", ["username": "inspector", "full_name": "Ines Lead", "role": "supervisor"])
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            let keyring = Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:]))
+            let identity = try #require(JQCIdentity.stored(in: try keyring.entry(for: "site")))
+            #expect(identity.displayName == "Ines Lead")
+            #expect(identity.role == "supervisor")
+            #expect(try keyring.entry(for: "site")?.identity?["device_id"] != nil)
+        }
+    }
+}
