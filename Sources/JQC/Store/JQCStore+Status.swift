@@ -35,17 +35,23 @@ extension JQCStore {
         try read { try counts(.failed, in: $0) }
     }
 
-    /// Both sets of counts in one statement (`jqc status` runs on every prompt of some shells).
+    /// Counts of one sync status, in one statement that the covering indexes answer alone
+    /// (`jqc status` may run on every shell prompt).
     func counts(_ status: SyncStatus, in database: Database) throws -> KindCounts {
-        let waiting = status == .pending
-        guard let row = try database.queryOne(
-            """
-            SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1 AND (status = 'completed' OR NOT ?2)) AS inspections,
-                   (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
-                   (SELECT count(*) FROM photos WHERE sync_status = ?1 AND (NOT ?2 OR entity_type = 'issue'
-                        OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos
-            """, [status.rawValue, waiting])
-        else { return KindCounts() }
+        let sql = status == .pending
+            ? """
+              SELECT (SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending') AS inspections,
+                     (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'pending') AS issues,
+                     (SELECT count(*) FROM photos WHERE sync_status = 'pending' AND (entity_type = 'issue'
+                          OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos
+              """
+            : """
+              SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1) AS inspections,
+                     (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
+                     (SELECT count(*) FROM photos WHERE sync_status = ?1) AS photos
+              """
+        let arguments: StatementArguments = status == .pending ? [] : [status.rawValue]
+        guard let row = try database.queryOne(sql, arguments) else { return KindCounts() }
         return KindCounts(inspections: try row.decode("inspections"), issues: try row.decode("issues"), photos: try row.decode("photos"))
     }
 
