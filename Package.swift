@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore", "JQC"]
+            dependencies: ["FieldOpsCore", "JQC", "MCMS"]
         ),
         .target(
             name: "FieldOpsTestSupport",
@@ -57,6 +57,14 @@ let package = Package(
             name: "JQCTests",
             dependencies: ["JQC", "FieldOpsTestSupport"],
             exclude: ["Domain/score_reference.py"]
+        ),
+        .target(
+            name: "MCMS",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "MCMSTests",
+            dependencies: ["MCMS", "FieldOpsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
