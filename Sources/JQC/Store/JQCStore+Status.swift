@@ -96,7 +96,8 @@ extension JQCStore {
 
     /// Re-queues failed items: `pending` again with a zero retry count. Re-queueing an
     /// inspection also re-queues its failed photos and the issues that failed with it.
-    /// Items that are not failed are left alone. Returns the ids re-queued.
+    /// Items that are not failed are left alone, and so is a failed photo whose inspection or
+    /// issue was already sent without it. Returns the ids re-queued.
     @discardableResult
     public func requeue(localIDs: [String]) throws -> [String] {
         try write { database in
@@ -127,9 +128,17 @@ extension JQCStore {
         }
     }
 
+    /// A photo whose inspection or issue already went to the server without it stays failed:
+    /// the API has no way to add a photo to a record afterwards.
+    static let photoOwnerNotSent = """
+        NOT EXISTS (SELECT 1 FROM inspections i WHERE i.local_id = photos.inspection_local_id AND i.sync_status = 'synced')
+        AND NOT EXISTS (SELECT 1 FROM issues s WHERE s.local_id = photos.issue_local_id AND s.sync_status = 'synced')
+        """
+
     private func requeue(_ kind: ItemKind, where condition: String, _ arguments: StatementArguments, in database: Database) throws -> [String] {
+        let owner = kind == .photo ? " AND " + Self.photoOwnerNotSent : ""
         let ids = try database.query(
-            "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)", arguments)
+            "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)\(owner)", arguments)
             .map { try $0.decode("local_id", as: String.self) }
         for id in ids {
             try database.execute(
