@@ -95,7 +95,7 @@ extension JQCStore {
     }
 
     /// Re-queues failed items: `pending` again with a zero retry count. Re-queueing an
-    /// inspection also re-queues its failed photos and the issues that failed with it.
+    /// inspection also re-queues its failed photos, issues and re-inspections.
     /// Items that are not failed are left alone, and so is a failed photo whose inspection or
     /// issue was already sent without it. Returns the ids re-queued.
     @discardableResult
@@ -110,6 +110,7 @@ extension JQCStore {
                 if kind == .inspection {
                     requeued += try requeue(.photo, where: "inspection_local_id = ?", [id], in: database)
                     requeued += try requeue(.issue, where: "inspection_local_id = ? AND origin = 'device'", [id], in: database)
+                    requeued += try requeue(.inspection, where: "parent_local_id = ?", [id], in: database)
                 }
             }
             return requeued
