@@ -26,6 +26,11 @@ let package = Package(
             name: "fieldops",
             dependencies: ["FieldOpsCore", "JQC", "MCMS"]
         ),
+        .executableTarget(
+            name: "fieldops-bench",
+            dependencies: ["FieldOpsCore"],
+            path: "Sources/FieldOpsBench"
+        ),
         .target(
             name: "FieldOpsTestSupport",
             dependencies: ["FieldOpsCore"]
