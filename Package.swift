@@ -24,7 +24,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore", "MCMS", "InterlinedList"]
+            dependencies: ["FieldOpsCore", "JQC", "MCMS", "InterlinedList"]
         ),
         .executableTarget(
             name: "fieldops-bench",
@@ -53,6 +53,15 @@ let package = Package(
                 intent: .custom(verb: "generate-manual", description: "Write man pages for every command (default: man/)"),
                 permissions: [.writeToPackageDirectory(reason: "Writes one man page per command into man/ (or --output DIR)")]
             )
+        ),
+        .target(
+            name: "JQC",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "JQCTests",
+            dependencies: ["JQC", "FieldOpsTestSupport"],
+            exclude: ["Domain/score_reference.py"]
         ),
         .target(
             name: "MCMS",

@@ -6,6 +6,7 @@ _fieldops_sub() {
   case "$1/$2" in
     '/profile'|'/profiles') REPLY='profile' ;;
     '/auth') REPLY='auth' ;;
+    '/jqc') REPLY='jqc' ;;
     '/mcms') REPLY='mcms' ;;
     '/interlinedlist'|'/il') REPLY='interlinedlist' ;;
     '/completion') REPLY='completion' ;;
@@ -19,6 +20,15 @@ _fieldops_sub() {
     'auth/logout') REPLY='logout' ;;
     'auth/status') REPLY='status' ;;
     'auth/token') REPLY='token' ;;
+    'jqc/sync') REPLY='sync' ;;
+    'jqc/status') REPLY='status' ;;
+    'jqc/retry') REPLY='retry' ;;
+    'jqc/facilities') REPLY='facilities' ;;
+    'jqc/templates') REPLY='templates' ;;
+    'jqc/cache') REPLY='cache' ;;
+    'jqc facilities/show') REPLY='show' ;;
+    'jqc templates/show') REPLY='show' ;;
+    'jqc cache/clear') REPLY='clear' ;;
     'mcms/dashboard') REPLY='dashboard' ;;
     'mcms/onu') REPLY='onu' ;;
     'mcms/olt') REPLY='olt' ;;
@@ -58,7 +68,7 @@ _fieldops_sub() {
 # option), else v (free text), f (file), d (directory), y (dynamic) or c (choices in _fieldops_words).
 _fieldops_optkind() {
   case "$1/$2" in
-    'profile add/--backend') REPLY=c; _fieldops_words=('mcms' 'interlinedlist' 'il') ;;
+    'profile add/--backend') REPLY=c; _fieldops_words=('jqc' 'mcms' 'interlinedlist' 'il') ;;
     'profile add/--base-url') REPLY=v ;;
     'profile add/--username') REPLY=v ;;
     'profile add/--http-version') REPLY=c; _fieldops_words=('auto' '1.1' '2') ;;
@@ -67,6 +77,8 @@ _fieldops_optkind() {
     'profile add/--retries') REPLY=v ;;
     'profile add/--set') REPLY=v ;;
     'auth login/--username'|'auth login/-u') REPLY=v ;;
+    'jqc sync/--concurrency') REPLY=v ;;
+    'jqc sync/--wait') REPLY=v ;;
     'mcms onu list/--olt') REPLY=y ;;
     'mcms onu list/--state') REPLY=c; _fieldops_words=('registered' 'unprovisioned' 'deregistered' 'disabled' 'dying-gasp' 'unknown') ;;
     'mcms onu logs/--limit') REPLY=v ;;
@@ -107,6 +119,9 @@ _fieldops_argkind() {
     'profile add/0') REPLY=v ;;
     'profile remove/0') REPLY=y ;;
     'profile use/0') REPLY=y ;;
+    'jqc retry/'*) REPLY=y ;;
+    'jqc facilities show/0') REPLY=y ;;
+    'jqc templates show/0') REPLY=y ;;
     'mcms onu show/0') REPLY=y ;;
     'mcms onu config/0') REPLY=y ;;
     'mcms onu alarms/0') REPLY=y ;;
@@ -132,11 +147,17 @@ _fieldops_names() {
   _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
   _fieldops_cmds=() _fieldops_opts=()
   case "$1" in
-    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
+    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'jqc:JanitorialQC: facility inspections, offline-first.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
     'profile') _fieldops_cmds=('list:List the configured profiles.' 'show:Show one profile'\''s settings (the selected one by default).' 'add:Add a profile in its own file under profiles.d/.' 'remove:Remove a profile and its stored credentials (local data is kept).' 'use:Make a profile the default.') ;;
-    'profile add') _fieldops_opts=('--backend:The service: mcms, interlinedlist, il.' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
+    'profile add') _fieldops_opts=('--backend:The service: jqc, mcms, interlinedlist, il.' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
     'auth') _fieldops_cmds=('login:Log in to the selected profile'\''s service and store the credentials.' 'logout:End the session and remove the profile'\''s stored credentials.' 'status:Show which profiles are logged in and where their credentials are stored.' 'token:Print the selected profile'\''s access token (for scripts).') ;;
     'auth login') _fieldops_opts=('--username:The account (default: the profile'\''s username, else a prompt).' '--password-stdin:Read the password from the first line of stdin.' '--with-token:Read an access token from stdin instead of logging in with a password.' '--remember-password:Also store the password in the keyring so an expired session can log in again (MCMS).') ;;
+    'jqc') _fieldops_cmds=('sync:Send queued work and refresh reference data, issues and notifications.' 'status:Show what waits to be sent, what failed and when the last sync ran.' 'retry:Re-queue failed items for the next sync, with a fresh retry count.' 'facilities:List the cached facilities (refreshed by `fieldops jqc sync`).' 'templates:List the cached inspection templates.' 'cache:Manage the cached reference data.') ;;
+    'jqc sync') _fieldops_opts=('--dry-run:List what would be sent and pulled; send and change nothing.' '--concurrency:Uploads and submissions in flight at once (1-8, default 6).' '--wait:How long to wait for another sync of this profile to finish (default 5m).') ;;
+    'jqc retry') _fieldops_opts=('--all-failed:Re-queue every failed inspection, issue and photo.') ;;
+    'jqc facilities') _fieldops_cmds=('show:Show one facility and its areas.') ;;
+    'jqc templates') _fieldops_cmds=('show:Show a template'\''s form fields in grid order (--json: the schema as the server sent it).') ;;
+    'jqc cache') _fieldops_cmds=('clear:Delete the cached facilities, areas and templates (never inspections, issues or photos).') ;;
     'mcms') _fieldops_cmds=('dashboard:ONU and OLT counts, registration breakdown, total traffic and health.' 'onu:ONUs: list, detail, reset and firmware.' 'olt:OLTs: list, detail and reset.') ;;
     'mcms onu') _fieldops_cmds=('list:Every ONU with its name, OLT, registration, firmware, uptime and RX level.' 'show:Overview: status, both firmware banks, optical and FEC, UNI ports, traffic, uptime.' 'config:The raw configuration document (pretty JSON; --json prints it compact and exact).' 'alarms:The ONU'\''s active alarms.' 'logs:The ONU'\''s log, newest first.' 'cpe:DHCP leases of the customer equipment behind the ONU.' 'reset:Reboot the ONU (asks you to type its id; --yes off a terminal).' 'firmware:Install firmware into the inactive bank and activate it (Procedure 7).' 'firmware-bulk:Procedure 7 for many ONUs, concurrently, with a resumable report.') ;;
     'mcms onu list') _fieldops_opts=('--olt:Only ONUs of this OLT (MAC or name).' '--state:Only ONUs in this registration state.') ;;

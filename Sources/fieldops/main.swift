@@ -5,10 +5,11 @@ import Darwin
 #endif
 import FieldOpsCore
 import InterlinedList
+import JQC
 import MCMS
 
 // The backends this build speaks to; adding a service is one new target and one line here.
-let app = App(backends: [MCMSBackend(), InterlinedListBackend()])
+let app = App(backends: [JQCBackend(), MCMSBackend(), InterlinedListBackend()])
 
 let code = await app.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code)

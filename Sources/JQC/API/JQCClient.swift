@@ -1,0 +1,136 @@
+import FieldOpsCore
+import Foundation
+
+/// The JQC API of one profile: requests built from the endpoint table, the bearer token added,
+/// one refresh-and-retry on a 401, and the `{"ok", "data", "error"}` envelope unwrapped.
+public final class JQCClient: Sendable {
+    public let profile: Profile
+    /// `<base_url>/api/v1`.
+    public let apiBase: String
+    let session: HTTPSession
+    let tokens: TokenKeeper
+
+    /// - Parameters:
+    ///   - session: the profile's HTTP session (its concurrency bound is the sync's upload bound).
+    ///   - keyring: where tokens are read and rotated tokens written; nil for a login call.
+    public init(profile: Profile, session: HTTPSession, environment: [String: String], keyring: Keyring?) throws {
+        self.profile = profile
+        self.apiBase = JQCEndpoint.apiBase(for: profile.baseURL)
+        self.session = session
+        self.tokens = try TokenKeeper(profile: profile.name, environment: environment, keyring: keyring)
+    }
+
+    /// A client for the command's profile on the context's session and keyring.
+    public convenience init(context: CommandContext, profile: Profile, maxConcurrentTransfers: Int = 6) throws {
+        try self.init(
+            profile: profile, session: try context.httpSession(for: profile, maxConcurrentTransfers: maxConcurrentTransfers),
+            environment: context.environment, keyring: try context.keyring())
+    }
+
+    /// A client that only logs in: no stored token is read.
+    static func forLogin(context: CommandContext, profile: Profile, token: String? = nil) throws -> JQCClient {
+        try JQCClient(
+            profile: profile, session: try context.httpSession(for: profile),
+            environment: token.map { [CredentialLookup.environmentVariable: $0] } ?? [:], keyring: nil)
+    }
+
+    // MARK: Calls
+
+    /// Sends one call and returns the envelope's `data`.
+    public func call(
+        _ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem] = [], body: HTTPBody = .none
+    ) async throws -> FieldOpsCore.JSONValue {
+        let response = try await send(endpoint, query: query, body: body)
+        return try Self.unwrap(response, endpoint: endpoint)
+    }
+
+    /// Sends one call and decodes the envelope's `data` as `T`.
+    public func call<T: Decodable>(
+        _ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem] = [], body: HTTPBody = .none, as type: T.Type
+    ) async throws -> T {
+        try Self.decode(type, from: try await call(endpoint, query: query, body: body), endpoint: endpoint)
+    }
+
+    /// Sends a JSON body (already serialised) and decodes `data` as `T`.
+    public func call<T: Decodable>(_ endpoint: JQCEndpoint, json: Data, as type: T.Type) async throws -> T {
+        try await call(endpoint, body: .json(json), as: type)
+    }
+
+    /// The raw answer, after one refresh-and-retry when the token was refused.
+    func send(_ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem], body: HTTPBody) async throws -> HTTPResponse {
+        guard endpoint.needsToken else {
+            return try await session.send(request(endpoint, query: query, body: body, token: nil))
+        }
+        let token = try await tokens.current()
+        let first = try await session.send(request(endpoint, query: query, body: body, token: token))
+        guard first.status == 401 else { return first }
+        let fresh = try await tokens.refreshed(replacing: token) { [self] refreshToken in
+            try await exchange(refreshToken: refreshToken)
+        }
+        let second = try await session.send(request(endpoint, query: query, body: body, token: fresh))
+        guard second.status == 401 else { return second }
+        throw JQCError.sessionExpired(
+            profile: profile.name, reason: HTTPStatusFailure(second).serverMessage ?? "the server refused a freshly refreshed token")
+    }
+
+    /// `POST /auth/refresh`: a new token pair for the refresh token (which dies with this call).
+    func exchange(refreshToken: String) async throws -> TokenGrant {
+        let body = try FieldOpsCore.JSONValue(encoding: ["refresh_token": refreshToken]).jsonData()
+        let response = try await session.send(request(.refresh, query: [], body: .json(body), token: nil))
+        return try Self.decode(TokenGrant.self, from: Self.unwrap(response, endpoint: .refresh), endpoint: .refresh)
+    }
+
+    func request(_ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem], body: HTTPBody, token: String?) -> HTTPRequest {
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if let token { headers["Authorization"] = "Bearer " + token }
+        return HTTPRequest(
+            endpoint.method, baseURL: apiBase, path: endpoint.path, query: query, headers: headers, body: body,
+            isIdempotent: endpoint.method.isIdempotent || endpoint.isDeduplicatedByServer)
+    }
+
+    // MARK: Envelope
+
+    /// The `data` of a successful envelope; an HTTP error status keeps the server's message.
+    static func unwrap(_ response: HTTPResponse, endpoint: JQCEndpoint) throws -> FieldOpsCore.JSONValue {
+        guard response.isSuccess else { throw HTTPError.status(HTTPStatusFailure(response)) }
+        let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
+        let head = response.body.prefix(64)
+        if contentType.contains("text/html") || String(decoding: head, as: UTF8.self).lowercased().contains("<html") {
+            throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "the server answered an HTML page instead of JSON")
+        }
+        let document: FieldOpsCore.JSONValue
+        do {
+            document = try FieldOpsCore.JSONValue(parsing: response.body, source: endpoint.description)
+        } catch {
+            throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "the body is not JSON (\(error.summary))")
+        }
+        guard let ok = document["ok"]?.boolValue else {
+            throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "no {\"ok\", \"data\", \"error\"} envelope")
+        }
+        guard ok else {
+            throw JQCError.refused(endpoint: endpoint.description, message: document["error"]?.stringValue ?? "no reason given")
+        }
+        return document["data"] ?? .null
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: FieldOpsCore.JSONValue, endpoint: JQCEndpoint) throws -> T {
+        do {
+            return try data.decode(type)
+        } catch let error as DecodingError {
+            throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: Self.describe(error))
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "data\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context): return "data\(path(context.codingPath)) is not \(type)"
+        case .valueNotFound(let type, let context): return "data\(path(context.codingPath)) is null, expected \(type)"
+        case .dataCorrupted(let context): return "data\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import FieldOpsCore
+
+/// The JQC failures a person acts on that the core's HTTP and store errors do not already name.
+public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
+    /// No token is stored for the profile (and `$FIELDOPS_TOKEN` is unset).
+    case notLoggedIn(profile: String)
+    /// The server refused the stored credentials and a refresh did not help.
+    case sessionExpired(profile: String, reason: String)
+    /// `auth login` was refused.
+    case invalidCredentials(profile: String, message: String)
+    /// The server cannot be reached; `waiting` local items are kept for the next sync.
+    case offline(profile: String, waiting: Int, reason: String)
+    /// The connection broke during a sync; what was not confirmed stays queued.
+    case connectionLost(profile: String, waiting: Int, reason: String)
+    /// The answer was not the `{"ok", "data", "error"}` envelope.
+    case unexpectedAnswer(endpoint: String, reason: String)
+    /// The server answered 2xx with `ok: false`.
+    case refused(endpoint: String, message: String)
+    /// A local id or server id names nothing in the store.
+    case unknownRecord(kind: String, id: String)
+    /// A workflow rule of the store refused the change.
+    case notAllowed(String, hint: String?)
+
+    public var summary: String {
+        switch self {
+        case .notLoggedIn(let profile):
+            return "profile \(profile) is not logged in"
+        case .sessionExpired(let profile, let reason):
+            return "the session of profile \(profile) has expired: \(reason)"
+        case .invalidCredentials(let profile, let message):
+            return "login to profile \(profile) failed: \(message)"
+        case .offline(_, let waiting, let reason):
+            return "offline: \(waiting) item\(waiting == 1 ? "" : "s") waiting (\(reason))"
+        case .connectionLost(_, let waiting, let reason):
+            return "the connection to the server broke during sync: \(waiting) item\(waiting == 1 ? "" : "s") still waiting (\(reason))"
+        case .unexpectedAnswer(let endpoint, let reason):
+            return "unexpected answer to \(endpoint): \(reason)"
+        case .refused(let endpoint, let message):
+            return "\(endpoint) was refused: \(message)"
+        case .unknownRecord(let kind, let id):
+            return "no \(kind) \(id) in the local store"
+        case .notAllowed(let message, _):
+            return message
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .notLoggedIn(let profile), .sessionExpired(let profile, _):
+            return "log in with `fieldops -p \(profile) auth login`; queued work is kept"
+        case .invalidCredentials:
+            return "check the username and password"
+        case .offline:
+            return "nothing was sent or changed; run `fieldops jqc sync` again when the server is reachable"
+        case .connectionLost:
+            return "everything the server confirmed is recorded; run `fieldops jqc sync` again to send the rest"
+        case .unexpectedAnswer:
+            return "a proxy or an error page may be in the way; check the profile's base_url, or run with -v"
+        case .refused:
+            return nil
+        case .unknownRecord(let kind, _):
+            return kind.contains("facility") || kind.contains("template")
+                ? "run `fieldops jqc sync` to refresh the reference data" : "list them with `fieldops jqc status`"
+        case .notAllowed(_, let hint):
+            return hint
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .notLoggedIn, .sessionExpired, .invalidCredentials: return .notAuthenticated
+        case .offline, .connectionLost: return .network
+        case .unknownRecord: return .usage
+        default: return .failure
+        }
+    }
+
+    public var description: String { summary }
+}
+
+extension HTTPError {
+    /// True for failures of the network rather than of the request: the server was not reached
+    /// or did not finish answering. These never count against an item's retries.
+    var isNetworkFailure: Bool {
+        switch self {
+        case .cannotConnect, .timedOut, .connectionLost, .tls: return true
+        default: return false
+        }
+    }
+}

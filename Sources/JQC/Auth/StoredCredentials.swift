@@ -1,0 +1,51 @@
+import FieldOpsCore
+import Foundation
+
+/// The names under which a JQC profile's credentials and identity live in the keyring entry.
+enum StoredCredentials {
+    static let accessToken = KeyringSecret.accessToken
+    static let refreshToken = KeyringSecret.refreshToken
+
+    static let userID = "user_id"
+    static let username = "username"
+    static let role = "role"
+    static let displayName = "display_name"
+    static let email = "email"
+    static let deviceID = "device_id"
+
+    /// The identity kept for offline use: enough to say who is working without the server.
+    static func identity(of user: APIUser, deviceID: String?) -> [String: String] {
+        var identity = [
+            userID: String(user.id), username: user.username, role: user.role, displayName: user.displayName,
+        ]
+        if let address = user.email, !address.isEmpty { identity[email] = address }
+        if let deviceID { identity[Self.deviceID] = deviceID }
+        return identity
+    }
+
+    /// Writes a freshly granted token pair (and the identity, on login) in one keyring update.
+    static func save(_ grant: TokenGrant, user: APIUser?, profile: String, keyring: Keyring) throws {
+        try keyring.update(profile: profile) { entry in
+            entry.secrets[accessToken] = grant.accessToken
+            entry.secrets[refreshToken] = grant.refreshToken
+            if let user {
+                entry.identity = identity(of: user, deviceID: entry.identity?[deviceID])
+                    .merging(entry.identity ?? [:]) { new, _ in new }
+            }
+        }
+    }
+
+    /// The `exp` claim of a JWT access token, read without checking the signature (the
+    /// server checks that); nil when the token is not a readable JWT.
+    static func expiry(ofJWT token: String) -> Date? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var payload = String(parts[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while payload.count % 4 != 0 { payload += "=" }
+        guard let data = Data(base64Encoded: payload),
+              let claims = try? FieldOpsCore.JSONValue(parsing: data),
+              let exp = claims["exp"]?.numberValue?.double
+        else { return nil }
+        return Date(timeIntervalSince1970: exp)
+    }
+}

@@ -1,0 +1,174 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc facilities [show ID]`, `jqc templates [show ID]` and `jqc cache clear`:
+/// the cached reference data, read locally (it is refreshed by `jqc sync`).
+enum ReferenceCommands {
+    static func facilitiesSpec() -> CommandSpec {
+        CommandSpec(
+            "facilities", abstract: "List the cached facilities (refreshed by `fieldops jqc sync`).",
+            examples: ["fieldops jqc facilities", "fieldops jqc facilities show 3 --json"],
+            subcommands: [
+                CommandSpec(
+                    "show", abstract: "Show one facility and its areas.",
+                    examples: ["fieldops jqc facilities show 3", "fieldops jqc facilities show 3 --json | jq '.areas[].id'"],
+                    arguments: [ArgumentSpec("ID", help: "The facility id.", value: .dynamic(JQCCompletion.facility))],
+                    action: showFacility),
+            ],
+            action: listFacilities)
+    }
+
+    static func templatesSpec() -> CommandSpec {
+        CommandSpec(
+            "templates", abstract: "List the cached inspection templates.",
+            examples: ["fieldops jqc templates", "fieldops jqc templates show 2"],
+            subcommands: [
+                CommandSpec(
+                    "show", abstract: "Show a template's form fields in grid order (--json: the schema as the server sent it).",
+                    examples: ["fieldops jqc templates show 2", "fieldops jqc templates show 2 --json | jq '.form_schema | length'"],
+                    arguments: [ArgumentSpec("ID", help: "The template id.", value: .dynamic(JQCCompletion.template))],
+                    action: showTemplate),
+            ],
+            action: listTemplates)
+    }
+
+    static func cacheSpec() -> CommandSpec {
+        CommandSpec(
+            "cache", abstract: "Manage the cached reference data.",
+            examples: ["fieldops jqc cache clear"],
+            subcommands: [
+                CommandSpec(
+                    "clear", abstract: "Delete the cached facilities, areas and templates (never inspections, issues or photos).",
+                    discussion: "The next `fieldops jqc sync` pulls them again.",
+                    examples: ["fieldops jqc cache clear && fieldops jqc sync"],
+                    action: clearCache),
+            ])
+    }
+
+    // MARK: Facilities
+
+    struct FacilityView: Encodable {
+        var facility: APIFacility
+        var areas: [APIArea]
+
+        func encode(to encoder: any Encoder) throws {
+            try facility.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(areas, forKey: .areas)
+        }
+
+        enum Key: String, CodingKey { case areas }
+    }
+
+    @Sendable static func listFacilities(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let facilities = try store.facilities()
+        if context.format == .json {
+            try context.emitJSON(facilities)
+            return
+        }
+        guard !facilities.isEmpty else {
+            context.note("no facilities cached; run `fieldops jqc sync` to pull them")
+            return
+        }
+        let areas = try store.areaCounts()
+        var table = Table(columns: [Table.Column("ID", alignment: .right), Table.Column("NAME"), Table.Column("PROJECT"), Table.Column("AREAS", alignment: .right)])
+        for facility in facilities {
+            table.append([String(facility.id), facility.name, facility.projectName ?? "", String(areas[facility.id] ?? 0)])
+        }
+        context.emit(table)
+    }
+
+    @Sendable static func showFacility(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let id = try intArgument(context, "ID")
+        guard let cached = try store.facility(id: id) else { throw JQCError.unknownRecord(kind: "facility", id: String(id)) }
+        if context.format == .json {
+            try context.emitJSON(FacilityView(facility: cached.facility, areas: cached.areas))
+            return
+        }
+        let f = cached.facility
+        JQCCommands.printFacts([("id", String(f.id)), ("name", f.name), ("address", f.address ?? ""), ("project", f.projectName.map { "\($0) (\(f.projectID.map(String.init) ?? "?"))" } ?? "none")], to: context)
+        context.stdout.line()
+        var table = Table(columns: [Table.Column("AREA", alignment: .right), Table.Column("NAME"), Table.Column("TYPE")])
+        for area in cached.areas { table.append([String(area.id), area.name, area.areaType ?? ""]) }
+        context.emit(table)
+    }
+
+    // MARK: Templates
+
+    struct TemplateSummary: Encodable {
+        var id: Int
+        var name: String
+        var description: String?
+        var frequency: String?
+        var fields: Int
+    }
+
+    @Sendable static func listTemplates(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let summaries = try store.templates().map { template in
+            TemplateSummary(
+                id: template.id, name: template.name, description: template.description, frequency: template.frequency,
+                fields: (try? FieldOpsCore.JSONValue(parsing: template.formSchemaJSON))?.arrayValue?.count ?? 0)
+        }
+        if context.format == .json {
+            try context.emitJSON(summaries)
+            return
+        }
+        guard !summaries.isEmpty else {
+            context.note("no templates cached; run `fieldops jqc sync` to pull them")
+            return
+        }
+        var table = Table(columns: [Table.Column("ID", alignment: .right), Table.Column("NAME"), Table.Column("FREQUENCY"), Table.Column("FIELDS", alignment: .right)])
+        for t in summaries { table.append([String(t.id), t.name, t.frequency ?? "", String(t.fields)]) }
+        context.emit(table)
+    }
+
+    @Sendable static func showTemplate(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let id = try intArgument(context, "ID")
+        guard let template = try store.template(id: id) else { throw JQCError.unknownRecord(kind: "template", id: String(id)) }
+        if context.format == .json {
+            // Written from the lossless value: the schema comes out exactly as the server sent it.
+            let text: (String?) -> FieldOpsCore.JSONValue = { $0.map(FieldOpsCore.JSONValue.string) ?? .null }
+            let view = FieldOpsCore.JSONValue.object(JSONObject([
+                ("description", text(template.description)),
+                ("form_schema", try FieldOpsCore.JSONValue(parsing: template.formSchemaJSON, source: "form_schema of template \(id)")),
+                ("frequency", text(template.frequency)),
+                ("id", .number(FieldOpsCore.JSONNumber(template.id))),
+                ("name", .string(template.name)),
+            ]))
+            context.stdout.write(view.jsonString(.pretty) + "\n")
+            return
+        }
+        let schema = try template.schema()
+        JQCCommands.printFacts([("id", String(template.id)), ("name", template.name), ("frequency", template.frequency ?? ""), ("description", template.description ?? "")], to: context)
+        context.stdout.line()
+        var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED")
+        for field in schema.fieldsInGridOrder {
+            table.append([field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : ""])
+        }
+        context.emit(table)
+    }
+
+    // MARK: Cache
+
+    @Sendable static func clearCache(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let before = try store.referenceCounts()
+        try store.clearReference()
+        if context.format == .json {
+            try context.emitJSON(["cleared": before])
+            return
+        }
+        context.stdout.line("cleared \(SyncCommand.count(before.facilities, "facility", "facilities")), \(SyncCommand.count(before.areas, "area")) and \(SyncCommand.count(before.templates, "template")); inspections, issues and photos are untouched")
+    }
+
+    static func intArgument(_ context: CommandContext, _ name: String) throws -> Int {
+        guard let text = context.invocation.value(name), let value = Int(text) else {
+            throw FieldOpsError.usage("\(name) must be a number, not \(context.invocation.value(name) ?? "nothing")")
+        }
+        return value
+    }
+}

@@ -1,0 +1,62 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc status`: the outbox at a glance, from the local store only.
+enum StatusCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "status", abstract: "Show what waits to be sent, what failed and when the last sync ran.",
+            discussion: "Reads the local store only; works offline. Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
+            examples: ["fieldops jqc status", "fieldops jqc status --json"],
+            action: run)
+    }
+
+    struct View: Encodable {
+        var pending: JQCStore.KindCounts
+        var failed: JQCStore.KindCounts
+        var lastSyncAt: String?
+        var lastSyncError: String?
+        var failures: [JQCStore.Failure]
+
+        enum CodingKeys: String, CodingKey {
+            case pending, failed, failures
+            case lastSyncAt = "last_sync_at"
+            case lastSyncError = "last_sync_error"
+        }
+
+        /// `last_sync_at` is `null` before the first sync, never missing.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(pending, forKey: .pending)
+            try container.encode(failed, forKey: .failed)
+            try container.encode(lastSyncAt, forKey: .lastSyncAt)
+            try container.encode(lastSyncError, forKey: .lastSyncError)
+            try container.encode(failures, forKey: .failures)
+        }
+    }
+
+    @Sendable static func run(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let summary = try store.outboxSummary()
+        let view = View(
+            pending: summary.pending, failed: summary.failed, lastSyncAt: summary.lastSyncAt.map(JQCDate.format),
+            lastSyncError: summary.lastSyncError, failures: summary.failures)
+        if context.format == .json {
+            try context.emitJSON(view)
+            return
+        }
+        var table = Table(columns: [Table.Column(""), Table.Column("PENDING", alignment: .right), Table.Column("FAILED", alignment: .right)])
+        table.append(["inspections", String(view.pending.inspections), String(view.failed.inspections)])
+        table.append(["issues", String(view.pending.issues), String(view.failed.issues)])
+        table.append(["photos", String(view.pending.photos), String(view.failed.photos)])
+        context.emit(table)
+        context.stdout.line("last sync: " + (view.lastSyncAt.map { $0 + " UTC" } ?? "never"))
+        if let error = view.lastSyncError { context.stdout.line("last sync stopped: " + error) }
+        if !view.failures.isEmpty {
+            context.stdout.line("failed items (re-queue with `fieldops jqc retry LOCAL_ID` or `--all-failed`):")
+            for failure in view.failures {
+                context.stdout.line("  \(failure.kind.rawValue) \(failure.localID): \(failure.error ?? "no message") (\(failure.retries) attempts)")
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc sync [--dry-run]`.
+enum SyncCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "sync", abstract: "Send queued work and refresh reference data, issues and notifications.",
+            discussion: """
+                Runs the six steps in order: upload photos; submit completed inspections whose photos are settled; submit issues whose inspection is on the server; pull facilities, areas and templates; pull and reconcile your issues; poll notifications. Every item is sent exactly once (the server deduplicates on local_id), and an interrupted sync is finished by the next one. Only one sync runs per profile at a time; a second one waits for the first.
+                Exit codes: 0 all sent, 3 not logged in, 4 offline or connection lost (nothing is lost), 5 some items failed (see `fieldops jqc status`).
+                """,
+            examples: ["fieldops jqc sync", "fieldops jqc sync --dry-run", "fieldops jqc sync --json | jq .failed"],
+            options: [
+                .flag("dry-run", help: "List what would be sent and pulled; send and change nothing."),
+                OptionSpec("concurrency", value: .integer, valueName: "N", help: "Uploads and submissions in flight at once (1-8, default 6)."),
+                OptionSpec("wait", value: .duration, valueName: "DURATION", help: "How long to wait for another sync of this profile to finish (default 5m)."),
+            ],
+            action: run)
+    }
+
+    @Sendable static func run(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        if context.invocation.flag("dry-run") {
+            try SyncPlan(store: store).emit(context)
+            return
+        }
+        let concurrency = try concurrencyOption(context)
+        let lock = try ProcessLock(path: store.directory + "/sync.lock")
+        try await acquire(lock, context: context, wait: context.invocation.seconds("wait") ?? 300)
+        defer { lock.unlock() }
+
+        let client = try JQCClient(context: context, profile: profile, maxConcurrentTransfers: concurrency)
+        let progress = context.progress("sync", total: try store.pendingCounts().total)
+        let report = try await SyncEngine(store: store, client: client, concurrency: concurrency, progress: progress).sync()
+        try emit(report, context: context)
+        if !report.isComplete {
+            throw FieldOpsError(
+                "sync finished with \(report.failed) failed item\(report.failed == 1 ? "" : "s")" + (report.stepErrors.isEmpty ? "" : " and \(report.stepErrors.count) failed pull\(report.stepErrors.count == 1 ? "" : "s")"),
+                hint: "see `fieldops jqc status`; items are retried by the next sync until they fail 5 times", exitCode: .partialFailure)
+        }
+    }
+
+    private static func concurrencyOption(_ context: CommandContext) throws -> Int {
+        guard let text = context.invocation.value("concurrency") else { return 6 }
+        guard let value = Int(text), (1...8).contains(value) else {
+            throw FieldOpsError.usage("--concurrency must be a number from 1 to 8, not \(text)")
+        }
+        return value
+    }
+
+    /// Takes the profile's sync lock; while another sync holds it, says so once and waits
+    /// (interruptibly) up to `wait` seconds, so two syncs never submit the same outbox.
+    static func acquire(_ lock: ProcessLock, context: CommandContext, wait: Double) async throws {
+        let deadline = Date().addingTimeInterval(wait)
+        var announced = false
+        while case .heldBy(let pid) = try lock.tryLock() {
+            if !announced {
+                context.note("another sync of this profile is running\(pid.map { " (pid \($0))" } ?? ""); waiting for it to finish…")
+                announced = true
+            }
+            guard Date() < deadline else { throw ProcessLockError(path: lock.path, reason: .held(pid: pid)) }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+    }
+
+    static func emit(_ report: SyncReport, context: CommandContext) throws {
+        if context.format == .json {
+            try context.emitJSON(report)
+            return
+        }
+        let out = context.stdout
+        out.line("sent: \(count(report.photosUploaded, "photo")), \(count(report.inspectionsSubmitted, "inspection")), \(count(report.issuesSubmitted, "issue"))")
+        var pulled: [String] = []
+        if let reference = report.reference {
+            pulled.append("\(count(reference.facilities, "facility", "facilities")), \(count(reference.areas, "area")), \(count(reference.templates, "template"))")
+        }
+        pulled.append(count(report.issuesPulled, "issue") + (report.issuesRemoved > 0 ? " (\(report.issuesRemoved) removed)" : ""))
+        pulled.append(count(report.notifications, "new notification"))
+        out.line("pulled: " + pulled.joined(separator: "; "))
+        if !report.failures.isEmpty {
+            out.line("failed: \(report.failed)")
+            for failure in report.failures {
+                let state = failure.gaveUp ? "gave up after \(failure.retries) attempts" : "attempt \(failure.retries) of \(SyncStatus.maxAttempts)"
+                out.line("  \(failure.kind.rawValue) \(failure.localID): \(failure.error) (\(state))")
+            }
+        }
+        for error in report.stepErrors { out.line("not pulled: \(error)") }
+    }
+
+    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
+    }
+}

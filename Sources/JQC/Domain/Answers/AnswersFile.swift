@@ -1,0 +1,91 @@
+import Foundation
+
+/// An answers file for `jqc inspect fill --answers`: answers keyed by field id or label.
+///
+/// Resolution is all or nothing: every key and value is checked, every problem is collected,
+/// and either all answers come back or one `AnswerError` lists each problem on its own line.
+public enum AnswersFile {
+    /// Reads a JSON answers file: one object of `key: value`.
+    public static func parse(json data: Data, source: String = "answers") throws -> [String: AnswerInput] {
+        // A syntax error is thrown as is: it carries the file name, line and column.
+        let value = try JSONValue.parse(data, source: source)
+        guard case .object(let members) = value else {
+            throw AnswerError(
+                AnswerProblem(key: "", message: "the answers must be one object of field id or label to value, found \(value.kindDescription)"),
+                source: source)
+        }
+        return members.mapValues(AnswerInput.init(json:))
+    }
+
+    /// The checked form values for `rawAnswers`, keyed by field id.
+    ///
+    /// A key matches a field's id exactly first; otherwise an input field's label, ignoring
+    /// case and surrounding spaces. A label shared by several fields is ambiguous (the error
+    /// lists their ids); an unknown key is an error with a did-you-mean over ids and labels;
+    /// two keys naming the same field are an error.
+    public static func resolve(rawAnswers: [String: AnswerInput], schema: FormSchema, source: String? = nil) throws -> [String: FormValue] {
+        let inputs = schema.inputFields
+        let position = Dictionary(schema.fieldsInGridOrder.enumerated().map { ($1.index, $0) }, uniquingKeysWith: { a, _ in a })
+        var resolved: [String: FormValue] = [:]
+        var claimedBy: [String: String] = [:]
+        var problems: [(order: Int, problem: AnswerProblem)] = []
+
+        for key in rawAnswers.keys.sorted() {
+            guard let input = rawAnswers[key] else { continue }
+            let field: FormField
+            switch match(key, schema: schema, inputs: inputs) {
+            case .field(let f):
+                field = f
+            case .ambiguous(let ids):
+                problems.append((Int.max, AnswerProblem(
+                    key: key,
+                    message: "the label matches several fields (ids \(ids.joined(separator: ", "))); use the field id instead")))
+                continue
+            case .unknown:
+                var message = "no field has this id or label"
+                let candidates = inputs.map(\.id) + inputs.map(\.label).filter { !$0.isEmpty }
+                if let guess = Suggestion.closest(to: key, among: candidates) {
+                    let target = inputs.first { $0.id == guess } ?? inputs.first { $0.label == guess }
+                    message += " — did you mean \"\(guess)\"" + (target.map { $0.id == guess ? "" : " (field \($0.id))" } ?? "") + "?"
+                }
+                problems.append((Int.max, AnswerProblem(key: key, message: message)))
+                continue
+            }
+            let order = position[field.index] ?? Int.max
+            if let earlier = claimedBy[field.id] {
+                problems.append((order, AnswerProblem(field: field, message: "is answered twice, as \"\(earlier)\" and as \"\(key)\"")))
+                continue
+            }
+            claimedBy[field.id] = key
+            do {
+                resolved[field.id] = try FieldValidator.check(try FieldValidator.convert(input, for: field), for: field)
+            } catch let problem as AnswerProblem {
+                problems.append((order, problem))
+            }
+        }
+
+        guard problems.isEmpty else {
+            let ordered = problems.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+            throw AnswerError(problems: ordered.map(\.element.problem), source: source)
+        }
+        return resolved
+    }
+
+    private enum Match {
+        case field(FormField)
+        case ambiguous([String])
+        case unknown
+    }
+
+    private static func match(_ key: String, schema: FormSchema, inputs: [FormField]) -> Match {
+        if let byID = schema.field(withID: key) { return .field(byID) }
+        let folded = key.trimmingWhitespace().lowercased()
+        guard !folded.isEmpty else { return .unknown }
+        let byLabel = inputs.filter { $0.label.trimmingWhitespace().lowercased() == folded }
+        switch byLabel.count {
+        case 0: return .unknown
+        case 1: return .field(byLabel[0])
+        default: return .ambiguous(byLabel.map(\.id))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The API's dates: UTC `yyyy-MM-dd'T'HH:mm:ss` (optionally with fractional seconds, `Z` or a
+/// `±HH:MM` offset on input) and the form's `yyyy-MM-dd` days.
+///
+/// Hand-rolled on the proleptic Gregorian calendar: `DateFormatter` is slow to create and
+/// locale-sensitive, and these formats are fixed.
+public enum JQCDate {
+    /// Parses an API timestamp; nil when it is not one (or names a day that does not exist).
+    ///
+    /// Accepted: `2026-05-01T08:30:00`, `…:00.123456`, `…:00Z`, `…:00+02:00`, and a space
+    /// instead of `T` (Python's `str(datetime)`). Without a zone the time is UTC.
+    public static func parse(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count >= 19, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+              let day = parseDayBytes(b[0..<10]),
+              let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19]),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var i = 19
+        var fraction = 0.0
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            let start = i + 1
+            i = start
+            while i < b.count, isDigit(b[i]) { i += 1 }
+            guard i > start, let f = Double("0." + String(decoding: b[start..<i], as: UTF8.self)) else { return nil }
+            fraction = f
+        }
+        var offsetSeconds = 0
+        if i < b.count {
+            if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+                i += 1
+            } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                guard b.count - i == 6, b[i + 3] == UInt8(ascii: ":"),
+                      let oh = number(b[(i + 1)..<(i + 3)]), let om = number(b[(i + 4)..<(i + 6)]),
+                      oh < 24, om < 60
+                else { return nil }
+                offsetSeconds = (oh * 3600 + om * 60) * (b[i] == UInt8(ascii: "-") ? -1 : 1)
+                i += 6
+            }
+        }
+        guard i == b.count else { return nil }
+        let seconds = day * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// Formats a moment as the API wants it: UTC, no zone, whole seconds (truncated).
+    public static func format(_ date: Date) -> String {
+        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = floorDivide(total, 86_400)
+        let secondOfDay = total - days * 86_400
+        return formatDay(days: days) + "T" + pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60) + ":" + pad(secondOfDay % 60)
+    }
+
+    /// Whether `text` is a `yyyy-MM-dd` day that exists (`2024-02-29` yes, `2023-02-29` no).
+    public static func isValidDay(_ text: String) -> Bool {
+        parseDayBytes(Array(text.utf8)[...]) != nil
+    }
+
+    /// Midnight UTC of a `yyyy-MM-dd` day.
+    public static func parseDay(_ text: String) -> Date? {
+        parseDayBytes(Array(text.utf8)[...]).map { Date(timeIntervalSince1970: Double($0) * 86_400) }
+    }
+
+    /// The UTC day of a moment as `yyyy-MM-dd`.
+    public static func formatDay(_ date: Date) -> String {
+        formatDay(days: floorDivide(Int(date.timeIntervalSince1970.rounded(.down)), 86_400))
+    }
+
+    // MARK: - Calendar arithmetic (days since 1970-01-01)
+
+    /// Days since the epoch for `yyyy-MM-dd` bytes, nil when malformed or not a real day.
+    static func parseDayBytes(_ b: ArraySlice<UInt8>) -> Int? {
+        let b = Array(b)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
+              year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
+        return daysFromCivil(year: year, month: month, day: day)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func formatDay(days: Int) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let y = String(year)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + pad(month) + "-" + pad(day)
+    }
+
+    private static func floorDivide(_ a: Int, _ b: Int) -> Int {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    private static func number(_ b: ArraySlice<UInt8>) -> Int? {
+        var n = 0
+        for c in b {
+            guard isDigit(c) else { return nil }
+            n = n * 10 + Int(c - 0x30)
+        }
+        return n
+    }
+}

@@ -1,0 +1,92 @@
+/// One field of an inspection template's `form_schema`.
+public struct FormField: Sendable, Hashable {
+    /// The form-data key: the schema `id` in its string form (`5` → `"5"`). Empty when the
+    /// schema gave no usable id; such a field is then `.unsupported` (see `FormSchema`).
+    public var id: String
+    public var type: FieldType
+    public var label: String
+    public var placeholder: String?
+    public var required: Bool
+    public var helpText: String?
+    /// As listed in the template; empty when the template lists none.
+    public var options: [FieldOption]
+    /// Position on the 12-column grid (absent in hand-written or older templates).
+    public var col: Int?
+    public var row: Int?
+    public var colSpan: Int?
+    public var rowSpan: Int?
+    public var order: Int?
+    /// Table extras: rows × cols of the value, and the column headings.
+    public var tableRows: Int?
+    public var tableCols: Int?
+    public var colHeaders: [String]
+    /// Section/label extras.
+    public var textContent: String?
+    public var fontSize: String?
+    public var fontWeight: String?
+    /// Button extra (buttons are ignored by a terminal client).
+    public var buttonLabel: String?
+    /// Position of the field in the schema list (the server scores in this order).
+    public var index: Int
+    /// Why the field could not be used as written, e.g. "has no id"; nil for a sound field.
+    public var defect: String?
+    /// The field object exactly as the template sent it, so re-encoding loses nothing.
+    public var raw: JSONValue
+
+    public init(
+        id: String, type: FieldType, label: String = "", placeholder: String? = nil,
+        required: Bool = false, helpText: String? = nil, options: [FieldOption] = [],
+        col: Int? = nil, row: Int? = nil, colSpan: Int? = nil, rowSpan: Int? = nil, order: Int? = nil,
+        tableRows: Int? = nil, tableCols: Int? = nil, colHeaders: [String] = [],
+        textContent: String? = nil, fontSize: String? = nil, fontWeight: String? = nil,
+        buttonLabel: String? = nil, index: Int = 0, defect: String? = nil, raw: JSONValue = .null
+    ) {
+        self.id = id
+        self.type = type
+        self.label = label
+        self.placeholder = placeholder
+        self.required = required
+        self.helpText = helpText
+        self.options = options
+        self.col = col
+        self.row = row
+        self.colSpan = colSpan
+        self.rowSpan = rowSpan
+        self.order = order
+        self.tableRows = tableRows
+        self.tableCols = tableCols
+        self.colHeaders = colHeaders
+        self.textContent = textContent
+        self.fontSize = fontSize
+        self.fontWeight = fontWeight
+        self.buttonLabel = buttonLabel
+        self.index = index
+        self.defect = defect
+        self.raw = raw
+    }
+
+    /// Whether a person answers this field.
+    public var isInput: Bool { type.isInput }
+
+    /// Whether the field counts towards the score.
+    public var isScoreable: Bool { type.isScoreable }
+
+    /// The options a person may pick from: the template's, or for `pass_fail` the defaults
+    /// `Pass`, `Fail`, `N/A` when the template lists none.
+    public var effectiveOptions: [FieldOption] {
+        if options.isEmpty, type == .passFail { return FieldOption.passFailDefaults }
+        return options
+    }
+
+    /// The column count of a table value: `table_cols`, else the number of headings.
+    public var tableColumnCount: Int? {
+        tableCols ?? (colHeaders.isEmpty ? nil : colHeaders.count)
+    }
+
+    /// How a person recognises the field in messages: `5 "Floor condition"`.
+    public var reference: String {
+        let name = label.isEmpty ? (textContent ?? "") : label
+        let shownID = id.isEmpty ? "#\(index + 1)" : id
+        return name.isEmpty ? "field \(shownID)" : "field \(shownID) \"\(name)\""
+    }
+}

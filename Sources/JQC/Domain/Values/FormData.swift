@@ -1,0 +1,44 @@
+import FieldOpsCore
+import Foundation
+
+/// Reading and writing a whole `form_data` object (`{field_id: value}`).
+public enum FormData {
+    /// Decodes `form_data` JSON text.
+    public static func decode(_ data: Data, source: String = "form_data") throws -> [String: FormValue] {
+        try decode(json: JSONValue.parse(data, source: source), source: source)
+    }
+
+    /// Decodes an already-parsed `form_data` value; `null` reads as an empty form.
+    public static func decode(json: JSONValue, source: String = "form_data") throws -> [String: FormValue] {
+        switch json {
+        case .null:
+            return [:]
+        case .object(let members):
+            return members.mapValues(FormValue.init(json:))
+        default:
+            throw FieldOpsError("\(source) must be a JSON object of field answers, found \(json.kindDescription)")
+        }
+    }
+
+    /// The answers as a JSON object.
+    public static func json(_ values: [String: FormValue]) -> JSONValue {
+        .object(values.mapValues(\.json))
+    }
+
+    /// Compact JSON text with sorted keys and exact number lexemes.
+    public static func jsonText(_ values: [String: FormValue]) -> String {
+        json(values).jsonText
+    }
+
+    /// The answers as they may be sent to the server: every `local://…` photo reference
+    /// becomes `""`, because the server would store it as a malformed path (contract,
+    /// "Inspections").
+    public static func forSubmission(_ values: [String: FormValue]) -> [String: FormValue] {
+        values.mapValues { $0.localPhotoID == nil ? $0 : .text("") }
+    }
+
+    /// The local photo ids still referenced by the answers, by field id.
+    public static func localPhotoReferences(_ values: [String: FormValue]) -> [String: String] {
+        values.compactMapValues(\.localPhotoID)
+    }
+}

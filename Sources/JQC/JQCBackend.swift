@@ -1,0 +1,64 @@
+import FieldOpsCore
+import Foundation
+
+/// The JanitorialQC backend: `fieldops jqc …`, its login flow, `auth status` facts and the
+/// dynamic completion of cached facility and template ids.
+public struct JQCBackend: Backend {
+    public init() {}
+
+    public var name: String { "jqc" }
+    public var summary: String { "JanitorialQC facility inspections, offline-first." }
+
+    public func commands() -> CommandSpec { JQCCommands.spec() }
+
+    public func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
+        try await JQCLogin.login(context, profile: profile, credentials: credentials)
+    }
+
+    public func logout(_ context: CommandContext, profile: Profile) async {
+        await JQCLogin.logout(context, profile: profile)
+    }
+
+    public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] {
+        JQCLogin.statusFacts(entry: entry, now: Date())
+    }
+
+    /// Completion sources: `facility`, `template`, `area` (cached reference data) and
+    /// `outbox` (failed local ids, for `jqc retry`). Local data only; no store, no candidates.
+    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+        guard let store = JQCStore.existing(directory: paths.dataDirectory(for: profile.name)) else { return [] }
+        let pairs: [(String, String)]
+        switch source {
+        case JQCCompletion.facility:
+            pairs = ((try? store.completionPairs("facilities")) ?? []).map { (String($0.0), $0.1) }
+        case JQCCompletion.template:
+            pairs = ((try? store.completionPairs("templates")) ?? []).map { (String($0.0), $0.1) }
+        case JQCCompletion.area:
+            pairs = ((try? store.read { database in
+                try database.query("SELECT id, name FROM areas ORDER BY id").map {
+                    (String(try $0.decode("id", as: Int.self)), try $0.decode("name", as: String.self))
+                }
+            }) ?? [])
+        case JQCCompletion.failed:
+            pairs = ((try? store.failures()) ?? []).map { ($0.localID, "\($0.kind.rawValue): \($0.error ?? "failed")") }
+        default:
+            return []
+        }
+        return pairs.filter { $0.0.hasPrefix(prefix) }.map { CompletionCandidate($0.0, description: $0.1) }
+    }
+
+    /// Logout forgets the notification cursor, so the next account starts from its own unread
+    /// notices. Work and reference data stay. Never throws: a store that is busy or damaged
+    /// must not keep the credentials from being removed.
+    public func forget(profile: Profile, paths: ConfigPaths) throws {
+        try? JQCStore.existing(directory: paths.dataDirectory(for: profile.name))?.resetNotificationCursor()
+    }
+}
+
+/// The dynamic completion sources JQC answers for.
+public enum JQCCompletion {
+    public static let facility = CompletionSource("facility")
+    public static let template = CompletionSource("template")
+    public static let area = CompletionSource("area")
+    public static let failed = CompletionSource("failed")
+}

@@ -1,0 +1,132 @@
+import FieldOpsCore
+
+/// The JQC store's schema history. Released migrations are never edited; a change is a new
+/// migration with the next number.
+///
+/// Two kinds of data share the file and are kept apart on purpose: reference data pulled from
+/// the server (facilities, areas, templates), which `jqc cache clear` may drop at any time,
+/// and a person's work (inspections, issues, photos), which nothing but an explicit draft
+/// deletion removes. No foreign key points from work into reference data, so clearing the
+/// cache can never cascade into work.
+enum JQCSchema {
+    static let migrator = Migrator([
+        Migration(version: 1, name: "reference data, outbox, notifications, sync state", sql: version1),
+    ])
+
+    static let version1 = """
+        CREATE TABLE facilities (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            address TEXT,
+            project_id INTEGER,
+            project_name TEXT
+        );
+        CREATE TABLE areas (
+            id INTEGER PRIMARY KEY,
+            facility_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            area_type TEXT
+        );
+        CREATE INDEX areas_by_facility ON areas(facility_id);
+        CREATE TABLE templates (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            description TEXT,
+            frequency TEXT,
+            form_schema TEXT NOT NULL          -- exactly as the server sent it
+        );
+
+        CREATE TABLE inspections (
+            local_id TEXT PRIMARY KEY,
+            server_id INTEGER UNIQUE,
+            template_id INTEGER NOT NULL,
+            facility_id INTEGER NOT NULL,
+            area_id INTEGER,
+            status TEXT NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'completed')),
+            sync_status TEXT NOT NULL DEFAULT 'pending' CHECK (sync_status IN ('pending', 'synced', 'failed')),
+            retry_count INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            form_data TEXT NOT NULL DEFAULT '{}',
+            overall_score REAL,
+            notes TEXT,
+            parent_local_id TEXT REFERENCES inspections(local_id) ON DELETE SET NULL,
+            parent_server_id INTEGER,
+            follow_up_required INTEGER NOT NULL DEFAULT 0,
+            started_at TEXT NOT NULL,
+            completed_at TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            synced_at TEXT
+        );
+        CREATE INDEX inspections_outbox ON inspections(status, sync_status, local_id);
+        CREATE INDEX inspections_by_sync ON inspections(sync_status, completed_at);
+        CREATE INDEX inspections_by_parent ON inspections(parent_local_id);
+
+        CREATE TABLE issues (
+            local_id TEXT PRIMARY KEY,
+            server_id INTEGER UNIQUE,
+            origin TEXT NOT NULL CHECK (origin IN ('device', 'server')),
+            inspection_local_id TEXT REFERENCES inspections(local_id) ON DELETE CASCADE,
+            inspection_server_id INTEGER,
+            facility_id INTEGER NOT NULL,
+            area_id INTEGER,
+            severity TEXT NOT NULL,
+            description TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'open',
+            sync_status TEXT NOT NULL DEFAULT 'pending' CHECK (sync_status IN ('pending', 'synced', 'failed')),
+            retry_count INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            photo_path TEXT,                   -- the server path of the photo flagged with it
+            server_photo_paths TEXT NOT NULL DEFAULT '[]',
+            result_notes TEXT,
+            assigned_to INTEGER,
+            reported_by INTEGER,
+            reported_at TEXT,
+            resolved_at TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX issues_outbox ON issues(origin, sync_status);
+        CREATE INDEX issues_by_inspection ON issues(inspection_local_id);
+
+        CREATE TABLE photos (
+            local_id TEXT PRIMARY KEY,
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('inspection', 'issue')),
+            inspection_local_id TEXT REFERENCES inspections(local_id) ON DELETE CASCADE,
+            issue_local_id TEXT REFERENCES issues(local_id) ON DELETE CASCADE,
+            field_id TEXT,
+            file_name TEXT NOT NULL,           -- the owned copy, under the profile's photos/
+            content_type TEXT NOT NULL,
+            byte_count INTEGER NOT NULL,
+            original_name TEXT,
+            sync_status TEXT NOT NULL DEFAULT 'pending' CHECK (sync_status IN ('pending', 'synced', 'failed')),
+            retry_count INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            server_path TEXT,
+            created_at TEXT NOT NULL,
+            CHECK ((entity_type = 'inspection' AND inspection_local_id IS NOT NULL AND issue_local_id IS NULL AND field_id IS NOT NULL)
+                OR (entity_type = 'issue' AND issue_local_id IS NOT NULL))
+        );
+        CREATE INDEX photos_outbox ON photos(sync_status, entity_type, inspection_local_id);
+        CREATE INDEX photos_by_inspection ON photos(inspection_local_id);
+        CREATE INDEX photos_by_issue ON photos(issue_local_id);
+
+        CREATE TABLE notifications (
+            id INTEGER PRIMARY KEY,
+            type TEXT,
+            title TEXT,
+            body TEXT,
+            link TEXT,
+            created_at TEXT,
+            issue_id INTEGER,
+            inspection_id INTEGER,
+            read_on_server INTEGER NOT NULL DEFAULT 0,
+            fetched_at TEXT NOT NULL
+        );
+
+        CREATE TABLE sync_state (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """
+}

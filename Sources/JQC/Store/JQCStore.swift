@@ -1,0 +1,113 @@
+import FieldOpsCore
+import Foundation
+
+/// The offline-first store of one JQC profile: `$XDG_DATA_HOME/fieldops/<profile>/jqc.sqlite`
+/// (WAL, foreign keys, numbered migrations) with owned photo copies in `photos/` beside it.
+///
+/// Every change a person makes is written here at once, whether or not the server is
+/// reachable; `fieldops jqc sync` reads the outbox from here and records each server answer
+/// in its own transaction, so a crash at any point leaves a store the next sync finishes.
+/// Any number of tasks may use one store: access is serialised by the underlying queue.
+public final class JQCStore: Sendable {
+    public static let fileName = "jqc.sqlite"
+
+    /// The profile's data directory, holding the database and `photos/`.
+    public let directory: String
+    /// The database file.
+    public let path: String
+    let queue: DatabaseQueue
+
+    /// Opens (creating and migrating when needed) the store in `directory`.
+    ///
+    /// - Parameter busyTimeout: how long to wait for another fieldops process's write lock.
+    public init(directory: String, busyTimeout: Duration = .seconds(5)) throws {
+        self.directory = directory
+        self.path = directory + "/" + JQCStore.fileName
+        queue = try DatabaseQueue(path: path, options: Database.Options(busyTimeout: busyTimeout))
+        _ = try queue.withDatabase { database in
+            try JQCSchema.migrator.migrate(database)
+        }
+    }
+
+    /// The store of the command's profile.
+    public static func open(context: CommandContext, profile: Profile) throws -> JQCStore {
+        try JQCStore(directory: context.dataDirectory(for: profile))
+    }
+
+    /// The store in `directory` only when its file already exists (completion, logout), so
+    /// that looking does not create one.
+    public static func existing(directory: String) -> JQCStore? {
+        guard FileManager.default.fileExists(atPath: directory + "/" + fileName) else { return nil }
+        return try? JQCStore(directory: directory, busyTimeout: .milliseconds(200))
+    }
+
+    /// Where owned photo copies live.
+    public var photosDirectory: String { directory + "/photos" }
+
+    /// The full path of a stored photo copy.
+    public func photoFile(_ photo: LocalPhoto) -> String { photosDirectory + "/" + photo.fileName }
+
+    // MARK: Access
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.read(body)
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.write(body)
+    }
+
+    // MARK: Sync state
+
+    /// Keys of the `sync_state` table.
+    enum StateKey: String {
+        case lastSyncAt = "last_sync_at"
+        case lastSyncError = "last_sync_error"
+        case notificationCursor = "notification_cursor"
+        case referencePulledAt = "reference_pulled_at"
+    }
+
+    func state(_ key: StateKey, in database: Database) throws -> String? {
+        try database.scalar("SELECT value FROM sync_state WHERE key = ?", [key.rawValue], as: String.self)
+    }
+
+    func setState(_ key: StateKey, _ value: String?, in database: Database) throws {
+        if let value {
+            try database.execute(
+                "INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                [key.rawValue, value])
+        } else {
+            try database.execute("DELETE FROM sync_state WHERE key = ?", [key.rawValue])
+        }
+    }
+
+    /// When the last sync finished all six steps.
+    public func lastSyncAt() throws -> Date? {
+        try read { try state(.lastSyncAt, in: $0) }.flatMap(JQCDate.parse)
+    }
+
+    /// What stopped the last sync short, if it did (offline, session expired).
+    public func lastSyncError() throws -> String? {
+        try read { try state(.lastSyncError, in: $0) }
+    }
+
+    /// The time of the last successful notification fetch (`since` of the next one).
+    public func notificationCursor() throws -> String? {
+        try read { try state(.notificationCursor, in: $0) }
+    }
+
+    /// Forgets the notification cursor (logout), so the next account starts with its unread notices.
+    public func resetNotificationCursor() throws {
+        try write { try setState(.notificationCursor, nil, in: $0) }
+    }
+
+    func recordSync(finishedAt: Date?, error: String?) throws {
+        try write { database in
+            if let finishedAt { try setState(.lastSyncAt, JQCDate.format(finishedAt), in: database) }
+            try setState(.lastSyncError, error, in: database)
+        }
+    }
+
+    /// A fresh client-side id for a local record.
+    static func newLocalID() -> String { UUID().uuidString.lowercased() }
+}

@@ -1,0 +1,87 @@
+import FieldOpsCore
+import Foundation
+
+/// What `jqc sync` would do now, read from the store alone (`--dry-run` sends nothing).
+struct SyncPlan: Encodable {
+    struct Item: Encodable {
+        var kind: String
+        var localID: String
+        /// `ready`, or what it waits for in this sync (`after 2 photos`, `after its inspection`),
+        /// or why it will not be sent (`will fail: parent inspection failed`).
+        var when: String
+        var detail: String
+
+        enum CodingKeys: String, CodingKey {
+            case kind, when, detail
+            case localID = "local_id"
+        }
+    }
+
+    var send: [Item] = []
+    var pull: [String] = []
+
+    init(store: JQCStore) throws {
+        for photo in try store.duePhotos() {
+            send.append(Item(
+                kind: "photo", localID: photo.localID, when: "ready",
+                detail: "\(photo.entityType.rawValue) \(photo.ownerLocalID)" + (photo.fieldID.map { " field \($0)" } ?? "") + ", \(photo.byteCount) bytes"))
+        }
+        let due = Set(try store.dueInspections().map(\.localID))
+        for inspection in try store.inspections(status: .completed, syncStatus: .pending).reversed() {
+            var when = "ready"
+            if !due.contains(inspection.localID) {
+                let waiting = try store.photos(inspectionLocalID: inspection.localID)
+                    .filter { $0.entityType == .inspection && $0.syncStatus == .pending }.count
+                let parent = try inspection.parentLocalID.flatMap { try store.inspection(localID: $0) }
+                if waiting > 0 {
+                    when = "after \(SyncCommand.count(waiting, "photo"))"
+                } else if parent?.syncStatus == .failed {
+                    when = "will fail: parent inspection failed"
+                } else {
+                    when = "after its parent inspection"
+                }
+            }
+            send.append(Item(
+                kind: "inspection", localID: inspection.localID, when: when,
+                detail: "template \(inspection.templateID), facility \(inspection.facilityID)" + (inspection.overallScore.map { ", score \($0)" } ?? "")))
+        }
+        let dueIssues = Set(try store.dueIssues().map(\.localID))
+        for issue in try store.issues().reversed() where issue.origin == .device && issue.syncStatus == .pending {
+            var when = "ready"
+            if !dueIssues.contains(issue.localID) {
+                let parent = try issue.inspectionLocalID.flatMap { try store.inspection(localID: $0) }
+                if parent?.syncStatus == .failed {
+                    when = "will fail: parent inspection failed"
+                } else if let parent, parent.syncStatus != .synced {
+                    when = parent.status == .draft ? "after its inspection is submitted" : "after its inspection"
+                } else {
+                    when = "after its photo"
+                }
+            }
+            send.append(Item(kind: "issue", localID: issue.localID, when: when, detail: "\(issue.severity): \(issue.description)"))
+        }
+        pull = ["facilities", "areas", "templates", "issues (reconciled)"]
+        if let cursor = try store.notificationCursor() {
+            pull.append("notifications since \(cursor)")
+        } else {
+            pull.append("notifications (all unread)")
+        }
+    }
+
+    func emit(_ context: CommandContext) throws {
+        if context.format == .json {
+            try context.emitJSON(self)
+            return
+        }
+        if send.isEmpty {
+            context.stdout.line("would send: nothing")
+        } else {
+            context.stdout.line("would send \(SyncCommand.count(send.count, "item")):")
+            var table = Table("KIND", "LOCAL ID", "WHEN", "WHAT")
+            for item in send { table.append([item.kind, item.localID, item.when, item.detail]) }
+            context.emit(table)
+        }
+        context.stdout.line("would pull: " + pull.joined(separator: ", "))
+        context.stdout.line("dry run: nothing was sent or changed")
+    }
+}

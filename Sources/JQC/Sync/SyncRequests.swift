@@ -1,0 +1,63 @@
+import FieldOpsCore
+import Foundation
+
+/// The bodies the outbox sends, built from store records exactly as the contract spells them.
+enum SyncRequests {
+    /// `POST /photos/upload`: the file streamed from the store's copy. The file name is the
+    /// photo's own id, so a repeat after a lost answer is recognised by the server
+    /// (it deduplicates on entity type, owner `local_id` and file name).
+    static func upload(_ photo: LocalPhoto, file: String) -> MultipartForm {
+        var form = MultipartForm()
+        form.addFile("photo", path: file, filename: photo.fileName, contentType: photo.contentType)
+        form.addField("entity_type", photo.entityType.rawValue)
+        form.addField("local_id", photo.ownerLocalID)
+        return form
+    }
+
+    /// `POST /inspections`. `local://` answers (photos that never uploaded) are sent as `""`.
+    static func inspection(_ inspection: LocalInspection) throws -> Data {
+        let formData = FormData.jsonText(FormData.forSubmission(try inspection.formData()))
+        var body: [(String, FieldOpsCore.JSONValue)] = [
+            ("local_id", .string(inspection.localID)),
+            ("template_id", number(inspection.templateID)),
+            ("facility_id", number(inspection.facilityID)),
+            ("status", .string("completed")),
+            ("form_data", try FieldOpsCore.JSONValue(parsing: formData, source: "form data of inspection \(inspection.localID)")),
+            ("overall_score", inspection.overallScore.flatMap(score) ?? .null),
+            ("started_at", .string(JQCDate.format(inspection.startedAt))),
+            ("completed_at", .string(JQCDate.format(inspection.completedAt ?? inspection.updatedAt))),
+        ]
+        if let area = inspection.areaID { body.append(("area_id", number(area))) }
+        if let notes = inspection.notes { body.append(("notes", .string(notes))) }
+        if let parent = inspection.parentServerID { body.append(("parent_inspection_id", number(parent))) }
+        return FieldOpsCore.JSONValue.object(JSONObject(body)).jsonData()
+    }
+
+    /// `POST /issues`; `inspection_id` only when the inspection has a server id.
+    static func issue(_ issue: LocalIssue) -> Data {
+        var body: [(String, FieldOpsCore.JSONValue)] = [
+            ("local_id", .string(issue.localID)),
+            ("facility_id", number(issue.facilityID)),
+            ("severity", .string(issue.severity)),
+            ("description", .string(issue.description)),
+        ]
+        if let inspection = issue.inspectionServerID { body.append(("inspection_id", number(inspection))) }
+        if let area = issue.areaID { body.append(("area_id", number(area))) }
+        if let photo = issue.photoPath, !photo.isEmpty { body.append(("photo_path", .string(photo))) }
+        return FieldOpsCore.JSONValue.object(JSONObject(body)).jsonData()
+    }
+
+    /// `PATCH /notifications/mark-read`.
+    static func markRead(_ ids: [Int]) -> Data {
+        FieldOpsCore.JSONValue.object(JSONObject([("ids", .array(ids.map(number)))])).jsonData()
+    }
+
+    private static func number(_ value: Int) -> FieldOpsCore.JSONValue { .number(FieldOpsCore.JSONNumber(value)) }
+
+    /// Scores are written as Swift prints the double (`87.5`, `66.67`), which Python reads back
+    /// to the same value.
+    private static func score(_ value: Double) -> FieldOpsCore.JSONValue? {
+        guard value.isFinite, let number = FieldOpsCore.JSONNumber(lexeme: String(value)) else { return nil }
+        return .number(number)
+    }
+}

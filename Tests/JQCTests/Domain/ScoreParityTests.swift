@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import JQC
+
+/// The Swift score must equal, case by case, an independent python3 implementation of the
+/// contract's formula (`score_reference.py`), rounding included.
+@Suite("Score parity with the python reference")
+struct ScoreParityTests {
+    struct Case: CustomStringConvertible {
+        var name: String
+        var schema: String
+        var data: String
+        var description: String { "\(name): schema \(schema) data \(data)" }
+    }
+
+    // MARK: - Case builders
+
+    /// A field object; `id` is written as given (quote it for a string id).
+    static func field(_ id: String, _ type: String) -> String {
+        #"{"id": \#(id), "type": "\#(type)", "label": "F\#(id.filter { $0 != "\"" })"}"#
+    }
+
+    static func one(_ name: String, _ type: String, _ value: String, id: String = "1") -> Case {
+        let key = id.hasPrefix("\"") ? String(id.dropFirst().dropLast()) : id
+        return Case(name: name, schema: "[\(field(id, type))]", data: #"{"\#(key)": \#(value)}"#)
+    }
+
+    /// `count` fields of `type` with ids 1…count and the values in turn (string ids when asked).
+    static func many(_ name: String, _ type: String, _ values: [String], stringIDs: Bool = false) -> Case {
+        let ids = values.indices.map { stringIDs ? "\"f\($0 + 1)\"" : "\($0 + 1)" }
+        let fields = ids.map { field($0, type) }.joined(separator: ",")
+        let data = zip(ids, values).map { id, v in
+            let key = id.hasPrefix("\"") ? id : "\"\(id)\""
+            return "\(key): \(v)"
+        }.joined(separator: ",")
+        return Case(name: name, schema: "[\(fields)]", data: "{\(data)}")
+    }
+
+    static var cases: [Case] {
+        var c: [Case] = [
+            one("rating int id", "rating", "4"),
+            one("rating string id", "rating", "3", id: "\"r_1712\""),
+            one("rating zero is unanswered", "rating", "0"),
+            one("rating null", "rating", "null"),
+            one("rating as string is not a number", "rating", "\"4\""),
+            one("rating boolean is not a number", "rating", "true"),
+            one("rating fractional", "rating", "2.5"),
+            one("checkbox true string", "checkbox", "\"true\""),
+            one("checkbox false string", "checkbox", "\"false\""),
+            one("checkbox JSON true", "checkbox", "true"),
+            one("checkbox JSON false", "checkbox", "false"),
+            one("checkbox empty string unanswered", "checkbox", "\"\""),
+            one("checkbox TRUE is not true", "checkbox", "\"TRUE\""),
+            one("checkbox number", "checkbox", "1"),
+            one("radio yes mixed case", "radio", "\"Yes\""),
+            one("radio no", "radio", "\"no\""),
+            one("radio empty", "radio", "\"\""),
+            one("radio padded yes is not trimmed", "radio", "\" yes \""),
+            one("radio number answered, fails", "radio", "1"),
+            one("radio list answered, fails", "radio", "[\"yes\"]"),
+            one("pass_fail Pass", "pass_fail", "\"Pass\""),
+            one("pass_fail Fail", "pass_fail", "\"Fail\""),
+            one("pass_fail empty unanswered", "pass_fail", "\"\""),
+            one("pass_fail N/A answered, fails", "pass_fail", "\"N/A\""),
+            one("pass_fail string id", "pass_fail", "\"COMPLIANT\"", id: "\"pf\""),
+            one("text is not scoreable", "text", "\"yes\""),
+            one("select is not scoreable", "select", "\"Pass\""),
+            one("unknown type Rating is not scored", "Rating", "5"),
+            Case(name: "empty schema", schema: "[]", data: "{}"),
+            Case(name: "missing answers", schema: "[\(field("1", "rating")),\(field("2", "radio"))]", data: "{}"),
+            many("two of three checkboxes", "checkbox", ["\"true\"", "\"true\"", "\"false\""]),
+            many("one of six", "radio", ["\"ok\"", "\"no\"", "\"no\"", "\"no\"", "\"no\"", "\"no\""]),
+            many("one of three", "pass_fail", ["\"good\"", "\"bad\"", "\"poor\""], stringIDs: true),
+            many("pass words", "radio", ["\"pass\"", "\"YES\"", "\"Ok\"", "\"good\"", "\"Acceptable\"", "\"compliant\"", "\"fine\""]),
+            many("ratings mixed with zeros", "rating", ["1", "0", "5", "3", "0", "2"]),
+            many("tie 3.125 rounds to even", "checkbox", ["true"] + Array(repeating: "false", count: 31)),
+            many("tie 15.625", "checkbox", Array(repeating: "\"true\"", count: 5) + Array(repeating: "\"false\"", count: 27)),
+            many("ratings summing to a 13.125 tie", "rating", Array(repeating: "3", count: 7) + Array(repeating: "\"\"", count: 0))
+                .padded(toCheckboxFails: 25),
+            many("ratings 0.625", "rating", ["1"]).padded(toCheckboxFails: 31),
+            Case(
+                name: "mixed template, int and string ids",
+                schema: "[\(field("1", "section")),\(field("2", "rating")),\(field("\"f_3\"", "checkbox")),\(field("4", "radio")),\(field("\"pf\"", "pass_fail")),\(field("6", "text")),\(field("7", "rating")),\(field("8", "image"))]",
+                data: #"{"2": 4, "f_3": "true", "4": "No", "pf": "", "6": "n/a", "7": 0, "8": "uploads/photos/a.jpg"}"#),
+            Case(
+                name: "duplicate ids count twice",
+                schema: "[\(field("1", "rating")),\(field("1", "rating")),\(field("2", "checkbox"))]",
+                data: #"{"1": 2, "2": "false"}"#),
+            Case(
+                name: "field without id is skipped",
+                schema: #"[{"type": "rating", "label": "no id"}, {"id": 2, "type": "checkbox"}]"#,
+                data: #"{"2": "true", "None": 5}"#),
+            Case(
+                name: "stray keys ignored",
+                schema: "[\(field("1", "pass_fail"))]",
+                data: #"{"1": "pass", "99": 5, "x": "yes"}"#),
+        ]
+        c += generated(count: 40)
+        return c
+    }
+
+    /// Deterministic pseudo-random templates over every scoreable type and awkward values.
+    static func generated(count: Int) -> [Case] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let values: [String: [String]] = [
+            "rating": ["0", "1", "2", "3", "4", "5", "null", "\"\""],
+            "checkbox": ["\"true\"", "\"false\"", "true", "false", "\"\"", "null"],
+            "radio": ["\"Yes\"", "\"No\"", "\"ok\"", "\"\"", "\"Poor\"", "\"GOOD\""],
+            "pass_fail": ["\"Pass\"", "\"Fail\"", "\"N/A\"", "\"\"", "\"acceptable\""],
+            "text": ["\"pass\"", "\"\""],
+        ]
+        let types = ["rating", "checkbox", "radio", "pass_fail", "text"]
+        return (0..<count).map { n in
+            let size = 1 + next(24)
+            var fields: [String] = []
+            var data: [String] = []
+            for i in 0..<size {
+                let type = types[next(types.count)]
+                let id = next(2) == 0 ? "\(i)" : "\"g\(i)\""
+                fields.append(field(id, type))
+                if next(5) > 0, let options = values[type] {
+                    let key = id.hasPrefix("\"") ? id : "\"\(id)\""
+                    data.append("\(key): \(options[next(options.count)])")
+                }
+            }
+            return Case(name: "generated \(n)", schema: "[\(fields.joined(separator: ","))]", data: "{\(data.joined(separator: ","))}")
+        }
+    }
+
+    // MARK: - Tests
+
+    static let referenceScript = PythonProcess.directory.appendingPathComponent("score_reference.py").path
+
+    /// The JQC emulator's own scorer, once it sits in the tree (same stdin/stdout protocol).
+    static let emulatorScript = PythonProcess.directory
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Emulators/jqc_score.py").path
+
+    @Test func everyCaseMatchesThePythonReference() throws {
+        try compareEveryCase(with: Self.referenceScript)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: emulatorScript)))
+    func everyCaseMatchesTheEmulatorScorer() throws {
+        try compareEveryCase(with: Self.emulatorScript)
+    }
+
+    func compareEveryCase(with script: String) throws {
+        let cases = Self.cases
+        #expect(cases.count >= 30)
+        let input = "[" + cases.map { #"{"schema": \#($0.schema), "data": \#($0.data)}"# }.joined(separator: ",\n") + "]"
+        let output = try PythonProcess.run([script], stdin: Data(input.utf8))
+        let expected = try JSONDecoder().decode([Double?].self, from: output)
+        try #require(expected.count == cases.count)
+        for (c, want) in zip(cases, expected) {
+            let schema = try FormSchema(jsonData: Data(c.schema.utf8))
+            let data = try FormData.decode(Data(c.data.utf8))
+            let got = InspectionScore.compute(schema: schema, formData: data)
+            #expect(got == want, "\(c) → swift \(String(describing: got)), python \(String(describing: want))")
+        }
+        // The suite must exercise both outcomes, or it proves little.
+        #expect(expected.contains { $0 == nil })
+        #expect(Set(expected.compactMap { $0 }).count > 10)
+    }
+
+    @Test func knownScoresByHand() throws {
+        func score(_ c: Case) throws -> Double? {
+            InspectionScore.compute(schema: try FormSchema(jsonData: Data(c.schema.utf8)), formData: try FormData.decode(Data(c.data.utf8)))
+        }
+        #expect(try score(Self.many("2/3", "checkbox", ["\"true\"", "\"true\"", "\"false\""])) == 66.67)
+        #expect(try score(Self.many("1/6", "radio", ["\"yes\""] + Array(repeating: "\"no\"", count: 5))) == 16.67)
+        #expect(try score(Self.one("4 stars", "rating", "4")) == 80)
+        #expect(try score(Self.many("1/32", "checkbox", ["true"] + Array(repeating: "false", count: 31))) == 3.12)
+        #expect(try score(Self.one("nothing", "pass_fail", "\"\"")) == nil)
+    }
+}
+
+extension ScoreParityTests.Case {
+    /// Adds `n` failing checkboxes (ids c1…cn) to make the total larger.
+    func padded(toCheckboxFails n: Int) -> Self {
+        let extraFields = (1...n).map { ScoreParityTests.field("\"c\($0)\"", "checkbox") }.joined(separator: ",")
+        let extraData = (1...n).map { #""c\#($0)": "false""# }.joined(separator: ",")
+        let schemaBody = schema.dropFirst().dropLast()
+        let dataBody = data.dropFirst().dropLast()
+        return .init(name: name, schema: "[\(schemaBody),\(extraFields)]", data: "{\(dataBody)\(dataBody.isEmpty ? "" : ",")\(extraData)}")
+    }
+}

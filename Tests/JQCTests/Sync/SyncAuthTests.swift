@@ -1,0 +1,235 @@
+import FieldOpsCore
+import FieldOpsTestSupport
+import Foundation
+import Testing
+@testable import JQC
+
+/// Login, token refresh with rotation, and what a lost session does to a sync.
+@Suite(.serialized)
+struct SyncAuthTests {
+    @Test func loginStoresRotatableTokensAndIdentityInTheKeyring() async throws {
+        try await withWorld { world in
+            try await world.login()
+            let keyring = Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:]))
+            let entry = try #require(try keyring.entry(for: "site"))
+            #expect(entry.secrets["access_token"]?.split(separator: ".").count == 3)
+            #expect(entry.secrets["refresh_token"]?.count == 64)
+            #expect(entry.identity?["user_id"] == "1")
+            #expect(entry.identity?["role"] == "inspector")
+            #expect(entry.identity?["display_name"] == "Ines Inspector")
+
+            let status = await world.run(["auth", "status", "--json"])
+            let views = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+            let facts = try #require(views.first?["facts"] as? [String: String])
+            #expect(facts["user"] == "Ines Inspector (inspector)")
+            #expect(facts["role"] == "inspector")
+            #expect(facts["token expires"]?.contains("(in ") == true)
+        }
+    }
+
+    @Test func wrongPasswordIsNotAuthenticatedAndStoresNothing() async throws {
+        try await withWorld { world in
+            let result = await world.run(["auth", "login", "--password-stdin"], stdin: "nope\n")
+            #expect(result.code == 3)
+            #expect(result.stderr.contains("Invalid credentials"))
+            let status = await world.run(["auth", "status", "--json"])
+            #expect(status.stdout.contains("\"logged_in\" : false"))
+        }
+    }
+
+    @Test func logoutRevokesTheRefreshTokenOnTheServerAndClearsTheKeyring() async throws {
+        try await withWorld { world in
+            try await world.login()
+            #expect(try await world.serverState()["refresh_tokens_valid"] as? Int == 1)
+            await world.run(["jqc", "sync"])
+            #expect(try world.store().notificationCursor() != nil)
+            #expect(await world.run(["auth", "logout"]).code == 0)
+            // The next account starts from its own unread notices; work and reference data stay.
+            #expect(try world.store().notificationCursor() == nil)
+            #expect(try world.store().referenceCounts().templates == 4)
+            #expect(try await world.serverState()["refresh_tokens_valid"] as? Int == 0)
+            #expect(await world.run(["jqc", "sync"]).code == 3)
+        }
+    }
+
+    @Test func logoutStillClearsLocallyWhenTheServerIsDown() async throws {
+        try await withWorld { world in
+            try await world.login()
+            world.emulator.stop()
+            #expect(await world.run(["auth", "logout"]).code == 0)
+            let status = await world.run(["auth", "status", "--json"])
+            #expect(status.stdout.contains("\"logged_in\" : false"))
+        }
+    }
+
+    @Test func syncWithoutLoginIsExit3WithoutANetworkCall() async throws {
+        try await withWorld { world in
+            let result = await world.run(["jqc", "sync"])
+            #expect(result.code == 3)
+            #expect(result.stderr.contains("not logged in"))
+            let requests = try await world.emulator.requests()
+            #expect(requests.isEmpty)
+        }
+    }
+
+    @Test func tokenExpiringMidSyncIsRefreshedOnceAndTheSyncContinues() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let inspections = try (0..<8).map { _ in try outbox.completedInspection(photo: true) }
+            let before = try #require(try Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:])).entry(for: "site"))
+            // Every upload waits a little; the tokens die while uploads are in flight.
+            try await world.emulator.setLatency(milliseconds: 40)
+            async let sync = world.run(["jqc", "sync", "--json"])
+            try await Task.sleep(nanoseconds: 150_000_000)
+            #expect(try await world.admin("expire-tokens")["ok"] as? Bool == true)
+            let result = await sync
+            #expect(result.code == 0, "\(result.stderr)")
+
+            let refreshes = try await world.emulator.requests().filter { $0.path == "/api/v1/auth/refresh" }
+            #expect(refreshes.count == 1)
+            for inspection in inspections {
+                #expect(try await world.postCounts("inspections")[inspection.localID] == 1)
+            }
+            // The rotated pair replaced the old one in the keyring.
+            let after = try #require(try Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:])).entry(for: "site"))
+            #expect(after.secrets["refresh_token"] != before.secrets["refresh_token"])
+            #expect(after.secrets["access_token"] != before.secrets["access_token"])
+        }
+    }
+
+    @Test func revokedRefreshTokenIsExit3AndLosesNothing() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let inspection = try outbox.completedInspection(photo: true)
+            try outbox.issue(on: inspection)
+            let pending = try outbox.store.pendingCounts()
+            try await world.admin("expire-tokens")
+            try await world.admin("revoke-refresh")
+
+            let result = await world.run(["jqc", "sync"])
+            #expect(result.code == 3)
+            #expect(result.stderr.contains("auth login"))
+            #expect(try outbox.store.pendingCounts() == pending)
+            #expect(try outbox.store.failedCounts().total == 0)
+            #expect(try await world.postCounts("inspections").isEmpty)
+
+            // After logging in again everything goes.
+            try await world.login()
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(try outbox.store.pendingCounts().total == 0)
+        }
+    }
+
+    @Test func refreshRevokedWhileUploadsAreInFlightStopsWithExit3AndKeepsTheRest() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let inspections = try (0..<6).map { _ in try outbox.completedInspection(photo: true) }
+            try await world.emulator.setLatency(milliseconds: 40)
+            async let sync = world.run(["jqc", "sync"])
+            try await Task.sleep(nanoseconds: 120_000_000)
+            try await world.admin("revoke-refresh")
+            try await world.admin("expire-tokens")
+            let result = await sync
+            #expect(result.code == 3)
+            try await world.emulator.setLatency(milliseconds: 0)
+            #expect(try outbox.store.failedCounts().total == 0)
+            try await world.login()
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            for inspection in inspections {
+                #expect(try await world.postCounts("inspections")[inspection.localID] == 1)
+            }
+        }
+    }
+}
+
+/// Credentials that cannot be refreshed, and the identity kept for offline use.
+@Suite(.serialized)
+struct TokenSourceTests {
+    @Test func pastedTokenIsCheckedAndCannotBeRefreshed() async throws {
+        try await withWorld { world in
+            let grant = try await world.login(returningToken: ())
+            let result = await world.run(["auth", "login", "--with-token"], stdin: grant + "\n")
+            #expect(result.code == 0, "\(result.stderr)")
+            let status = await world.run(["auth", "status", "--json"])
+            #expect(status.stdout.contains("\"refreshable\" : \"no\""))
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            try await world.admin("expire-tokens")
+            let expired = await world.run(["jqc", "sync"])
+            #expect(expired.code == 3)
+            #expect(expired.stderr.contains("no refresh token"))
+        }
+    }
+
+    @Test func environmentTokenOverridesTheKeyring() async throws {
+        try await withWorld { world in
+            let token = try await world.login(returningToken: ())
+            var environment = world.environment
+            environment["FIELDOPS_TOKEN"] = token
+            let out = CapturedStream()
+            let err = CapturedStream()
+            let code = await App(backends: [JQCBackend()]).run(
+                arguments: ["jqc", "sync"], environment: environment, stdout: out, stderr: err, stdin: FixedInput(""))
+            #expect(code == 0, "\(err.text)")
+            #expect(try world.store().referenceCounts().templates == 4)
+        }
+    }
+
+    @Test func storedIdentityIsReadableWithoutTheServer() async throws {
+        try await withWorld { world in
+            try await world.login()
+            world.emulator.stop()
+            let keyring = Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:]))
+            let identity = try #require(JQCIdentity.stored(in: try keyring.entry(for: "site")))
+            #expect(identity == JQCIdentity(userID: 1, username: "inspector", role: "inspector", displayName: "Ines Inspector"))
+            let status = await world.run(["auth", "status"])
+            #expect(status.stdout.contains("Ines Inspector (inspector)"))
+        }
+    }
+
+    @Test func interruptedSyncExits130AndTheNextSyncFinishesExactlyOnce() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let ids = try (0..<16).map { _ in try outbox.completedInspection(photo: true).localID }
+            try await world.emulator.setLatency(milliseconds: 15)
+            let process = try world.spawn(["jqc", "sync"])
+            while process.isRunning {
+                if ((try await world.serverState()["created_counts"] as? [String: Int])?["photos"] ?? 0) >= 4 { break }
+                try await Task.sleep(nanoseconds: 3_000_000)
+            }
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 130)
+            #expect(try outbox.store.failedCounts().total == 0)
+            #expect(try outbox.store.pendingCounts().total > 0)
+            try await world.emulator.setLatency(milliseconds: 0)
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            let counts = try await world.postCounts("inspections")
+            for id in ids { #expect(counts[id] == 1) }
+        }
+    }
+}
+
+/// The identity kept for offline use follows the server.
+@Suite(.serialized)
+struct IdentityRefreshTests {
+    @Test func syncUpdatesTheStoredIdentityWhenTheServerChangedIt() async throws {
+        try await withWorld { world in
+            try await world.login()
+            try await world.admin("users", ["username": "inspector", "full_name": "Ines Lead", "role": "supervisor"])
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            let keyring = Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:]))
+            let identity = try #require(JQCIdentity.stored(in: try keyring.entry(for: "site")))
+            #expect(identity.displayName == "Ines Lead")
+            #expect(identity.role == "supervisor")
+            #expect(try keyring.entry(for: "site")?.identity?["device_id"] != nil)
+        }
+    }
+}
