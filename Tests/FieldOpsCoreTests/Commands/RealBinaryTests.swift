@@ -44,16 +44,10 @@ import Testing
         let home = try FieldOpsHome()
         try home.writeConfig("""
             profiles:
-              alpha: { backend: \(Self.someBackend), base_url: "https://a.example.com" }
-              beta: { backend: \(Self.someBackend), base_url: "https://b.example.com" }
+              alpha: { backend: jqc, base_url: "https://a.example.com" }
+              beta: { backend: jqc, base_url: "https://b.example.com" }
             """)
         return home
-    }
-
-    /// A backend the shipped binary includes (profiles need one to load).
-    static var someBackend: String {
-        let listing = (try? ProcessRunner.run(FieldOpsBinary.path, arguments: ["__complete", "profile", "add", "--backend", ""]))?.stdout ?? ""
-        return listing.split(separator: "\n").first.map { String($0.split(separator: "\t").first ?? "") } ?? "jqc"
     }
 
     @Test func bashCompletesProfilesCommandsAndNestedCommands() throws {
@@ -61,6 +55,7 @@ import Testing
         defer { home.remove() }
         let shell = try driver(home)
         #expect(try shell.bash(["fieldops", "-p", ""]) == ["alpha", "beta"])
+        #expect(try shell.bash(["fieldops", "j"]) == ["jqc"])
         #expect(try shell.bash(["fieldops", "pro"]) == ["profile"])
         #expect(try shell.bash(["fieldops", "profile", "s"]) == ["show"])
         #expect(try shell.bash(["fieldops", "profile", "use", "b"]) == ["beta"])
@@ -71,6 +66,7 @@ import Testing
         defer { home.remove() }
         let shell = try driver(home)
         #expect(try shell.zsh("fieldops -p ").sorted() == ["alpha", "beta"])
+        #expect(try shell.zsh("fieldops j") == ["jqc"])
         #expect(try shell.zsh("fieldops pro") == ["profile"])
         #expect(try shell.zsh("fieldops profile s") == ["show"])
     }
@@ -80,6 +76,7 @@ import Testing
         defer { home.remove() }
         let shell = try driver(home)
         #expect(try shell.fish("fieldops -p ").sorted() == ["alpha", "beta"])
+        #expect(try shell.fish("fieldops j") == ["jqc"])
         #expect(try shell.fish("fieldops pro") == ["profile"])
         #expect(try shell.fish("fieldops profile s") == ["show"])
     }
@@ -103,7 +100,7 @@ import Testing
         defer { home.remove() }
         try home.writeConfig("""
             profiles:
-              alpha: { backend: \(Self.someBackend), base_url: "https://a.example.com" }
+              alpha: { backend: jqc, base_url: "https://a.example.com" }
             keyring:
               encryption: passphrase
             """)
@@ -119,5 +116,32 @@ import Testing
         #expect(result.exit == 0, "\(result.output)")
         #expect(!result.output.contains("tty-secret-42"), "the passphrase is not echoed")
         #expect(result.output.contains("(encrypted)") == false, "no credential is stored, so no storage line")
+    }
+
+    /// Two real fieldops processes logging in to different profiles at the same moment both
+    /// keep their entry: the keyring's lock and atomic rename lose nothing.
+    @Test func concurrentLoginsFromTwoProcessesLoseNothing() async throws {
+        try await withEmulator(script: "jqc_emulator.py") { server in
+            for round in 0..<4 {
+                let home = try FieldOpsHome()
+                defer { home.remove() }
+                try home.writeConfig("""
+                    profiles:
+                      first: { backend: jqc, base_url: "\(server.baseURL)", username: inspector }
+                      second: { backend: jqc, base_url: "\(server.baseURL)", username: supervisor }
+                    """)
+                async let first = Task.detached {
+                    try home.runBinary(["-p", "first", "auth", "login", "--password-stdin"], stdin: "secret123\n")
+                }.value
+                async let second = Task.detached {
+                    try home.runBinary(["-p", "second", "auth", "login", "--password-stdin"], stdin: "secret123\n")
+                }.value
+                let outcomes = try await [first, second]
+                for outcome in outcomes { #expect(outcome.exitCode == 0, "round \(round): \(outcome)") }
+                let status = try home.runBinary(["auth", "status", "--json"])
+                let entries = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]] ?? []
+                #expect(entries.map { $0["logged_in"] as? Bool } == [true, true], "round \(round): \(status)")
+            }
+        }
     }
 }
