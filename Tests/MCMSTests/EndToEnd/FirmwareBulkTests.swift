@@ -175,10 +175,11 @@ import Testing
     /// Ctrl-C (SIGINT, a clean stop with exit 130) and a crash (SIGKILL, no chance to clean up).
     @Test(arguments: [SIGINT, SIGKILL])
     func interruptedRunResumesWithoutTouchingFinishedONUs(signal: Int32) async throws {
-        let harness = try await MCMSHarness(onus: 80)
+        let harness = try await MCMSHarness(onus: 240)
         try await harness.login()
-        let ids = try await prepare(harness, count: 24)
-        try await harness.emulator.setLatency(milliseconds: 60)
+        // ~7 s of work at this latency: the signal lands mid-run even on a loaded machine.
+        let ids = try await prepare(harness, count: 48)
+        try await harness.emulator.setLatency(milliseconds: 100)
         let reportPath = harness.home.path("interrupted.jsonl")
 
         // The real executable, so Ctrl-C is a real SIGINT to a real process.
