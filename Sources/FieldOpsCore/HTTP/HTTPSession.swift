@@ -38,7 +38,7 @@ public final class HTTPSession: Sendable {
         self.trace = trace
         configuration = try TransferConfiguration(settings: settings, userAgent: userAgent, maxResponseBytes: maxResponseBytes)
         retryPolicy = RetryPolicy(maxRetries: max(0, settings.retries), baseDelay: retryBaseDelay)
-        engine = try TransferEngine(maxInFlight: maxConcurrentTransfers)
+        engine = try TransferEngine(maxInFlight: maxConcurrentTransfers, share: configuration.share)
     }
 
     deinit {

@@ -19,6 +19,7 @@ public struct CommandLineParser: Sendable {
     public func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
         var run = ParseRun(root: root, arguments: arguments)
         // Help wins over mistakes elsewhere on the line: `fieldops jqc sync --bogus --help` shows help.
+        // An unknown command does not: `fieldops jqc nosuch --help` must not pass for a real command.
         let helpGiven = arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
         do {
             if let external = try run.consumeWords(pathLookup: pathLookup) { return external }
@@ -30,6 +31,9 @@ public struct CommandLineParser: Sendable {
             try run.checkRequiredOptions()
             return .run(command: command, invocation: run.invocation)
         } catch {
+            if helpGiven, case .unknownCommand = error.reason {
+                throw error
+            }
             if helpGiven { return .help(path: run.path) }
             throw error
         }

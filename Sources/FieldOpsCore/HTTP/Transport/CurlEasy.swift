@@ -9,6 +9,9 @@ final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     /// libcurl writes a human-readable reason here on failure; it must outlive the handle's use.
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The share handle this easy handle is attached to, kept alive until after
+    /// `curl_easy_cleanup` has detached it (stored properties are released after `deinit`).
+    private var share: CurlShare?
 
     init() throws(HTTPError) {
         CurlGlobal.ensureInitialised()
@@ -71,6 +74,7 @@ final class CurlEasy {
 
     func set(share: CurlShare) throws(HTTPError) {
         try check(fieldops_easy_setopt_share(handle, CURLOPT_SHARE, share.handle), CURLOPT_SHARE)
+        self.share = share
     }
 
     /// Copies `bytes` into a blob option; libcurl copies blobs with `CURL_BLOB_COPY`.

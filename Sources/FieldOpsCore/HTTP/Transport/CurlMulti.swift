@@ -5,11 +5,15 @@ internal import CCurl
 /// Only `wakeUp()` may be called from a thread other than the transfer engine's.
 final class CurlMulti {
     let handle: UnsafeMutableRawPointer
+    /// Objects the multi handle's cached connections may still use while it is cleaned up (the
+    /// session's share handle); released only after `curl_multi_cleanup` in `deinit`.
+    private let keptAlive: [AnyObject]
 
-    init?(maxConnections: Int) {
+    init?(maxConnections: Int, keepingAlive keptAlive: [AnyObject] = []) {
         CurlGlobal.ensureInitialised()
         guard let handle = curl_multi_init() else { return nil }
         self.handle = handle
+        self.keptAlive = keptAlive
         _ = fieldops_multi_setopt_long(handle, CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConnections)
         // Keep idle connections for every slot so bulk work reuses them all.
         _ = fieldops_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, max(maxConnections, 8))

@@ -24,8 +24,8 @@ final class TransferEngine: @unchecked Sendable {
     private var threadStarted = false
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
 
-    init(maxInFlight: Int) throws(HTTPError) {
-        guard let multi = CurlMulti(maxConnections: maxInFlight) else {
+    init(maxInFlight: Int, share: CurlShareBox? = nil) throws(HTTPError) {
+        guard let multi = CurlMulti(maxConnections: maxInFlight, keepingAlive: share.map { [$0.share] } ?? []) else {
             throw HTTPError.transport(url: "", reason: "libcurl could not create a multi handle")
         }
         self.multi = multi

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# fieldops demo: starts the three service emulators on 127.0.0.1, points a throw-away config at
+# them and walks the main jobs of every backend. Nothing leaves the machine.
+#
+# Usage: demo/demo.sh PATH/TO/fieldops     (make demo builds it and passes it in)
+set -uo pipefail
+bin=${1:?usage: demo/demo.sh PATH/TO/fieldops}
+root=$(cd "$(dirname "$0")/.." && pwd)
+emulators="$root/Tests/Emulators"
+work=$(mktemp -d -t fieldops-demo-XXXXXX)
+pids=()
+
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  wait 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+bold=$(tput bold 2>/dev/null || true); dim=$(tput dim 2>/dev/null || true); reset=$(tput sgr0 2>/dev/null || true)
+section() { printf '\n%s══ %s%s\n' "$bold" "$*" "$reset"; }
+say() { printf '%s# %s%s\n' "$dim" "$*" "$reset"; }
+run() {
+  printf '%s$ fieldops %s%s\n' "$bold" "$*" "$reset"
+  "$bin" "$@"
+  local code=$?
+  [ $code -eq 0 ] || printf '%s(exit %d)%s\n' "$dim" "$code" "$reset"
+  return 0
+}
+
+# start NAME SCRIPT [ARGS...]: runs an emulator, waits for its `listening on URL` line, sets $URL.
+start() {
+  local name=$1 script=$2; shift 2
+  local out="$work/$name.out"
+  python3 "$emulators/$script" "$@" > "$out" 2> "$work/$name.err" &
+  pids+=($!)
+  for _ in $(seq 100); do
+    URL=$(sed -n 's/^listening on //p' "$out" | head -1)
+    [ -n "$URL" ] && return 0
+    sleep 0.1
+  done
+  echo "demo: the $name emulator did not start:" >&2; cat "$work/$name.err" >&2; exit 1
+}
+
+export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work/home"
+unset FIELDOPS_CONFIG FIELDOPS_PROFILE FIELDOPS_TOKEN
+mkdir -p "$XDG_CONFIG_HOME/fieldops" "$HOME"
+
+start jqc jqc_emulator.py;                    JQC_URL=$URL; JQC_PID=${pids[-1]}
+start mcms mcms_emulator.py --onus 400;       MCMS_URL=$URL
+start il interlinedlist_emulator.py;          IL_URL=$URL
+JQC_PORT=${JQC_URL##*:}
+
+cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
+# A throw-away configuration pointing at the emulators on loopback.
+default_profile: site-a
+profiles:
+  site-a:
+    backend: jqc
+    base_url: $JQC_URL
+    username: inspector
+  lab-pon:
+    backend: mcms
+    base_url: $MCMS_URL            # /api is appended
+    username: tech@example.net
+    http: { version: "1.1", timeout: 30s }
+  lists:
+    backend: il
+    base_url: $IL_URL
+    username: ada@example.com
+YAML
+
+section "Profiles and credentials"
+say "three profiles, one per service; fieldops never rewrites this file"
+run profile list -o table
+echo secret123 | run -p site-a auth login --password-stdin
+echo pon-secret | run -p lab-pon auth login --password-stdin
+echo lovelace1 | run -p lists auth login --password-stdin
+run auth status
+say "credentials live only in the keyring file, mode $(stat -c %a "$XDG_DATA_HOME/fieldops/keyring")"
+
+section "JQC: pull reference data, then inspect"
+run -p site-a jqc sync
+run -p site-a jqc facilities -o table
+run -p site-a jqc templates -o table
+if "$bin" jqc inspect --help >/dev/null 2>&1; then
+  say "start an inspection of template 1 at facility 1, fill it from an answers file, attach a photo"
+  local_id=$("$bin" -p site-a jqc inspect start --template 1 --facility 1 --area 101 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["local_id"])')
+  echo "draft $local_id"
+  python3 - "$work/photo.png" <<'PY'
+import struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+raw = b"".join(b"\x00" + b"\x30\x90\x60" * 16 for _ in range(16))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 16, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(png)
+PY
+  "$bin" -p site-a jqc templates show 1 --json | python3 -c '
+import json, sys
+schema = json.load(sys.stdin)
+fields = schema.get("form_schema", schema) if isinstance(schema, dict) else schema
+answers = {}
+for f in fields:
+    t, i = f.get("type"), str(f.get("id"))
+    if t == "rating": answers[i] = 4
+    elif t == "checkbox": answers[i] = True
+    elif t in ("radio", "select", "pass_fail"):
+        opts = [o if isinstance(o, str) else o.get("value") for o in (f.get("options") or ["Pass"])]
+        answers[i] = opts[0]
+    elif t in ("text", "textarea"): answers[i] = "Looks clean"
+    elif t == "number": answers[i] = 3
+    elif t == "date": answers[i] = "2026-11-30"
+json.dump(answers, open(sys.argv[1], "w"), indent=2)
+' "$work/answers.json"
+  run -p site-a jqc inspect fill "$local_id" --answers "$work/answers.json"
+  photo_field=$("$bin" -p site-a jqc templates show 1 --json | python3 -c '
+import json, sys
+schema = json.load(sys.stdin)
+fields = schema.get("form_schema", schema) if isinstance(schema, dict) else schema
+print(next((str(f["id"]) for f in fields if f.get("type") in ("image", "signature")), ""))')
+  [ -n "$photo_field" ] && run -p site-a jqc inspect attach "$local_id" --field "$photo_field" "$work/photo.png"
+  run -p site-a jqc issue flag --inspection "$local_id" --severity high --description "Paper towel dispenser broken" --photo "$work/photo.png"
+  run -p site-a jqc inspect submit "$local_id"
+  run -p site-a jqc inspect show "$local_id"
+fi
+
+section "JQC offline: the server goes away, work is queued, nothing is lost"
+kill "$JQC_PID" 2>/dev/null; wait "$JQC_PID" 2>/dev/null
+run -p site-a jqc status
+say "sync while offline exits 4 and changes nothing"
+run -p site-a jqc sync
+say "the server is back (same port): sync delivers everything, in order, exactly once"
+start jqc-again jqc_emulator.py --port "$JQC_PORT"
+echo secret123 | "$bin" -p site-a auth login --password-stdin 2>/dev/null
+run -p site-a jqc sync
+run -p site-a jqc status
+
+section "MCMS: ONUs, OLTs and a firmware dry run"
+run -p lab-pon mcms dashboard
+say "the first ONUs of the fleet (HTTP/1.1 forced for this lab appliance)"
+"$bin" -p lab-pon mcms onu list -o table | head -8
+onu=$("$bin" -p lab-pon mcms onu list --state registered --json | python3 -c '
+import json, sys
+rows = json.load(sys.stdin)
+print(next((r["id"] for r in rows if r["id"].startswith("ALPH")), rows[0]["id"]))')
+run -p lab-pon mcms onu show "$onu"
+say "Procedure 7 as a dry run: the inactive bank only, the exact document change, nothing sent"
+run -p lab-pon mcms onu firmware "$onu" --file ALPH-R4.3.1.bin --version R4.3.1 --dry-run
+
+section "InterlinedList: feed, lists, documents"
+run -p lists il whoami
+run -p lists il feed --limit 3
+run -p lists il lists --tree
+run -p lists il docs
+
+section "Shell completion comes from the same command tree"
+say "fieldops completion bash|zsh|fish; dynamic values read local data only:"
+printf '%s$ fieldops __complete -p ""%s\n' "$bold" "$reset"
+"$bin" __complete -p ""
+echo
+say "demo done; the emulators stop and the throw-away home is removed"
