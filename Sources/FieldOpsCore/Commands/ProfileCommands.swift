@@ -25,8 +25,8 @@ enum ProfileCommands {
                         "fieldops profile add lab-pon --backend mcms --base-url https://mcms.lab.example.net --http-version 1.1 --ca-file /etc/ssl/lab-ca.pem",
                     ],
                     options: [
-                        OptionSpec("backend", value: .choice(backendNames), valueName: "BACKEND", help: "The service: " + backendNames.joined(separator: ", ") + "."),
-                        OptionSpec("base-url", valueName: "URL", help: "The service's base URL (https://…)."),
+                        OptionSpec("backend", value: .choice(backendNames), valueName: "BACKEND", help: "The service: " + backendNames.joined(separator: ", ") + ".", required: true),
+                        OptionSpec("base-url", valueName: "URL", help: "The service's base URL (https://…).", required: true),
                         OptionSpec("username", valueName: "USER", help: "The account to log in as."),
                         OptionSpec("http-version", value: .choice(HTTPSettings.Version.allCases.map(\.rawValue)), valueName: "VERSION", help: "HTTP version: auto, 1.1 or 2."),
                         OptionSpec("ca-file", value: .file, valueName: "PEM", help: "Extra CA certificates to trust for this service."),
