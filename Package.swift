@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// C libraries come from Debian's -dev packages, found through pkg-config.
-func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+func systemLibrary(_ name: String, pkgConfig: String?, apt: [String]) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
@@ -14,7 +14,10 @@ let package = Package(
         .library(name: "FieldOpsCore", targets: ["FieldOpsCore"]),
     ],
     targets: [
-        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        // libcurl is not linked: Sources/CCurl/shim.h loads it with dlopen() on the first HTTP
+        // request, so local commands start without mapping it and its ~30 dependencies. Only its
+        // headers are needed to build (the same -dev package; `make deps` checks for it).
+        systemLibrary("CCurl", pkgConfig: nil, apt: ["libcurl4-openssl-dev"]),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),

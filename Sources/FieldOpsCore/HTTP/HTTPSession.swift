@@ -31,6 +31,7 @@ public final class HTTPSession: Sendable {
         retryBaseDelay: Double = 0.5,
         trace: HTTPTraceSink? = nil
     ) throws(HTTPError) {
+        try CurlGlobal.ensureInitialised()
         self.settings = settings
         self.cookies = cookies
         self.userAgent = "fieldops/\(version)"

@@ -14,8 +14,8 @@ final class CurlEasy {
     private var share: CurlShare?
 
     init() throws(HTTPError) {
-        CurlGlobal.ensureInitialised()
-        guard let handle = curl_easy_init() else {
+        try CurlGlobal.ensureInitialised()
+        guard let handle = fieldops_curl_easy_init() else {
             throw HTTPError.transport(url: "", reason: "libcurl could not allocate a transfer")
         }
         self.handle = handle
@@ -25,7 +25,7 @@ final class CurlEasy {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        fieldops_curl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 
@@ -110,7 +110,7 @@ final class CurlEasy {
 
     private func check(_ code: CURLcode, _ option: CURLoption) throws(HTTPError) {
         guard code == CURLE_OK else {
-            let reason = String(cString: curl_easy_strerror(code))
+            let reason = String(cString: fieldops_curl_easy_strerror(code))
             throw HTTPError.transport(url: "", reason: "libcurl refused option \(option.rawValue): \(reason)")
         }
     }
@@ -118,12 +118,24 @@ final class CurlEasy {
 
 /// `curl_global_init` must run once before any other libcurl call; a static `let` gives that.
 enum CurlGlobal {
-    private static let initialised: Bool = {
-        curl_global_init(Int(CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32)) == CURLE_OK
+    /// nil when libcurl is loaded and initialised; otherwise why not (it is loaded on first use).
+    private static let failure: String? = {
+        if let error = fieldops_curl_error() {
+            return "libcurl could not be loaded (\(String(cString: error))); install it with `apt-get install libcurl4`"
+        }
+        guard fieldops_curl_global_init(Int(CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32)) == CURLE_OK else {
+            return "libcurl could not be initialised"
+        }
+        return nil
     }()
 
-    static func ensureInitialised() {
-        _ = initialised
+    static var isAvailable: Bool { failure == nil }
+
+    /// Loads and initialises libcurl once; throws a clear error when it is missing.
+    static func ensureInitialised() throws(HTTPError) {
+        if let failure {
+            throw HTTPError.transport(url: "", reason: failure)
+        }
     }
 
     /// The CA bundle and directory this libcurl trusts when told nothing else.

@@ -9,11 +9,11 @@ final class CurlHeaderList {
     init(_ lines: [String]) {
         for line in lines {
             // On allocation failure curl_slist_append returns NULL and leaves the list intact.
-            if let next = curl_slist_append(head, line) { head = next }
+            if let next = fieldops_curl_slist_append(head, line) { head = next }
         }
     }
 
     deinit {
-        curl_slist_free_all(head)
+        fieldops_curl_slist_free_all(head)
     }
 }

@@ -10,8 +10,8 @@ final class CurlMulti {
     private let keptAlive: [AnyObject]
 
     init?(maxConnections: Int, keepingAlive keptAlive: [AnyObject] = []) {
-        CurlGlobal.ensureInitialised()
-        guard let handle = curl_multi_init() else { return nil }
+        guard CurlGlobal.isAvailable else { return nil }
+        guard let handle = fieldops_curl_multi_init() else { return nil }
         self.handle = handle
         self.keptAlive = keptAlive
         _ = fieldops_multi_setopt_long(handle, CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConnections)
@@ -20,38 +20,38 @@ final class CurlMulti {
     }
 
     deinit {
-        curl_multi_cleanup(handle)
+        fieldops_curl_multi_cleanup(handle)
     }
 
     func add(_ easy: CurlEasy) -> Bool {
-        curl_multi_add_handle(handle, easy.handle) == CURLM_OK
+        fieldops_curl_multi_add_handle(handle, easy.handle) == CURLM_OK
     }
 
     func remove(_ easy: CurlEasy) {
-        _ = curl_multi_remove_handle(handle, easy.handle)
+        _ = fieldops_curl_multi_remove_handle(handle, easy.handle)
     }
 
     func perform() {
         var running: Int32 = 0
-        _ = curl_multi_perform(handle, &running)
+        _ = fieldops_curl_multi_perform(handle, &running)
     }
 
     /// Waits for socket activity, a timeout, or `wakeUp()`.
     func poll(timeoutMilliseconds: Int32) {
         var ready: Int32 = 0
-        _ = curl_multi_poll(handle, nil, 0, timeoutMilliseconds, &ready)
+        _ = fieldops_curl_multi_poll(handle, nil, 0, timeoutMilliseconds, &ready)
     }
 
     /// Interrupts `poll` from another thread (libcurl documents this call as thread-safe).
     func wakeUp() {
-        _ = curl_multi_wakeup(handle)
+        _ = fieldops_curl_multi_wakeup(handle)
     }
 
     /// The easy handles whose transfers finished since the last call, with their result codes.
     func completed() -> [(easy: UnsafeMutableRawPointer, code: CURLcode)] {
         var done: [(UnsafeMutableRawPointer, CURLcode)] = []
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(handle, &remaining) {
+        while let message = fieldops_curl_multi_info_read(handle, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             done.append((easy, fieldops_multi_message_result(message)))
         }

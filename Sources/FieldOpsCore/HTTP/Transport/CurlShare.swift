@@ -17,8 +17,8 @@ final class CurlShare {
     private static let lockKinds = Int(CURL_LOCK_DATA_LAST.rawValue) + 1
 
     init?() {
-        CurlGlobal.ensureInitialised()
-        guard let handle = curl_share_init() else { return nil }
+        guard CurlGlobal.isAvailable else { return nil }
+        guard let handle = fieldops_curl_share_init() else { return nil }
         self.handle = handle
         mutexes = .allocate(capacity: CurlShare.lockKinds)
         for index in 0..<CurlShare.lockKinds {
@@ -34,7 +34,7 @@ final class CurlShare {
     deinit {
         // A share still in use (CURLSHE_IN_USE) would call the lock functions later: then the
         // mutexes must stay alive, so they are leaked rather than freed under libcurl's feet.
-        guard curl_share_cleanup(handle) == CURLSHE_OK else { return }
+        guard fieldops_curl_share_cleanup(handle) == CURLSHE_OK else { return }
         for index in 0..<CurlShare.lockKinds {
             pthread_mutex_destroy(mutexes + index)
         }

@@ -61,7 +61,7 @@ struct TransferFailure: Error, Sendable, Equatable {
     /// libcurl's specific message when it wrote one, its generic one otherwise, and the code
     /// last so that a bug report can quote it.
     private static func reason(code: CURLcode, message: String) -> String {
-        let generic = String(cString: curl_easy_strerror(code))
+        let generic = String(cString: fieldops_curl_easy_strerror(code))
         let text = message.isEmpty ? generic : message
         return "\(text) [curl \(code.rawValue)]"
     }
