@@ -45,10 +45,8 @@ public struct FileDescriptorStream: TextStream {
 }
 
 /// A stream that keeps what was written, for tests and for commands that capture output.
-public final class CapturedStream: TextStream, @unchecked Sendable {
-    // @unchecked: `buffer` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var buffer = ""
+public final class CapturedStream: TextStream {
+    private let buffer = Locked("")
     public let isTerminal: Bool
 
     public init(isTerminal: Bool = false) {
@@ -56,14 +54,8 @@ public final class CapturedStream: TextStream, @unchecked Sendable {
     }
 
     public func write(_ text: String) {
-        lock.lock()
-        buffer += text
-        lock.unlock()
+        buffer.withLock { $0 += text }
     }
 
-    public var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return buffer
-    }
+    public var text: String { buffer.withLock { $0 } }
 }

@@ -45,21 +45,15 @@ public enum InterruptHandler {
 }
 
 /// How many interrupt signals have arrived; touched from the signal queue and the main task.
-private final class SignalState: @unchecked Sendable {
-    // @unchecked: `signals` is only read or written while holding `lock`.
-    private let lock = NSLock()
-    private var signals = 0
+private final class SignalState: Sendable {
+    private let signals = Locked(0)
 
     func record() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        signals += 1
-        return signals
+        signals.withLock { count in
+            count += 1
+            return count
+        }
     }
 
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return signals
-    }
+    var count: Int { signals.withLock { $0 } }
 }

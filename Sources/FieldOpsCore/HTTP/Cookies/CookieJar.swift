@@ -6,7 +6,7 @@ import Foundation
 /// A cookie is only ever sent to a URL it matches (§5.4), so a redirect to another host
 /// cannot carry the old host's cookies.
 public final class CookieJar: Sendable {
-    private let storage = LockedValue<[Cookie]>([])
+    private let storage = Locked<[Cookie]>([])
 
     public init() {}
 
@@ -19,12 +19,12 @@ public final class CookieJar: Sendable {
         guard file.version == 1 else {
             throw FieldOpsError("the stored cookies use an unknown format (version \(file.version))", hint: "log in again")
         }
-        storage.withValue { $0 = file.cookies.filter { !$0.isExpired(at: now) } }
+        storage.withLock { $0 = file.cookies.filter { !$0.isExpired(at: now) } }
     }
 
     /// All cookies still valid, session cookies included, as compact JSON text.
     public func export(now: Date = Date()) -> String {
-        let cookies = storage.withValue { $0.filter { !$0.isExpired(at: now) } }
+        let cookies = storage.withLock { $0.filter { !$0.isExpired(at: now) } }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
@@ -33,19 +33,19 @@ public final class CookieJar: Sendable {
     }
 
     public var cookies: [Cookie] {
-        storage.withValue { $0 }
+        storage.withLock { $0 }
     }
 
     /// The value of the named cookie valid for `url` (e.g. the CSRF token to echo in a header).
     public func value(named name: String, for url: String, now: Date = Date()) -> String? {
         guard let target = CookieURL(url) else { return nil }
-        return storage.withValue { cookies in
+        return storage.withLock { cookies in
             cookies.first { $0.name == name && $0.matches(target, at: now) }?.value
         }
     }
 
     public func removeAll() {
-        storage.withValue { $0 = [] }
+        storage.withLock { $0 = [] }
     }
 
     /// Stores every acceptable `Set-Cookie` of a response from `url` (§5.3).
@@ -53,7 +53,7 @@ public final class CookieJar: Sendable {
         guard !headers.isEmpty, let origin = CookieURL(url) else { return }
         let parsed = headers.compactMap { SetCookieParser.parse($0, from: origin, at: now) }
         guard !parsed.isEmpty else { return }
-        storage.withValue { cookies in
+        storage.withLock { cookies in
             for cookie in parsed {
                 var cookie = cookie
                 if let index = cookies.firstIndex(where: { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }) {
@@ -69,8 +69,8 @@ public final class CookieJar: Sendable {
     /// The `Cookie` header for a request to `url`, or nil when no cookie matches.
     /// Longer paths first, then older cookies first (§5.4 step 2).
     public func cookieHeader(for url: String, now: Date = Date()) -> String? {
-        guard !storage.withValue({ $0.isEmpty }), let target = CookieURL(url) else { return nil }
-        let matching = storage.withValue { cookies in
+        guard !storage.withLock({ $0.isEmpty }), let target = CookieURL(url) else { return nil }
+        let matching = storage.withLock { cookies in
             cookies.filter { $0.matches(target, at: now) }
         }
         guard !matching.isEmpty else { return nil }
