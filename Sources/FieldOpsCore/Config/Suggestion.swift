@@ -1,17 +1,15 @@
-/// "Did you mean …?" for misspelt keys, backends and profile names.
+/// "Did you mean …?" hints for misspelt keys, backends and profile names, on the command
+/// line's matcher (`Suggestions`), so a typo is judged the same way everywhere.
 enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
-        let target = Array(word.lowercased().utf8)
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased().utf8))
-            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        guard let best else { return nil }
-        // Allow about one edit per three characters, at least one.
-        let limit = max(1, min(target.count, best.name.utf8.count) / 3)
-        return best.distance <= limit ? best.name : nil
+        if let exact = Suggestions.closest(to: word, in: candidates) { return exact }
+        // Keys and names differ from a typo in case only (`Base_URL`): match those too.
+        let lowered = candidates.map { $0.lowercased() }
+        if let same = lowered.firstIndex(of: word.lowercased()) { return candidates[same] }
+        guard let match = Suggestions.closest(to: word.lowercased(), in: lowered),
+              let index = lowered.firstIndex(of: match) else { return nil }
+        return candidates[index]
     }
 
     /// A hint sentence: "did you mean 'x'? known: a, b, c".
@@ -21,26 +19,5 @@ enum Suggestion {
             return "did you mean '\(match)'? known \(noun): \(known)"
         }
         return "known \(noun): \(known)"
-    }
-
-    /// Levenshtein distance with transpositions counted as one edit.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
-                }
-            }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
-        }
-        return previous[b.count]
     }
 }
