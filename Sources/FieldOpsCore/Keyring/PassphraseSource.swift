@@ -72,25 +72,7 @@ public struct PassphraseSource: Sendable {
 
     /// Reads one line from the terminal with echo off, restoring the terminal even on error.
     private func prompt(_ text: String, path: String) throws -> [UInt8] {
-        FileHandle.standardError.write(Data(text.utf8))
-        var saved = termios()
-        let canRestore = tcgetattr(STDIN_FILENO, &saved) == 0
-        if canRestore {
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            quiet.c_lflag |= tcflag_t(ICANON)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
-        }
-        defer {
-            if canRestore { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            FileHandle.standardError.write(Data("\n".utf8))
-        }
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
-            line.append(byte)
-        }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        let line = TerminalPrompt.secretBytes(text, stderr: FileDescriptorStream.standardError) ?? []
         guard !line.isEmpty else {
             throw KeyringError(.passphraseUnavailable, path: path, "no passphrase entered for keyring \(path)")
         }

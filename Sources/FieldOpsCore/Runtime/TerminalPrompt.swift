@@ -13,6 +13,11 @@ public enum TerminalPrompt {
 
     /// Reads one line from the terminal on fd 0 with echo off; nil at end of input.
     public static func secret(_ question: String, stderr: TextStream) -> String? {
+        secretBytes(question, stderr: stderr).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same as bytes, so a caller holding key material can wipe them after use.
+    public static func secretBytes(_ question: String, stderr: TextStream) -> [UInt8]? {
         stderr.write(question)
         var saved = termios()
         let canRestore = tcgetattr(STDIN_FILENO, &saved) == 0
@@ -36,6 +41,6 @@ public enum TerminalPrompt {
         }
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         guard sawAny else { return nil }
-        return String(decoding: line, as: UTF8.self)
+        return line
     }
 }
