@@ -55,8 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JQCTests",
-            dependencies: ["JQC", "FieldOpsTestSupport"],
-            exclude: ["Domain/score_reference.py"]
+            dependencies: ["JQC", "FieldOpsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
