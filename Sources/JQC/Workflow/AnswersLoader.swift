@@ -6,7 +6,7 @@ import Foundation
 ///
 /// JSON goes through the domain's parser, YAML through the core's libyaml parser; both keep
 /// where a syntax error is (`answers.yaml:4:7`). The format is the file's extension, or for
-/// stdin and other names the first character (`{` is JSON).
+/// stdin and other names the first character (`{` or `[` is JSON).
 enum AnswersLoader {
     enum Format: Equatable {
         case json, yaml
@@ -36,7 +36,7 @@ enum AnswersLoader {
         if lower.hasSuffix(".json") { return .json }
         if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return .yaml }
         let first = data.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
-        return first == UInt8(ascii: "{") ? .json : .yaml
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
     }
 
     static func parse(_ data: Data, source: String, format: Format) throws -> [String: AnswerInput] {

@@ -78,7 +78,7 @@ enum FieldPrompt {
         case .number: return "number"
         case .email: return "email"
         case .image, .signature: return "path of a JPEG or PNG"
-        case .table: return "Enter to edit rows"
+        case .table: return "e edits the rows, Enter keeps them"
         default: return "text"
         }
     }
