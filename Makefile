@@ -32,7 +32,7 @@ release:
 ## test: every Swift test (unit, emulator end-to-end, real shells), the emulators' own tests,
 ## and the two SwiftPM plugins (completions must match the command tree; man pages must render).
 test: build
-	$(SWIFT) test < /dev/null
+	$(SWIFT) test --no-parallel < /dev/null
 	python3 -m unittest discover -s Tests/Emulators -p 'test_*.py'
 	$(MAKE) check-completions check-man
 

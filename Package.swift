@@ -24,7 +24,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore", "JQC"]
+            dependencies: ["FieldOpsCore", "JQC", "MCMS"]
+        ),
+        .executableTarget(
+            name: "fieldops-bench",
+            dependencies: ["FieldOpsCore"],
+            path: "Sources/FieldOpsBench"
         ),
         .target(
             name: "FieldOpsTestSupport",
@@ -56,6 +61,14 @@ let package = Package(
         .testTarget(
             name: "JQCTests",
             dependencies: ["JQC", "FieldOpsTestSupport"]
+        ),
+        .target(
+            name: "MCMS",
+            dependencies: ["FieldOpsCore"]
+        ),
+        .testTarget(
+            name: "MCMSTests",
+            dependencies: ["MCMS", "FieldOpsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

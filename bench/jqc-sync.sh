@@ -44,6 +44,7 @@ python3 "$here/jqc_queue.py" "$store" "$count" "$photo_bytes"
 cp -a "$store" "$work/queued"
 
 echo "fieldops jqc sync: $count inspections + $count photos ($((photo_bytes / 1024)) KB) + $count issues, concurrency $concurrency ($(basename "$bin"), $(du -h "$bin" | cut -f1))"
+timed --runs 30 --label "fieldops --version (start-up floor)" -- "$bin" --version
 timed --runs 30 --label "jqc status ($((count * 3)) queued)" -- "$bin" jqc status
 timed --runs 30 --label "jqc facilities" -- "$bin" jqc facilities
 

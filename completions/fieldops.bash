@@ -6,6 +6,8 @@ _fieldops_sub() {
   case "$1/$2" in
     '/profile'|'/profiles') REPLY='profile' ;;
     '/auth') REPLY='auth' ;;
+    '/jqc') REPLY='jqc' ;;
+    '/mcms') REPLY='mcms' ;;
     '/completion') REPLY='completion' ;;
     '/version') REPLY='version' ;;
     'profile/list'|'profile/ls') REPLY='list' ;;
@@ -17,6 +19,30 @@ _fieldops_sub() {
     'auth/logout') REPLY='logout' ;;
     'auth/status') REPLY='status' ;;
     'auth/token') REPLY='token' ;;
+    'jqc/sync') REPLY='sync' ;;
+    'jqc/status') REPLY='status' ;;
+    'jqc/retry') REPLY='retry' ;;
+    'jqc/facilities') REPLY='facilities' ;;
+    'jqc/templates') REPLY='templates' ;;
+    'jqc/cache') REPLY='cache' ;;
+    'jqc facilities/show') REPLY='show' ;;
+    'jqc templates/show') REPLY='show' ;;
+    'jqc cache/clear') REPLY='clear' ;;
+    'mcms/dashboard') REPLY='dashboard' ;;
+    'mcms/onu') REPLY='onu' ;;
+    'mcms/olt') REPLY='olt' ;;
+    'mcms onu/list') REPLY='list' ;;
+    'mcms onu/show') REPLY='show' ;;
+    'mcms onu/config') REPLY='config' ;;
+    'mcms onu/alarms') REPLY='alarms' ;;
+    'mcms onu/logs') REPLY='logs' ;;
+    'mcms onu/cpe') REPLY='cpe' ;;
+    'mcms onu/reset') REPLY='reset' ;;
+    'mcms onu/firmware') REPLY='firmware' ;;
+    'mcms onu/firmware-bulk') REPLY='firmware-bulk' ;;
+    'mcms olt/list') REPLY='list' ;;
+    'mcms olt/show') REPLY='show' ;;
+    'mcms olt/reset') REPLY='reset' ;;
     *) REPLY= ;;
   esac
 }
@@ -24,7 +50,7 @@ _fieldops_sub() {
 # option), else v (free text), f (file), d (directory), y (dynamic) or c (choices in _fieldops_words).
 _fieldops_optkind() {
   case "$1/$2" in
-    'profile add/--backend') REPLY=c; _fieldops_words=() ;;
+    'profile add/--backend') REPLY=c; _fieldops_words=('jqc' 'mcms') ;;
     'profile add/--base-url') REPLY=v ;;
     'profile add/--username') REPLY=v ;;
     'profile add/--http-version') REPLY=c; _fieldops_words=('auto' '1.1' '2') ;;
@@ -33,6 +59,21 @@ _fieldops_optkind() {
     'profile add/--retries') REPLY=v ;;
     'profile add/--set') REPLY=v ;;
     'auth login/--username'|'auth login/-u') REPLY=v ;;
+    'jqc sync/--concurrency') REPLY=v ;;
+    'jqc sync/--wait') REPLY=v ;;
+    'mcms onu list/--olt') REPLY=y ;;
+    'mcms onu list/--state') REPLY=c; _fieldops_words=('registered' 'unprovisioned' 'deregistered' 'disabled' 'dying-gasp' 'unknown') ;;
+    'mcms onu logs/--limit') REPLY=v ;;
+    'mcms onu firmware/--file') REPLY=v ;;
+    'mcms onu firmware/--version') REPLY=v ;;
+    'mcms onu firmware-bulk/--file') REPLY=v ;;
+    'mcms onu firmware-bulk/--version') REPLY=v ;;
+    'mcms onu firmware-bulk/--ids') REPLY=v ;;
+    'mcms onu firmware-bulk/--ids-from') REPLY=f ;;
+    'mcms onu firmware-bulk/--olt') REPLY=y ;;
+    'mcms onu firmware-bulk/--concurrency') REPLY=v ;;
+    'mcms onu firmware-bulk/--report') REPLY=f ;;
+    'mcms onu firmware-bulk/--resume') REPLY=f ;;
     *'/--profile'|*'/-p') REPLY=y ;;
     *'/--config') REPLY=f ;;
     *'/--output'|*'/-o') REPLY=c; _fieldops_words=('table' 'json' 'plain') ;;
@@ -47,6 +88,18 @@ _fieldops_argkind() {
     'profile add/0') REPLY=v ;;
     'profile remove/0') REPLY=y ;;
     'profile use/0') REPLY=y ;;
+    'jqc retry/'*) REPLY=y ;;
+    'jqc facilities show/0') REPLY=y ;;
+    'jqc templates show/0') REPLY=y ;;
+    'mcms onu show/0') REPLY=y ;;
+    'mcms onu config/0') REPLY=y ;;
+    'mcms onu alarms/0') REPLY=y ;;
+    'mcms onu logs/0') REPLY=y ;;
+    'mcms onu cpe/0') REPLY=y ;;
+    'mcms onu reset/0') REPLY=y ;;
+    'mcms onu firmware/0') REPLY=y ;;
+    'mcms olt show/0') REPLY=y ;;
+    'mcms olt reset/0') REPLY=y ;;
     'completion/0') REPLY=c; _fieldops_words=('bash' 'zsh' 'fish') ;;
     *) REPLY= ;;
   esac
@@ -56,11 +109,24 @@ _fieldops_names() {
   _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
   _fieldops_cmds=() _fieldops_opts=()
   case "$1" in
-    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
+    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'jqc:JanitorialQC: facility inspections, offline-first.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
     'profile') _fieldops_cmds=('list:List the configured profiles.' 'show:Show one profile'\''s settings (the selected one by default).' 'add:Add a profile in its own file under profiles.d/.' 'remove:Remove a profile and its stored credentials (local data is kept).' 'use:Make a profile the default.') ;;
-    'profile add') _fieldops_opts=('--backend:The service: .' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
+    'profile add') _fieldops_opts=('--backend:The service: jqc, mcms.' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
     'auth') _fieldops_cmds=('login:Log in to the selected profile'\''s service and store the credentials.' 'logout:End the session and remove the profile'\''s stored credentials.' 'status:Show which profiles are logged in and where their credentials are stored.' 'token:Print the selected profile'\''s access token (for scripts).') ;;
     'auth login') _fieldops_opts=('--username:The account (default: the profile'\''s username, else a prompt).' '--password-stdin:Read the password from the first line of stdin.' '--with-token:Read an access token from stdin instead of logging in with a password.' '--remember-password:Also store the password in the keyring so an expired session can log in again (MCMS).') ;;
+    'jqc') _fieldops_cmds=('sync:Send queued work and refresh reference data, issues and notifications.' 'status:Show what waits to be sent, what failed and when the last sync ran.' 'retry:Re-queue failed items for the next sync, with a fresh retry count.' 'facilities:List the cached facilities (refreshed by `fieldops jqc sync`).' 'templates:List the cached inspection templates.' 'cache:Manage the cached reference data.') ;;
+    'jqc sync') _fieldops_opts=('--dry-run:List what would be sent and pulled; send and change nothing.' '--concurrency:Uploads and submissions in flight at once (1-8, default 6).' '--wait:How long to wait for another sync of this profile to finish (default 5m).') ;;
+    'jqc retry') _fieldops_opts=('--all-failed:Re-queue every failed inspection, issue and photo.') ;;
+    'jqc facilities') _fieldops_cmds=('show:Show one facility and its areas.') ;;
+    'jqc templates') _fieldops_cmds=('show:Show a template'\''s form fields in grid order (--json: the schema as the server sent it).') ;;
+    'jqc cache') _fieldops_cmds=('clear:Delete the cached facilities, areas and templates (never inspections, issues or photos).') ;;
+    'mcms') _fieldops_cmds=('dashboard:ONU and OLT counts, registration breakdown, total traffic and health.' 'onu:ONUs: list, detail, reset and firmware.' 'olt:OLTs: list, detail and reset.') ;;
+    'mcms onu') _fieldops_cmds=('list:Every ONU with its name, OLT, registration, firmware, uptime and RX level.' 'show:Overview: status, both firmware banks, optical and FEC, UNI ports, traffic, uptime.' 'config:The raw configuration document (pretty JSON; --json prints it compact and exact).' 'alarms:The ONU'\''s active alarms.' 'logs:The ONU'\''s log, newest first.' 'cpe:DHCP leases of the customer equipment behind the ONU.' 'reset:Reboot the ONU (asks you to type its id; --yes off a terminal).' 'firmware:Install firmware into the inactive bank and activate it (Procedure 7).' 'firmware-bulk:Procedure 7 for many ONUs, concurrently, with a resumable report.') ;;
+    'mcms onu list') _fieldops_opts=('--olt:Only ONUs of this OLT (MAC or name).' '--state:Only ONUs in this registration state.') ;;
+    'mcms onu logs') _fieldops_opts=('--limit:At most N entries (default 50).') ;;
+    'mcms onu firmware') _fieldops_opts=('--file:The firmware file name as the server lists it.' '--version:The version of that file.' '--stage-only:Write the inactive bank but keep running the active one.' '--dry-run:Print the exact document change and send nothing.') ;;
+    'mcms onu firmware-bulk') _fieldops_opts=('--file:The firmware file name as the server lists it.' '--version:The version of that file.' '--ids:Comma-separated ONU ids.' '--ids-from:A file with one ONU id per line (- for stdin).' '--olt:Every ONU of this OLT.' '--concurrency:ONUs in flight at once (default 8).' '--stage-only:Write the inactive banks but do not activate them.' '--dry-run:Plan every ONU and print what would happen; send nothing.' '--report:Append one JSON line per ONU here.' '--resume:Continue the run whose report this is (appends to it).') ;;
+    'mcms olt') _fieldops_cmds=('list:Every OLT with ONU counts per registration state, traffic, temperature and uptime.' 'show:Status, uptime, traffic, environment, uplink and registration buckets with ONU names.' 'reset:Reboot the OLT (asks you to type its MAC; --yes off a terminal).') ;;
   esac
 }
 # Reads the words before the cursor ("$@"): sets _fieldops_path (the command path), _fieldops_expect (an

@@ -21,6 +21,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     deinit {
+        stop()
         try? FileManager.default.removeItem(at: stderrURL)
     }
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// A python emulator from `Tests/Emulators/` running on a free loopback port for one test.
 ///
-/// `start` launches `python3 Tests/Emulators/<script>.py --port 0 <arguments>`, waits for the
+/// `start` launches `python3 Tests/Emulators/<script>.py --port 0 --exit-with-parent <arguments>`
+/// (so even a crashed test run leaves no server behind), waits for the
 /// first stdout line `listening on <url>` and fails with the emulator's stderr if it does not
 /// come. Prefer `withEmulator(script:)`, which always stops the process, also when the test
 /// throws. `stop()` sends SIGTERM, then SIGKILL after a grace period; `deinit` stops too.
@@ -29,7 +30,7 @@ public final class Emulator: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw EmulatorError(script: script, reason: "no such emulator script \(path)", stderr: "")
         }
-        let process = try ChildProcess.launch(["python3", path, "--port", "0"] + arguments)
+        let process = try ChildProcess.launch(["python3", path, "--port", "0", "--exit-with-parent"] + arguments)
         let deadline = Date().addingTimeInterval(startTimeout)
         while true {
             switch process.firstLine() {
@@ -54,7 +55,12 @@ public final class Emulator: Sendable {
                     process.stop()
                     throw EmulatorError(script: script, reason: "not listening after \(startTimeout)s", stderr: process.stderrText())
                 }
-                try await Task.sleep(nanoseconds: 10_000_000)
+                do {
+                    try await Task.sleep(nanoseconds: 10_000_000)
+                } catch {
+                    process.stop()
+                    throw error
+                }
             }
         }
     }

@@ -48,9 +48,10 @@ public struct JQCBackend: Backend {
     }
 
     /// Logout forgets the notification cursor, so the next account starts from its own unread
-    /// notices. Work and reference data stay.
+    /// notices. Work and reference data stay. Never throws: a store that is busy or damaged
+    /// must not keep the credentials from being removed.
     public func forget(profile: Profile, paths: ConfigPaths) throws {
-        try JQCStore.existing(directory: paths.dataDirectory(for: profile.name))?.resetNotificationCursor()
+        try? JQCStore.existing(directory: paths.dataDirectory(for: profile.name))?.resetNotificationCursor()
     }
 }
 

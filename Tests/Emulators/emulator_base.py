@@ -5,6 +5,8 @@ Every emulator:
   * prints exactly one line `listening on <scheme>://127.0.0.1:<port>` on stdout once it accepts
     connections (the Swift test harness waits for that line), then logs to stderr only,
   * optionally serves TLS (--tls-cert/--tls-key) and forces HTTP/1.1 (it never speaks HTTP/2),
+  * with --exit-with-parent, exits when the process that started it dies (the Swift harness
+    passes it, so a crashed test run leaves no servers behind),
   * exposes admin endpoints under /__admin/ for tests:
       POST /__admin/faults   {"path": "/api/v1/x", "method": "POST"?, "status": 500, "count": 1,
                               "delay_ms": 0, "drop": false, "drop_after_handler": false,
@@ -27,6 +29,7 @@ only, every other path answers 404.
 
 import argparse
 import json
+import os
 import signal
 import socket
 import ssl
@@ -321,6 +324,20 @@ class Server(ThreadingHTTPServer):
     request_queue_size = 128
 
 
+def _exit_with_parent():
+    """A test process that crashes cannot stop its emulators; they notice and leave."""
+    parent = os.getppid()
+    if parent == 1:
+        os._exit(0)  # orphaned before we even looked
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def serve(app_class, argv=None):
     # A parent that spawns us from a thread with signals blocked (Swift's Dispatch worker
     # threads do) passes that mask on, and SIGTERM would then never stop the emulator.
@@ -330,8 +347,12 @@ def serve(app_class, argv=None):
     parser.add_argument("--tls-cert")
     parser.add_argument("--tls-key")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--exit-with-parent", action="store_true",
+                        help="exit when the process that started us goes away (test harnesses)")
     app_class.add_arguments(parser)
     options = parser.parse_args(argv)
+    if options.exit_with_parent:
+        _exit_with_parent()
     app = app_class(options)
     handler = type("BoundHandler", (Handler,), {"app": app})
     server = Server(("127.0.0.1", options.port), handler)

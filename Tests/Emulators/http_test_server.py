@@ -6,7 +6,7 @@ latency, request log with connection ids, stats). Routes:
   GET  /small                       {"ok": true}: the tiny answer benchmarks repeat
   ANY  /echo[/...]                  what arrived: method, decoded and raw path, query, headers,
                                     body (text when small) and body length
-  GET  /bytes?n=N                   N bytes of application/octet-stream
+  GET  /bytes?n=N[&gzip=1]          N bytes of application/octet-stream (gzip-encoded on request)
   GET  /set-cookie?c=<Set-Cookie>   answers with one Set-Cookie header per `c`
   GET  /cookies                     the cookies the request carried
   GET  /redirect?to=URL&status=302  redirects to URL
@@ -15,6 +15,7 @@ latency, request log with connection ids, stats). Routes:
                                     filename, content type, size and sha256
 """
 
+import gzip
 import hashlib
 import os
 import sys
@@ -35,6 +36,10 @@ class HTTPTestApp(App):
             return Response(200, self.echo(req))
         if path == "/bytes":
             size = int(req.arg("n", "0"))
+            if req.arg("gzip"):
+                # Small on the wire, large once decoded: Content-Length cannot warn the client.
+                return Response(200, raw=gzip.compress(b"x" * size), content_type="application/octet-stream",
+                                headers={"Content-Encoding": "gzip"})
             return Response(200, raw=b"x" * size, content_type="application/octet-stream")
         if path == "/set-cookie":
             resp = Response(200, {"ok": True})

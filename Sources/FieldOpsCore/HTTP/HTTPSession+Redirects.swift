@@ -29,18 +29,7 @@ extension HTTPSession {
     }
 
     static func sameOrigin(_ a: String, _ b: String) -> Bool {
-        guard let first = URLComponents(string: a), let second = URLComponents(string: b) else { return false }
-        return first.scheme?.lowercased() == second.scheme?.lowercased()
-            && first.host?.lowercased() == second.host?.lowercased()
-            && effectivePort(first) == effectivePort(second)
-    }
-
-    private static func effectivePort(_ components: URLComponents) -> Int? {
-        if let port = components.port { return port }
-        switch components.scheme?.lowercased() {
-        case "http": return 80
-        case "https": return 443
-        default: return nil
-        }
+        guard let first = URLParts(a), let second = URLParts(b) else { return false }
+        return first.sameOrigin(as: second)
     }
 }

@@ -96,10 +96,7 @@ public final class HTTPSession: Sendable {
     private func sendOnce(_ request: HTTPRequest) async throws(HTTPError) -> Result<HTTPResponse, TransferFailure> {
         if Task.isCancelled { throw HTTPError.cancelled }
         let url = request.url
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", components.host?.isEmpty == false else {
-            throw HTTPError.invalidURL(url)
-        }
+        guard let parts = URLParts(url), parts.isHTTP else { throw HTTPError.invalidURL(url) }
         let lines = try headerLines(for: request, url: url)
         traceRequest(request, url: url)
         let transfer = try Transfer(request: request, url: url, headerLines: lines, configuration: configuration)
@@ -133,7 +130,9 @@ public final class HTTPSession: Sendable {
         }
         var lines: [String] = []
         for field in headers {
-            guard !field.name.isEmpty, !(field.name + field.value).contains(where: { $0 == "\r" || $0 == "\n" }) else {
+            // Bytes, not Characters: "\r\n" is one Character and would slip past a Character test.
+            let breaksLine = [field.name, field.value].contains { $0.utf8.contains(0x0D) || $0.utf8.contains(0x0A) }
+            guard !field.name.isEmpty, !breaksLine else {
                 throw HTTPError.transport(url: url, reason: "header \"\(field.name)\" contains a line break")
             }
             // "Name:" would make libcurl drop the header; "Name;" sends it empty.
@@ -141,33 +140,5 @@ public final class HTTPSession: Sendable {
         }
         if !headers.contains("Expect") { lines.append("Expect:") }
         return lines
-    }
-
-    // MARK: - Trace
-
-    private func traceRequest(_ request: HTTPRequest, url: String) {
-        guard let trace else { return }
-        trace("> \(request.method) \(HTTPTraceRedaction.url(url))")
-        for field in request.headers { trace(HTTPTrace.headerLine(">", field)) }
-        if cookies.cookieHeader(for: url) != nil { trace("> Cookie: <redacted>") }
-        switch request.body {
-        case .json(let data):
-            if let line = HTTPTrace.bodyLine(">", data, contentType: "application/json") { trace(line) }
-        case .bytes(let data, let type):
-            if let line = HTTPTrace.bodyLine(">", data, contentType: type) { trace(line) }
-        case .file(let path, _):
-            trace("> (body streamed from \(path))")
-        case .multipart(let form):
-            trace("> (multipart form, \(form.parts.count) parts)")
-        case .none:
-            break
-        }
-    }
-
-    private func traceResponse(_ response: HTTPResponse, elapsed: Double) {
-        guard let trace else { return }
-        trace("< HTTP/\(response.httpVersion) \(response.status) (\(HTTPTrace.milliseconds(elapsed)), \(response.body.count) bytes)")
-        for field in response.headers { trace(HTTPTrace.headerLine("<", field)) }
-        if let line = HTTPTrace.bodyLine("<", response.body, contentType: response.headers["Content-Type"]) { trace(line) }
     }
 }

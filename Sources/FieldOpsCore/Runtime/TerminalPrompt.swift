@@ -18,17 +18,19 @@ public enum TerminalPrompt {
 
     /// The same as bytes, so a caller holding key material can wipe them after use.
     public static func secretBytes(_ question: String, stderr: TextStream) -> [UInt8]? {
-        stderr.write(question)
+        // Echo goes off before the prompt appears: a person (or a script) that types as soon as
+        // the prompt shows must never see the secret echoed.
         var saved = termios()
         let canRestore = tcgetattr(STDIN_FILENO, &saved) == 0
         if canRestore {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ICANON)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
+        stderr.write(question)
         defer {
-            if canRestore { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            if canRestore { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
             stderr.write("\n")
         }
         var line: [UInt8] = []

@@ -28,6 +28,8 @@ enum RetryCommand {
         }
         context.stdout.line("re-queued \(SyncCommand.count(requeued.count, "item")); they go with the next `fieldops jqc sync`")
         for id in requeued { context.stdout.line("  " + id) }
-        for id in untouched { context.note("\(id) was not failed; left as it is") }
+        for id in untouched {
+            context.note("\(id) was not re-queued: it is not failed, or it is a photo whose inspection or issue was already sent without it")
+        }
     }
 }

@@ -58,7 +58,7 @@ enum JQCSchema {
             updated_at TEXT NOT NULL,
             synced_at TEXT
         );
-        CREATE INDEX inspections_outbox ON inspections(status, sync_status);
+        CREATE INDEX inspections_outbox ON inspections(status, sync_status, local_id);
         CREATE INDEX inspections_by_sync ON inspections(sync_status, completed_at);
         CREATE INDEX inspections_by_parent ON inspections(parent_local_id);
 

@@ -55,6 +55,27 @@ extension JQCStore {
         }
     }
 
+    /// Message of a re-inspection whose parent (a local inspection) failed for good: sending
+    /// it without `parent_inspection_id` would lose the follow-up link on the server.
+    public static let parentInspectionFailedMessage = "Parent inspection failed to sync — re-inspection cannot be submitted."
+
+    /// Marks failed every pending re-inspection whose local parent failed; returns their ids.
+    public func failReinspectionsOfFailedParents() throws -> [String] {
+        try write { database in
+            let ids = try database.query(
+                """
+                SELECT i.local_id FROM inspections i JOIN inspections p ON p.local_id = i.parent_local_id
+                WHERE i.status = 'completed' AND i.sync_status = 'pending' AND p.sync_status = 'failed' AND p.server_id IS NULL
+                """).map { try $0.decode("local_id", as: String.self) }
+            for id in ids {
+                try database.execute(
+                    "UPDATE inspections SET sync_status = 'failed', last_error = ?, updated_at = ? WHERE local_id = ?",
+                    [Self.parentInspectionFailedMessage, StoreText.now(), id])
+            }
+            return ids
+        }
+    }
+
     /// Marks failed every pending device issue whose inspection failed; returns their ids.
     public func failIssuesOfFailedInspections() throws -> [String] {
         try write { database in

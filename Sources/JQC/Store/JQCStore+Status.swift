@@ -35,17 +35,23 @@ extension JQCStore {
         try read { try counts(.failed, in: $0) }
     }
 
-    /// Both sets of counts in one statement (`jqc status` runs on every prompt of some shells).
+    /// Counts of one sync status, in one statement that the covering indexes answer alone
+    /// (`jqc status` may run on every shell prompt).
     func counts(_ status: SyncStatus, in database: Database) throws -> KindCounts {
-        let waiting = status == .pending
-        guard let row = try database.queryOne(
-            """
-            SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1 AND (status = 'completed' OR NOT ?2)) AS inspections,
-                   (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
-                   (SELECT count(*) FROM photos WHERE sync_status = ?1 AND (NOT ?2 OR entity_type = 'issue'
-                        OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos
-            """, [status.rawValue, waiting])
-        else { return KindCounts() }
+        let sql = status == .pending
+            ? """
+              SELECT (SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending') AS inspections,
+                     (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'pending') AS issues,
+                     (SELECT count(*) FROM photos WHERE sync_status = 'pending' AND (entity_type = 'issue'
+                          OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos
+              """
+            : """
+              SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1) AS inspections,
+                     (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
+                     (SELECT count(*) FROM photos WHERE sync_status = ?1) AS photos
+              """
+        let arguments: StatementArguments = status == .pending ? [] : [status.rawValue]
+        guard let row = try database.queryOne(sql, arguments) else { return KindCounts() }
         return KindCounts(inspections: try row.decode("inspections"), issues: try row.decode("issues"), photos: try row.decode("photos"))
     }
 
@@ -89,8 +95,9 @@ extension JQCStore {
     }
 
     /// Re-queues failed items: `pending` again with a zero retry count. Re-queueing an
-    /// inspection also re-queues its failed photos and the issues that failed with it.
-    /// Items that are not failed are left alone. Returns the ids re-queued.
+    /// inspection also re-queues its failed photos, issues and re-inspections.
+    /// Items that are not failed are left alone, and so is a failed photo whose inspection or
+    /// issue was already sent without it. Returns the ids re-queued.
     @discardableResult
     public func requeue(localIDs: [String]) throws -> [String] {
         try write { database in
@@ -103,6 +110,7 @@ extension JQCStore {
                 if kind == .inspection {
                     requeued += try requeue(.photo, where: "inspection_local_id = ?", [id], in: database)
                     requeued += try requeue(.issue, where: "inspection_local_id = ? AND origin = 'device'", [id], in: database)
+                    requeued += try requeue(.inspection, where: "parent_local_id = ?", [id], in: database)
                 }
             }
             return requeued
@@ -121,9 +129,17 @@ extension JQCStore {
         }
     }
 
+    /// A photo whose inspection or issue already went to the server without it stays failed:
+    /// the API has no way to add a photo to a record afterwards.
+    static let photoOwnerNotSent = """
+        NOT EXISTS (SELECT 1 FROM inspections i WHERE i.local_id = photos.inspection_local_id AND i.sync_status = 'synced')
+        AND NOT EXISTS (SELECT 1 FROM issues s WHERE s.local_id = photos.issue_local_id AND s.sync_status = 'synced')
+        """
+
     private func requeue(_ kind: ItemKind, where condition: String, _ arguments: StatementArguments, in database: Database) throws -> [String] {
+        let owner = kind == .photo ? " AND " + Self.photoOwnerNotSent : ""
         let ids = try database.query(
-            "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)", arguments)
+            "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)\(owner)", arguments)
             .map { try $0.decode("local_id", as: String.self) }
         for id in ids {
             try database.execute(

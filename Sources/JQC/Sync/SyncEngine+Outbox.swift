@@ -27,7 +27,7 @@ extension SyncEngine {
         var tried: Set<String> = []
         while !isStopping {
             let due = try store.dueInspections().filter { !tried.contains($0.localID) }
-            guard !due.isEmpty else { return }
+            guard !due.isEmpty else { break }
             tried.formUnion(due.map(\.localID))
             await forEachBounded(due) { [self] inspection in
                 do {
@@ -41,6 +41,20 @@ extension SyncEngine {
                 }
             }
         }
+        // After the waves, so a parent that failed for good in this sync takes its
+        // re-inspections with it now (as step 3 does for issues).
+        for id in try store.failReinspectionsOfFailedParents() {
+            noteGaveUp(.inspection, id, JQCStore.parentInspectionFailedMessage, retries: try store.inspection(localID: id)?.retryCount ?? 0)
+        }
+    }
+
+    /// Reports an item the sync gave up on without sending it.
+    private func noteGaveUp(_ kind: JQCStore.ItemKind, _ id: String, _ message: String, retries: Int) {
+        run.withLock { state in
+            state.report.failed += 1
+            state.report.failures.append(.init(kind: kind, localID: id, error: message, retries: retries, gaveUp: true))
+        }
+        progress?.advance(failed: true)
     }
 
     // MARK: 3. Issues
@@ -48,12 +62,7 @@ extension SyncEngine {
     func submitIssues() async throws {
         // An issue is never sent without its inspection: when that failed for good, so does the issue.
         for id in try store.failIssuesOfFailedInspections() {
-            let retries = try store.issue(localID: id)?.retryCount ?? 0
-            run.withLock { state in
-                state.report.failed += 1
-                state.report.failures.append(.init(kind: .issue, localID: id, error: JQCStore.parentFailedMessage, retries: retries, gaveUp: true))
-            }
-            progress?.advance(failed: true)
+            noteGaveUp(.issue, id, JQCStore.parentFailedMessage, retries: try store.issue(localID: id)?.retryCount ?? 0)
         }
         let issues = try store.dueIssues()
         await forEachBounded(issues) { [self] issue in

@@ -36,6 +36,17 @@ extension SyncEngine {
 
     // MARK: 6. Notifications
 
+    /// Step 6 on its own (`jqc notifications poll|watch`): the session check, then the poll.
+    /// Returns how many notifications were new; a failed poll throws.
+    public func pollNotificationsOnly() async throws -> Int {
+        try await checkSession()
+        try await pollNotifications()
+        try stopIfNeeded()
+        let report = run.withLock { $0.report }
+        if let error = report.stepErrors.first { throw FieldOpsError("polling notifications failed: \(error)") }
+        return report.notifications
+    }
+
     /// Fetches what arrived since the cursor (all unread the first time), keeps it, moves the
     /// cursor to the moment the fetch started, then tells the server which ids were read.
     /// Ids whose mark-read failed stay queued for the next sync.

@@ -32,7 +32,14 @@ struct SyncPlan: Encodable {
             if !due.contains(inspection.localID) {
                 let waiting = try store.photos(inspectionLocalID: inspection.localID)
                     .filter { $0.entityType == .inspection && $0.syncStatus == .pending }.count
-                when = waiting > 0 ? "after \(SyncCommand.count(waiting, "photo"))" : "after its parent inspection"
+                let parent = try inspection.parentLocalID.flatMap { try store.inspection(localID: $0) }
+                if waiting > 0 {
+                    when = "after \(SyncCommand.count(waiting, "photo"))"
+                } else if parent?.syncStatus == .failed {
+                    when = "will fail: parent inspection failed"
+                } else {
+                    when = "after its parent inspection"
+                }
             }
             send.append(Item(
                 kind: "inspection", localID: inspection.localID, when: when,

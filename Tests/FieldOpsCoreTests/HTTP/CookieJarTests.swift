@@ -22,6 +22,16 @@ import Testing
         #expect(jar.cookies.map(\.name) == ["a"])
     }
 
+    @Test func singleLabelDomainsAreRefused() {
+        let jar = CookieJar()
+        jar.store(setCookieHeaders: ["wide=1; Domain=example"], from: "http://api.example/")
+        jar.store(setCookieHeaders: ["tld=1; Domain=com"], from: "http://shop.com/")
+        jar.store(setCookieHeaders: ["self=1; Domain=localhost"], from: "http://localhost/")
+        #expect(jar.cookies.map(\.name) == ["self"])
+        #expect(jar.cookies.first?.hostOnly == true)
+        #expect(jar.cookieHeader(for: "http://other.com/") == nil)
+    }
+
     @Test func pathLimitsWhereACookieGoesAndLongerPathsComeFirst() {
         let jar = CookieJar()
         jar.store(setCookieHeaders: ["root=1; Path=/", "api=2; Path=/api"], from: "http://h.example/")

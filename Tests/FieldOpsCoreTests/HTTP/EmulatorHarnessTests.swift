@@ -46,6 +46,31 @@ import Testing
         }
     }
 
+    @Test func emulatorLeavesWhenItsParentDies() async throws {
+        // A shell stands in for a crashing test process: it starts the emulator, then is killed.
+        let script = Emulator.scriptURL("emulator_base").path
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "python3 '\(script)' --port 0 --exit-with-parent 2>/dev/null & echo $!; wait"]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let reader = LineReader(output.fileHandleForReading.fileDescriptor)
+        let pid = try #require(reader.next(timeout: 10).flatMap { Int32($0) })
+        let ready = try #require(reader.next(timeout: 10))
+        #expect(ready.hasPrefix("listening on "))
+        #expect(kill(pid, 0) == 0)
+
+        kill(shell.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        while kill(pid, 0) == 0 && Date() < deadline {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let stillRunning = kill(pid, 0) == 0
+        if stillRunning { kill(pid, SIGKILL) }
+        #expect(!stillRunning)
+    }
+
     // MARK: Admin endpoints
 
     @Test func adminHelpersReachTheEmulator() async throws {
@@ -75,4 +100,26 @@ import Testing
 final class EmulatorBox: @unchecked Sendable {
     // @unchecked: written once inside the awaited closure, read after it returns.
     var emulator: Emulator?
+}
+
+/// Reads lines from a file descriptor, giving up after a timeout instead of blocking forever.
+struct LineReader {
+    let descriptor: Int32
+    init(_ descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func next(timeout: Double) -> String? {
+        var line: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(descriptor, &byte, 1) == 1 else { return nil }
+            if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return nil
+    }
 }

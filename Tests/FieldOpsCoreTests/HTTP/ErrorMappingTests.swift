@@ -64,6 +64,19 @@ import Testing
         }
     }
 
+    @Test func compressedAnswerOverTheCapIsStoppedWhileDecoding() async throws {
+        try await withEmulator(script: "http_test_server") { emulator in
+            // About 2 KB on the wire, 4 MiB decoded: only the running count can catch it.
+            let session = try testSession(maxResponseBytes: 1 << 20)
+            let request = HTTPRequest(baseURL: emulator.baseURL, path: ["bytes"], query: [.init("n", "\(4 << 20)"), .init("gzip", "1")])
+            await #expect(throws: HTTPError.responseTooLarge(url: request.url, limit: 1 << 20)) {
+                _ = try await session.send(request)
+            }
+            let small = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["bytes"], query: [.init("n", "5000"), .init("gzip", "1")]))
+            #expect(small.body == Data(repeating: UInt8(ascii: "x"), count: 5000))
+        }
+    }
+
     @Test func notAURLIsAUsageError() async throws {
         let session = try testSession()
         await #expect(throws: HTTPError.invalidURL("ftp://example.org/x")) {

@@ -44,6 +44,18 @@ import Testing
         }
     }
 
+    @Test func tlsConnectionIsReusedAcrossRequests() async throws {
+        try await withTLSEmulator { emulator, certificates in
+            let session = try testSession(HTTPSettings(version: .http1_1, caFile: certificates.caFile, retries: 0))
+            for _ in 0..<3 {
+                try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["small"])).requireSuccess()
+            }
+            let connections = try await emulator.requests().map(\.connection)
+            #expect(connections.count == 3)
+            #expect(Set(connections).count == 1)
+        }
+    }
+
     @Test func aDifferentCAIsRejected() async throws {
         let other = try TestCertificates.generate(name: "some other CA")
         defer { other.remove() }

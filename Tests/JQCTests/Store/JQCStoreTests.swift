@@ -177,3 +177,30 @@ struct JQCStoreTests {
         #expect(try impatient.facilities().count == 2)
     }
 }
+
+/// What `jqc retry` may put back in the outbox.
+struct RequeueTests {
+    @Test func requeueResetsFailedItemsAndLeavesPhotosOfSentRecordsAlone() throws {
+        let home = try TemporaryDirectory(prefix: "jqc-requeue")
+        defer { home.remove() }
+        let store = try JQCStoreTests.seededStore(home)
+        let draft = try store.createDraft(templateID: 1, facilityID: 1)
+        let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: try JQCStoreTests.jpeg(home, "a.jpg"))
+        let inspection = try store.submit(localID: draft.localID)
+        for _ in 0..<5 { try store.recordFailure(.photo, localID: photo.localID, error: "HTTP 500", counts: true) }
+        #expect(try store.photo(localID: photo.localID)?.syncStatus == .failed)
+        for _ in 0..<5 { try store.recordFailure(.inspection, localID: inspection.localID, error: "HTTP 422", counts: true) }
+        #expect(try store.failedCounts() == .init(inspections: 1, issues: 0, photos: 1))
+
+        // The inspection comes back with its photo.
+        #expect(Set(try store.requeue(localIDs: [inspection.localID])) == [inspection.localID, photo.localID])
+        #expect(try store.inspection(localID: inspection.localID)?.retryCount == 0)
+        #expect(try store.photo(localID: photo.localID)?.lastError == nil)
+
+        // Once the inspection went without its photo, the photo cannot follow.
+        for _ in 0..<5 { try store.recordFailure(.photo, localID: photo.localID, error: "HTTP 500", counts: true) }
+        try store.recordInspectionSubmitted(try #require(try store.inspection(localID: inspection.localID)), server: APIInspection(id: 501))
+        #expect(try store.requeueAllFailed().isEmpty)
+        #expect(try store.photo(localID: photo.localID)?.syncStatus == .failed)
+    }
+}

@@ -30,6 +30,19 @@ struct SyncCommandTests {
         }
     }
 
+    @Test func notificationsCanBePolledWithoutTheRestOfTheSync() async throws {
+        try await withWorld { world in
+            try await world.login()
+            let context = CommandContext(invocation: Invocation(path: ["jqc"]), environment: world.environment, backends: [JQCBackend()])
+            let profile = try context.profile(backend: "jqc")
+            let engine = SyncEngine(store: try world.store(), client: try JQCClient(context: context, profile: profile))
+            #expect(try await engine.pollNotificationsOnly() == 2)
+            let paths = try await world.emulator.requests().map(\.path)
+            #expect(!paths.contains("/api/v1/facilities") && !paths.contains("/api/v1/issues"))
+            #expect(paths.contains("/api/v1/notifications/mark-read"))
+        }
+    }
+
     @Test func dryRunListsWhatWouldGoAndSendsNothing() async throws {
         try await withWorld { world in
             try await world.login()

@@ -124,3 +124,29 @@ struct SyncOrderTests {
         }
     }
 }
+
+/// A re-inspection is never sent without its parent, as an issue is never sent without its inspection.
+@Suite(.serialized)
+struct ReinspectionSyncTests {
+    @Test func reinspectionOfAFailedParentFailsWithItAndComesBackWithIt() async throws {
+        try await withWorld { world in
+            try await world.login()
+            await world.run(["jqc", "sync"])
+            let outbox = try Outbox(world)
+            let parent = try outbox.completedInspection()
+            let child = try outbox.completedInspection(parent: .local(parent.localID))
+            try await world.emulator.injectFault(path: "/api/v1/inspections", method: "POST", status: 500, count: 5)
+            for _ in 0..<5 { await world.run(["jqc", "sync"]) }
+            let failedChild = try #require(try outbox.store.inspection(localID: child.localID))
+            #expect(failedChild.syncStatus == .failed)
+            #expect(failedChild.lastError == JQCStore.parentInspectionFailedMessage)
+            let posts = try await world.emulator.requests().filter { $0.method == "POST" && $0.path == "/api/v1/inspections" }
+            #expect(posts.allSatisfy { !$0.body.contains(child.localID) })
+
+            #expect(await world.run(["jqc", "retry", parent.localID]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).code == 0)
+            let server = try await world.serverInspections()
+            #expect(server[child.localID]?["parent_inspection_id"] as? Int == server[parent.localID]?["id"] as? Int)
+        }
+    }
+}

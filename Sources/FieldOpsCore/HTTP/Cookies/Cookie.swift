@@ -74,11 +74,14 @@ struct CookieURL: Sendable, Equatable {
     var isSecure: Bool
 
     init?(_ url: String) {
-        guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else { return nil }
-        self.host = host.lowercased()
-        let path = components.percentEncodedPath
-        self.path = path.isEmpty ? "/" : path
-        isSecure = components.scheme?.lowercased() == "https"
+        guard let parts = URLParts(url) else { return nil }
+        self.init(parts)
+    }
+
+    init(_ parts: URLParts) {
+        host = parts.host
+        path = parts.path
+        isSecure = parts.scheme == "https"
     }
 
     static func isIPAddress(_ host: String) -> Bool {

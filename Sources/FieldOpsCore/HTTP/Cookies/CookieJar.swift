@@ -50,7 +50,7 @@ public final class CookieJar: Sendable {
 
     /// Stores every acceptable `Set-Cookie` of a response from `url` (§5.3).
     public func store(setCookieHeaders headers: [String], from url: String, now: Date = Date()) {
-        guard let origin = CookieURL(url) else { return }
+        guard !headers.isEmpty, let origin = CookieURL(url) else { return }
         let parsed = headers.compactMap { SetCookieParser.parse($0, from: origin, at: now) }
         guard !parsed.isEmpty else { return }
         storage.withValue { cookies in
@@ -69,7 +69,7 @@ public final class CookieJar: Sendable {
     /// The `Cookie` header for a request to `url`, or nil when no cookie matches.
     /// Longer paths first, then older cookies first (§5.4 step 2).
     public func cookieHeader(for url: String, now: Date = Date()) -> String? {
-        guard let target = CookieURL(url) else { return nil }
+        guard !storage.withValue({ $0.isEmpty }), let target = CookieURL(url) else { return nil }
         let matching = storage.withValue { cookies in
             cookies.filter { $0.matches(target, at: now) }
         }

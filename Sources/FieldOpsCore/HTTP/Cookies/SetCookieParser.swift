@@ -52,8 +52,15 @@ enum SetCookieParser {
 
         if let domain = domainAttribute {
             guard Cookie.domainMatches(host: url.host, domain: domain) else { return nil }
-            cookie.domain = domain
-            cookie.hostOnly = false
+            // §5.3 step 5 with a stand-in for the public-suffix list: a single-label domain
+            // ("com", "local") would reach every host under it, so it is refused unless it is
+            // the host itself, which then gets a host-only cookie.
+            if !domain.contains(".") {
+                guard domain == url.host else { return nil }
+            } else {
+                cookie.domain = domain
+                cookie.hostOnly = false
+            }
         }
         if cookie.secure && !url.isSecure { return nil }
         if name.hasPrefix("__Secure-") && !(cookie.secure && url.isSecure) { return nil }

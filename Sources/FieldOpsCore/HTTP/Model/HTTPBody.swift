@@ -12,11 +12,20 @@ public enum HTTPBody: Sendable, Equatable {
     /// A `multipart/form-data` form whose file parts are streamed from disk.
     case multipart(MultipartForm)
 
+    /// The `Content-Type` sent unless the caller set one. Never nil for a raw body, or libcurl
+    /// would label it `application/x-www-form-urlencoded`.
     var defaultContentType: String? {
         switch self {
         case .none, .multipart: return nil
-        case .bytes(_, let type), .file(_, let type): return type
+        case .bytes(_, let type), .file(_, let type): return type ?? "application/octet-stream"
         case .json: return "application/json"
+        }
+    }
+
+    var isStreamedFromDisk: Bool {
+        switch self {
+        case .file, .multipart: return true
+        default: return false
         }
     }
 

@@ -19,10 +19,10 @@ final class Transfer: @unchecked Sendable {
     private let mime: CurlMime?
     private let upload: UploadFile?
 
-    // Written by libcurl callbacks on the engine thread only.
-    private var body = Data()
-    private var headers = HTTPHeaders()
-    private var exceededLimit = false
+    // Written by libcurl callbacks on the engine thread only (Transfer+Callbacks.swift).
+    var body = Data()
+    var headers = HTTPHeaders()
+    var exceededLimit = false
 
     // Guarded by the engine's lock.
     var continuation: CheckedContinuation<Completion, Never>?
@@ -64,14 +64,23 @@ final class Transfer: @unchecked Sendable {
         try easy.set(CURLOPT_ACCEPT_ENCODING, "")
         try easy.set(CURLOPT_HTTP_VERSION, configuration.curlHTTPVersion)
         let timeout = request.timeout ?? configuration.settings.timeout
-        try easy.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(configuration.settings.connectTimeout, timeout) * 1000))
+        if request.timeout == nil && request.body.isStreamedFromDisk {
+            // A big upload on a slow link may rightly take longer than the profile's timeout:
+            // give up when it stalls (under 1 byte/s for that long), not at a fixed total.
+            try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+            try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(timeout) / 1000))
+        } else {
+            try easy.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
+        }
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(configuration.settings.connectTimeout, timeout)))
         try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(sizeLimit))
         try easy.set(CURLOPT_SSL_VERIFYPEER, true)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = configuration.settings.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
         if let blob = configuration.trustBlob { try easy.set(CURLOPT_CAINFO_BLOB, blob: blob) }
+        // Without an explicit proxy libcurl reads http_proxy/https_proxy/all_proxy itself.
         if let proxy = configuration.settings.proxy { try easy.set(CURLOPT_PROXY, proxy) }
+        try easy.set(CURLOPT_NOPROXY, configuration.noProxy)
         if let box = configuration.share { try easy.set(share: box.share) }
         try configureBody(request.body)
         try configureMethod(request.method, hasBody: !request.body.isEmpty)
@@ -81,6 +90,13 @@ final class Transfer: @unchecked Sendable {
         try easy.set(CURLOPT_WRITEFUNCTION, callback: Transfer.onBody)
         try easy.set(CURLOPT_HEADERDATA, pointer: context)
         try easy.set(CURLOPT_HEADERFUNCTION, callback: Transfer.onHeader)
+    }
+
+    /// Seconds from a profile or a caller as libcurl milliseconds: at least 1 ms (0 would mean
+    /// "no limit"), at most a week, and no trap on a NaN or an absurd value.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 7 * 86_400_000 }
+        return Int(min(max(seconds * 1000, 1), 7 * 86_400_000))
     }
 
     private func configureBody(_ body: HTTPBody) throws(HTTPError) {
@@ -116,46 +132,14 @@ final class Transfer: @unchecked Sendable {
             try easy.set(CURLOPT_NOBODY, true)
         case .post:
             if !hasBody {
+                // COPYPOSTFIELDS, not POSTFIELDS: libcurl keeps POSTFIELDS' pointer.
                 try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: 0)
-                try easy.set(CURLOPT_POSTFIELDS, "")
+                try easy.set(CURLOPT_COPYPOSTFIELDS, "")
             }
         default:
             // The body options above select POST's machinery; CUSTOMREQUEST renames the verb.
             try easy.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         }
-    }
-
-    // MARK: - libcurl callbacks (engine thread)
-
-    private static let onBody: fieldops_curl_data_callback = { pointer, size, count, context in
-        guard let context else { return 0 }
-        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-        let length = size * count
-        if transfer.body.count + length > transfer.sizeLimit {
-            transfer.exceededLimit = true
-            return 0  // makes libcurl stop with CURLE_WRITE_ERROR
-        }
-        if let pointer, length > 0 {
-            transfer.body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-        }
-        return length
-    }
-
-    private static let onHeader: fieldops_curl_data_callback = { pointer, size, count, context in
-        let length = size * count
-        guard let context, let pointer else { return length }
-        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-        let line = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
-            // A new status line (after `100 Continue`, or a proxy's CONNECT answer) starts over.
-            transfer.headers = HTTPHeaders()
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            transfer.headers.add(name, value)
-        }
-        return length
     }
 
     // MARK: - Completion (engine thread)

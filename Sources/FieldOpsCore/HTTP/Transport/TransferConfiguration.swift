@@ -10,6 +10,9 @@ struct TransferConfiguration: Sendable {
     /// keep system trust alongside `ca_file` (see `trust(for:)`).
     var trustBlob: Data?
     let share: CurlShareBox?
+    /// Hosts never reached through a proxy: the environment's `no_proxy` plus loopback, so a
+    /// proxy set for the field never captures local emulators and tunnels.
+    var noProxy: String
 
     init(settings: HTTPSettings, userAgent: String, maxResponseBytes: Int) throws(HTTPError) {
         self.settings = settings
@@ -17,6 +20,9 @@ struct TransferConfiguration: Sendable {
         self.maxResponseBytes = maxResponseBytes
         trustBlob = try Self.trust(for: settings.caFile)
         share = CurlShareBox()
+        let environment = ProcessInfo.processInfo.environment
+        let configured = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+        noProxy = ([configured, "localhost", "127.0.0.1", "::1"].filter { !$0.isEmpty }).joined(separator: ",")
     }
 
     var curlHTTPVersion: Int {

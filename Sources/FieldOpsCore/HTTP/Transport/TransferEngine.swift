@@ -103,8 +103,9 @@ final class TransferEngine: @unchecked Sendable {
             let room = maxInFlight - active.count
             let toStart = Array(waiting.prefix(max(0, room)))
             waiting.removeFirst(toStart.count)
+            let stop = stopping
             var abandoned: [Transfer] = []
-            if stopping {
+            if stop {
                 abandoned = waiting
                 waiting = []
             }
@@ -121,7 +122,7 @@ final class TransferEngine: @unchecked Sendable {
                     finish(transfer, .failed(TransferFailure(kind: .other, error: .transport(url: transfer.url, reason: "libcurl refused the transfer"))))
                 }
             }
-            if stopping {
+            if stop {
                 for transfer in abandoned + Array(active.values) {
                     multi.remove(transfer.easy)
                     finish(transfer, .cancelled)

@@ -67,8 +67,6 @@ struct TransferFailure: Error, Sendable, Equatable {
     }
 
     static func hostAndPort(of url: String) -> String {
-        guard let components = URLComponents(string: url), let host = components.host else { return url }
-        if let port = components.port { return "\(host):\(port)" }
-        return host
+        URLParts(url)?.hostAndPort ?? url
     }
 }

@@ -1,0 +1,48 @@
+import FieldOpsCore
+import Foundation
+
+/// Reads MCMS's response envelope `{"status": "success", "data": …}`.
+public enum MCMSEnvelope {
+    /// The `data` of a success envelope; nil when a success has no `data`, which is how every
+    /// write answers — success, not a decoding error (seed).
+    public static func data(from body: Data, source: String) throws(MCMSError) -> JSONValue? {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: body, source: source)
+        } catch {
+            throw .malformed(path: source, reason: error.summary)
+        }
+        guard let status = value[MCMSField.status]?.stringValue else {
+            throw .malformed(path: source, reason: "the answer has no \"status\"")
+        }
+        guard status == "success" else {
+            throw .server(path: source, status: nil, message: serverMessage(value) ?? "status \(status)")
+        }
+        return value[MCMSField.data]
+    }
+
+    /// `details.message` of a failure envelope, when the body is one.
+    public static func serverMessage(_ value: JSONValue) -> String? {
+        value[MCMSField.details]?[MCMSField.detailsMessage]?.stringValue
+    }
+
+    public static func serverMessage(body: Data) -> String? {
+        guard let value = try? JSONValue(parsing: body) else { return nil }
+        return serverMessage(value)
+    }
+}
+
+/// The CPE DHCP helper's bare answer `[code, cpe, cpe…]` (seed): no envelope, code 0 is ok.
+public struct CPEAnswer: Sendable, Equatable {
+    public var leases: [JSONValue]
+
+    public init(_ value: JSONValue, onuID: String) throws(MCMSError) {
+        guard let array = value.arrayValue, let code = array.first?.int64Value else {
+            throw .malformed(path: MCMSEndpoint.cpe(onuID).displayPath, reason: "expected [code, cpe…], found \(value.kindDescription)")
+        }
+        guard code == 0 else {
+            throw .server(path: MCMSEndpoint.cpe(onuID).displayPath, status: nil, message: "CPE DHCP lookup for \(onuID) answered code \(code)")
+        }
+        leases = Array(array.dropFirst())
+    }
+}

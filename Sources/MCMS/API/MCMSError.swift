@@ -1,0 +1,48 @@
+import FieldOpsCore
+
+/// Failures specific to talking to MCMS, each naming the request and what to do next.
+public enum MCMSError: UserFacingError, Equatable {
+    /// 401: the session is gone (seed: only a 401 means that).
+    case sessionExpired(profile: String)
+    /// 403: permission or CSRF; never treated as a logout (seed).
+    case forbidden(path: String, message: String?)
+    case notFound(kind: String, id: String)
+    case server(path: String, status: Int?, message: String)
+    case malformed(path: String, reason: String)
+    case loginRejected(profile: String, message: String?)
+    case notLoggedIn(profile: String)
+
+    public var summary: String {
+        switch self {
+        case .sessionExpired(let profile): "session expired for profile \(profile)"
+        case .forbidden(let path, let message):
+            "forbidden (permission or CSRF): \(path)" + (message.map { ": \($0)" } ?? "")
+        case .notFound(let kind, let id): "no \(kind) with id \(id)"
+        case .server(let path, let status, let message):
+            "MCMS refused \(path)" + (status.map { " (\($0))" } ?? "") + ": \(message)"
+        case .malformed(let path, let reason): "unexpected answer from MCMS for \(path): \(reason)"
+        case .loginRejected(let profile, let message):
+            "login failed for profile \(profile)" + (message.map { ": \($0)" } ?? "")
+        case .notLoggedIn(let profile): "not logged in to profile \(profile)"
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .sessionExpired(let profile), .notLoggedIn(let profile):
+            "log in again: fieldops auth login -p \(profile)"
+        case .forbidden:
+            "your MCMS user may lack write permission; if it has it, log in again to refresh the CSRF token"
+        case .notFound(let kind, _): "list the \(kind)s with fieldops mcms \(kind.lowercased()) list"
+        case .server, .malformed: nil
+        case .loginRejected: "check the username and password"
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .sessionExpired, .notLoggedIn, .loginRejected: .notAuthenticated
+        case .forbidden, .notFound, .server, .malformed: .failure
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import FieldOpsCore
+
+/// Every document key fieldops reads or writes in MCMS documents, in one table.
+///
+/// MCMS is a Django REST application over MongoDB whose documents use space-separated,
+/// capitalised keys. A deployment that names a field differently is an edit here and nowhere
+/// else; every other key of a document is kept raw and written back untouched.
+public enum MCMSField {
+    // MARK: Document keys
+    public static let id = "_id"
+    public static let time = "Time"
+    public static let onu = "ONU"
+    public static let olt = "OLT"
+    public static let stats = "STATS"
+    public static let name = "Name"
+    public static let onlineTime = "Online Time"
+    public static let fwBankPtr = "FW Bank Ptr"
+    public static let fwBankVersions = "FW Bank Versions"
+    public static let fwBankFiles = "FW Bank Files"
+    public static let fwVersion = "FW Version"
+    public static let vendor = "Vendor"
+    public static let equipmentID = "Equipment ID"
+    public static let model = "Model"
+    public static let macAddress = "MAC Address"
+    public static let resetCount = "Reset Count"
+    public static let rxOptical = "RX Optical Level"
+    public static let txOptical = "TX Optical Level"
+    public static let fecCorrected = "FEC Corrected"
+    public static let fecUncorrectable = "FEC Uncorrectable"
+    public static let rxRate = "RX Rate bps"
+    public static let txRate = "TX Rate bps"
+    /// UNI ports are top-level keys `UNI-ETH 1`, `UNI-ETH 2`, … of the ONU-STATE document.
+    public static let uniPortPrefix = "UNI-ETH "
+    public static let link = "Link"
+    public static let speed = "Speed"
+    public static let onuStates = "ONU States"
+    public static let environment = "Environment"
+    public static let temperature = "Temperature C"
+    public static let uplink = "Uplink"
+    public static let alarms = "Alarms"
+    public static let severity = "Severity"
+    public static let message = "Message"
+
+    // MARK: Registration buckets of OLT-STATE "ONU States"
+    public static let registered = "Registered"
+    public static let unprovisioned = "Unprovisioned"
+    public static let deregistered = "Deregistered"
+    public static let disabled = "Disabled"
+    public static let dyingGasp = "Dying Gasp"
+
+    // MARK: CPE DHCP entries
+    public static let cpeMAC = "MAC"
+    public static let cpeIPv4 = "IPv4"
+    public static let cpeHostname = "Hostname"
+    public static let cpeLeaseExpiry = "Lease Expiry"
+
+    // MARK: Firmware file list
+    public static let fileName = "filename"
+    public static let fileVersion = "version"
+    public static let fileModels = "models"
+
+    // MARK: Envelope and login
+    public static let status = "status"
+    public static let data = "data"
+    public static let details = "details"
+    public static let detailsMessage = "message"
+    public static let loginEmail = "email"
+    public static let loginPassword = "password"
+
+    // MARK: Paths used in edits
+    public static let onuName: [JSONPathComponent] = [.key(onu), .key(name)]
+    public static let oltName: [JSONPathComponent] = [.key(olt), .key(name)]
+    public static let onuFWBankPtr: [JSONPathComponent] = [.key(onu), .key(fwBankPtr)]
+    public static func onuFWBankFile(_ bank: Int) -> [JSONPathComponent] { [.key(onu), .key(fwBankFiles), .index(bank)] }
+    public static func onuFWBankVersion(_ bank: Int) -> [JSONPathComponent] { [.key(onu), .key(fwBankVersions), .index(bank)] }
+
+    // MARK: Projections (Mongo dotted paths)
+
+    /// Friendly names come from the config documents' `ONU.Name`, never `NETCONF.Name` (seed).
+    public static let onuNameProjection = #"{"ONU.Name":1}"#
+    public static let oltNameProjection = #"{"OLT.Name":1}"#
+    /// Only what `onu list` shows, so a 10,000-ONU listing moves a fraction of the documents.
+    public static let onuListProjection = """
+        {"Time":1,"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,\
+        "OLT.MAC Address":1,"STATS.RX Optical Level":1}
+        """
+}

@@ -1,0 +1,148 @@
+import FieldOpsCore
+import Foundation
+
+/// Talks to one MCMS server over the profile's HTTP session: the envelope, the CSRF rules for
+/// writes, and the 401/403 rules (seed).
+public final class MCMSClient: Sendable {
+    public let http: HTTPSession
+    public let baseURL: String
+    public let profile: String
+    let store: MCMSSessionStore?
+    let relogin: ReloginGate
+
+    /// - Parameter store: where cookies are saved after a re-login; nil in tests of a bare session.
+    public init(http: HTTPSession, baseURL: String, profile: String, store: MCMSSessionStore?) {
+        self.http = http
+        self.baseURL = MCMSEndpoint.normalizedBaseURL(baseURL)
+        self.profile = profile
+        self.store = store
+        relogin = ReloginGate()
+    }
+
+    // MARK: Login
+
+    /// `POST /v1/users/authenticate/`; the server's cookies land in the session's jar.
+    public func login(username: String, password: String) async throws {
+        let body = JSONValue.object(JSONObject([
+            (MCMSField.data, .object(JSONObject([(MCMSField.loginEmail, .string(username)), (MCMSField.loginPassword, .string(password))]))),
+        ]))
+        let response = try await send(.post, .authenticate, body: body, retryOn401: false)
+        if response.status == 401 || response.status == 400 {
+            throw MCMSError.loginRejected(profile: profile, message: MCMSEnvelope.serverMessage(body: response.body))
+        }
+        _ = try check(response, endpoint: .authenticate)
+        guard csrfToken() != nil, sessionCookiePresent() else {
+            throw MCMSError.malformed(path: MCMSEndpoint.authenticate.displayPath, reason: "login succeeded but set no session and CSRF cookies")
+        }
+    }
+
+    /// `POST /v1/users/logout/`, best effort: the server may already have forgotten the session.
+    public func logout() async {
+        _ = try? await send(.post, .logout, body: nil, retryOn401: false)
+    }
+
+    // MARK: Requests
+
+    /// GET an enveloped endpoint; nil when the success had no `data`.
+    public func get(_ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem] = []) async throws -> JSONValue? {
+        let response = try await send(.get, endpoint, query: query, body: nil)
+        return try check(response, endpoint: endpoint)
+    }
+
+    /// GET an enveloped endpoint whose `data` must be present.
+    public func getData(_ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem] = []) async throws -> JSONValue {
+        guard let data = try await get(endpoint, query: query) else {
+            throw MCMSError.malformed(path: endpoint.displayPath, reason: "the answer has no data")
+        }
+        return data
+    }
+
+    /// GET the versionless bare-array CPE endpoint (no envelope, seed).
+    public func getBare(_ endpoint: MCMSEndpoint) async throws -> JSONValue {
+        let response = try await send(.get, endpoint, body: nil)
+        try checkStatus(response, endpoint: endpoint)
+        do {
+            return try JSONValue(parsing: response.body, source: "GET \(endpoint.displayPath)")
+        } catch {
+            throw MCMSError.malformed(path: endpoint.displayPath, reason: error.summary)
+        }
+    }
+
+    /// PUT `{"data": document}`; success is `{"status":"success"}` with no data (seed).
+    public func put(_ endpoint: MCMSEndpoint, document: JSONValue) async throws {
+        let body = JSONValue.object(JSONObject([(MCMSField.data, document)]))
+        let response = try await send(.put, endpoint, body: body)
+        _ = try check(response, endpoint: endpoint)
+    }
+
+    // MARK: Transport
+
+    /// Sends one request; unsafe methods carry `X-CSRFToken` and `Referer`. A 401 re-logs in
+    /// once with a remembered password and retries once; without one it is "session expired".
+    func send(_ method: HTTPMethod, _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem] = [], body: JSONValue?,
+              retryOn401: Bool = true) async throws -> HTTPResponse {
+        let generation = await relogin.generation
+        var response = try await sendOnce(method, endpoint, query: query, body: body)
+        guard response.status == 401, retryOn401 else { return response }
+        guard let store, let credentials = try store.rememberedCredentials() else {
+            throw MCMSError.sessionExpired(profile: profile)
+        }
+        // Many bulk workers can meet the same expiry; only the first logs in again.
+        try await relogin.relogin(after: generation) {
+            try await self.login(username: credentials.username, password: credentials.password)
+            try store.save(cookies: self.http.cookies, user: credentials.username, password: credentials.password, remember: true)
+        }
+        response = try await sendOnce(method, endpoint, query: query, body: body)
+        if response.status == 401 { throw MCMSError.sessionExpired(profile: profile) }
+        return response
+    }
+
+    private func sendOnce(_ method: HTTPMethod, _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem], body: JSONValue?) async throws -> HTTPResponse {
+        var request = HTTPRequest(method, baseURL: baseURL, path: endpoint.segments, query: query,
+                                  body: body.map { .json($0.jsonData()) } ?? .none)
+        request.headers.add("Accept", "application/json")
+        if method != .get && method != .head {
+            // Django's CSRF check wants the token echoed and a same-origin Referer.
+            if let token = csrfToken() { request.headers.add("X-CSRFToken", token) }
+            request.headers.add("Referer", refererOrigin)
+        }
+        return try await http.send(request)
+    }
+
+    /// `scheme://host[:port]/` of the base URL.
+    var refererOrigin: String {
+        guard let schemeEnd = baseURL.range(of: "://") else { return baseURL }
+        let rest = baseURL[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" }
+        return String(baseURL[..<schemeEnd.upperBound]) + authority + "/"
+    }
+
+    /// The CSRF cookie, plain or `__Host-` (seed: accept either).
+    func csrfToken() -> String? {
+        http.cookies.value(named: "__Host-csrftoken", for: baseURL + "/") ?? http.cookies.value(named: "csrftoken", for: baseURL + "/")
+    }
+
+    func sessionCookiePresent() -> Bool {
+        http.cookies.value(named: "__Host-sessionid", for: baseURL + "/") != nil || http.cookies.value(named: "sessionid", for: baseURL + "/") != nil
+    }
+
+    private func checkStatus(_ response: HTTPResponse, endpoint: MCMSEndpoint) throws {
+        let message = MCMSEnvelope.serverMessage(body: response.body)
+        switch response.status {
+        case 200..<300: return
+        case 401: throw MCMSError.sessionExpired(profile: profile)
+        // 403 is permission or CSRF: never a logout (seed).
+        case 403: throw MCMSError.forbidden(path: endpoint.displayPath, message: message)
+        case 404:
+            if let (kind, id) = endpoint.subject { throw MCMSError.notFound(kind: kind, id: id) }
+            throw MCMSError.server(path: endpoint.displayPath, status: 404, message: message ?? "not found")
+        default:
+            throw MCMSError.server(path: endpoint.displayPath, status: response.status, message: message ?? "HTTP \(response.status)")
+        }
+    }
+
+    private func check(_ response: HTTPResponse, endpoint: MCMSEndpoint) throws -> JSONValue? {
+        try checkStatus(response, endpoint: endpoint)
+        return try MCMSEnvelope.data(from: response.body, source: "\(response.method) \(endpoint.displayPath)")
+    }
+}

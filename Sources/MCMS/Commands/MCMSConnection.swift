@@ -1,0 +1,30 @@
+import FieldOpsCore
+
+/// What an MCMS command works with: the profile, its HTTP session and keyring entry, the client.
+struct MCMSConnection: Sendable {
+    let context: CommandContext
+    let profile: Profile
+    let session: HTTPSession
+    let store: MCMSSessionStore
+    let client: MCMSClient
+    var repository: MCMSRepository { MCMSRepository(client: client) }
+    var cache: DeviceCache { DeviceCache(directory: context.cacheDirectory(for: profile)) }
+
+    /// - Parameter requireSession: refuse with "not logged in" (exit 3) before any request when
+    ///   the keyring holds no session for the profile.
+    init(context: CommandContext, profile: Profile, requireSession: Bool = true, concurrency: Int = 8) throws {
+        self.context = context
+        self.profile = profile
+        store = MCMSSessionStore(keyring: try context.keyring(), profile: profile.name)
+        if requireSession, try !store.hasSession() {
+            throw MCMSError.notLoggedIn(profile: profile.name)
+        }
+        session = try context.httpSession(for: profile, maxConcurrentTransfers: concurrency)
+        client = MCMSClient(http: session, baseURL: profile.baseURL, profile: profile.name, store: store)
+    }
+
+    /// The connection of the profile selected for an `mcms` command.
+    init(_ context: CommandContext, concurrency: Int = 8) throws {
+        try self.init(context: context, profile: try context.profile(backend: "mcms"), concurrency: concurrency)
+    }
+}

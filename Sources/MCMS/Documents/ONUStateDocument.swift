@@ -1,0 +1,70 @@
+import FieldOpsCore
+
+/// Typed reads of an ONU-STATE document; everything else stays in `raw`.
+public struct ONUStateDocument: Sendable, Equatable {
+    public var raw: JSONValue
+
+    public init(_ raw: JSONValue) {
+        self.raw = raw
+    }
+
+    public var id: String? { raw[MCMSField.id]?.stringValue }
+    public var time: String? { raw[MCMSField.time]?.stringValue }
+    public var onlineTime: String? { onu?[MCMSField.onlineTime]?.stringValue }
+    public var uptime: Uptime? { Uptime(time: time, onlineTime: onlineTime) }
+
+    /// The active bank as the ONU reports it; nil when absent or not 0/1 (65535 means unknown).
+    public var activeBank: FirmwareBankIndex? { FirmwareBankIndex(raw[MCMSField.onu]?[MCMSField.fwBankPtr]) }
+    /// The raw pointer value for display when it is not a usable bank (`65535`).
+    public var bankPointerText: String? { onu?[MCMSField.fwBankPtr].map(displayText) }
+    public var bankVersions: [String?] { stringPair(onu?[MCMSField.fwBankVersions]) }
+    public var vendor: String? { onu?[MCMSField.vendor]?.stringValue }
+    public var model: String? { onu?[MCMSField.model]?.stringValue }
+    public var equipmentID: String? { onu?[MCMSField.equipmentID]?.stringValue }
+    /// The parent OLT is `OLT."MAC Address"` (seed).
+    public var oltMAC: String? { raw[MCMSField.olt]?[MCMSField.macAddress]?.stringValue }
+
+    public var rxOptical: JSONNumber? { stats?[MCMSField.rxOptical]?.numberValue }
+    public var txOptical: JSONNumber? { stats?[MCMSField.txOptical]?.numberValue }
+    public var fecCorrected: JSONNumber? { stats?[MCMSField.fecCorrected]?.numberValue }
+    public var fecUncorrectable: JSONNumber? { stats?[MCMSField.fecUncorrectable]?.numberValue }
+    public var rxRate: JSONNumber? { stats?[MCMSField.rxRate]?.numberValue }
+    public var txRate: JSONNumber? { stats?[MCMSField.txRate]?.numberValue }
+
+    /// The `UNI-ETH n` sections in document order.
+    public var uniPorts: [UNIPort] {
+        guard let object = raw.objectValue else { return [] }
+        return object.members.compactMap { member in
+            guard member.key.hasPrefix(MCMSField.uniPortPrefix) else { return nil }
+            return UNIPort(name: member.key, link: member.value[MCMSField.link]?.stringValue,
+                           speed: member.value[MCMSField.speed]?.stringValue)
+        }
+    }
+
+    private var onu: JSONValue? { raw[MCMSField.onu] }
+    private var stats: JSONValue? { raw[MCMSField.stats] }
+}
+
+/// One Ethernet user port of an ONU.
+public struct UNIPort: Sendable, Equatable {
+    public var name: String
+    public var link: String?
+    public var speed: String?
+}
+
+/// The two-element string arrays of firmware banks; a missing or non-string element is nil.
+func stringPair(_ value: JSONValue?) -> [String?] {
+    let array = value?.arrayValue ?? []
+    return (0..<2).map { index in index < array.count ? array[index].stringValue : nil }
+}
+
+/// A scalar as a person reads it: strings bare, numbers by their exact lexeme.
+func displayText(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let string): string
+    case .number(let number): number.lexeme
+    case .bool(let bool): bool ? "true" : "false"
+    case .null: "null"
+    case .array, .object: value.jsonString()
+    }
+}

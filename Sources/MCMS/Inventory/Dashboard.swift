@@ -1,0 +1,43 @@
+import FieldOpsCore
+
+/// The figures of `mcms dashboard`, computed from an inventory and the OLTs' alarms.
+public struct Dashboard: Sendable, Equatable {
+    /// RX optical level (dBm) below which an ONU counts as "low optical" in the health section;
+    /// a GPON class B+ receiver stops at about -28 dBm, so -27 leaves a margin to act on.
+    public static let lowOpticalThreshold = -27.0
+    /// An OLT whose state is this much older than the newest OLT state has stopped reporting.
+    public static let staleStateSeconds: Int64 = 600
+
+    public var onuCount: Int
+    public var oltCount: Int
+    public var registration: [RegistrationState: Int]
+    /// Sums of the OLTs' `RX Rate bps` / `TX Rate bps`.
+    public var totalRxBps: Double
+    public var totalTxBps: Double
+    /// Alarm counts by severity as MCMS spells it (`CRITICAL`, `MAJOR`, …).
+    public var alarmsBySeverity: [String: Int]
+    public var lowOpticalONUs: [String]
+    /// OLTs with no state, an uplink that is not up, or a state gone stale.
+    public var offlineOLTs: [String]
+
+    public init(inventory: Inventory, alarmSeverities: [String]) {
+        onuCount = inventory.onus.count
+        oltCount = inventory.olts.count
+        var registration = Dictionary(uniqueKeysWithValues: RegistrationState.allCases.map { ($0, 0) })
+        for row in inventory.onus { registration[row.registration, default: 0] += 1 }
+        self.registration = registration
+        totalRxBps = inventory.olts.reduce(0) { $0 + ($1.rxRate?.double ?? 0) }
+        totalTxBps = inventory.olts.reduce(0) { $0 + ($1.txRate?.double ?? 0) }
+        var alarms: [String: Int] = [:]
+        for severity in alarmSeverities { alarms[severity, default: 0] += 1 }
+        alarmsBySeverity = alarms
+        lowOpticalONUs = inventory.onus.filter { $0.hasLowOptical() }.map(\.id)
+        let newest = inventory.olts.compactMap(\.time).max()
+        offlineOLTs = inventory.olts.filter { olt in
+            guard olt.hasState else { return true }
+            if let link = olt.uplinkLink, link.lowercased() != "up" { return true }
+            if let newest, let time = olt.time, newest.epochSeconds - time.epochSeconds > Dashboard.staleStateSeconds { return true }
+            return false
+        }.map(\.mac)
+    }
+}

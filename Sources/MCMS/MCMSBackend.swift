@@ -1,0 +1,69 @@
+import FieldOpsCore
+import Foundation
+
+/// The MCMS PON manager: ONU/OLT inventory, detail, resets and firmware writes.
+public struct MCMSBackend: Backend {
+    public init() {}
+
+    public var name: String { "mcms" }
+    public var summary: String { "MCMS PON manager: ONUs and OLTs, resets and firmware" }
+
+    public func commands() -> CommandSpec { MCMSCommands.group() }
+
+    /// `remember_password: true` opts the profile in to storing the password at every login,
+    /// as `auth login --remember-password` does for one login.
+    public static let rememberPasswordKey = "remember_password"
+
+    public var profileKeys: [ProfileKey] {
+        [ProfileKey(Self.rememberPasswordKey, kind: .bool,
+                    help: "Keep the password in the keyring so an expired session logs in again by itself.")]
+    }
+
+    /// Session login: cookies land in the profile's HTTP session and go to the keyring, with the
+    /// password too only when the person opted in (`--remember-password`).
+    public func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
+        guard case .password(let username, let password, let rememberFlag) = credentials else {
+            throw FieldOpsError.usage("MCMS has no tokens; log in with a username and password",
+                                      hint: "fieldops -p \(profile.name) auth login --username EMAIL")
+        }
+        let remember = rememberFlag || profile.bool(Self.rememberPasswordKey) == true
+        let connection = try MCMSConnection(context: context, profile: profile, requireSession: false)
+        try await connection.client.login(username: username, password: password)
+        try connection.store.save(cookies: connection.session.cookies, user: username, password: password, remember: remember)
+        return LoginResult(user: username, details: remember ? ["password stored in the keyring for automatic re-login"] : [])
+    }
+
+    /// Ends the server session; the core then removes the keyring entry.
+    public func logout(_ context: CommandContext, profile: Profile) async {
+        guard let connection = try? MCMSConnection(context: context, profile: profile, requireSession: false) else { return }
+        await connection.client.logout()
+    }
+
+    public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] {
+        var facts: [(label: String, value: String)] = []
+        if let user = entry?.identity?[MCMSSessionStore.userIdentity] { facts.append(("user", user)) }
+        if let entry {
+            facts.append(("session", entry.secrets[KeyringSecret.cookies] == nil ? "none" : "stored"))
+            facts.append(("re-login", entry.secrets[KeyringSecret.password] == nil ? "off" : "password remembered"))
+        }
+        return facts
+    }
+
+    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+        let cache = DeviceCache(directory: paths.cacheDirectory(for: profile.name))
+        switch source {
+        case MCMSCommands.onuSource: return cache.candidates(.onu, prefix: prefix)
+        case MCMSCommands.oltSource: return cache.candidates(.olt, prefix: prefix)
+        case MCMSCommands.oltOrNameSource: return cache.candidates(.olt, prefix: prefix, includeNames: true)
+        default: return []
+        }
+    }
+
+    /// Logout drops the completion cache too: it lists the fleet of an account no longer signed in.
+    public func forget(profile: Profile, paths: ConfigPaths) throws {
+        let cache = DeviceCache(directory: paths.cacheDirectory(for: profile.name))
+        for kind in [DeviceCache.Kind.onu, .olt] where FileManager.default.fileExists(atPath: cache.path(kind)) {
+            try FileManager.default.removeItem(atPath: cache.path(kind))
+        }
+    }
+}

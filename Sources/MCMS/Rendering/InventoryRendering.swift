@@ -1,0 +1,127 @@
+import FieldOpsCore
+
+/// Tables and stable JSON for `onu list` and `olt list`.
+public enum InventoryRendering {
+    // MARK: ONUs
+
+    public static func onuTable(_ rows: [ONURow]) -> Table {
+        var table = Table(columns: [
+            .init("ID"), .init("Name"), .init("OLT"), .init("State"), .init("Firmware"),
+            .init("Uptime", alignment: .right), .init("RX", alignment: .right),
+        ])
+        table.rows.reserveCapacity(rows.count)
+        for row in rows {
+            table.append([
+                row.id, row.name, oltLabel(name: row.oltName, mac: row.oltMAC), row.registration.word,
+                firmwareLabel(row), row.uptime?.description ?? "", Units.dBm(row.rxOptical),
+            ])
+        }
+        return table
+    }
+
+    /// `OLT Storgata 1 (70:b3:d5:52:31:27)`, or the MAC alone when the OLT is unnamed.
+    static func oltLabel(name: String?, mac: String?) -> String {
+        guard let mac else { return "" }
+        guard let name, !name.isEmpty else { return mac }
+        return "\(name) (\(mac))"
+    }
+
+    /// `R4.2.0 [bank 1]`; `? [ptr 65535]` when the pointer names no bank.
+    static func firmwareLabel(_ row: ONURow) -> String {
+        if let bank = row.activeBank { return "\(row.activeVersion ?? "?") [bank \(bank)]" }
+        if let pointer = row.unusablePointer { return "? [ptr \(pointer)]" }
+        return row.hasState ? "?" : ""
+    }
+
+    /// One object per ONU; numbers stay exact (`rx_optical_dbm` is the device's own lexeme).
+    public static func onuJSON(_ rows: [ONURow]) -> JSONValue {
+        .array(rows.map { row in
+            .object(JSONObject([
+                ("id", .string(row.id)),
+                ("name", .string(row.name)),
+                ("olt_mac", row.oltMAC.map(JSONValue.string) ?? .null),
+                ("olt_name", row.oltName.map(JSONValue.string) ?? .null),
+                ("state", .string(row.registration.word)),
+                ("firmware_version", row.activeVersion.map(JSONValue.string) ?? .null),
+                ("firmware_bank", row.activeBank.map { .number(JSONNumber($0.rawValue)) } ?? .null),
+                ("uptime_seconds", row.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
+                ("rx_optical_dbm", row.rxOptical.map(JSONValue.number) ?? .null),
+            ]))
+        })
+    }
+
+    // MARK: OLTs
+
+    public static func oltTable(_ rows: [OLTRow]) -> Table {
+        var columns: [Table.Column] = [.init("MAC"), .init("Name")]
+        columns += RegistrationState.bucketed.map { Table.Column($0.word, alignment: .right) }
+        columns += [.init("RX", alignment: .right), .init("TX", alignment: .right),
+                    .init("Temp", alignment: .right), .init("Uptime", alignment: .right)]
+        var table = Table(columns: columns)
+        for row in rows {
+            var cells = [row.mac, row.name]
+            cells += RegistrationState.bucketed.map { String(row.counts[$0] ?? 0) }
+            cells += [Units.bitRate(row.rxRate), Units.bitRate(row.txRate), Units.celsius(row.temperature),
+                      row.hasState ? row.uptime?.description ?? "" : "no state"]
+            table.append(cells)
+        }
+        return table
+    }
+
+    public static func oltJSON(_ rows: [OLTRow]) -> JSONValue {
+        .array(rows.map { row in
+            .object(JSONObject([
+                ("mac", .string(row.mac)),
+                ("name", .string(row.name)),
+                ("onus", .object(JSONObject(RegistrationState.bucketed.map { ($0.word, .number(JSONNumber(row.counts[$0] ?? 0))) }))),
+                ("rx_bps", row.rxRate.map(JSONValue.number) ?? .null),
+                ("tx_bps", row.txRate.map(JSONValue.number) ?? .null),
+                ("temperature_c", row.temperature.map(JSONValue.number) ?? .null),
+                ("uptime_seconds", row.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
+                ("has_state", .bool(row.hasState)),
+            ]))
+        })
+    }
+
+    // MARK: Dashboard
+
+    public static func dashboardView(_ dashboard: Dashboard) -> DetailView {
+        let severities = dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
+        return DetailView(heading: "MCMS dashboard", sections: [
+            .init("Devices", fields: [("ONUs", String(dashboard.onuCount)), ("OLTs", String(dashboard.oltCount))]),
+            .init("Registration", fields: RegistrationState.allCases.map { ($0.word, String(dashboard.registration[$0] ?? 0)) }),
+            .init("Traffic (all OLTs)", fields: [("RX", Units.bitRate(dashboard.totalRxBps)), ("TX", Units.bitRate(dashboard.totalTxBps))]),
+            .init("Health", fields:
+                    [("alarms", severities.isEmpty ? "none" : severities.map { "\($0) \(dashboard.alarmsBySeverity[$0] ?? 0)" }.joined(separator: ", ")),
+                     ("low optical (< \(Units.trimmed(Dashboard.lowOpticalThreshold)) dBm)", String(dashboard.lowOpticalONUs.count)),
+                     ("OLTs offline", dashboard.offlineOLTs.isEmpty ? "0" : "\(dashboard.offlineOLTs.count): " + dashboard.offlineOLTs.joined(separator: ", "))]),
+        ])
+    }
+
+    public static func dashboardJSON(_ dashboard: Dashboard) -> JSONValue {
+        .object(JSONObject([
+            ("onus", .number(JSONNumber(dashboard.onuCount))),
+            ("olts", .number(JSONNumber(dashboard.oltCount))),
+            ("registration", .object(JSONObject(RegistrationState.allCases.map { ($0.word, .number(JSONNumber(dashboard.registration[$0] ?? 0))) }))),
+            ("traffic_bps", .object(JSONObject([("rx", number(dashboard.totalRxBps)), ("tx", number(dashboard.totalTxBps))]))),
+            ("health", .object(JSONObject([
+                ("alarms", .object(JSONObject(dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
+                    .map { ($0, .number(JSONNumber(dashboard.alarmsBySeverity[$0] ?? 0))) }))),
+                ("low_optical_threshold_dbm", number(Dashboard.lowOpticalThreshold)),
+                ("low_optical_onus", .array(dashboard.lowOpticalONUs.map(JSONValue.string))),
+                ("offline_olts", .array(dashboard.offlineOLTs.map(JSONValue.string))),
+            ]))),
+        ]))
+    }
+
+    static func number(_ value: Double) -> JSONValue {
+        if value.rounded() == value, abs(value) < 9e18 { return .number(JSONNumber(Int64(value))) }
+        return JSONNumber(value).map(JSONValue.number) ?? .null
+    }
+
+    /// Most severe first; severities MCMS does not document sort after, alphabetically.
+    static func severityRank(_ severity: String) -> (Int, String) {
+        let order = ["CRITICAL", "MAJOR", "MINOR", "WARNING", "INFO"]
+        return (order.firstIndex(of: severity.uppercased()) ?? order.count, severity)
+    }
+}

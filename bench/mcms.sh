@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# MCMS benchmarks (prints figures; never fails on them):
+#  1. `fieldops mcms onu list` over 10,000 ONUs from the emulator on loopback: fetch + join +
+#     render, wall time and peak RSS, beside jq parsing and selecting the same fields from the
+#     same saved responses.
+#  2. `fieldops mcms onu firmware-bulk` over 1,000 ONUs with the emulator adding 50 ms to every
+#     request, concurrency 16, beside the pipeline's floor (requests per ONU × 50 ms × 1,000 / 16).
+#
+# Usage: bench/mcms.sh [PATH_TO_RELEASE_FIELDOPS]   (builds one when not given)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+bin=${1:-}
+if [ -z "$bin" ]; then
+    swift build -c release --static-swift-stdlib --scratch-path /tmp/build-mcms-release --product fieldops >&2
+    bin=/tmp/build-mcms-release/release/fieldops
+fi
+
+work=$(mktemp -d /tmp/fieldops-mcms-bench.XXXXXX)
+emulator_pid=""
+cleanup() {
+    if [ -n "$emulator_pid" ]; then kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# start_emulator ONUS: starts the MCMS emulator and sets $base (http://127.0.0.1:PORT).
+start_emulator() {
+    python3 Tests/Emulators/mcms_emulator.py --port 0 --onus "$1" --olts 16 > "$work/emulator.out" 2> "$work/emulator.err" &
+    emulator_pid=$!
+    for _ in $(seq 1 200); do
+        if [ -s "$work/emulator.out" ]; then break; fi
+        sleep 0.05
+    done
+    base=$(head -n 1 "$work/emulator.out" | awk '{print $3}')
+    [ -n "$base" ] || { echo "emulator did not start: $(cat "$work/emulator.err")" >&2; exit 1; }
+}
+
+stop_emulator() {
+    kill "$emulator_pid" 2>/dev/null || true
+    wait "$emulator_pid" 2>/dev/null || true
+    emulator_pid=""
+}
+
+# A throw-away home whose one profile points at the emulator, logged in.
+setup_home() {
+    export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work/home"
+    rm -rf "$work/config" "$work/data" "$work/cache"
+    mkdir -p "$XDG_CONFIG_HOME/fieldops" "$HOME"
+    cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
+default_profile: bench
+profiles:
+  bench:
+    backend: mcms
+    base_url: $base
+    http: { version: "1.1" }
+YAML
+    printf 'pon-secret\n' | "$bin" auth login --username tech@example.net --password-stdin >/dev/null 2>&1
+}
+
+timecmd() { python3 bench/timecmd.py "$@"; }
+
+# --- 1. onu list over 10,000 ONUs ------------------------------------------------------------
+echo "== MCMS onu list: 10,000 ONUs, emulator on loopback (target: <= 1.5 s wall, <= 150 MB peak RSS)"
+start_emulator 10000
+setup_home
+count=$("$bin" mcms onu list | wc -l)
+echo "rows listed: $count"
+timecmd --rss --runs 5 --warmup 1 --label "fieldops mcms onu list (fetch + join + render)" -- "$bin" mcms onu list
+timecmd --rss --runs 5 --warmup 1 --label "fieldops mcms onu list --json" -- "$bin" mcms onu list --json
+
+# The same four responses, saved with curl, for jq to parse and select the same fields from.
+jar="$work/curl-cookies"
+curl -s -c "$jar" -H 'Content-Type: application/json' -H "Referer: $base/" \
+    -d '{"data":{"email":"tech@example.net","password":"pon-secret"}}' "$base/api/v1/users/authenticate/" >/dev/null
+projection='{"Time":1,"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,"OLT.MAC Address":1,"STATS.RX Optical Level":1}'
+curl -s -b "$jar" -G --data-urlencode "projection=$projection" "$base/api/v1/onus/states/" > "$work/onu-states.json"
+curl -s -b "$jar" -G --data-urlencode 'projection={"ONU.Name":1}' "$base/api/v1/onus/configs/" > "$work/onu-names.json"
+curl -s -b "$jar" "$base/api/v1/olts/states/" > "$work/olt-states.json"
+curl -s -b "$jar" -G --data-urlencode 'projection={"OLT.Name":1}' "$base/api/v1/olts/configs/" > "$work/olt-names.json"
+echo "saved responses: $(du -ch "$work"/*.json | tail -n 1 | cut -f1) total"
+# One jq process reads the four files in order and selects the listed fields from each.
+jq_program='(input | .data[] | [._id, .Time, .ONU."Online Time", (.ONU."FW Bank Ptr"|tostring), (.ONU."FW Bank Versions"|tostring), .OLT."MAC Address", (.STATS."RX Optical Level"|tostring)] | @tsv),
+ (input | .data[] | [._id, .ONU.Name] | @tsv),
+ (input | .data[] | . as $o | ."ONU States" | to_entries[] | .key as $k | .value[] | [., $k, $o._id] | @tsv),
+ (input | .data[] | [._id, .OLT.Name] | @tsv)'
+timecmd --rss --runs 5 --warmup 1 --label "jq: parse + select the same fields from the saved responses (no fetch, no join)" -- \
+    jq -r -n "$jq_program" "$work/onu-states.json" "$work/onu-names.json" "$work/olt-states.json" "$work/olt-names.json"
+cat > "$work/fetch.sh" <<SH
+#!/usr/bin/env bash
+curl -s -o /dev/null -b "$jar" -G --data-urlencode 'projection=$projection' "$base/api/v1/onus/states/" &
+curl -s -o /dev/null -b "$jar" -G --data-urlencode 'projection={"ONU.Name":1}' "$base/api/v1/onus/configs/" &
+curl -s -o /dev/null -b "$jar" "$base/api/v1/olts/states/" &
+curl -s -o /dev/null -b "$jar" -G --data-urlencode 'projection={"OLT.Name":1}' "$base/api/v1/olts/configs/" &
+wait
+SH
+chmod +x "$work/fetch.sh"
+timecmd --runs 5 --warmup 1 --label "for reference: the emulator serving the same four requests to curl, in parallel" -- "$work/fetch.sh"
+stop_emulator
+
+# --- 2. firmware-bulk over 1,000 ONUs at 50 ms per request ------------------------------------
+echo
+echo "== MCMS onu firmware-bulk: 1,000 ONUs, 50 ms per request, concurrency 16 (target: <= 1.3 x floor)"
+start_emulator 3000
+setup_home
+# 1,000 ordinary ALPH ONUs with a known active bank that do not already run the target.
+"$bin" mcms onu list --json | python3 -c '
+import json, sys
+rows = json.load(sys.stdin)
+ids = [r["id"] for r in rows if r["id"].startswith("ALPH") and r["firmware_bank"] is not None
+       and r["firmware_version"] not in (None, "R4.3.1")]
+print("\n".join(ids[:1000]))' > "$work/ids.txt"
+echo "ONUs selected: $(wc -l < "$work/ids.txt")"
+curl -s -X POST -H 'Content-Type: application/json' -d '{"delay_ms": 50}' "$base/__admin/latency" >/dev/null
+requests_before=$(curl -s "$base/__admin/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["requests"])')
+start=$(python3 -c 'import time; print(time.perf_counter())')
+set +e
+"$bin" mcms onu firmware-bulk --file ALPH-R4.3.1.bin --version R4.3.1 --ids-from "$work/ids.txt" \
+    --concurrency 16 --report "$work/bulk.jsonl" --yes -q
+status=$?
+set -e
+end=$(python3 -c 'import time; print(time.perf_counter())')
+requests_after=$(curl -s "$base/__admin/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["requests"])')
+python3 - "$start" "$end" "$status" "$requests_before" "$requests_after" "$work/bulk.jsonl" <<'PY'
+import json, sys
+start, end, status, before, after, report = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+outcomes = {}
+for line in open(report):
+    entry = json.loads(line)
+    outcomes[entry["outcome"]] = outcomes.get(entry["outcome"], 0) + 1
+onus = sum(outcomes.values())
+per_onu = 3  # GET ONU-STATE, GET ONU-CFG, PUT ONU-CFG
+floor = per_onu * 0.050 * 1000 / 16
+wall = end - start
+print("outcomes: %s (exit %d); requests sent: %d (%.2f per ONU, plus one firmware-file list)" % (
+    ", ".join("%s %d" % kv for kv in sorted(outcomes.items())), status, after - before, (after - before - 1) / max(onus, 1)))
+print("firmware-bulk wall %.2f s; floor %d x 50 ms x 1000 / 16 = %.2f s; ratio %.2f (target <= 1.30)" % (wall, per_onu, floor, wall / floor))
+PY
