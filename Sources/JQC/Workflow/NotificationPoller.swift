@@ -2,8 +2,9 @@ import FieldOpsCore
 import Foundation
 
 /// One notification fetch for `jqc notifications poll|watch`, through the sync engine's own
-/// notification step: the same cursor (`since` = the last successful fetch), the same storage
-/// and the same mark-read, so a poll and a sync never disagree about what is new.
+/// notification step (`pollNotificationsOnly`): the same session check, cursor (`since` = the
+/// last successful fetch), storage and mark-read, so a poll and a sync never disagree about
+/// what is new.
 struct NotificationPoller {
     let store: JQCStore
     let client: JQCClient
@@ -21,15 +22,13 @@ struct NotificationPoller {
     func fetch() async throws -> [APINotification] {
         let before = try store.notificationIDs()
         let engine = SyncEngine(store: store, client: client, concurrency: 1)
-        try await engine.pollNotifications()
-        let (stop, errors) = engine.run.withLock { ($0.stop, $0.report.stepErrors) }
-        switch stop {
-        case .network(let reason)?: throw Failure.unreachable(reason)
-        case .fatal(let error)?: throw error
-        case .counted(let message)?: throw Failure.refused(message)
-        case nil: break
+        do {
+            _ = try await engine.pollNotificationsOnly()
+        } catch JQCError.offline(_, _, let reason), JQCError.connectionLost(_, _, let reason) {
+            throw Failure.unreachable(reason)
+        } catch let error as FieldOpsError {
+            throw Failure.refused(error.summary)
         }
-        if let first = errors.first { throw Failure.refused(first) }
         return try store.notifications(limit: -1)
             .map(\.notification)
             .filter { !before.contains($0.id) }
