@@ -7,7 +7,10 @@ enum InspectCommands {
     static func spec() -> CommandSpec {
         CommandSpec(
             "inspect", abstract: "Start, fill, attach photos to, submit, show, list and delete inspections.",
-            discussion: "Everything is written to the local store at once and works offline; `fieldops jqc sync` (or `submit --sync`) sends completed inspections. IDs: a local id (or a unique prefix of at least 4 characters) or, once synced, the server id.",
+            discussion: """
+                Everything is written to the local store at once and works offline; `fieldops jqc sync` (or `submit --sync`) sends completed inspections. IDs: a local id (or a unique prefix of at least 4 characters) or, once synced, the server id.
+                Exit codes: 2 unknown ids, bad options or invalid answers; 1 refused by a workflow rule (a submitted inspection cannot be changed or deleted, required fields are empty, the inspection needs no follow-up); 3 not logged in; 4 the server is needed and cannot be reached. A refused command changes nothing.
+                """,
             examples: [
                 "id=$(fieldops jqc inspect start --template 2 --facility 1)",
                 "fieldops jqc inspect fill \"$id\"",
@@ -143,22 +146,31 @@ enum InspectCommands {
                 hint: "answer them with `fieldops jqc inspect fill \(draft.localID)`", exitCode: .failure)
         }
         var submitted = try store.submit(localID: draft.localID)
+        // The submission is kept whatever the sync does; a failed sync is reported after it.
+        var syncFailure: (any Error)?
         if context.invocation.flag("sync") {
-            let lock = try ProcessLock(path: store.directory + "/sync.lock")
-            try await SyncCommand.acquire(lock, context: context, wait: 300)
-            defer { lock.unlock() }
-            let client = try JQCClient(context: context, profile: profile)
-            let report = try await SyncEngine(store: store, client: client).sync()
+            do {
+                let lock = try ProcessLock(path: store.directory + "/sync.lock")
+                try await SyncCommand.acquire(lock, context: context, wait: 300)
+                defer { lock.unlock() }
+                let client = try JQCClient(context: context, profile: profile)
+                let report = try await SyncEngine(store: store, client: client).sync()
+                if !report.isComplete { context.warn("the sync did not send everything; see `fieldops jqc status`") }
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                syncFailure = error
+            }
             submitted = try store.inspection(localID: draft.localID) ?? submitted
-            if !report.isComplete { context.warn("the sync did not send everything; see `fieldops jqc status`") }
         }
         if context.format == .json {
             try WorkflowSupport.emitRecord(submitted, context: context)
         } else {
             let score = submitted.overallScore.map { ScoreText.percent($0) } ?? "no score (nothing scoreable answered)"
             context.stdout.line("submitted \(WorkflowSupport.name(submitted)): \(score) [\(submitted.badge.label)]")
-            if submitted.syncStatus == .pending { context.note("it is sent by the next `fieldops jqc sync`") }
+            if submitted.syncStatus == .pending, syncFailure == nil { context.note("it is sent by the next `fieldops jqc sync`") }
         }
+        if let syncFailure { throw syncFailure }
     }
 }
 

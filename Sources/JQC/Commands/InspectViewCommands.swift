@@ -8,7 +8,7 @@ enum InspectViewCommands {
     static func showSpec() -> CommandSpec {
         CommandSpec(
             "show", abstract: "Show an inspection as a card: answers, score, status, issues and photos.",
-            discussion: "ID is a local id (or unique prefix), or a server id; a server id not in the local store is fetched from the server (online only, exit 4 when unreachable).",
+            discussion: "ID is a local id (or unique prefix), or a server id; a server id not in the local store is fetched from the server (online only, exit 4 when unreachable). --json prints the local record (with template_name, issues and photos); for a server-only inspection, the server's record as it sent it.",
             examples: ["fieldops jqc inspect show 3f2a", "fieldops jqc inspect show 73", "fieldops jqc inspect show 3f2a --json | jq .form_data"],
             arguments: [ArgumentSpec("ID", help: "Local id, unique prefix, or server id.", value: .dynamic(JQCCompletion.inspection))],
             action: show)

@@ -165,7 +165,7 @@ struct FormFiller {
             for (n, option) in field.effectiveOptions.enumerated() { screen.line("  \(n + 1)) \(option.label)") }
         }
         let value = (try? current(field)) ?? nil
-        if let value, value.isAnswered(for: field) || value != .null {
+        if let value, value != .null {
             screen.line("  current: " + CardText.answer(value, field: field))
         } else if let placeholder = field.placeholder, !placeholder.isEmpty {
             screen.line("  e.g. " + placeholder)

@@ -68,7 +68,7 @@ struct InteractiveFillTests {
             let id = try await world.startDraft(template: 2)
             // The in-process command with terminal input: same form, no pseudo-terminal.
             let lines = [
-                "Ann", "", "today", "12", "3", "1, kitchenette", "****", "0", "pass", "y", "1", "<", "", "2", "",
+                "Ann", "", "2026-02-30", "today", "twelve", "12", "3", "1, kitchenette", "****", "0", "pass", "y", "1", "<", "", "2", "",
                 "e", "Paper | 3 | no", "Soap | 1",
                 "q",
             ]
@@ -88,6 +88,8 @@ struct InteractiveFillTests {
             #expect(values["f_1712_o66"] == .table([["Paper", "3", "no"], ["Soap", "1", ""]]))
             #expect(values["f_1712_p71"] == nil)
             #expect(err.text.contains("columns: Item | Stock | Reorder"))
+            #expect(err.text.contains(#""2026-02-30" is not a date; write it as yyyy-MM-dd"#))
+            #expect(err.text.contains(#""twelve" is not a number"#))
             #expect(out.text.contains("saved so far"))
         }
     }

@@ -51,6 +51,20 @@ struct SubmitAndDraftRulesTests {
         }
     }
 
+    @Test func submitWithSyncWhileOfflineKeepsTheSubmissionAndSaysSo() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft()
+            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "5": "Pass"}"#).code == 0)
+            _ = world.emulator.stop()
+            let result = await world.run(["jqc", "inspect", "submit", id, "--sync"])
+            #expect(result.code == 4, "\(result.stderr)")
+            #expect(result.stdout.contains("submitted \(id)") && result.stdout.contains("[Pending Sync]"))
+            let stored = try #require(try world.store().inspection(localID: id))
+            #expect(stored.status == .completed && stored.syncStatus == .pending && stored.overallScore == 60)
+        }
+    }
+
     // MARK: Submitted work stays as it is
 
     @Test func aSubmittedInspectionCannotBeEditedOrDeleted() async throws {
