@@ -53,15 +53,15 @@ fields=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' 
 echo "fieldops jqc inspect: local workflow commands ($(basename "$bin"), $(du -h "$bin" | cut -f1)), $runs runs each"
 timed --label "fieldops --version (start-up floor)" -- "$bin" --version
 timed --label "jqc inspect start --template 3 --facility 1" -- "$bin" jqc inspect start --template 3 --facility 1
-draft=$("$bin" jqc inspect start --template 3 --facility 1)
+draft=$("$bin" jqc inspect start --template 3 --facility 1 2>/dev/null)
 timed --label "jqc inspect fill --answers ($fields answers, 60-field template)" -- "$bin" jqc inspect fill "$draft" --answers "$work/answers.json"
 
 # submit consumes its draft: each run submits the next of $runs+warm-up filled drafts, popped by
 # a one-line sh wrapper (a builtin read and one rm); the wrapper alone is timed too.
 mkdir -p "$work/queue"
 for n in $(seq $((runs + 3))); do
-  id=$("$bin" jqc inspect start --template 3 --facility 1)
-  "$bin" jqc inspect fill "$id" --answers "$work/answers.json" >/dev/null
+  id=$("$bin" jqc inspect start --template 3 --facility 1 2>/dev/null)
+  "$bin" jqc inspect fill "$id" --answers "$work/answers.json" >/dev/null 2>&1
   printf '%s' "$id" >"$work/queue/$(printf '%04d' "$n")"
 done
 pop='for f in "$1"/*; do read -r id <"$f"; rm "$f"; break; done'

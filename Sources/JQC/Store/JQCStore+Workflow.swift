@@ -38,23 +38,45 @@ extension JQCStore {
     /// Local inspections, most recently changed first, with template and facility names.
     public func inspectionSummaries(filter: ListFilter? = nil) throws -> [InspectionSummary] {
         try read { database in
+            // Names come from the (small) reference tables once, not joined into every row, and
+            // the states come back as numbers: with ten thousand rows, each string SQLite hands
+            // over is an allocation, and the generic decoders' lookups add up.
+            var templateNames: [Int64: String] = [:]
+            for row in try database.query("SELECT id, name FROM templates") {
+                if case .integer(let id) = row[0], case .text(let name) = row[1] { templateNames[id] = name }
+            }
+            var facilityNames: [Int64: String] = [:]
+            for row in try database.query("SELECT id, name FROM facilities") {
+                if case .integer(let id) = row[0], case .text(let name) = row[1] { facilityNames[id] = name }
+            }
             var summaries: [InspectionSummary] = []
+            summaries.reserveCapacity(1024)
             try database.forEachRow(
                 """
-                SELECT i.local_id, i.server_id, i.template_id, t.name AS template_name, i.facility_id, f.name AS facility_name,
-                    i.status, i.sync_status, i.overall_score, i.follow_up_required, i.updated_at
-                FROM inspections i LEFT JOIN templates t ON t.id = i.template_id LEFT JOIN facilities f ON f.id = i.facility_id
-                WHERE \(filter?.condition ?? "1") ORDER BY i.updated_at DESC, i.local_id
+                SELECT i.local_id, i.server_id, i.template_id, i.facility_id, i.status = 'completed',
+                    CASE i.sync_status WHEN 'pending' THEN 0 WHEN 'synced' THEN 1 WHEN 'failed' THEN 2 END,
+                    i.overall_score, i.follow_up_required, i.updated_at
+                FROM inspections i WHERE \(filter?.condition ?? "1") ORDER BY i.updated_at DESC, i.local_id
                 """
             ) { row in
+                guard case .text(let localID) = row[0], case .integer(let templateID) = row[2], case .integer(let facilityID) = row[3],
+                      case .integer(let completed) = row[4], case .integer(let syncCode) = row[5],
+                      case .integer(let followUp) = row[7], case .text(let updatedAt) = row[8] else {
+                    throw StoreError(kind: .conversion, message: "an inspection row has unexpected values: \(row.values)", path: row.storePath)
+                }
+                var serverID: Int?
+                if case .integer(let id) = row[1] { serverID = Int(id) }
+                var score: Double?
+                switch row[6] {
+                case .real(let value): score = value
+                case .integer(let value): score = Double(value)
+                default: score = nil
+                }
                 summaries.append(InspectionSummary(
-                    localID: try row.decode("local_id"), serverID: try row.decode("server_id"),
-                    templateID: try row.decode("template_id"), templateName: try row.decode("template_name"),
-                    facilityID: try row.decode("facility_id"), facilityName: try row.decode("facility_name"),
-                    status: try StoreText.enumeration(row, "status"), syncStatus: try StoreText.enumeration(row, "sync_status"),
-                    overallScore: try row.decode("overall_score"),
-                    followUpRequired: try row.decode("follow_up_required", as: Int.self) != 0,
-                    updatedAt: try row.decode("updated_at")))
+                    localID: localID, serverID: serverID, templateID: Int(templateID), templateName: templateNames[templateID],
+                    facilityID: Int(facilityID), facilityName: facilityNames[facilityID], status: completed != 0 ? .completed : .draft,
+                    syncStatus: syncCode == 0 ? .pending : syncCode == 1 ? .synced : .failed,
+                    overallScore: score, followUpRequired: followUp != 0, updatedAt: updatedAt))
             }
             return summaries
         }

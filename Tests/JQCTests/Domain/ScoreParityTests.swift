@@ -95,6 +95,12 @@ struct ScoreParityTests {
                 schema: "[\(field("1", "section")),\(field("2", "rating")),\(field("\"f_3\"", "checkbox")),\(field("4", "radio")),\(field("\"pf\"", "pass_fail")),\(field("6", "text")),\(field("7", "rating")),\(field("8", "image"))]",
                 data: #"{"2": 4, "f_3": "true", "4": "No", "pf": "", "6": "n/a", "7": 0, "8": "uploads/photos/a.jpg"}"#),
             Case(
+                name: "every field type, only four score",
+                schema: "[" + ["text", "email", "textarea", "number", "date", "checkbox", "checkbox_group", "radio", "select", "rating",
+                               "pass_fail", "signature", "image", "table", "section", "label", "button_submit", "button_print", "button_email"]
+                    .enumerated().map { field("\($0.offset + 1)", $0.element) }.joined(separator: ",") + "]",
+                data: #"{"1": "yes", "2": "a@b.c", "3": "ok", "4": 5, "5": "2026-05-01", "6": "true", "7": ["yes"], "8": "Acceptable", "9": "pass", "10": 3, "11": "Fail", "12": "uploads/photos/s.png", "13": "", "14": [["ok"]], "15": "pass", "16": "yes"}"#),
+            Case(
                 name: "duplicate ids count twice",
                 schema: "[\(field("1", "rating")),\(field("1", "rating")),\(field("2", "checkbox"))]",
                 data: #"{"1": 2, "2": "false"}"#),
