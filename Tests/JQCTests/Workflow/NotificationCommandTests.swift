@@ -45,7 +45,7 @@ struct NotificationCommandTests {
     }
 
     @Test func watchPrintsEachArrivalAndRidesOutTheServerGoingAway() async throws {
-        try await withWorld(http: "{ retries: 0 }") { world in
+        try await withWorld(http: "{ retries: 0, timeout: 2 }") { world in
             try await world.login()
             #expect(await world.run(["jqc", "notifications", "poll"]).code == 0)
             let out = world.home.path("watch.out")
@@ -77,13 +77,34 @@ struct NotificationCommandTests {
             try await world.admin("notify", ["user": "inspector", "type": "issue_assigned", "title": "Second", "body": "two"])
             try await waitFor("the second notification after the outage") { lines().count == 2 }
             #expect(((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("reachable again"))
+
+            // Then the server process itself stops answering (SIGSTOP) and resumes (SIGCONT).
+            let server = try Self.listener(of: world.emulator.baseURL)
+            kill(server, SIGSTOP)
+            try await waitFor("the hang noticed") {
+                ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").components(separatedBy: "cannot be reached").count == 3
+            }
+            kill(server, SIGCONT)
+            try await world.admin("notify", ["user": "inspector", "type": "follow_up", "title": "Third", "body": "three"])
+            try await waitFor("the third notification after the hang") { lines().count == 3 }
             let titles = lines().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0["title"] as? String }
-            #expect(titles == ["First", "Second"])
+            #expect(titles == ["First", "Second", "Third"])
 
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()
             #expect(process.terminationStatus == 130)
-            #expect(lines().count == 2)
+            #expect(lines().count == 3)
         }
+    }
+
+    /// The pid of the process listening on `baseURL`'s port (the test's own emulator).
+    static func listener(of baseURL: String) throws -> pid_t {
+        let port = baseURL.split(separator: ":").last.map(String.init) ?? ""
+        let result = try ProcessRunner.run("/usr/bin/ss", arguments: ["-ltnpH", "sport = :\(port)"], timeout: 10)
+        guard let range = result.stdout.range(of: "pid="),
+              let pid = pid_t(result.stdout[range.upperBound...].prefix(while: \.isNumber)) else {
+            throw WorldError("no listener on port \(port): \(result.stdout)")
+        }
+        return pid
     }
 }
