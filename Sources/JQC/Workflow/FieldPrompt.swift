@@ -77,9 +77,10 @@ enum FieldPrompt {
         case .date: return "yyyy-MM-dd or today"
         case .number: return "number"
         case .email: return "email"
+        case .text, .textarea: return field.type.name
         case .image, .signature: return "path of a JPEG or PNG"
         case .table: return "e edits the rows, Enter keeps them"
-        default: return "text"
+        default: return field.type.name
         }
     }
 

@@ -159,7 +159,9 @@ struct FormFiller {
         let mark = field.required ? Style.red.apply(" *", enabled: color) : ""
         let label = field.label.isEmpty ? "field \(field.id)" : field.label
         screen.line("")
-        screen.line("[\(number)/\(total)] " + Style.bold.apply(label, enabled: color) + mark + "  (\(field.type.name), \(FieldPrompt.hint(for: field)))")
+        let hint = FieldPrompt.hint(for: field)
+        let kind = hint == field.type.name ? hint : "\(field.type.name): \(hint)"
+        screen.line("[\(number)/\(total)] " + Style.bold.apply(label, enabled: color) + mark + "  (\(kind))")
         if let help = field.helpText, !help.isEmpty { screen.line("  " + Style.dim.apply(help, enabled: color)) }
         if field.type.usesOptions {
             for (n, option) in field.effectiveOptions.enumerated() { screen.line("  \(n + 1)) \(option.label)") }
