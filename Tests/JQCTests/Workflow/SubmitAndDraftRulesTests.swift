@@ -161,3 +161,25 @@ struct SubmitAndDraftRulesTests {
         }
     }
 }
+
+/// Draft deletion asks on a terminal, as a person meets it.
+@Suite(.serialized)
+struct DeleteConfirmationTests {
+    @Test func deleteOnATerminalAsksAndOnlyYesDeletes() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft()
+            let environment = world.environment.merging(["NO_COLOR": "1"]) { $1 }
+            let declined = try TerminalSession.run(
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "delete", id], environment: environment,
+                steps: [.expect("delete draft \(id) with 0 photos and 0 issues? [y/N]"), .send("n\n")])
+            #expect(declined.exit == 1 && declined.output.contains("was not confirmed"))
+            #expect(try world.store().inspection(localID: id) != nil)
+            let confirmed = try TerminalSession.run(
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "delete", id], environment: environment,
+                steps: [.expect("[y/N]"), .send("y\n"), .expect("deleted draft \(id)")])
+            #expect(confirmed.exit == 0 && confirmed.failedStep == nil, "\(confirmed.output)")
+            #expect(try world.store().inspection(localID: id) == nil)
+        }
+    }
+}
