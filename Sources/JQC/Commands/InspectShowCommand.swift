@@ -34,7 +34,7 @@ enum InspectShowCommand {
         if context.format == .json {
             var record = InspectionRecord(inspection: inspection, formData: try inspection.formData())
             record.templateName = template?.name
-            record.issues = issues.map { IssueRecord(issue: $0, photoURLs: $0.serverPhotoPaths.map { JQCEndpoint.photoURL(baseURL: profile.baseURL, path: $0) }) }
+            record.issues = try issues.map { try IssueCommands.record($0, store: store, profile: profile) }
             record.photos = records
             try context.emitJSON(record)
             return
