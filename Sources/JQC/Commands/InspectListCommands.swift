@@ -7,7 +7,7 @@ enum InspectListCommands {
 
     static func listSpec() -> CommandSpec {
         CommandSpec(
-            "list", abstract: "List local inspections with their status (Draft, Pending Sync, Completed, Sync Failed).",
+            "list", abstract: "List local inspections, newest first, with their status (Draft, Pending Sync, Completed, Sync Failed).",
             examples: ["fieldops jqc inspect list", "fieldops jqc inspect list --status draft", "fieldops jqc inspect list --status failed --json | jq -r '.[].local_id'"],
             options: [OptionSpec("status", value: .choice(JQCStore.ListFilter.allCases.map(\.rawValue)), help: "Only drafts, pending, synced or failed inspections.")],
             action: list)
@@ -22,8 +22,8 @@ enum InspectListCommands {
         return .object(FieldOpsCore.JSONObject([
             ("badge", .string(s.badge.label)), ("facility_id", integer(s.facilityID)), ("facility_name", text(s.facilityName)),
             ("follow_up_required", .bool(s.followUpRequired)), ("local_id", .string(s.localID)), ("overall_score", score),
-            ("server_id", integer(s.serverID)), ("status", .string(s.status.rawValue)), ("sync_status", .string(s.syncStatus.rawValue)),
-            ("template_id", integer(s.templateID)), ("template_name", text(s.templateName)), ("updated_at", .string(s.updatedAt)),
+            ("server_id", integer(s.serverID)), ("started_at", .string(s.startedAt)), ("status", .string(s.status.rawValue)),
+            ("sync_status", .string(s.syncStatus.rawValue)), ("template_id", integer(s.templateID)), ("template_name", text(s.templateName)),
         ]))
     }
 
@@ -39,12 +39,12 @@ enum InspectListCommands {
             context.note(filter == nil ? "no local inspections; start one with `fieldops jqc inspect start`" : "no \(filter?.rawValue ?? "") inspections")
             return
         }
-        var table = ListRendering(titles: ["LOCAL ID", "SERVER", "TEMPLATE", "FACILITY", "STATUS", "SCORE", "UPDATED"], rightAligned: [1, 5])
+        var table = ListRendering(titles: ["LOCAL ID", "SERVER", "TEMPLATE", "FACILITY", "STATUS", "SCORE", "STARTED"], rightAligned: [1, 5])
         table.rows.reserveCapacity(summaries.count)
         for s in summaries {
             table.rows.append([
                 s.localID, s.serverID.map(String.init) ?? "", s.templateName ?? String(s.templateID), s.facilityName ?? String(s.facilityID),
-                s.followUpRequired ? s.badge.label + " · follow-up" : s.badge.label, s.overallScore.map(ScoreText.percent) ?? "", s.updatedAt,
+                s.followUpRequired ? s.badge.label + " · follow-up" : s.badge.label, s.overallScore.map(ScoreText.percent) ?? "", s.startedAt,
             ])
         }
         context.stdout.write(table.render(format: context.format, color: context.terminal.colorEnabled))
