@@ -89,7 +89,8 @@ for n in range(count):
 db.execute("COMMIT")
 PY
 total=$("$bin" jqc inspect list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
-timed --label "jqc inspect list ($total local inspections, table)" -- "$bin" jqc inspect list
+timed --label "jqc inspect list ($total local inspections)" -- "$bin" jqc inspect list
+timed --label "jqc -o table inspect list ($total, padded columns)" -- "$bin" -o table jqc inspect list
 timed --label "jqc inspect list ($total, --json)" -- "$bin" jqc inspect list --json
 timed --label "jqc inspect list --status failed" -- "$bin" jqc inspect list --status failed
 timed --label "jqc inspect show (60-field card)" -- "$bin" jqc inspect show "$draft"
