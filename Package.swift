@@ -63,8 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JQCTests",
-            dependencies: ["JQC", "FieldOpsTestSupport"],
-            exclude: ["Domain/score_reference.py"]
+            dependencies: ["JQC", "FieldOpsTestSupport"]
         ),
         .target(
             name: "MCMS",

@@ -42,7 +42,7 @@ public struct JQCBackend: Backend {
         case JQCCompletion.failed:
             pairs = ((try? store.failures()) ?? []).map { ($0.localID, "\($0.kind.rawValue): \($0.error ?? "failed")") }
         default:
-            return []
+            return JQCCompletion.workflowCandidates(source, store: store, prefix: prefix) ?? []
         }
         return pairs.filter { $0.0.hasPrefix(prefix) }.map { CompletionCandidate($0.0, description: $0.1) }
     }

@@ -4,7 +4,7 @@ internal import CYAML
 ///
 /// Owns one `yaml_parser_t`; `parse(_:)` is the only way in, because libyaml keeps a pointer to
 /// the input, so the bytes must stay pinned for the whole parse.
-final class YAMLParser {
+public final class YAMLParser {
     private let handle: UnsafeMutablePointer<yaml_parser_t>
     private let source: ConfigSource
 
@@ -20,6 +20,12 @@ final class YAMLParser {
     deinit {
         yaml_parser_delete(handle)
         handle.deallocate()
+    }
+
+    /// The root node of the YAML document in `bytes`, for other YAML inputs than configuration
+    /// (answers files); errors are `ConfigError`s located at `path:line:column`.
+    public static func parse(path: String, bytes: [UInt8]) throws -> YAMLNode? {
+        try parse(ConfigSource(path: path, bytes: bytes))
     }
 
     /// The document's root node, or nil when the file holds no document (empty or only comments).

@@ -17,6 +17,10 @@ enum JQCCommands {
                 ReferenceCommands.facilitiesSpec(),
                 ReferenceCommands.templatesSpec(),
                 ReferenceCommands.cacheSpec(),
+                InspectCommands.spec(),
+                IssueCommands.spec(),
+                HistoryCommand.spec(),
+                NotificationCommands.spec(),
             ])
     }
 

@@ -6,7 +6,7 @@ enum PythonProcess {
         var description: String
     }
 
-    /// The directory holding this file (and `score_reference.py`).
+    /// The directory holding this file.
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     static func run(_ arguments: [String], stdin: Data) throws -> Data {

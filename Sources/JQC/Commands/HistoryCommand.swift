@@ -1,0 +1,89 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc history [--limit N] [--offset N] [--all]`: completed inspections on the server.
+enum HistoryCommand {
+    /// The iPad client's page size.
+    static let pageSize = 30
+
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "history", abstract: "List completed inspections from the server, newest first (online only).",
+            discussion: "Pages of 30 as the iPad app loads them; --offset moves through them, --all walks every page. Exit 4 when the server cannot be reached.",
+            examples: ["fieldops jqc history", "fieldops jqc history --offset 30", "fieldops jqc history --all --json | jq '.items[] | select(.follow_up_required)'"],
+            options: [
+                OptionSpec("limit", value: .integer, valueName: "N", help: "Inspections per page (1-100, default 30)."),
+                OptionSpec("offset", value: .integer, valueName: "N", help: "Skip the first N (default 0)."),
+                .flag("all", help: "Fetch every page."),
+            ],
+            action: run)
+    }
+
+    @Sendable static func run(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        let limit = context.invocation.integer("limit") ?? pageSize
+        let offset = context.invocation.integer("offset") ?? 0
+        guard (1...100).contains(limit) else { throw FieldOpsError.usage("--limit must be from 1 to 100, not \(limit)") }
+        guard offset >= 0 else { throw FieldOpsError.usage("--offset must not be negative") }
+        let walkAll = context.invocation.flag("all")
+        let (items, total) = try await WorkflowSupport.online("jqc history", context: context, profile: profile) { client in
+            var items: [FieldOpsCore.JSONValue] = []
+            var next = offset
+            var total = 0
+            repeat {
+                try Task.checkCancellation()
+                let page = try await client.call(
+                    .listInspections, query: [.init("status", "completed"), .init("limit", String(limit)), .init("offset", String(next))])
+                guard let pageItems = page["items"]?.arrayValue, let pageTotal = page["total"]?.int64Value else {
+                    throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.listInspections.description, reason: "no items and total in the page")
+                }
+                items += pageItems
+                total = Int(pageTotal)
+                next += pageItems.count
+                if pageItems.isEmpty { break }
+            } while walkAll && next < total
+            return (items, total)
+        }
+        // The server's word on follow-ups is the newest: keep local copies in step.
+        for item in items {
+            if let id = item["id"]?.int64Value, let flag = item["follow_up_required"]?.boolValue {
+                try store.setFollowUpRequired(serverID: Int(id), flag)
+            }
+        }
+        if context.format == .json {
+            let page: FieldOpsCore.JSONValue = [
+                "items": .array(items), "limit": .number(FieldOpsCore.JSONNumber(walkAll ? items.count : limit)),
+                "offset": .number(FieldOpsCore.JSONNumber(offset)), "total": .number(FieldOpsCore.JSONNumber(total)),
+            ]
+            context.stdout.write(page.jsonString(.pretty) + "\n")
+            return
+        }
+        guard !items.isEmpty else {
+            context.note(total == 0 ? "no completed inspections on the server" : "no inspections at offset \(offset) (there are \(total))")
+            return
+        }
+        let templates = Dictionary((try store.templates()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let facilities = Dictionary((try store.facilities()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var table = Table(columns: [
+            Table.Column("ID", alignment: .right), Table.Column("COMPLETED"), Table.Column("TEMPLATE"), Table.Column("FACILITY"),
+            Table.Column("SCORE", alignment: .right), Table.Column("FOLLOW-UP"),
+        ])
+        for item in items {
+            let template = item["template_id"]?.int64Value.map { Int($0) }
+            let facility = item["facility_id"]?.int64Value.map { Int($0) }
+            table.append([
+                item["id"]?.int64Value.map { String($0) } ?? "?",
+                item["completed_at"]?.stringValue ?? item["inspection_date"]?.stringValue ?? "",
+                template.map { templates[$0] ?? String($0) } ?? "",
+                facility.map { facilities[$0] ?? String($0) } ?? "",
+                item["overall_score"]?.numberValue?.double.map(ScoreText.percent) ?? "",
+                item["follow_up_required"]?.boolValue == true ? "required" : "",
+            ])
+        }
+        context.emit(table)
+        let shownEnd = offset + items.count
+        if !walkAll, shownEnd < total {
+            context.note("\(offset + 1)–\(shownEnd) of \(total); next page: `fieldops jqc history --offset \(shownEnd)`")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc inspect …`: the inspection workflow — start a draft, fill it, attach photos,
+/// submit, and look at local inspections.
+enum InspectCommands {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "inspect", abstract: "Start, fill, attach photos to, submit, show, list and delete inspections.",
+            discussion: """
+                Everything is written to the local store at once and works offline; `fieldops jqc sync` (or `submit --sync`) sends completed inspections. IDs: a local id (or a unique prefix of at least 4 characters) or, once synced, the server id.
+                Exit codes: 2 unknown ids, bad options or invalid answers; 1 refused by a workflow rule (a submitted inspection cannot be changed or deleted, required fields are empty, the inspection needs no follow-up); 3 not logged in; 4 the server is needed and cannot be reached. A refused command changes nothing.
+                """,
+            examples: [
+                "id=$(fieldops jqc inspect start --template 2 --facility 1)",
+                "fieldops jqc inspect fill \"$id\"",
+                "fieldops jqc inspect submit \"$id\" --sync",
+            ],
+            subcommands: [
+                InspectStartCommand.spec(), InspectFillCommand.spec(), attachSpec(), submitSpec(),
+                InspectShowCommand.spec(), InspectListCommands.listSpec(), InspectListCommands.deleteSpec(),
+            ])
+    }
+
+    static let draftArgument = ArgumentSpec("LOCAL_ID", help: "The draft's local id (or a unique prefix).", value: .dynamic(JQCCompletion.draft))
+
+    // MARK: attach
+
+    static func attachSpec() -> CommandSpec {
+        CommandSpec(
+            "attach", abstract: "Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.",
+            discussion: "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.",
+            examples: ["fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg"],
+            options: [OptionSpec("field", valueName: "FIELD_ID", help: "The image or signature field's id.", required: true)],
+            arguments: [draftArgument, ArgumentSpec("PHOTO", help: "The photo file.", value: .file)],
+            action: attach)
+    }
+
+    @Sendable static func attach(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "attach a photo to")
+        let field = context.invocation.value("field") ?? ""
+        let (template, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
+        guard let target = schema.field(withID: field) else {
+            throw FieldOpsError(
+                "template \(template.id) has no field \(field)", hint: "see the fields with `fieldops jqc templates show \(template.id)`",
+                exitCode: .usage)
+        }
+        guard target.type.holdsPhoto else {
+            throw FieldOpsError(
+                "\(target.reference) is a \(target.type.name) field; photos go in image or signature fields", exitCode: .usage)
+        }
+        let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: field, sourcePath: context.invocation.value("PHOTO") ?? "")
+        if context.format == .json {
+            try context.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
+        } else {
+            context.stdout.line("\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync")
+        }
+    }
+
+    // MARK: submit
+
+    static func submitSpec() -> CommandSpec {
+        CommandSpec(
+            "submit", abstract: "Complete a draft: check required fields, compute the score, queue it for sync.",
+            discussion: "Refuses while required fields are empty and lists them (exit 1). The score is computed exactly as the server computes it. Submitting a re-inspection clears the follow-up flag of the inspection it follows up. With --sync the queue is sent at once; otherwise the next `fieldops jqc sync` sends it.",
+            examples: ["fieldops jqc inspect submit 3f2a", "fieldops jqc inspect submit 3f2a --sync --json | jq .overall_score"],
+            options: [.flag("sync", help: "Sync right away after submitting.")],
+            arguments: [draftArgument],
+            action: submit)
+    }
+
+    @Sendable static func submit(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "submit")
+        let (_, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
+        let missing = FieldValidator.missingRequired(schema, try draft.formData())
+        guard missing.isEmpty else {
+            throw FieldOpsError(
+                "cannot submit inspection \(draft.localID): \(missing.count) required field\(missing.count == 1 ? " is" : "s are") empty",
+                details: missing.map { "  " + $0.reference + " (\($0.type.name))" },
+                hint: "answer them with `fieldops jqc inspect fill \(draft.localID)`", exitCode: .failure)
+        }
+        var submitted = try store.submit(localID: draft.localID)
+        // The submission is kept whatever the sync does; a failed sync is reported after it.
+        var syncFailure: (any Error)?
+        if context.invocation.flag("sync") {
+            do {
+                let lock = try ProcessLock(path: store.directory + "/sync.lock")
+                try await SyncCommand.acquire(lock, context: context, wait: 300)
+                defer { lock.unlock() }
+                let client = try JQCClient(context: context, profile: profile)
+                let report = try await SyncEngine(store: store, client: client).sync()
+                if !report.isComplete { context.warn("the sync did not send everything; see `fieldops jqc status`") }
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                syncFailure = error
+            }
+            submitted = try store.inspection(localID: draft.localID) ?? submitted
+        }
+        if context.format == .json {
+            try WorkflowSupport.emitRecord(submitted, context: context)
+        } else {
+            let score = submitted.overallScore.map { ScoreText.percent($0) } ?? "no score (nothing scoreable answered)"
+            context.stdout.line("submitted \(WorkflowSupport.name(submitted)): \(score) [\(submitted.badge.label)]")
+            if submitted.syncStatus == .pending, syncFailure == nil { context.note("it is sent by the next `fieldops jqc sync`") }
+        }
+        if let syncFailure { throw syncFailure }
+    }
+}
+
+/// How scores read: `85.5%`.
+enum ScoreText {
+    static func percent(_ score: Double) -> String {
+        (score == score.rounded() ? String(Int(score)) : String(score)) + "%"
+    }
+}

@@ -1,0 +1,73 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc inspect list | delete`.
+enum InspectListCommands {
+    // MARK: list
+
+    static func listSpec() -> CommandSpec {
+        CommandSpec(
+            "list", abstract: "List local inspections, newest first, with their status (Draft, Pending Sync, Completed, Sync Failed).",
+            examples: ["fieldops jqc inspect list", "fieldops jqc inspect list --status draft", "fieldops jqc inspect list --status failed --json | jq -r '.[].local_id'"],
+            options: [OptionSpec("status", value: .choice(JQCStore.ListFilter.allCases.map(\.rawValue)), help: "Only drafts, pending, synced or failed inspections.")],
+            action: list)
+    }
+
+    /// The `--json` object of one list row, keys sorted as `emitJSON` sorts them. Built on the
+    /// core's JSON writer: Foundation's encoder is the slowest part of listing ten thousand.
+    static func json(_ s: JQCStore.InspectionSummary) -> FieldOpsCore.JSONValue {
+        func text(_ value: String?) -> FieldOpsCore.JSONValue { value.map { .string($0) } ?? .null }
+        func integer(_ value: Int?) -> FieldOpsCore.JSONValue { value.map { .number(FieldOpsCore.JSONNumber($0)) } ?? .null }
+        let score: FieldOpsCore.JSONValue = s.overallScore.flatMap { FieldOpsCore.JSONNumber($0) }.map { .number($0) } ?? .null
+        return .object(FieldOpsCore.JSONObject([
+            ("badge", .string(s.badge.label)), ("facility_id", integer(s.facilityID)), ("facility_name", text(s.facilityName)),
+            ("follow_up_required", .bool(s.followUpRequired)), ("local_id", .string(s.localID)), ("overall_score", score),
+            ("server_id", integer(s.serverID)), ("started_at", .string(s.startedAt)), ("status", .string(s.status.rawValue)),
+            ("sync_status", .string(s.syncStatus.rawValue)), ("template_id", integer(s.templateID)), ("template_name", text(s.templateName)),
+        ]))
+    }
+
+    @Sendable static func list(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let filter = context.invocation.value("status").flatMap(JQCStore.ListFilter.init(rawValue:))
+        let summaries = try store.inspectionSummaries(filter: filter)
+        if context.format == .json {
+            context.stdout.write(FieldOpsCore.JSONValue.array(summaries.map(json)).jsonString(.pretty) + "\n")
+            return
+        }
+        guard !summaries.isEmpty else {
+            context.note(filter == nil ? "no local inspections; start one with `fieldops jqc inspect start`" : "no \(filter?.rawValue ?? "") inspections")
+            return
+        }
+        var table = ListRendering(titles: ["LOCAL ID", "SERVER", "TEMPLATE", "FACILITY", "STATUS", "SCORE", "STARTED"], rightAligned: [1, 5])
+        table.rows.reserveCapacity(summaries.count)
+        for s in summaries {
+            table.rows.append([
+                s.localID, s.serverID.map(String.init) ?? "", s.templateName ?? String(s.templateID), s.facilityName ?? String(s.facilityID),
+                s.followUpRequired ? s.badge.label + " · follow-up" : s.badge.label, s.overallScore.map(ScoreText.percent) ?? "", s.startedAt,
+            ])
+        }
+        context.stdout.write(table.render(format: context.format, color: context.terminal.colorEnabled))
+    }
+
+    // MARK: delete
+
+    static func deleteSpec() -> CommandSpec {
+        CommandSpec(
+            "delete", abstract: "Delete a draft with its photos and issues (drafts only; asks first).",
+            discussion: "Submitted inspections are never deleted (exit 1). On a terminal you confirm; elsewhere pass --yes.",
+            examples: ["fieldops jqc inspect delete 3f2a", "fieldops --yes jqc inspect delete 3f2a"],
+            arguments: [InspectCommands.draftArgument],
+            action: delete)
+    }
+
+    @Sendable static func delete(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "delete")
+        let photos = try store.photos(inspectionLocalID: draft.localID).count
+        let issues = try store.issues(inspectionLocalID: draft.localID).count
+        try context.confirm("delete draft \(draft.localID) with \(photos) photo\(photos == 1 ? "" : "s") and \(issues) issue\(issues == 1 ? "" : "s")")
+        try store.deleteDraft(localID: draft.localID)
+        context.stdout.line("deleted draft \(draft.localID)")
+    }
+}

@@ -1,0 +1,67 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc inspect start --template ID --facility ID [--area ID] [--reinspect ID]`.
+enum InspectStartCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "start", abstract: "Start a draft inspection and print its local id.",
+            discussion: "The template, facility and area must be in the local cache (`fieldops jqc sync` pulls them). With --reinspect, template and facility come from the inspection that requires a follow-up; its non-scoring answers are copied, while rating, pass/fail, image and signature fields start blank. Exit codes: 2 unknown id, 1 the inspection does not require a follow-up, 4 the parent is only on the server and it cannot be reached.",
+            examples: [
+                "fieldops jqc inspect start --template 2 --facility 1 --area 101",
+                "fieldops jqc inspect start --reinspect 73 --json",
+            ],
+            options: [
+                OptionSpec("template", value: .dynamic(JQCCompletion.template), valueName: "ID", help: "The template to inspect with."),
+                OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "The facility inspected."),
+                OptionSpec("area", value: .dynamic(JQCCompletion.area), valueName: "ID", help: "The area inspected (optional)."),
+                OptionSpec("reinspect", value: .dynamic(JQCCompletion.inspection), valueName: "ID", help: "Re-inspect the inspection ID (local or server id) that requires a follow-up."),
+                OptionSpec("notes", valueName: "TEXT", help: "Free-text notes sent with the inspection."),
+            ],
+            action: run)
+    }
+
+    @Sendable static func run(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        var templateID = try WorkflowSupport.integer("template", context)
+        var facilityID = try WorkflowSupport.integer("facility", context)
+        var areaID = try WorkflowSupport.integer("area", context)
+        var parent: JQCStore.ParentLink?
+        var answers: [String: FormValue] = [:]
+        if let reference = context.invocation.value("reinspect") {
+            let origin = try await ReinspectionSource.resolve(reference, store: store, context: context, profile: profile)
+            for (name, given, fromParent) in [("template", templateID, origin.templateID), ("facility", facilityID, origin.facilityID)] {
+                if let given, given != fromParent {
+                    throw FieldOpsError.usage(
+                        "--\(name) \(given) contradicts the re-inspected inspection's \(name) \(fromParent)",
+                        hint: "a re-inspection uses the \(name) of the inspection it follows up; leave --\(name) out")
+                }
+            }
+            templateID = origin.templateID
+            facilityID = origin.facilityID
+            areaID = areaID ?? origin.areaID
+            parent = origin.link
+            let (_, schema) = try WorkflowSupport.schema(templateID: origin.templateID, in: store)
+            answers = Reinspection.prepare(parentSchema: schema, parentFormData: origin.formData)
+        }
+        guard let templateID, let facilityID else {
+            throw FieldOpsError.usage(
+                "jqc inspect start needs --template and --facility (or --reinspect ID)",
+                hint: "see the choices with `fieldops jqc templates` and `fieldops jqc facilities`")
+        }
+        let (template, schema) = try WorkflowSupport.schema(templateID: templateID, in: store)
+        let draft = try store.createDraft(
+            templateID: templateID, facilityID: facilityID, areaID: areaID, parent: parent, formData: answers,
+            notes: context.invocation.value("notes"))
+        if context.format == .json {
+            try WorkflowSupport.emitRecord(draft, context: context)
+        } else {
+            context.stdout.line(draft.localID)
+            let copied = answers.isEmpty ? "" : ", \(answers.count) answers copied from the inspection it follows up"
+            context.note("started a draft of \"\(template.name)\" (\(schema.inputFields.count) fields\(copied)); next: `fieldops jqc inspect fill \(draft.localID)`")
+            if !schema.unsupportedFields.isEmpty {
+                context.warn("\(schema.unsupportedFields.count) field(s) of template \(templateID) cannot be answered here: " + schema.unsupportedFields.map(\.reference).joined(separator: ", "))
+            }
+        }
+    }
+}

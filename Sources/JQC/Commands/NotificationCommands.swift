@@ -1,0 +1,104 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc notifications poll | watch`.
+enum NotificationCommands {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "notifications", abstract: "Fetch notifications (issue assignments, follow-up requests) once or continuously.",
+            discussion: "Both use the sync's cursor: each fetch asks for what arrived since the last successful one, and marks what it got as read on the server.",
+            examples: ["fieldops jqc notifications poll", "fieldops jqc notifications watch --interval 30s --exec 'notify-send \"$FIELDOPS_NOTIFICATION_TITLE\" \"$FIELDOPS_NOTIFICATION_BODY\"'"],
+            subcommands: [pollSpec(), watchSpec()])
+    }
+
+    static let execOption = OptionSpec(
+        "exec", valueName: "CMD",
+        help: "Run CMD (with /bin/sh) for each notification; FIELDOPS_NOTIFICATION_ID, _TYPE, _TITLE, _BODY, _LINK, _CREATED_AT, _ISSUE_ID, _INSPECTION_ID and _JSON are set.")
+
+    static func pollSpec() -> CommandSpec {
+        CommandSpec(
+            "poll", abstract: "Fetch new notifications once, print them and mark them read.",
+            discussion: "--json prints an array (empty when nothing is new). Exit 4 when the server cannot be reached (the cursor does not move).",
+            examples: ["fieldops jqc notifications poll", "fieldops jqc notifications poll --json | jq -r '.[].title'"],
+            options: [execOption],
+            action: poll)
+    }
+
+    static func watchSpec() -> CommandSpec {
+        CommandSpec(
+            "watch", abstract: "Keep fetching notifications and print each one as it arrives (Ctrl-C stops).",
+            discussion: "Fetches every --interval (default 60s, as the iPad app) with ±10% jitter. While the server is unreachable it says so once and keeps trying; it carries on when the server is back. --json prints one JSON object per line.",
+            examples: ["fieldops jqc notifications watch", "fieldops jqc notifications watch --interval 30s --json", "fieldops jqc notifications watch --exec 'curl -s -d \"$FIELDOPS_NOTIFICATION_TITLE\" https://chat.example/hook'"],
+            options: [OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Time between fetches (default 60s, at least 1s)."), execOption],
+            action: watch)
+    }
+
+    @Sendable static func poll(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        let poller = NotificationPoller(store: store, client: try JQCClient(context: context, profile: profile))
+        let notes: [APINotification]
+        do {
+            notes = try await poller.fetch()
+        } catch NotificationPoller.Failure.unreachable(let reason) {
+            throw FieldOpsError(
+                "cannot fetch notifications: the server cannot be reached (\(reason))",
+                hint: "nothing changed; try again when \(profile.baseURL) is reachable", exitCode: .network)
+        } catch NotificationPoller.Failure.refused(let message) {
+            throw FieldOpsError("the server refused the notification fetch: \(message)", exitCode: .failure)
+        }
+        if context.format == .json {
+            try context.emitJSON(notes)
+        } else if notes.isEmpty {
+            context.note("no new notifications")
+        } else {
+            for note in notes { context.stdout.line(NotificationText.line(note)) }
+        }
+        try runHook(notes, context: context)
+    }
+
+    @Sendable static func watch(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        let interval = context.invocation.seconds("interval") ?? 60
+        guard interval >= 1 else { throw FieldOpsError.usage("--interval must be at least 1s") }
+        let poller = NotificationPoller(store: store, client: try JQCClient(context: context, profile: profile))
+        context.note("watching notifications of profile \(profile.name) every \(Int(interval))s; Ctrl-C stops")
+        var unreachableSince: Date?
+        while !Task.isCancelled {
+            do {
+                let notes = try await poller.fetch()
+                if unreachableSince != nil {
+                    context.note("the server is reachable again; carrying on")
+                    unreachableSince = nil
+                }
+                for note in notes {
+                    if context.format == .json {
+                        context.stdout.line((try? FieldOpsCore.JSONValue(encoding: note).jsonString()) ?? "{}")
+                    } else {
+                        context.stdout.line(NotificationText.line(note))
+                    }
+                }
+                try runHook(notes, context: context)
+            } catch NotificationPoller.Failure.unreachable(let reason) {
+                if unreachableSince == nil {
+                    context.warn("the server cannot be reached (\(reason)); trying again every \(Int(interval))s")
+                    unreachableSince = Date()
+                }
+            } catch NotificationPoller.Failure.refused(let message) {
+                context.warn("the server refused the notification fetch: \(message); trying again")
+            }
+            // Jitter keeps many watchers started together from polling in step.
+            let pause = interval * Double.random(in: 0.9...1.1)
+            try await Task.sleep(nanoseconds: UInt64(pause * 1_000_000_000))
+        }
+        throw CancellationError()
+    }
+
+    static func runHook(_ notes: [APINotification], context: CommandContext) throws {
+        guard let command = context.invocation.value("exec"), !notes.isEmpty else { return }
+        let hook = NotificationHook(command: command, baseEnvironment: context.environment)
+        for note in notes {
+            let status = try hook.run(for: note)
+            if status != 0 { context.warn("--exec exited \(status) for notification \(note.id)") }
+        }
+    }
+}

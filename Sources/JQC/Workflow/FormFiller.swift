@@ -1,0 +1,188 @@
+import FieldOpsCore
+import Foundation
+
+/// The interactive form of `jqc inspect fill` on a terminal.
+///
+/// Walks the template's fields in grid order (row, then column), showing section headings and
+/// labels as they come, each input field with its label, required mark, help text, options and
+/// current answer. Every accepted answer is written to the store at once, so quitting, end of
+/// input or Ctrl-C keeps everything answered so far (a Ctrl-C loses only the line being typed).
+struct FormFiller {
+    let store: JQCStore
+    let localID: String
+    let schema: FormSchema
+    let input: any PromptInput
+    /// Prompts and the form go to stderr, as the core's prompts do, keeping stdout for results.
+    let screen: TextStream
+    let color: Bool
+
+    /// How a fill ended.
+    enum Ending: Equatable {
+        case finished
+        case quit
+        case endOfInput
+    }
+
+    func run() throws -> Ending {
+        let steps = schema.fieldsInGridOrder
+        let inputs = steps.indices.filter { steps[$0].isInput && !steps[$0].id.isEmpty }
+        screen.line(Style.bold.apply("\(inputs.count) fields; Enter keeps an answer, < goes back, - clears, ? helps, q saves and stops", enabled: color))
+        var position = 0
+        var shownUpTo = -1
+        while position < inputs.count {
+            let index = inputs[position]
+            // Headings, labels and unsupported fields between the previous input and this one.
+            if index > shownUpTo {
+                for display in steps[(shownUpTo + 1)..<index] { showDisplay(display) }
+                shownUpTo = index
+            }
+            let field = steps[index]
+            switch try ask(field, number: position + 1, of: inputs.count) {
+            case .next: position += 1
+            case .back: position = max(0, position - 1)
+            case .quit: return .quit
+            case .endOfInput: return .endOfInput
+            }
+        }
+        for display in steps.dropFirst(shownUpTo + 1) { showDisplay(display) }
+        return .finished
+    }
+
+    private enum Move {
+        case next, back, quit, endOfInput
+    }
+
+    /// Asks one field until it gets a valid answer or a navigation word.
+    private func ask(_ field: FormField, number: Int, of total: Int) throws -> Move {
+        showField(field, number: number, of: total)
+        while true {
+            screen.write("> ")
+            guard let line = try input.readLine() else { return .endOfInput }
+            do {
+                switch try FieldPrompt.action(for: line, field: field) {
+                case .keep: return .next
+                case .back: return .back
+                case .quit: return .quit
+                case .help:
+                    showHelp(field)
+                case .clear:
+                    try save(field, nil)
+                    return .next
+                case .answer(let value):
+                    try save(field, value == .null ? nil : value)
+                    return .next
+                case .photo(let path):
+                    let photo = try store.attachPhoto(inspectionLocalID: localID, fieldID: field.id, sourcePath: path)
+                    screen.line("  attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
+                    return .next
+                case .editTable:
+                    guard let move = try editTable(field) else { return .endOfInput }
+                    return move
+                }
+            } catch let error as UserFacingError {
+                screen.line(Style.red.apply("  " + error.summary, enabled: color))
+                if let hint = error.hint { screen.line("  " + hint) }
+            }
+        }
+    }
+
+    /// The row-by-row table editor: one line per row, cells separated by `|`; Enter keeps a
+    /// row, `-` removes it (open-ended tables), `.` finishes. Saved once the table is valid.
+    private func editTable(_ field: FormField) throws -> Move? {
+        var rows: [[String]] = []
+        if case .table(let current)? = try current(field) { rows = current }
+        let columns = field.tableColumnCount
+        if !field.colHeaders.isEmpty { screen.line("  columns: " + field.colHeaders.joined(separator: " | ")) }
+        let fixedRows = field.tableRows
+        var r = 0
+        while true {
+            if let fixedRows, r >= fixedRows { break }
+            let existing = r < rows.count ? rows[r].joined(separator: " | ") : ""
+            screen.write("  row \(r + 1)\(fixedRows.map { " of \($0)" } ?? "")\(existing.isEmpty ? "" : " [\(existing)]"): ")
+            guard let line = try input.readLine() else { return nil }
+            let text = line.trimmingWhitespace()
+            if text == "." || (fixedRows == nil && text.isEmpty && r >= rows.count) { break }
+            if text.isEmpty {
+                if r >= rows.count { rows.append(Array(repeating: "", count: columns ?? 1)) }
+            } else if text == "-" {
+                if fixedRows == nil, r < rows.count { rows.remove(at: r) } else if r < rows.count { rows[r] = Array(repeating: "", count: columns ?? 1) }
+                if fixedRows == nil { continue }
+            } else {
+                var cells = FieldPrompt.tableRow(line)
+                if let columns, cells.count < columns { cells += Array(repeating: "", count: columns - cells.count) }
+                if r < rows.count { rows[r] = cells } else { rows.append(cells) }
+            }
+            r += 1
+        }
+        if let fixedRows, rows.count < fixedRows {
+            rows += Array(repeating: Array(repeating: "", count: columns ?? 1), count: fixedRows - rows.count)
+        }
+        do {
+            try save(field, try FieldValidator.validate(.table(rows), for: field))
+            return .next
+        } catch let error as UserFacingError {
+            screen.line(Style.red.apply("  " + error.summary, enabled: color))
+            screen.line("  the table was not saved; edit it again")
+            return try editTable(field)
+        }
+    }
+
+    // MARK: Store
+
+    private func current(_ field: FormField) throws -> FormValue? {
+        try store.inspection(localID: localID)?.formData()[field.id]
+    }
+
+    private func save(_ field: FormField, _ value: FormValue?) throws {
+        try store.updateFormData(localID: localID) { values in values[field.id] = value }
+    }
+
+    // MARK: Display
+
+    private func showDisplay(_ field: FormField) {
+        switch field.type {
+        case .section:
+            screen.line("")
+            screen.line(Style.bold.apply("== " + (field.label.isEmpty ? field.textContent ?? "" : field.label) + " ==", enabled: color))
+        case .label:
+            let text = field.textContent ?? field.label
+            if !text.isEmpty { screen.line(text) }
+        case .unsupported:
+            let why = field.defect.map { "the template field \($0)" } ?? "type \"\(field.type.name)\" is not supported"
+            screen.line(Style.yellow.apply("(\(field.reference) is skipped: \(why); answer it in the web app)", enabled: color))
+        default:
+            break  // buttons: a terminal has none
+        }
+    }
+
+    private func showField(_ field: FormField, number: Int, of total: Int) {
+        let mark = field.required ? Style.red.apply(" *", enabled: color) : ""
+        let label = field.label.isEmpty ? "field \(field.id)" : field.label
+        screen.line("")
+        let hint = FieldPrompt.hint(for: field)
+        let kind = hint == field.type.name ? hint : "\(field.type.name): \(hint)"
+        screen.line("[\(number)/\(total)] " + Style.bold.apply(label, enabled: color) + mark + "  (\(kind))")
+        if let help = field.helpText, !help.isEmpty { screen.line("  " + Style.dim.apply(help, enabled: color)) }
+        if field.type.usesOptions {
+            for (n, option) in field.effectiveOptions.enumerated() { screen.line("  \(n + 1)) \(option.label)") }
+        }
+        let value = (try? current(field)) ?? nil
+        if let value, value != .null {
+            screen.line("  current: " + CardText.answer(value, field: field))
+        } else if let placeholder = field.placeholder, !placeholder.isEmpty {
+            screen.line("  e.g. " + placeholder)
+        }
+    }
+
+    private func showHelp(_ field: FormField) {
+        screen.line("  Enter keeps the current answer · < previous field · - clears · q saves and stops")
+        switch field.type {
+        case .radio, .select, .passFail: screen.line("  type an option's number or its text")
+        case .checkboxGroup: screen.line("  type option numbers or texts separated by commas, e.g. 1,3")
+        case .rating: screen.line("  type 1 to 5 (or *** for three stars); 0 clears the rating")
+        case .table: screen.line("  type a row's cells separated by |; Enter keeps a row, - removes it, . finishes")
+        case .image, .signature: screen.line("  type the path of a JPEG or PNG file; it is copied into the store")
+        default: break
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FieldOpsCore
+import Foundation
+
+/// What the workflow commands share: finding the inspection a person names, its template's
+/// schema, and calls that only make sense online.
+enum WorkflowSupport {
+    /// The local inspection `reference` names (local id, unique prefix, or server id).
+    static func inspection(_ reference: String, in store: JQCStore) throws -> LocalInspection {
+        guard let inspection = try store.inspection(matching: reference) else {
+            throw FieldOpsError(
+                "no local inspection \(reference)", hint: "list them with `fieldops jqc inspect list`", exitCode: .usage)
+        }
+        return inspection
+    }
+
+    /// The local inspection `reference` names, which must still be a draft.
+    static func draft(_ reference: String, in store: JQCStore, doing action: String) throws -> LocalInspection {
+        let inspection = try inspection(reference, in: store)
+        guard inspection.status == .draft else {
+            throw FieldOpsError(
+                "cannot \(action) inspection \(inspection.localID): it is already submitted (\(inspection.badge.label))",
+                hint: "only drafts can be changed; start a new inspection with `fieldops jqc inspect start`", exitCode: .failure)
+        }
+        return inspection
+    }
+
+    /// The cached template of `templateID`, decoded. A template whose schema cannot be read
+    /// as a list of fields is a clear error; single broken fields are kept as unsupported.
+    static func schema(templateID: Int, in store: JQCStore) throws -> (CachedTemplate, FormSchema) {
+        guard let template = try store.template(id: templateID) else {
+            throw FieldOpsError(
+                "template \(templateID) is not in the local cache", hint: "run `fieldops jqc sync` to pull the templates",
+                exitCode: .usage)
+        }
+        return (template, try template.schema())
+    }
+
+    /// Runs `body` with the profile's client; a server that cannot be reached is an error that
+    /// says which command needs it (exit 4), whatever the HTTP core called the failure.
+    static func online<T>(
+        _ what: String, context: CommandContext, profile: Profile, _ body: (JQCClient) async throws -> T
+    ) async throws -> T {
+        let client = try JQCClient(context: context, profile: profile)
+        do {
+            return try await body(client)
+        } catch let error as HTTPError where error.isNetworkFailure || error.isTransportFailure {
+            throw FieldOpsError(
+                "\(what) needs the server, and it cannot be reached: \(error.summary)",
+                hint: "this works online only; try again when \(profile.baseURL) is reachable", exitCode: .network)
+        }
+    }
+
+    /// `local id` or `#server-id` for messages.
+    static func name(_ inspection: LocalInspection) -> String {
+        inspection.localID + (inspection.serverID.map { " (#\($0))" } ?? "")
+    }
+
+    /// A required integer option, with a usage error naming it when absent or not a number.
+    static func integer(_ name: String, _ context: CommandContext) throws -> Int? {
+        guard let text = context.invocation.value(name) else { return nil }
+        guard let value = Int(text), value > 0 else { throw FieldOpsError.usage("--\(name) must be a positive whole number, not \(text)") }
+        return value
+    }
+
+    /// Emits the record (`--json`) of an inspection.
+    static func emitRecord(_ inspection: LocalInspection, context: CommandContext) throws {
+        try context.emitJSON(InspectionRecord(inspection: inspection, formData: try inspection.formData()))
+    }
+}

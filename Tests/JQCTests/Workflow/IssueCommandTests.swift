@@ -1,0 +1,67 @@
+import FieldOpsCore
+import FieldOpsTestSupport
+import Foundation
+import Testing
+@testable import JQC
+
+/// `jqc issue flag | list | show | status`.
+@Suite(.serialized)
+struct IssueCommandTests {
+    @Test func flaggedIssuesAreListedWithPulledOnesAndShownWithTheirPhotos() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft()
+            let photo = try Outbox(world).jpeg("leak.jpg")
+            let flagged = await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "high", "--description", "Leaking tap", "--photo", photo])
+            #expect(flagged.code == 0, "\(flagged.stderr)")
+            let issueID = flagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+
+            let list = try await world.run(["jqc", "issue", "list", "--json"]).array()
+            #expect(list.count == 4)  // three pulled by the sync, one flagged here
+            let mine = try #require(list.first { $0["local_id"] as? String == issueID })
+            #expect(mine["severity"] as? String == "high" && mine["status"] as? String == "open")
+            #expect(mine["facility_id"] as? Int == 1 && mine["sync_status"] as? String == "pending")
+            #expect((mine["local_photos"] as? [String])?.count == 1)
+            let pulled = list.filter { $0["origin"] as? String == "server" }
+            #expect(pulled.allSatisfy { $0["assigned_to"] as? Int == 1 })
+
+            let table = await world.run(["jqc", "issue", "list"])
+            #expect(table.stdout.contains("Leaking tap") && table.stdout.contains("you") && table.stdout.contains("from server"))
+
+            let shown = await world.run(["jqc", "issue", "show", String(issueID.prefix(8))])
+            #expect(shown.code == 0 && shown.stdout.contains("local photo") && shown.stdout.contains(".jpg"))
+            let seeded = try await world.run(["jqc", "issue", "show", "1", "--json"]).object()
+            #expect(seeded["server_id"] as? Int == 1)
+            #expect((seeded["photo_urls"] as? [String])?.allSatisfy { $0.hasPrefix(world.emulator.baseURL + "/") } == true)
+
+            let bad = await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "urgent", "--description", "x"])
+            #expect(bad.code == 2)
+            let empty = await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "low", "--description", "  "])
+            #expect(empty.code == 1 && empty.stderr.contains("needs a description"))
+        }
+    }
+
+    @Test func statusChangesOnTheServerAndIsAClearOfflineError() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let changed = await world.run(["jqc", "issue", "status", "1", "resolved", "--notes", "Fixed the dryer"])
+            #expect(changed.code == 0, "\(changed.stderr)")
+            #expect(changed.stdout.contains("issue #1 is now Resolved"))
+            let issues = (try await world.serverState()["issues"] as? [[String: Any]]) ?? []
+            #expect(issues.first { $0["id"] as? Int == 1 }?["status"] as? String == "resolved")
+            #expect(try world.store().issue(serverID: 1)?.status == "resolved")
+
+            let id = try await world.startDraft()
+            let flagged = await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "low", "--description", "Scuff"])
+            let unsent = await world.run(["jqc", "issue", "status", flagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "resolved"])
+            #expect(unsent.code == 2 && unsent.stderr.contains("not on the server yet"))
+
+            let before = try world.storeRows()
+            _ = world.emulator.stop()
+            let offline = await world.run(["jqc", "issue", "status", "2", "resolved"])
+            #expect(offline.code == 4)
+            #expect(offline.stderr.contains("changing the status of issue 2 needs the server, and it cannot be reached"))
+            #expect(try world.storeRows() == before)
+        }
+    }
+}
