@@ -144,4 +144,36 @@ import Testing
             }
         }
     }
+
+    /// Every command of the shipped tree (walked through `--help`) appears in the README's
+    /// command reference, so the README cannot fall behind the program.
+    @Test func readmeDocumentsEveryCommand() throws {
+        let home = try FieldOpsHome()
+        defer { home.remove() }
+        let readme = try String(contentsOfFile: Self.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+        var pending: [[String]] = [[]]
+        var leaves: [[String]] = []
+        while let path = pending.popLast() {
+            let help = try home.runBinary(path + ["--help"]).stdout
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let start = lines.firstIndex(of: "COMMANDS") else {
+                leaves.append(path)
+                continue
+            }
+            for line in lines[(start + 1)...] {
+                guard line.hasPrefix("  "), let word = line.split(separator: " ").first, !line.hasPrefix("   ") else {
+                    if line.isEmpty { break }
+                    continue
+                }
+                pending.append(path + [String(word)])
+            }
+        }
+        #expect(leaves.count > 50, "walked \(leaves.count) commands")
+        for path in leaves where !path.isEmpty {
+            var spellings = [path.joined(separator: " ")]
+            if path.first == "interlinedlist" { spellings.append((["il"] + path.dropFirst()).joined(separator: " ")) }
+            #expect(spellings.contains { readme.contains("`" + $0) || readme.contains("fieldops " + $0) },
+                    "README.md does not document `\(spellings[0])`")
+        }
+    }
 }
