@@ -1,3 +1,4 @@
+import FieldOpsCore
 /// The checks of one value shape each: text, numbers, ratings, tables, options, photo paths.
 extension FieldValidator {
     static func text(_ value: FormValue, _ field: FormField) throws -> String {
@@ -89,7 +90,7 @@ extension FieldValidator {
         case .list: return "a list"
         case .table: return "a list of lists"
         case .null: return "null"
-        case .other(let v): return v.kindDescription
+        case .other(let v): return v.kindWord
         }
     }
 }
