@@ -50,7 +50,7 @@ public enum AnswersFile {
             case .unknown:
                 var message = "no field has this id or label"
                 let candidates = inputs.map(\.id) + inputs.map(\.label).filter { !$0.isEmpty }
-                if let guess = Suggestion.closest(to: key, among: candidates) {
+                if let guess = Suggestions.closest(to: key, in: candidates, ignoringCase: true, tolerance: .phrase) {
                     let target = inputs.first { $0.id == guess } ?? inputs.first { $0.label == guess }
                     message += " — did you mean \"\(guess)\"" + (target.map { $0.id == guess ? "" : " (field \($0.id))" } ?? "") + "?"
                 }

@@ -64,7 +64,7 @@ extension FieldValidator {
         }
         let values = options.map(\.value)
         var message = "\"\(input)\" is not one of the options: " + values.map { "\"\($0)\"" }.joined(separator: ", ")
-        if let guess = Suggestion.closest(to: input, among: values) {
+        if let guess = Suggestions.closest(to: input, in: values, ignoringCase: true, tolerance: .phrase) {
             message += " — did you mean \"\(guess)\"?"
         }
         throw AnswerProblem(field: field, message: message)
