@@ -1,4 +1,5 @@
 import FieldOpsCore
+
 /// An answer as a person wrote it in an answers file, before it is checked against its field.
 ///
 /// Built from JSON here and from YAML by the configuration loader, so both formats share one

@@ -1,4 +1,5 @@
 import FieldOpsCore
+
 extension FormField {
     /// Reads one element of `form_schema`; `index` is its 0-based position in the list.
     ///

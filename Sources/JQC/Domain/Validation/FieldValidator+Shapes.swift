@@ -1,4 +1,5 @@
 import FieldOpsCore
+
 /// The checks of one value shape each: text, numbers, ratings, tables, options, photo paths.
 extension FieldValidator {
     static func text(_ value: FormValue, _ field: FormField) throws -> String {

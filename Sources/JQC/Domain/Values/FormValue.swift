@@ -1,4 +1,5 @@
 import FieldOpsCore
+
 /// One answer in an inspection's `form_data`, in the JSON shape the contract fixes.
 ///
 /// | field type | value |
