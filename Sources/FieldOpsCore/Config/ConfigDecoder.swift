@@ -81,7 +81,7 @@ struct ConfigDecoder {
         let name = pair.key.scalar?.text ?? ""
         return ConfigError(
             .unknownKey, "unknown key '\(name)' in \(what)", at: pair.key.start, in: source,
-            hint: Suggestion.hint(for: name, in: allowed, noun: "keys"))
+            hint: Suggestions.hint(for: name, in: allowed, noun: "keys"))
     }
 
     func location(_ node: YAMLNode) -> String {

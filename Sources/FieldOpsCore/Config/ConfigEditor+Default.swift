@@ -8,7 +8,7 @@ extension ConfigEditor {
         guard configuration.profile(named: name) != nil else {
             throw ConfigError(
                 .unknownProfile, "unknown profile '\(name)'",
-                hint: Suggestion.hint(for: name, in: configuration.profileNames, noun: "profiles"))
+                hint: Suggestions.hint(for: name, in: configuration.profileNames, noun: "profiles"))
         }
         let path = paths.configFile
         let value = Array(YAMLText.scalar(name).utf8)

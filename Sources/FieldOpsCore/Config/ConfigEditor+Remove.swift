@@ -9,7 +9,7 @@ extension ConfigEditor {
         guard let profile = configuration.profile(named: name) else {
             throw ConfigError(
                 .unknownProfile, "unknown profile '\(name)'",
-                hint: Suggestion.hint(for: name, in: configuration.profileNames, noun: "profiles"))
+                hint: Suggestions.hint(for: name, in: configuration.profileNames, noun: "profiles"))
         }
         guard let source = try readSource(profile.file), let root = try YAMLParser.parse(source) else {
             throw ConfigError(.fileSystem, "\(profile.file) changed while it was being edited", hint: "run the command again")

@@ -44,17 +44,17 @@ public struct ConfigEditor: Sendable {
         guard let backend = schema.backend(named: draft.backend) else {
             throw ConfigError(
                 .unknownBackend, "unknown backend '\(draft.backend)'",
-                hint: Suggestion.hint(for: draft.backend, in: schema.backendNames, noun: "backends"))
+                hint: Suggestions.hint(for: draft.backend, in: schema.backendNames, noun: "backends"))
         }
         for key in draft.http.keys where !HTTPOverrides.keys.contains(key) {
             throw ConfigError(
-                .unknownKey, "unknown http setting '\(key)'", hint: Suggestion.hint(for: key, in: HTTPOverrides.keys, noun: "keys"))
+                .unknownKey, "unknown http setting '\(key)'", hint: Suggestions.hint(for: key, in: HTTPOverrides.keys, noun: "keys"))
         }
         let allowed = backend.profileKeys.map(\.name)
         for key in draft.settings.keys where !allowed.contains(key) {
             throw ConfigError(
                 .unknownKey, "backend \(backend.name) has no profile setting '\(key)'",
-                hint: Suggestion.hint(for: key, in: allowed, noun: "settings"))
+                hint: Suggestions.hint(for: key, in: allowed, noun: "settings"))
         }
 
         let configuration = try Configuration.load(paths: paths, schema: schema)

@@ -46,7 +46,7 @@ extension Configuration {
             let place = origin == "default_profile" ? defaultProfileOrigin.map { "\($0): " } ?? "" : ""
             throw ConfigError(
                 .unknownProfile, "\(place)unknown profile '\(name)' (from \(origin))",
-                hint: Suggestion.hint(for: name, in: profileNames, noun: "profiles"))
+                hint: Suggestions.hint(for: name, in: profileNames, noun: "profiles"))
         }
         if let backend, profile.backend != backend {
             let others = profiles.filter { $0.backend == backend }.map(\.name)

@@ -25,7 +25,7 @@ struct ProfileDecoder {
         guard let backend = schema.backend(named: backendWord) else {
             throw ConfigError(
                 .unknownBackend, "unknown backend '\(backendWord)' in \(what)", at: backendPair.value.start, in: source,
-                hint: Suggestion.hint(for: backendWord, in: schema.backendNames, noun: "backends"))
+                hint: Suggestions.hint(for: backendWord, in: schema.backendNames, noun: "backends"))
         }
 
         var baseURL: String?

@@ -8,9 +8,9 @@
 /// the values, because dropping either would change the document on write-back.
 /// Equality compares members in order, so two objects with the same members in a different
 /// order are not equal — the order is part of what fieldops must preserve.
-public struct JSONObject: Sendable, Equatable {
+public struct JSONObject: Sendable, Hashable {
     /// One key and its value.
-    public struct Member: Sendable, Equatable {
+    public struct Member: Sendable, Hashable {
         public var key: String
         public var value: JSONValue
 
@@ -90,6 +90,11 @@ public struct JSONObject: Sendable, Equatable {
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members == rhs.members
+    }
+
+    /// Hashes the members in order, matching `==` (the key index is a cache, not identity).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members)
     }
 }
 

@@ -49,6 +49,25 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// The same document with every object's members in ascending key order, at every depth.
+    ///
+    /// Written compactly, equal content then gives equal bytes whatever order it was built
+    /// in — what a store column or a text comparison needs when the members came from a
+    /// Swift dictionary.
+    public func withSortedKeys() -> JSONValue {
+        switch self {
+        case .object(let object):
+            let sorted = object.members.sorted { $0.key < $1.key }
+            return .object(JSONObject(uniqueMembers: sorted.map { JSONObject.Member(key: $0.key, value: $0.value.withSortedKeys()) }, index: nil))
+        case .array(let elements):
+            return .array(elements.map { $0.withSortedKeys() })
+        default:
+            return self
+        }
+    }
+}
+
 extension JSONValue: CustomStringConvertible {
     public var description: String { jsonString() }
 }

@@ -3,7 +3,7 @@
 /// Use it for documents that are read, edited and written back whole (the MCMS configuration
 /// PUT), where decoding into `Codable` types would drop unknown keys and round numbers.
 /// Parse with `JSONValue(parsing:)`, edit with `set(_:at:)`, write with `jsonData(_:)`.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     case object(JSONObject)
     case array([JSONValue])
     case string(String)

@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// Parses the service's ISO 8601 dates (`2026-01-01T00:00:00.000Z`) to Unix milliseconds.
 ///
 /// Hand-rolled rather than `ISO8601DateFormatter`/`DateFormatter`: those cost milliseconds to set
@@ -26,7 +28,7 @@ public enum ISOTimestamp {
               let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
               let second = number(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(Int(month), year: Int(year)),
               hour < 24, minute < 60, second < 61
         else { return nil }
 
@@ -58,43 +60,16 @@ public enum ISOTimestamp {
         }
         guard bytes.isEmpty else { return nil }
 
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int64(CivilDate.days(year: Int(year), month: Int(month), day: Int(day)))
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
         return seconds * 1_000 + millis
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     /// The date part (`2026-01-01`) of a Unix-milliseconds instant, in UTC.
     public static func dateText(milliseconds: Int64) -> String {
         let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
-        // Inverse of daysFromCivil.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let (year, month, day) = CivilDate.fromDays(Int(days))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))"
     }
 }

@@ -39,7 +39,7 @@ public final class JQCClient: Sendable {
     /// Sends one call and returns the envelope's `data`.
     public func call(
         _ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem] = [], body: HTTPBody = .none
-    ) async throws -> FieldOpsCore.JSONValue {
+    ) async throws -> JSONValue {
         let response = try await send(endpoint, query: query, body: body)
         return try Self.unwrap(response, endpoint: endpoint)
     }
@@ -75,7 +75,7 @@ public final class JQCClient: Sendable {
 
     /// `POST /auth/refresh`: a new token pair for the refresh token (which dies with this call).
     func exchange(refreshToken: String) async throws -> TokenGrant {
-        let body = try FieldOpsCore.JSONValue(encoding: ["refresh_token": refreshToken]).jsonData()
+        let body = try JSONValue(encoding: ["refresh_token": refreshToken]).jsonData()
         let response = try await session.send(request(.refresh, query: [], body: .json(body), token: nil))
         return try Self.decode(TokenGrant.self, from: Self.unwrap(response, endpoint: .refresh), endpoint: .refresh)
     }
@@ -91,16 +91,16 @@ public final class JQCClient: Sendable {
     // MARK: Envelope
 
     /// The `data` of a successful envelope; an HTTP error status keeps the server's message.
-    static func unwrap(_ response: HTTPResponse, endpoint: JQCEndpoint) throws -> FieldOpsCore.JSONValue {
+    static func unwrap(_ response: HTTPResponse, endpoint: JQCEndpoint) throws -> JSONValue {
         guard response.isSuccess else { throw HTTPError.status(HTTPStatusFailure(response)) }
         let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
         let head = response.body.prefix(64)
         if contentType.contains("text/html") || String(decoding: head, as: UTF8.self).lowercased().contains("<html") {
             throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "the server answered an HTML page instead of JSON")
         }
-        let document: FieldOpsCore.JSONValue
+        let document: JSONValue
         do {
-            document = try FieldOpsCore.JSONValue(parsing: response.body, source: endpoint.description)
+            document = try JSONValue(parsing: response.body, source: endpoint.description)
         } catch {
             throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "the body is not JSON (\(error.summary))")
         }
@@ -113,7 +113,7 @@ public final class JQCClient: Sendable {
         return document["data"] ?? .null
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: FieldOpsCore.JSONValue, endpoint: JQCEndpoint) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from data: JSONValue, endpoint: JQCEndpoint) throws -> T {
         do {
             return try data.decode(type)
         } catch let error as DecodingError {

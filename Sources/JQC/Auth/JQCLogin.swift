@@ -11,7 +11,7 @@ enum JQCLogin {
         case .password(let username, let password, _):
             let client = try JQCClient.forLogin(context: context, profile: profile)
             let deviceID = (try? keyring.entry(for: profile.name))??.identity?[StoredCredentials.deviceID] ?? UUID().uuidString.lowercased()
-            let body = try FieldOpsCore.JSONValue(encoding: [
+            let body = try JSONValue(encoding: [
                 "username": username, "password": password, "device_id": deviceID,
                 "device_name": "fieldops on " + ProcessInfo.processInfo.hostName,
             ]).jsonData()
@@ -61,7 +61,7 @@ enum JQCLogin {
               let client = try? JQCClient.forLogin(context: context, profile: profile)
         else { return }
         let refresh = entry.secrets[StoredCredentials.refreshToken] ?? ""
-        guard let body = try? FieldOpsCore.JSONValue(encoding: ["refresh_token": refresh]).jsonData() else { return }
+        guard let body = try? JSONValue(encoding: ["refresh_token": refresh]).jsonData() else { return }
         var request = client.request(.logout, query: [], body: .json(body), token: access)
         request.timeout = 5
         if let response = try? await client.session.send(request), !response.isSuccess {

@@ -27,7 +27,7 @@ enum HistoryCommand {
         guard offset >= 0 else { throw FieldOpsError.usage("--offset must not be negative") }
         let walkAll = context.invocation.flag("all")
         let (items, total) = try await WorkflowSupport.online("jqc history", context: context, profile: profile) { client in
-            var items: [FieldOpsCore.JSONValue] = []
+            var items: [JSONValue] = []
             var next = offset
             var total = 0
             repeat {
@@ -51,9 +51,9 @@ enum HistoryCommand {
             }
         }
         if context.format == .json {
-            let page: FieldOpsCore.JSONValue = [
-                "items": .array(items), "limit": .number(FieldOpsCore.JSONNumber(walkAll ? items.count : limit)),
-                "offset": .number(FieldOpsCore.JSONNumber(offset)), "total": .number(FieldOpsCore.JSONNumber(total)),
+            let page: JSONValue = [
+                "items": .array(items), "limit": .number(JSONNumber(walkAll ? items.count : limit)),
+                "offset": .number(JSONNumber(offset)), "total": .number(JSONNumber(total)),
             ]
             context.stdout.write(page.jsonString(.pretty) + "\n")
             return

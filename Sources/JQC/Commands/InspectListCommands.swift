@@ -15,11 +15,11 @@ enum InspectListCommands {
 
     /// The `--json` object of one list row, keys sorted as `emitJSON` sorts them. Built on the
     /// core's JSON writer: Foundation's encoder is the slowest part of listing ten thousand.
-    static func json(_ s: JQCStore.InspectionSummary) -> FieldOpsCore.JSONValue {
-        func text(_ value: String?) -> FieldOpsCore.JSONValue { value.map { .string($0) } ?? .null }
-        func integer(_ value: Int?) -> FieldOpsCore.JSONValue { value.map { .number(FieldOpsCore.JSONNumber($0)) } ?? .null }
-        let score: FieldOpsCore.JSONValue = s.overallScore.flatMap { FieldOpsCore.JSONNumber($0) }.map { .number($0) } ?? .null
-        return .object(FieldOpsCore.JSONObject([
+    static func json(_ s: JQCStore.InspectionSummary) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        func integer(_ value: Int?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
+        let score: JSONValue = s.overallScore.flatMap { JSONNumber($0) }.map { .number($0) } ?? .null
+        return .object(JSONObject([
             ("badge", .string(s.badge.label)), ("facility_id", integer(s.facilityID)), ("facility_name", text(s.facilityName)),
             ("follow_up_required", .bool(s.followUpRequired)), ("local_id", .string(s.localID)), ("overall_score", score),
             ("server_id", integer(s.serverID)), ("started_at", .string(s.startedAt)), ("status", .string(s.status.rawValue)),
@@ -32,7 +32,7 @@ enum InspectListCommands {
         let filter = context.invocation.value("status").flatMap(JQCStore.ListFilter.init(rawValue:))
         let summaries = try store.inspectionSummaries(filter: filter)
         if context.format == .json {
-            context.stdout.write(FieldOpsCore.JSONValue.array(summaries.map(json)).jsonString(.pretty) + "\n")
+            context.stdout.write(JSONValue.array(summaries.map(json)).jsonString(.pretty) + "\n")
             return
         }
         guard !summaries.isEmpty else {

@@ -69,7 +69,7 @@ extension IssueCommands {
         }
         var body: [String: String] = ["status": status.rawValue]
         if let notes = context.invocation.value("notes") { body["notes"] = notes }
-        let json = try FieldOpsCore.JSONValue(encoding: body).jsonData()
+        let json = try JSONValue(encoding: body).jsonData()
         let updated = try await WorkflowSupport.online("changing the status of issue \(serverID)", context: context, profile: profile) { client in
             try await client.call(.issueStatus(serverID), body: .json(json), as: IssueEnvelope.self).issue
         }

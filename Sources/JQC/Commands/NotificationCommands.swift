@@ -72,7 +72,7 @@ enum NotificationCommands {
                 }
                 for note in notes {
                     if context.format == .json {
-                        context.stdout.line((try? FieldOpsCore.JSONValue(encoding: note).jsonString()) ?? "{}")
+                        context.stdout.line((try? JSONValue(encoding: note).jsonString()) ?? "{}")
                     } else {
                         context.stdout.line(NotificationText.line(note))
                     }

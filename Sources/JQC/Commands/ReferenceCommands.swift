@@ -110,7 +110,7 @@ enum ReferenceCommands {
         let summaries = try store.templates().map { template in
             TemplateSummary(
                 id: template.id, name: template.name, description: template.description, frequency: template.frequency,
-                fields: (try? FieldOpsCore.JSONValue(parsing: template.formSchemaJSON))?.arrayValue?.count ?? 0)
+                fields: (try? JSONValue(parsing: template.formSchemaJSON))?.arrayValue?.count ?? 0)
         }
         if context.format == .json {
             try context.emitJSON(summaries)
@@ -131,12 +131,12 @@ enum ReferenceCommands {
         guard let template = try store.template(id: id) else { throw JQCError.unknownRecord(kind: "template", id: String(id)) }
         if context.format == .json {
             // Written from the lossless value: the schema comes out exactly as the server sent it.
-            let text: (String?) -> FieldOpsCore.JSONValue = { $0.map(FieldOpsCore.JSONValue.string) ?? .null }
-            let view = FieldOpsCore.JSONValue.object(JSONObject([
+            let text: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
+            let view = JSONValue.object(JSONObject([
                 ("description", text(template.description)),
-                ("form_schema", try FieldOpsCore.JSONValue(parsing: template.formSchemaJSON, source: "form_schema of template \(id)")),
+                ("form_schema", try JSONValue(parsing: template.formSchemaJSON, source: "form_schema of template \(id)")),
                 ("frequency", text(template.frequency)),
-                ("id", .number(FieldOpsCore.JSONNumber(template.id))),
+                ("id", .number(JSONNumber(template.id))),
                 ("name", .string(template.name)),
             ]))
             context.stdout.write(view.jsonString(.pretty) + "\n")

@@ -33,11 +33,11 @@ enum StoreText {
     }
 
     static func stringList(_ text: String) -> [String] {
-        guard let value = try? FieldOpsCore.JSONValue(parsing: text), let items = value.arrayValue else { return [] }
+        guard let value = try? JSONValue(parsing: text), let items = value.arrayValue else { return [] }
         return items.compactMap(\.stringValue)
     }
 
     static func listText(_ items: [String]) -> String {
-        FieldOpsCore.JSONValue.array(items.map { .string($0) }).jsonString()
+        JSONValue.array(items.map { .string($0) }).jsonString()
     }
 }

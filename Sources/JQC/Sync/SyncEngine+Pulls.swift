@@ -83,7 +83,7 @@ extension SyncEngine {
 /// Reading pulled data whose shape the typed decoder cannot keep.
 enum SyncPulls {
     /// Templates with each `form_schema` kept as the exact JSON text the server sent.
-    static func templates(_ data: FieldOpsCore.JSONValue) throws -> [APITemplate] {
+    static func templates(_ data: JSONValue) throws -> [APITemplate] {
         guard let items = data.arrayValue else {
             throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.templates.description, reason: "data is \(data.kindDescription), not a list")
         }

@@ -17,12 +17,12 @@ enum SyncRequests {
     /// `POST /inspections`. `local://` answers (photos that never uploaded) are sent as `""`.
     static func inspection(_ inspection: LocalInspection) throws -> Data {
         let formData = FormData.jsonText(FormData.forSubmission(try inspection.formData()))
-        var body: [(String, FieldOpsCore.JSONValue)] = [
+        var body: [(String, JSONValue)] = [
             ("local_id", .string(inspection.localID)),
             ("template_id", number(inspection.templateID)),
             ("facility_id", number(inspection.facilityID)),
             ("status", .string("completed")),
-            ("form_data", try FieldOpsCore.JSONValue(parsing: formData, source: "form data of inspection \(inspection.localID)")),
+            ("form_data", try JSONValue(parsing: formData, source: "form data of inspection \(inspection.localID)")),
             ("overall_score", inspection.overallScore.flatMap(score) ?? .null),
             ("started_at", .string(JQCDate.format(inspection.startedAt))),
             ("completed_at", .string(JQCDate.format(inspection.completedAt ?? inspection.updatedAt))),
@@ -30,12 +30,12 @@ enum SyncRequests {
         if let area = inspection.areaID { body.append(("area_id", number(area))) }
         if let notes = inspection.notes { body.append(("notes", .string(notes))) }
         if let parent = inspection.parentServerID { body.append(("parent_inspection_id", number(parent))) }
-        return FieldOpsCore.JSONValue.object(JSONObject(body)).jsonData()
+        return JSONValue.object(JSONObject(body)).jsonData()
     }
 
     /// `POST /issues`; `inspection_id` only when the inspection has a server id.
     static func issue(_ issue: LocalIssue) -> Data {
-        var body: [(String, FieldOpsCore.JSONValue)] = [
+        var body: [(String, JSONValue)] = [
             ("local_id", .string(issue.localID)),
             ("facility_id", number(issue.facilityID)),
             ("severity", .string(issue.severity)),
@@ -44,20 +44,20 @@ enum SyncRequests {
         if let inspection = issue.inspectionServerID { body.append(("inspection_id", number(inspection))) }
         if let area = issue.areaID { body.append(("area_id", number(area))) }
         if let photo = issue.photoPath, !photo.isEmpty { body.append(("photo_path", .string(photo))) }
-        return FieldOpsCore.JSONValue.object(JSONObject(body)).jsonData()
+        return JSONValue.object(JSONObject(body)).jsonData()
     }
 
     /// `PATCH /notifications/mark-read`.
     static func markRead(_ ids: [Int]) -> Data {
-        FieldOpsCore.JSONValue.object(JSONObject([("ids", .array(ids.map(number)))])).jsonData()
+        JSONValue.object(JSONObject([("ids", .array(ids.map(number)))])).jsonData()
     }
 
-    private static func number(_ value: Int) -> FieldOpsCore.JSONValue { .number(FieldOpsCore.JSONNumber(value)) }
+    private static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
 
     /// Scores are written as Swift prints the double (`87.5`, `66.67`), which Python reads back
     /// to the same value.
-    private static func score(_ value: Double) -> FieldOpsCore.JSONValue? {
-        guard value.isFinite, let number = FieldOpsCore.JSONNumber(lexeme: String(value)) else { return nil }
+    private static func score(_ value: Double) -> JSONValue? {
+        guard value.isFinite, let number = JSONNumber(lexeme: String(value)) else { return nil }
         return .number(number)
     }
 }

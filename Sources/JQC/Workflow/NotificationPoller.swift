@@ -54,7 +54,7 @@ enum NotificationText {
             ("INSPECTION_ID", note.inspectionID.map(String.init)),
         ]
         for (name, value) in fields { env["FIELDOPS_NOTIFICATION_" + name] = value ?? "" }
-        env["FIELDOPS_NOTIFICATION_JSON"] = (try? FieldOpsCore.JSONValue(encoding: note).jsonString()) ?? ""
+        env["FIELDOPS_NOTIFICATION_JSON"] = (try? JSONValue(encoding: note).jsonString()) ?? ""
         return env
     }
 }

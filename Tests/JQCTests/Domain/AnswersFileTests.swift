@@ -1,4 +1,5 @@
 import Foundation
+import FieldOpsCore
 import Testing
 @testable import JQC
 
@@ -100,7 +101,15 @@ struct AnswersFileTests {
     // MARK: - File shape
 
     @Test func fileMustBeOneObjectOfValidJSON() throws {
-        #expect(throws: JSONSyntaxError.self) { _ = try AnswersFile.parse(json: Data("{\"2\": }".utf8), source: "a.json") }
+        #expect(throws: AnswersSyntaxError.self) { _ = try AnswersFile.parse(json: Data("{\"2\": }".utf8), source: "a.json") }
+        do {
+            _ = try AnswersFile.parse(json: Data("{\"a\": 1,\n \"b\": 2 \"c\": 3}".utf8), source: "answers.json")
+            Issue.record("a missing comma was accepted")
+        } catch let e as AnswersSyntaxError {
+            #expect(e.parseError.line == 2 && e.parseError.column == 9)
+            #expect(e.summary.hasPrefix("answers.json is not valid JSON at line 2, column 9: expected ','"))
+            #expect(e.exitCode == .usage)
+        }
         do {
             _ = try AnswersFile.parse(json: Data("[1, 2]".utf8), source: "a.json")
             Issue.record("a list was accepted")

@@ -1,4 +1,5 @@
 import Foundation
+import FieldOpsCore
 import Testing
 @testable import JQC
 

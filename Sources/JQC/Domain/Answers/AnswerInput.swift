@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// An answer as a person wrote it in an answers file, before it is checked against its field.
 ///
 /// Built from JSON here and from YAML by the configuration loader, so both formats share one
@@ -19,7 +21,8 @@ public indirect enum AnswerInput: Sendable, Hashable {
         case .number(let n): self = .number(n.lexeme)
         case .string(let s): self = .string(s)
         case .array(let items): self = .list(items.map(AnswerInput.init(json:)))
-        case .object(let members): self = .map(members.mapValues(AnswerInput.init(json:)))
+        case .object(let members):
+            self = .map(Dictionary(members.map { ($0.key, AnswerInput(json: $0.value)) }, uniquingKeysWith: { _, last in last }))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FieldOpsCore
 
 /// An answers file for `jqc inspect fill --answers`: answers keyed by field id or label.
 ///
@@ -7,14 +8,19 @@ import Foundation
 public enum AnswersFile {
     /// Reads a JSON answers file: one object of `key: value`.
     public static func parse(json data: Data, source: String = "answers") throws -> [String: AnswerInput] {
-        // A syntax error is thrown as is: it carries the file name, line and column.
-        let value = try JSONValue.parse(data, source: source)
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: data, source: source)
+        } catch {
+            throw AnswersSyntaxError(error)
+        }
         guard case .object(let members) = value else {
             throw AnswerError(
-                AnswerProblem(key: "", message: "the answers must be one object of field id or label to value, found \(value.kindDescription)"),
+                AnswerProblem(key: "", message: "the answers must be one object of field id or label to value, found \(value.kindWord)"),
                 source: source)
         }
-        return members.mapValues(AnswerInput.init(json:))
+        // The parser refuses repeated keys, so every member lands in the dictionary.
+        return Dictionary(members.map { ($0.key, AnswerInput(json: $0.value)) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The checked form values for `rawAnswers`, keyed by field id.
@@ -44,7 +50,7 @@ public enum AnswersFile {
             case .unknown:
                 var message = "no field has this id or label"
                 let candidates = inputs.map(\.id) + inputs.map(\.label).filter { !$0.isEmpty }
-                if let guess = Suggestion.closest(to: key, among: candidates) {
+                if let guess = Suggestions.closest(to: key, in: candidates, ignoringCase: true, tolerance: .phrase) {
                     let target = inputs.first { $0.id == guess } ?? inputs.first { $0.label == guess }
                     message += " — did you mean \"\(guess)\"" + (target.map { $0.id == guess ? "" : " (field \($0.id))" } ?? "") + "?"
                 }

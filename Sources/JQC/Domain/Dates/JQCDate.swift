@@ -1,3 +1,4 @@
+import FieldOpsCore
 import Foundation
 
 /// The API's dates: UTC `yyyy-MM-dd'T'HH:mm:ss` (optionally with fractional seconds, `Z` or a
@@ -47,9 +48,7 @@ public enum JQCDate {
 
     /// Formats a moment as the API wants it: UTC, no zone, whole seconds (truncated).
     public static func format(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = floorDivide(total, 86_400)
-        let secondOfDay = total - days * 86_400
+        let (days, secondOfDay) = CivilDate.split(epochSeconds: Int64(date.timeIntervalSince1970.rounded(.down)))
         return formatDay(days: days) + "T" + pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60) + ":" + pad(secondOfDay % 60)
     }
 
@@ -65,56 +64,25 @@ public enum JQCDate {
 
     /// The UTC day of a moment as `yyyy-MM-dd`.
     public static func formatDay(_ date: Date) -> String {
-        formatDay(days: floorDivide(Int(date.timeIntervalSince1970.rounded(.down)), 86_400))
+        formatDay(days: CivilDate.split(epochSeconds: Int64(date.timeIntervalSince1970.rounded(.down))).days)
     }
 
-    // MARK: - Calendar arithmetic (days since 1970-01-01)
+    // MARK: - Days (numbered from 1970-01-01 by CivilDate)
 
     /// Days since the epoch for `yyyy-MM-dd` bytes, nil when malformed or not a real day.
     static func parseDayBytes(_ b: ArraySlice<UInt8>) -> Int? {
         let b = Array(b)
         guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
-              year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+              year >= 1, (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(month, year: year)
         else { return nil }
-        return daysFromCivil(year: year, month: month, day: day)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        return CivilDate.days(year: year, month: month, day: day)
     }
 
     static func formatDay(days: Int) -> String {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDate.fromDays(days)
         let y = String(year)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + pad(month) + "-" + pad(day)
-    }
-
-    private static func floorDivide(_ a: Int, _ b: Int) -> Int {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
     private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 extension FormField {
     /// Reads one element of `form_schema`; `index` is its 0-based position in the list.
     ///
@@ -6,7 +8,7 @@ extension FormField {
     /// a `defect` (the iPad client skips such fields too, and the server cannot score them).
     public init(json: JSONValue, index: Int) throws {
         guard case .object(let o) = json else {
-            throw FormSchemaError.fieldNotAnObject(index: index, found: json.kindDescription)
+            throw FormSchemaError.fieldNotAnObject(index: index, found: json.kindWord)
         }
         let typeName = o["type"]?.stringValue
         var type = typeName.map(FieldType.init(name:)) ?? .unsupported("")
@@ -50,7 +52,7 @@ extension FormField {
         case .number(let n):
             // Python's str() of the same number, which is what the server keys by.
             if let i = n.integerValue { return String(i) }
-            return "\(n.doubleValue)"
+            return n.double.map { "\($0)" }
         default:
             return nil
         }
@@ -77,7 +79,7 @@ extension FormField {
         switch value {
         case .bool(let b): return b
         case .string(let s): return ["true", "yes", "1"].contains(s.lowercased())
-        case .number(let n): return n.doubleValue != 0
+        case .number(let n): return n.double != 0
         default: return false
         }
     }
@@ -104,7 +106,7 @@ extension FormField {
     /// from the properties (for fields made in code).
     public var json: JSONValue {
         if raw != .null { return raw }
-        var o: [String: JSONValue] = ["type": .string(type.name), "label": .string(label)]
+        var o: JSONObject = ["type": .string(type.name), "label": .string(label)]
         if !id.isEmpty { o["id"] = Int(id).map { .number(JSONNumber($0)) } ?? .string(id) }
         if required { o["required"] = .bool(true) }
         if !options.isEmpty {

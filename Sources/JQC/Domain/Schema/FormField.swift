@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// One field of an inspection template's `form_schema`.
 public struct FormField: Sendable, Hashable {
     /// The form-data key: the schema `id` in its string form (`5` → `"5"`). Empty when the

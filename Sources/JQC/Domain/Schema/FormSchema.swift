@@ -1,4 +1,5 @@
 import Foundation
+import FieldOpsCore
 
 /// An inspection template's `form_schema`: its fields in the order the server sent them.
 ///
@@ -27,9 +28,9 @@ public struct FormSchema: Sendable, Hashable {
 
     private static func parse(_ data: Data) throws -> JSONValue {
         do {
-            return try JSONValue.parse(data, source: "form_schema")
-        } catch let e as JSONSyntaxError {
-            throw FormSchemaError.invalidJSON(e)
+            return try JSONValue(parsing: data, source: "form_schema")
+        } catch {
+            throw FormSchemaError.invalidJSON(error)
         }
     }
 
@@ -38,7 +39,7 @@ public struct FormSchema: Sendable, Hashable {
             return try fields(of: parse(Data(text.utf8)))
         }
         guard case .array(let items) = json else {
-            throw FormSchemaError.notAList(found: json.kindDescription)
+            throw FormSchemaError.notAList(found: json.kindWord)
         }
         return try items.enumerated().map { index, item in try FormField(json: item, index: index) }
     }

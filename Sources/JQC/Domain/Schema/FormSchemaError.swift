@@ -7,7 +7,7 @@ import FieldOpsCore
 /// template (or a reference-data pull) unusable.
 public enum FormSchemaError: UserFacingError, Equatable {
     /// The schema text is not JSON at all.
-    case invalidJSON(JSONSyntaxError)
+    case invalidJSON(JSONParseError)
     /// The schema is JSON but not a list (`found` names what it is).
     case notAList(found: String)
     /// Element `index` (0-based) of the list is not an object.
@@ -16,7 +16,7 @@ public enum FormSchemaError: UserFacingError, Equatable {
     public var summary: String {
         switch self {
         case .invalidJSON(let e):
-            return "template form_schema is not valid JSON at line \(e.line), column \(e.column): \(e.message)"
+            return "template form_schema is not valid JSON at line \(e.line), column \(e.column): \(e.reason)"
         case .notAList(let found):
             return "template form_schema must be a list of fields, found \(found)"
         case .fieldNotAnObject(let index, let found):

@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// The inspection score exactly as the server's `_compute_score_from_form` computes it.
 ///
 /// Scoreable fields are `rating`, `checkbox`, `radio` and `pass_fail`, walked in schema-list
@@ -82,8 +84,7 @@ public enum InspectionScore {
     /// Stars 1–5 when the value is a whole JSON number in range; nil means unanswered.
     static func ratingStars(_ value: FormValue) -> Int? {
         guard case .number(let n) = value else { return nil }
-        let d = n.doubleValue
-        guard d.isFinite, d.rounded() == d, d >= 1, d <= 5 else { return nil }
+        guard let d = n.double, d.isFinite, d.rounded() == d, d >= 1, d <= 5 else { return nil }
         return Int(d)
     }
 

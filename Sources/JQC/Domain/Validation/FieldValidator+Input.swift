@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 extension FieldValidator {
     /// The stored value for an answers-file input, read in its natural form and validated.
     ///

@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// The checks of one value shape each: text, numbers, ratings, tables, options, photo paths.
 extension FieldValidator {
     static func text(_ value: FormValue, _ field: FormField) throws -> String {
@@ -63,7 +65,7 @@ extension FieldValidator {
         }
         let values = options.map(\.value)
         var message = "\"\(input)\" is not one of the options: " + values.map { "\"\($0)\"" }.joined(separator: ", ")
-        if let guess = Suggestion.closest(to: input, among: values) {
+        if let guess = Suggestions.closest(to: input, in: values, ignoringCase: true, tolerance: .phrase) {
             message += " — did you mean \"\(guess)\"?"
         }
         throw AnswerProblem(field: field, message: message)
@@ -89,7 +91,7 @@ extension FieldValidator {
         case .list: return "a list"
         case .table: return "a list of lists"
         case .null: return "null"
-        case .other(let v): return v.kindDescription
+        case .other(let v): return v.kindWord
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 public enum FormData {
     /// Decodes `form_data` JSON text.
     public static func decode(_ data: Data, source: String = "form_data") throws -> [String: FormValue] {
-        try decode(json: JSONValue.parse(data, source: source), source: source)
+        try decode(json: JSONValue(parsing: data, source: source), source: source)
     }
 
     /// Decodes an already-parsed `form_data` value; `null` reads as an empty form.
@@ -14,20 +14,21 @@ public enum FormData {
         case .null:
             return [:]
         case .object(let members):
-            return members.mapValues(FormValue.init(json:))
+            // The parser refuses repeated keys, so every member lands in the dictionary.
+            return Dictionary(members.map { ($0.key, FormValue(json: $0.value)) }, uniquingKeysWith: { _, last in last })
         default:
-            throw FieldOpsError("\(source) must be a JSON object of field answers, found \(json.kindDescription)")
+            throw FieldOpsError("\(source) must be a JSON object of field answers, found \(json.kindWord)")
         }
     }
 
-    /// The answers as a JSON object.
+    /// The answers as a JSON object, members in key order.
     public static func json(_ values: [String: FormValue]) -> JSONValue {
-        .object(values.mapValues(\.json))
+        .object(JSONObject(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }))
     }
 
     /// Compact JSON text with sorted keys and exact number lexemes.
     public static func jsonText(_ values: [String: FormValue]) -> String {
-        json(values).jsonText
+        json(values).withSortedKeys().jsonString()
     }
 
     /// The answers as they may be sent to the server: every `local://…` photo reference

@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 extension FormValue {
     /// Whether the value holds an answer for `field` (what "required" checks).
     ///
@@ -20,7 +22,7 @@ extension FormValue {
             default: return false
             }
         case .rating:
-            if case .number(let n) = self { return n.doubleValue != 0 }
+            if case .number(let n) = self { return n.double != 0 }
             return false
         case .number:
             switch self {

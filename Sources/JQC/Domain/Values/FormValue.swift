@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// One answer in an inspection's `form_data`, in the JSON shape the contract fixes.
 ///
 /// | field type | value |
@@ -103,7 +105,7 @@ public enum FormValue: Sendable, Hashable {
         case .list(let l): return l.joined(separator: ", ")
         case .table(let rows): return rows.count == 1 ? "1 row" : "\(rows.count) rows"
         case .null: return ""
-        case .other(let v): return v.jsonText
+        case .other(let v): return v.withSortedKeys().jsonString()
         }
     }
 }
