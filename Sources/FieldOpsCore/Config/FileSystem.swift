@@ -96,7 +96,9 @@ enum FileSystem {
         let path = resolvingSymlink(path)
         let directory = ConfigPaths.directory(of: path)
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
+        // mkstemp replaces the six trailing X characters with a unique suffix.
+        let uniqueSuffix = String(repeating: "X", count: 6)
+        var template = Array((directory + "/." + name + ".tmp-" + uniqueSuffix).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)

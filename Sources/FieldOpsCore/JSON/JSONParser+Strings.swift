@@ -76,7 +76,7 @@ extension JSONParser {
         throw failure("string is never closed: expected '\"'")
     }
 
-    /// Decodes `\uXXXX` at `backslashAt`, combining a surrogate pair; leaves `position` after it.
+    /// Decodes a `\u` escape (four hex digits) at `backslashAt`, combining a surrogate pair; leaves `position` after it.
     private mutating func parseUnicodeEscape(backslashAt start: Int) throws(Failure) -> Unicode.Scalar {
         let high = try hexQuad(at: start + 2)
         var end = start + 6

@@ -15,7 +15,7 @@ enum Roff {
         return out
     }
 
-    /// Non-ASCII characters as `\[uXXXX]`, so groff renders them without a preprocessor.
+    /// Non-ASCII characters as `\[u` + four or more hex digits + `]`, so groff renders them without a preprocessor.
     static func unicode(_ character: Character) -> String {
         guard !character.isASCII else { return String(character) }
         return character.unicodeScalars.map { scalar in
