@@ -4,8 +4,8 @@ internal import CSQLite
 /// One connection to a SQLite store file, configured the way every fieldops store is used.
 ///
 /// Opening sets WAL journaling (readers never block the writer), `foreign_keys=ON`,
-/// `synchronous=NORMAL` (durable across application crashes, and in WAL mode the database
-/// cannot corrupt on power loss) and a busy timeout so a second fieldops process waits briefly
+/// `synchronous=NORMAL` by default (durable across application crashes, and in WAL mode the
+/// database cannot corrupt on power loss; `Durability.powerSafe` also survives a power cut) and a busy timeout so a second fieldops process waits briefly
 /// for a lock instead of failing at once.
 ///
 /// Thread safety: a `Database` is not `Sendable` and must be used by one task at a time —
@@ -18,11 +18,23 @@ public final class Database {
         public var busyTimeout: Duration
         /// Open without write access; the file must exist.
         public var readOnly: Bool
+        /// How hard each commit is pushed to the disk.
+        public var durability: Durability
 
-        public init(busyTimeout: Duration = .seconds(5), readOnly: Bool = false) {
+        public init(busyTimeout: Duration = .seconds(5), readOnly: Bool = false, durability: Durability = .crashSafe) {
             self.busyTimeout = busyTimeout
             self.readOnly = readOnly
+            self.durability = durability
         }
+    }
+
+    /// What a committed transaction survives (SQLite's `synchronous` in WAL mode).
+    public enum Durability: String, Sendable {
+        /// `synchronous=NORMAL`: survives the process crashing or being killed; a power cut may
+        /// roll back the last commits (the file never corrupts). No fsync per commit.
+        case crashSafe = "NORMAL"
+        /// `synchronous=FULL`: survives a power cut too, at one fsync of the WAL per commit.
+        case powerSafe = "FULL"
     }
 
     /// The file path, or `:memory:`.
@@ -79,7 +91,12 @@ public final class Database {
             _ = try scalar("PRAGMA schema_version", as: Int64.self)
         }
         try execute("PRAGMA foreign_keys = ON")
-        try execute("PRAGMA synchronous = NORMAL")
+        try setDurability(options.durability)
+    }
+
+    /// Changes what later commits on this connection survive.
+    public func setDurability(_ durability: Durability) throws(StoreError) {
+        try execute("PRAGMA synchronous = " + durability.rawValue)
     }
 
     deinit {

@@ -32,6 +32,7 @@ enum SyncCommand {
 
         let client = try JQCClient(context: context, profile: profile, maxConcurrentTransfers: concurrency)
         let progress = context.progress("sync", total: try store.pendingCounts().total)
+        try store.relaxDurabilityForSync()
         let report = try await SyncEngine(store: store, client: client, concurrency: concurrency, progress: progress).sync()
         try emit(report, context: context)
         if !report.isComplete {

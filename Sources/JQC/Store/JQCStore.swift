@@ -19,14 +19,26 @@ public final class JQCStore: Sendable {
 
     /// Opens (creating and migrating when needed) the store in `directory`.
     ///
+    /// Commits are power-safe (an fsync of the WAL each): what an inspector typed must survive
+    /// a laptop whose battery dies, not only a crash. `sync` relaxes this for its own
+    /// bookkeeping (`relaxDurabilityForSync`), where a lost commit only means an idempotent resend.
+    ///
     /// - Parameter busyTimeout: how long to wait for another fieldops process's write lock.
     public init(directory: String, busyTimeout: Duration = .seconds(5)) throws {
         self.directory = directory
         self.path = directory + "/" + JQCStore.fileName
-        queue = try DatabaseQueue(path: path, options: Database.Options(busyTimeout: busyTimeout))
+        queue = try DatabaseQueue(
+            path: path, options: Database.Options(busyTimeout: busyTimeout, durability: .powerSafe))
         _ = try queue.withDatabase { database in
             try JQCSchema.migrator.migrate(database)
         }
+    }
+
+    /// Lets the sync engine commit without an fsync each: every record it writes is either the
+    /// server's acknowledgement of an idempotent POST (lost on a power cut, it is simply sent
+    /// again and the server dedupes on `local_id`) or pulled data the next sync pulls again.
+    public func relaxDurabilityForSync() throws {
+        try queue.withDatabase { database in try database.setDurability(.crashSafe) }
     }
 
     /// The store of the command's profile.

@@ -46,6 +46,17 @@ struct JQCStoreTests {
         #expect(try JQCStore(directory: store.directory).facilities().count == 2)
     }
 
+    /// What a person types is committed power-safe (an fsync per commit); sync relaxes its own
+    /// bookkeeping, whose loss is only an idempotent resend.
+    @Test func personsWorkIsCommittedPowerSafeAndSyncBookkeepingCrashSafe() throws {
+        let home = try TemporaryDirectory(prefix: "jqc-store")
+        defer { home.remove() }
+        let store = try Self.seededStore(home)
+        #expect(try store.read { try $0.scalar("PRAGMA synchronous", as: Int.self) } == 2)
+        try store.relaxDurabilityForSync()
+        #expect(try store.read { try $0.scalar("PRAGMA synchronous", as: Int.self) } == 1)
+    }
+
     @Test func attachedPhotoIsAnOwnedCopyNotTheOriginal() throws {
         let home = try TemporaryDirectory(prefix: "jqc-store")
         defer { home.remove() }
