@@ -6,33 +6,12 @@
 # Targets (issue): warm `il feed` median <= 25 ms; `il lists --tree` (5,000/500) <= 150 ms.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-bin="${1:-}"
-if [ -z "$bin" ]; then
-    swift build -c release --static-swift-stdlib --scratch-path /tmp/build-il-release --package-path "$root" >&2
-    bin=/tmp/build-il-release/release/fieldops
-fi
-bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-
-work="$(mktemp -d /tmp/il-bench.XXXXXX)"
-emulator_pid=""
-cleanup() {
-    if [ -n "$emulator_pid" ]; then kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-# The emulator prints `listening on http://127.0.0.1:PORT` first.
-python3 "$root/Tests/Emulators/interlinedlist_emulator.py" --port 0 --login-limit 0 >"$work/emulator.out" 2>"$work/emulator.err" &
-emulator_pid=$!
-for _ in $(seq 1 100); do
-    grep -q "listening on" "$work/emulator.out" 2>/dev/null && break
-    sleep 0.05
-done
-base="$(sed -n 's/^listening on //p' "$work/emulator.out" | head -1)"
-[ -n "$base" ] || { echo "il bench: the emulator did not start" >&2; cat "$work/emulator.err" >&2; exit 1; }
-
-export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work" NO_COLOR=1
-mkdir -p "$XDG_CONFIG_HOME/fieldops"
+source "$root/bench/lib.sh"
+fieldops_binary "${1:-}"
+throwaway_home
+export NO_COLOR=1
+start_emulator interlinedlist_emulator.py --login-limit 0
+base=$url
 cat >"$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
 profiles:
   lists:

@@ -3,32 +3,18 @@
 # against the JQC emulator, beside the emulator's raw capacity measured with curl making the
 # same requests at the same concurrency; then the local commands' start-up.
 # Prints figures; never fails on them.
-# Usage: bench/jqc-sync.sh [PATH/TO/fieldops]   (default: a release build in /tmp/build-jqcsync-release)
+# Usage: bench/jqc-sync.sh [PATH/TO/fieldops]   (default: a fresh release build)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-if [ $# -ge 1 ]; then
-  bin=$1
-else
-  swift build -c release --static-swift-stdlib --scratch-path /tmp/build-jqcsync-release --package-path "$root" >/dev/null
-  bin=/tmp/build-jqcsync-release/release/fieldops
-fi
+source "$here/lib.sh"
+fieldops_binary "${1:-}"
 count=${COUNT:-1000}
 photo_bytes=${PHOTO_BYTES:-102400}
 concurrency=${CONCURRENCY:-6}
 runs=${RUNS:-3}
 
-work=$(mktemp -d)
-emulator_pid=
-cleanup() { [ -n "$emulator_pid" ] && kill "$emulator_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work"
-
-python3 "$root/Tests/Emulators/jqc_emulator.py" --port 0 --upload-dir "$work/uploads" >"$work/emulator.out" 2>"$work/emulator.err" &
-emulator_pid=$!
-for _ in $(seq 100); do [ -s "$work/emulator.out" ] && break; sleep 0.05; done
-url=$(head -1 "$work/emulator.out" | awk '{print $3}')
-mkdir -p "$XDG_CONFIG_HOME/fieldops"
+throwaway_home
+start_emulator jqc_emulator.py --upload-dir "$work/uploads"
 printf 'default_profile: bench\nprofiles:\n  bench:\n    backend: jqc\n    base_url: %s\n    username: inspector\n' "$url" >"$XDG_CONFIG_HOME/fieldops/config.yaml"
 store="$XDG_DATA_HOME/fieldops/bench"
 

@@ -3,37 +3,23 @@
 # `jqc inspect start`, `fill --answers` of the 60-field template 3, `submit` (each a whole
 # process, target <= 30 ms median), and `inspect list` over 10,000 local inspections (<= 60 ms).
 # Prints figures; never fails on them.
-# Usage: bench/jqc-workflow.sh [PATH/TO/fieldops]   (default: a release build in /tmp/build-jqcflow-release)
+# Usage: bench/jqc-workflow.sh [PATH/TO/fieldops]   (default: a fresh release build)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-if [ $# -ge 1 ]; then
-  bin=$1
-else
-  swift build -c release --static-swift-stdlib --scratch-path /tmp/build-jqcflow-release --package-path "$root" >/dev/null
-  bin=/tmp/build-jqcflow-release/release/fieldops
-fi
+source "$here/lib.sh"
+fieldops_binary "${1:-}"
 runs=${RUNS:-30}
 listed=${LISTED:-10000}
 
-work=$(mktemp -d)
-emulator_pid=
-cleanup() { [ -n "$emulator_pid" ] && kill "$emulator_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work"
-
-python3 "$root/Tests/Emulators/jqc_emulator.py" --port 0 >"$work/emulator.out" 2>"$work/emulator.err" &
-emulator_pid=$!
-for _ in $(seq 100); do [ -s "$work/emulator.out" ] && break; sleep 0.05; done
-url=$(head -1 "$work/emulator.out" | awk '{print $3}')
-mkdir -p "$XDG_CONFIG_HOME/fieldops"
+throwaway_home
+start_emulator jqc_emulator.py
 printf 'default_profile: bench\nprofiles:\n  bench:\n    backend: jqc\n    base_url: %s\n    username: inspector\n' "$url" >"$XDG_CONFIG_HOME/fieldops/config.yaml"
 store="$XDG_DATA_HOME/fieldops/bench"
 timed() { python3 "$here/timecmd.py" --runs "$runs" "$@"; }
 
 printf 'secret123\n' | "$bin" auth login --password-stdin >/dev/null 2>&1
 "$bin" jqc sync -q >/dev/null
-kill "$emulator_pid" && emulator_pid=  # everything below is local
+stop_emulator  # everything below is local
 
 # A valid answer for every input field of template 3, keyed by id (ratings 1-5: they are required).
 "$bin" jqc templates show 3 --json | python3 -c '
@@ -47,7 +33,7 @@ for field in template["form_schema"]:
     if field["type"] == "rating":
         answers[str(field["id"])] = rng.randint(1, 5)
 json.dump(answers, open(sys.argv[2], "w"))
-' "$root/Tests/Emulators" "$work/answers.json"
+' "$bench_root/Tests/Emulators" "$work/answers.json"
 fields=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$work/answers.json")
 
 echo "fieldops jqc inspect: local workflow commands ($(basename "$bin"), $(du -h "$bin" | cut -f1)), $runs runs each"

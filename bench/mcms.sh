@@ -11,36 +11,14 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-bin=${1:-}
-if [ -z "$bin" ]; then
-    swift build -c release --static-swift-stdlib --scratch-path /tmp/build-mcms-release --product fieldops >&2
-    bin=/tmp/build-mcms-release/release/fieldops
-fi
+source "$root/bench/lib.sh"
+fieldops_binary "${1:-}"
+throwaway_home
 
-work=$(mktemp -d /tmp/fieldops-mcms-bench.XXXXXX)
-emulator_pid=""
-cleanup() {
-    if [ -n "$emulator_pid" ]; then kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-# start_emulator ONUS: starts the MCMS emulator and sets $base (http://127.0.0.1:PORT).
-start_emulator() {
-    python3 Tests/Emulators/mcms_emulator.py --port 0 --onus "$1" --olts 16 > "$work/emulator.out" 2> "$work/emulator.err" &
-    emulator_pid=$!
-    for _ in $(seq 1 200); do
-        if [ -s "$work/emulator.out" ]; then break; fi
-        sleep 0.05
-    done
-    base=$(head -n 1 "$work/emulator.out" | awk '{print $3}')
-    [ -n "$base" ] || { echo "emulator did not start: $(cat "$work/emulator.err")" >&2; exit 1; }
-}
-
-stop_emulator() {
-    kill "$emulator_pid" 2>/dev/null || true
-    wait "$emulator_pid" 2>/dev/null || true
-    emulator_pid=""
+# start_fleet ONUS: starts the MCMS emulator with that many ONUs and sets $base.
+start_fleet() {
+    start_emulator mcms_emulator.py --onus "$1" --olts 16
+    base=$url
 }
 
 # A throw-away home whose one profile points at the emulator, logged in.
@@ -63,7 +41,7 @@ timecmd() { python3 bench/timecmd.py "$@"; }
 
 # --- 1. onu list over 10,000 ONUs ------------------------------------------------------------
 echo "== MCMS onu list: 10,000 ONUs, emulator on loopback (target: <= 1.5 s wall, <= 150 MB peak RSS)"
-start_emulator 10000
+start_fleet 10000
 setup_home
 count=$("$bin" mcms onu list | wc -l)
 echo "rows listed: $count"
@@ -102,7 +80,7 @@ stop_emulator
 # --- 2. firmware-bulk over 1,000 ONUs at 50 ms per request ------------------------------------
 echo
 echo "== MCMS onu firmware-bulk: 1,000 ONUs, 50 ms per request, concurrency 16 (target: <= 1.3 x floor)"
-start_emulator 3000
+start_fleet 3000
 setup_home
 # 1,000 ordinary ALPH ONUs with a known active bank that do not already run the target.
 "$bin" mcms onu list --json | python3 -c '
