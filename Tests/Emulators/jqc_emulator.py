@@ -413,6 +413,20 @@ class JQCApp(JQCAdmin, App):
             return "Unknown %s: %d" % (key, value)
         return None
 
+    def replay_post(self, kind, local_id, by_local, records, owner_key, user):
+        """Counts a POST of `local_id` (dedupe on local_id): None for a new record, else the
+        stored record with 200, or 409 when another user's record holds that local_id."""
+        counts = self.post_counts[kind]
+        counts[local_id] = counts.get(local_id, 0) + 1
+        existing_id = by_local.get(local_id)
+        if existing_id is None or existing_id not in records:
+            return None
+        existing = records[existing_id]
+        singular = kind[:-1]
+        if existing[owner_key] != user["id"]:
+            return fail(409, "local_id %s already belongs to another user's %s" % (local_id, singular))
+        return ok({singular: existing}, 200)
+
     def create_inspection(self, req, user):
         body, refusal = self.json_body(req)
         if refusal is not None:
@@ -420,14 +434,9 @@ class JQCApp(JQCAdmin, App):
         local_id = body.get("local_id")
         if not isinstance(local_id, str) or not local_id:
             return fail(422, "local_id is required")
-        counts = self.post_counts["inspections"]
-        counts[local_id] = counts.get(local_id, 0) + 1
-        existing_id = self.inspections_by_local.get(local_id)
-        if existing_id is not None:
-            existing = self.inspections[existing_id]
-            if existing["inspector_id"] != user["id"]:
-                return fail(409, "local_id %s already belongs to another user's inspection" % local_id)
-            return ok({"inspection": existing}, 200)
+        replay = self.replay_post("inspections", local_id, self.inspections_by_local, self.inspections, "inspector_id", user)
+        if replay is not None:
+            return replay
 
         for key, table, required in (("template_id", self.templates_by_id, True),
                                      ("facility_id", self.facilities_by_id, True),
@@ -536,14 +545,9 @@ class JQCApp(JQCAdmin, App):
         local_id = body.get("local_id")
         if not isinstance(local_id, str) or not local_id:
             return fail(422, "local_id is required")
-        counts = self.post_counts["issues"]
-        counts[local_id] = counts.get(local_id, 0) + 1
-        existing_id = self.issues_by_local.get(local_id)
-        if existing_id is not None and existing_id in self.issues:
-            existing = self.issues[existing_id]
-            if existing["reported_by"] != user["id"]:
-                return fail(409, "local_id %s already belongs to another user's issue" % local_id)
-            return ok({"issue": existing}, 200)
+        replay = self.replay_post("issues", local_id, self.issues_by_local, self.issues, "reported_by", user)
+        if replay is not None:
+            return replay
         for key, table, required in (("facility_id", self.facilities_by_id, True),
                                      ("area_id", self.areas_by_id, False),
                                      ("inspection_id", self.inspections, False)):
