@@ -28,10 +28,15 @@ enum CompletionCommands {
             arguments: [ArgumentSpec("WORDS", help: "The words after the program name; the last one is being completed.", optional: true, variadic: true)],
             hidden: true, rawArguments: true,
             action: { context in
-                let completer = DynamicCompleter(
-                    root: root(), provider: LocalCompletionProvider(backends: backends, environment: context.environment))
-                context.stdout.write(DynamicCompleter.render(completer.complete(words: context.invocation.all("WORDS"))))
+                context.stdout.write(
+                    answer(words: context.invocation.all("WORDS"), root: root(), backends: backends, environment: context.environment))
             })
+    }
+
+    /// The candidates for a half-typed line, one per line, from local data only.
+    static func answer(words: [String], root: CommandSpec, backends: [any Backend], environment: [String: String]) -> String {
+        let completer = DynamicCompleter(root: root, provider: LocalCompletionProvider(backends: backends, environment: environment))
+        return DynamicCompleter.render(completer.complete(words: words))
     }
 
     /// The hidden `__manual DIR` behind the generate-manual plugin and `make man`.

@@ -45,10 +45,11 @@ public struct App: Sendable {
         let root = rootCommand()
         let errorColor = stderr.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && !arguments.contains("--no-color")
 
+        // The completion scripts call this on every TAB: answer before parsing and without
+        // building a command context (the hidden `__complete` command gives the same answer).
         if arguments.first == "__complete" {
-            let completer = DynamicCompleter(
-                root: root, provider: LocalCompletionProvider(backends: backends, environment: environment))
-            stdout.write(DynamicCompleter.render(completer.complete(words: Array(arguments.dropFirst()))))
+            stdout.write(CompletionCommands.answer(
+                words: Array(arguments.dropFirst()), root: root, backends: backends, environment: environment))
             return ExitCode.ok.rawValue
         }
 

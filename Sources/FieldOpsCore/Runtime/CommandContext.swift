@@ -113,14 +113,9 @@ public final class CommandContext: Sendable {
         if isVerbose {
             trace = { (line: String) in stderr.line(line) }
         }
-        let session: HTTPSession
-        do {
-            session = try HTTPSession(
-                settings: profile.http, version: FieldOpsVersion.current, cookies: jar,
-                maxConcurrentTransfers: maxConcurrentTransfers, trace: trace)
-        } catch {
-            throw error
-        }
+        let session = try HTTPSession(
+            settings: profile.http, version: FieldOpsVersion.current, cookies: jar,
+            maxConcurrentTransfers: maxConcurrentTransfers, trace: trace)
         sessions.withLock { $0[profile.name] = session }
         return session
     }
