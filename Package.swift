@@ -21,9 +21,11 @@ let package = Package(
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+        // The version `git describe` gave at build time (`make build-info` writes build-info.h).
+        .target(name: "CFieldOpsBuild"),
         .target(
             name: "FieldOpsCore",
-            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium"]
+            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CFieldOpsBuild"]
         ),
         .executableTarget(
             name: "fieldops",

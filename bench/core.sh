@@ -24,7 +24,10 @@ for f in $(seq -w 0 19); do
 done
 
 echo "fieldops core start-up ($(basename "$bin"), $(du -h "$bin" | cut -f1) binary, backend of the profiles: $backend)"
-time_cmd --label "fieldops --version" -- "$bin" --version
+# --version reports the libcurl it runs with (like curl -V), so it now loads libcurl: --help is
+# the command that maps nothing beyond the binary.
+time_cmd --label "fieldops --version (loads libcurl for its version)" -- "$bin" --version
+time_cmd --label "fieldops --help (loads no library)" -- "$bin" --help
 time_cmd --label "fieldops __complete -p '' (200 profiles)" -- "$bin" __complete -p ""
 time_cmd --label "fieldops profile list (200 profiles, 20 files)" -- "$bin" profile list
 if command -v gh >/dev/null 2>&1; then

@@ -9,6 +9,7 @@ _fieldops_sub() {
     '/jqc') REPLY='jqc' ;;
     '/mcms') REPLY='mcms' ;;
     '/interlinedlist'|'/il') REPLY='interlinedlist' ;;
+    '/doctor') REPLY='doctor' ;;
     '/completion') REPLY='completion' ;;
     '/version') REPLY='version' ;;
     'profile/list'|'profile/ls') REPLY='list' ;;
@@ -191,7 +192,7 @@ _fieldops_names() {
   _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
   _fieldops_cmds=() _fieldops_opts=()
   case "$1" in
-    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'jqc:JanitorialQC: facility inspections, offline-first.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops.') ;;
+    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'jqc:JanitorialQC: facility inspections, offline-first.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'doctor:Check the configuration, keyring, stores, servers and installation in one go.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops, its commit and the libraries it runs with.') ;;
     'profile') _fieldops_cmds=('list:List the configured profiles.' 'show:Show one profile'\''s settings (the selected one by default).' 'add:Add a profile in its own file under profiles.d/.' 'remove:Remove a profile and its stored credentials (local data is kept).' 'use:Make a profile the default.') ;;
     'profile add') _fieldops_opts=('--backend:The service: jqc, mcms, interlinedlist, il.' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
     'auth') _fieldops_cmds=('login:Log in to the selected profile'\''s service and store the credentials.' 'logout:End the session and remove the profile'\''s stored credentials.' 'status:Show which profiles are logged in and where their credentials are stored.' 'token:Print the selected profile'\''s access token (for scripts).') ;;
@@ -235,6 +236,7 @@ _fieldops_names() {
     'interlinedlist doc create') _fieldops_opts=('--title:The document'\''s title.' '--folder:The folder to create it in.' '--file:Read the content from a file (- for stdin).' '--content:The content, inline.') ;;
     'interlinedlist doc move') _fieldops_opts=('--folder:The target folder, or root.') ;;
     'interlinedlist notifications') _fieldops_opts=('--read:Mark a notification read (repeatable).' '--read-all:Mark every notification read.') ;;
+    'doctor') _fieldops_opts=('--offline:Only local checks: no DNS, connection or request.') ;;
   esac
 }
 # Reads the words before the cursor ("$@"): sets _fieldops_path (the command path), _fieldops_expect (an

@@ -14,6 +14,8 @@ function __fieldops_sub --argument-names path word
             echo 'mcms'
         case '/interlinedlist' '/il'
             echo 'interlinedlist'
+        case '/doctor'
+            echo 'doctor'
         case '/completion'
             echo 'completion'
         case '/version'
@@ -355,7 +357,7 @@ end
 function __fieldops_cmds --argument-names path
     switch "$path"
         case ''
-            printf '%s\t%s\n' 'profile' 'List, show, add, remove and choose profiles.' 'auth' 'Log in and out, and see where credentials are stored.' 'jqc' 'JanitorialQC: facility inspections, offline-first.' 'mcms' 'PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist' 'InterlinedList: feed, posts, nested lists and folders, documents, people.' 'completion' 'Print the shell completion script for bash, zsh or fish.' 'version' 'Print the version of fieldops.'
+            printf '%s\t%s\n' 'profile' 'List, show, add, remove and choose profiles.' 'auth' 'Log in and out, and see where credentials are stored.' 'jqc' 'JanitorialQC: facility inspections, offline-first.' 'mcms' 'PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist' 'InterlinedList: feed, posts, nested lists and folders, documents, people.' 'doctor' 'Check the configuration, keyring, stores, servers and installation in one go.' 'completion' 'Print the shell completion script for bash, zsh or fish.' 'version' 'Print the version of fieldops, its commit and the libraries it runs with.'
         case 'profile'
             printf '%s\t%s\n' 'list' 'List the configured profiles.' 'show' 'Show one profile\'s settings (the selected one by default).' 'add' 'Add a profile in its own file under profiles.d/.' 'remove' 'Remove a profile and its stored credentials (local data is kept).' 'use' 'Make a profile the default.'
         case 'auth'
@@ -448,6 +450,8 @@ function __fieldops_opts --argument-names path
             printf '%s\t%s\n' '--folder' 'The target folder, or root.'
         case 'interlinedlist notifications'
             printf '%s\t%s\n' '--read' 'Mark a notification read (repeatable).' '--read-all' 'Mark every notification read.'
+        case 'doctor'
+            printf '%s\t%s\n' '--offline' 'Only local checks: no DNS, connection or request.'
     end
     printf '%s\t%s\n' '--profile' 'Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config' 'Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json' 'Print stable JSON on stdout (same as --output json).' '--output' 'Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color' 'Never colour output (also: NO_COLOR=1).' '--quiet' 'Print only results and errors.' '--verbose' 'Trace HTTP requests on stderr (secrets redacted).' '--yes' 'Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout' 'Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help' 'Show help for the command.' '--version' 'Print the version and exit.'
 end

@@ -158,4 +158,12 @@ say "fieldops completion bash|zsh|fish; dynamic values read local data only:"
 printf '%s$ fieldops __complete -p ""%s\n' "$bold" "$reset"
 "$bin" __complete -p ""
 echo
+
+section "One health check for all of it"
+say "fieldops doctor: configuration, keyring, stores, caches, each server layer by layer, install"
+run version
+run doctor
+say "the MCMS appliance's clock drifts 5 minutes ahead (the emulator fakes its Date header)"
+python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/__admin/clock", data=b"{\"offset_seconds\": 300}", method="POST", headers={"Content-Type": "application/json"}))' "$MCMS_URL"
+run -p lab-pon doctor
 say "demo done; the emulators stop and the throw-away home is removed"

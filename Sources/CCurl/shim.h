@@ -48,6 +48,7 @@ struct fieldops_curl_api {
     __typeof__(curl_mime_type) *mime_type;
     __typeof__(curl_slist_append) *slist_append;
     __typeof__(curl_slist_free_all) *slist_free_all;
+    __typeof__(curl_version_info) *version_info;
 };
 
 /*
@@ -103,6 +104,7 @@ static inline void fieldops_curl_load(void) {
     FIELDOPS_CURL_BIND(mime_type, curl_mime_type)
     FIELDOPS_CURL_BIND(slist_append, curl_slist_append)
     FIELDOPS_CURL_BIND(slist_free_all, curl_slist_free_all)
+    FIELDOPS_CURL_BIND(version_info, curl_version_info)
 #undef FIELDOPS_CURL_BIND
     if (missing != NULL) {
         snprintf(api->error, sizeof api->error, "the loaded libcurl lacks %s (libcurl 7.68 or newer is needed)", missing);
@@ -153,6 +155,13 @@ static inline CURLcode fieldops_curl_mime_filename(curl_mimepart *part, const ch
 static inline CURLcode fieldops_curl_mime_type(curl_mimepart *part, const char *type) { return FIELDOPS_CURL->mime_type(part, type); }
 static inline struct curl_slist *fieldops_curl_slist_append(struct curl_slist *list, const char *line) { return FIELDOPS_CURL->slist_append(list, line); }
 static inline void fieldops_curl_slist_free_all(struct curl_slist *list) { FIELDOPS_CURL->slist_free_all(list); }
+/* The loaded libcurl's own version and its TLS library's ("OpenSSL/3.0.11"), for `fieldops version`. */
+static inline const char *fieldops_curl_version_string(void) { return FIELDOPS_CURL->version_info(CURLVERSION_NOW)->version; }
+static inline const char *fieldops_curl_ssl_version_string(void) {
+    const char *ssl = FIELDOPS_CURL->version_info(CURLVERSION_NOW)->ssl_version;
+    return ssl ? ssl : "";
+}
+
 
 /* The typed shims below call the variadic entry points through the table too. */
 #define curl_easy_setopt (FIELDOPS_CURL->easy_setopt)
@@ -251,6 +260,23 @@ static inline CURLSHcode fieldops_share_setopt_unlock(CURLSH *handle, fieldops_c
 /* CURLMsg.data is a union; Swift sees it awkwardly, so read the result code here. */
 static inline CURLcode fieldops_multi_message_result(const CURLMsg *message) {
     return message->data.result;
+}
+
+/*
+ * The peer's certificate chain after a transfer made with CURLOPT_CERTINFO: `count` certificates,
+ * each a list of "Name:value" lines (Subject, Issuer, Expire date, ...). NULL lists when absent.
+ */
+static inline int fieldops_easy_certificate_count(CURL *handle) {
+    struct curl_certinfo *info = NULL;
+    if (curl_easy_getinfo(handle, CURLINFO_CERTINFO, &info) != CURLE_OK || info == NULL) return 0;
+    return info->num_of_certs;
+}
+
+static inline struct curl_slist *fieldops_easy_certificate(CURL *handle, int index) {
+    struct curl_certinfo *info = NULL;
+    if (curl_easy_getinfo(handle, CURLINFO_CERTINFO, &info) != CURLE_OK || info == NULL) return NULL;
+    if (index < 0 || index >= info->num_of_certs) return NULL;
+    return info->certinfo[index];
 }
 
 #endif

@@ -57,6 +57,16 @@ extension Emulator {
         try await adminCall(.post, "reset")
     }
 
+    /// Makes the emulator's `Date` header run `seconds` ahead (negative: behind) of the real clock.
+    public func setClockOffset(seconds: Double) async throws {
+        try await adminCall(.post, "clock", json: ["offset_seconds": seconds])
+    }
+
+    /// POSTs `json` to an emulator-specific admin endpoint (`expire-tokens`, `revoke`, …).
+    public func admin(post endpoint: String, json: [String: any Sendable] = [:]) async throws {
+        try await adminCall(.post, endpoint, json: json)
+    }
+
     @discardableResult
     private func adminCall(_ method: HTTPMethod, _ endpoint: String, json: Any? = nil) async throws -> HTTPResponse {
         var body = HTTPBody.none

@@ -9,13 +9,14 @@ public struct TestCertificates: Sendable {
     public var serverCertificate: String { directory.appendingPathComponent("server.pem").path }
     public var serverKey: String { directory.appendingPathComponent("server-key.pem").path }
 
-    /// Creates a CA named `name` and a server certificate it signs for `127.0.0.1`/`localhost`.
-    public static func generate(name: String = "fieldops test CA") throws -> TestCertificates {
+    /// Creates a CA named `name` and a server certificate it signs for `127.0.0.1`/`localhost`,
+    /// valid for `days` days from now (`-1`: it expired a day ago).
+    public static func generate(name: String = "fieldops test CA", days: Int = 2) throws -> TestCertificates {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let certificates = TestCertificates(directory: directory)
         let dir = directory.path
-        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=\(name)",
+        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", String(max(days, 2)), "-subj", "/CN=\(name)",
                  "-keyout", "\(dir)/ca-key.pem", "-out", "\(dir)/ca.pem",
                  "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
         try run(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
@@ -23,7 +24,7 @@ public struct TestCertificates: Sendable {
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             .write(toFile: "\(dir)/server.ext", atomically: true, encoding: .utf8)
         try run(["x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.pem", "-CAkey", "\(dir)/ca-key.pem",
-                 "-CAcreateserial", "-days", "2", "-extfile", "\(dir)/server.ext", "-out", "\(dir)/server.pem"])
+                 "-CAcreateserial", "-days", String(days), "-extfile", "\(dir)/server.ext", "-out", "\(dir)/server.pem"])
         return certificates
     }
 

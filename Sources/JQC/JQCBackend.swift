@@ -47,6 +47,36 @@ public struct JQCBackend: Backend {
         return pairs.filter { $0.0.hasPrefix(prefix) }.map { CompletionCandidate($0.0, description: $0.1) }
     }
 
+    /// The store (read-only: quick_check, schema, WAL) with what waits to be sent or failed,
+    /// and the photo copies beside it.
+    public func doctorChecks(profile: Profile, paths: ConfigPaths) -> [DoctorCheck] {
+        let directory = paths.dataDirectory(for: profile.name)
+        let section = "profile \(profile.name)"
+        return StoreDiagnosis.check(
+            path: directory + "/" + JQCStore.fileName, name: "store", migrator: JQCSchema.migrator, section: section
+        ) { database in
+            let pending = try JQCStore.counts(.pending, in: database)
+            let failed = try JQCStore.counts(.failed, in: database)
+            func text(_ counts: JQCStore.KindCounts) -> String {
+                "\(counts.inspections) inspection\(counts.inspections == 1 ? "" : "s"), \(counts.issues) issue\(counts.issues == 1 ? "" : "s"), \(counts.photos) photo\(counts.photos == 1 ? "" : "s")"
+            }
+            var checks = [DoctorCheck.ok(section, "outbox", pending.total > 0 ? "pending: \(text(pending))" : "nothing waiting to be sent")]
+            if failed.total > 0 {
+                checks.append(.warning(section, "failed", "\(text(failed)) failed to send",
+                                       fix: "see why with `fieldops -p \(profile.name) jqc status`, then `fieldops -p \(profile.name) jqc retry --all-failed`"))
+            }
+            return checks
+        }
+    }
+
+    /// `GET /auth/me` with the stored token, refreshed once on a 401 as every JQC command does.
+    public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {
+        await DoctorCheck.credentials(profile: profile) {
+            let user = try await JQCClient(context: context, profile: profile).call(JQCEndpoint.me, as: MeResponse.self).user
+            return "\(user.username), \(user.role)"
+        }
+    }
+
     /// Logout forgets the notification cursor, so the next account starts from its own unread
     /// notices. Work and reference data stay. Never throws: a store that is busy or damaged
     /// must not keep the credentials from being removed.

@@ -59,6 +59,17 @@ public struct MCMSBackend: Backend {
         }
     }
 
+    /// One enveloped GET (the firmware file list, small on any fleet) with the stored session,
+    /// re-logging in only when the profile remembers the password, as every MCMS command does.
+    public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {
+        await DoctorCheck.credentials(profile: profile) {
+            let connection = try MCMSConnection(context: context, profile: profile)
+            let files = try await connection.repository.firmwareFiles()
+            let user = try context.keyring().entry(for: profile.name)?.identity?[MCMSSessionStore.userIdentity]
+            return "session\(user.map { " of \($0)" } ?? ""); \(files.count) firmware file\(files.count == 1 ? "" : "s") visible"
+        }
+    }
+
     /// Logout drops the completion cache too: it lists the fleet of an account no longer signed in.
     public func forget(profile: Profile, paths: ConfigPaths) throws {
         let cache = DeviceCache(directory: paths.cacheDirectory(for: profile.name))

@@ -21,6 +21,9 @@ Every emulator:
       GET  /__admin/requests the request log: [{"method","path","query","headers","body","connection"}]
       POST /__admin/reset    back to the seeded fixtures
       GET  /__admin/stats    {"requests": n, "connections": n, "http_versions": {...}}
+      POST /__admin/clock    {"offset_seconds": 300}  the Date header runs that far ahead (negative:
+                             behind) of the real clock, like a server whose clock is off; 0 undoes it.
+                             --clock-offset SECONDS sets it from the start.
 
 Subclasses implement `route(self, req) -> Response` and `state()`/`reset()` on the App.
 Run directly (`python3 emulator_base.py --port 0`) it is a minimal emulator: admin endpoints
@@ -134,6 +137,7 @@ class App:
         self.lock = threading.RLock()
         self.faults = []
         self.latency_ms = 0
+        self.clock_offset = float(getattr(options, "clock_offset", 0) or 0)
         self.log = []
         self.stats = {"requests": 0, "connections": 0, "http_versions": {}}
         self.reset()
@@ -177,6 +181,9 @@ class App:
         if path == "/latency" and req.method == "POST":
             self.latency_ms = (req.json() or {}).get("delay_ms", 0)
             return Response(200, {"ok": True})
+        if path == "/clock" and req.method == "POST":
+            self.clock_offset = float((req.json() or {}).get("offset_seconds", 0))
+            return Response(200, {"ok": True})
         if path == "/state":
             with self.lock:
                 return Response(200, self.state())
@@ -191,6 +198,7 @@ class App:
                 self.faults = []
                 self.log = []
                 self.latency_ms = 0
+                self.clock_offset = float(getattr(self.options, "clock_offset", 0) or 0)
                 self.reset()
             return Response(200, {"ok": True})
         return Response(404, {"error": "unknown admin endpoint"})
@@ -213,6 +221,12 @@ class Handler(BaseHTTPRequestHandler):
         with app.lock:
             app.stats["connections"] += 1
             self.connection_id = app.stats["connections"]
+
+    def date_time_string(self, timestamp=None):
+        # The Date header, shifted when the test fakes a server whose clock is off.
+        if timestamp is None:
+            timestamp = time.time() + self.app.clock_offset
+        return super().date_time_string(timestamp)
 
     def log_message(self, fmt, *args):
         if getattr(self.app.options, "verbose", False):
@@ -347,6 +361,8 @@ def serve(app_class, argv=None):
     parser.add_argument("--tls-cert")
     parser.add_argument("--tls-key")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--clock-offset", type=float, default=0,
+                        help="seconds the Date header runs ahead of the real clock (negative: behind)")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="exit when the process that started us goes away (test harnesses)")
     app_class.add_arguments(parser)

@@ -8,6 +8,7 @@ it with urllib; every test begins from the seeded fixtures (POST /__admin/reset)
 import base64
 import hashlib
 import hmac
+import email.utils
 import http.client
 import json
 import os
@@ -521,6 +522,25 @@ class ScoreTests(unittest.TestCase):
         result = subprocess.run([sys.executable, os.path.join(HERE, "jqc_score.py")], input=json.dumps(cases),
                                 capture_output=True, text=True, check=True)
         self.assertEqual(json.loads(result.stdout), [60.0, None])
+
+
+class ClockTests(EmulatorTestCase):
+    """The Date header can run ahead of or behind the real clock, as an off server's does."""
+
+    def server_skew(self):
+        _, _, headers = self.emu.call("GET", "/api/v1/facilities")
+        return email.utils.parsedate_to_datetime(headers["Date"]).timestamp() - time.time()
+
+    def test_date_header_follows_the_real_clock_by_default(self):
+        self.assertLess(abs(self.server_skew()), 2)
+
+    def test_admin_clock_shifts_the_date_header_and_zero_undoes_it(self):
+        self.emu.call("POST", "/__admin/clock", {"offset_seconds": 300})
+        self.assertAlmostEqual(self.server_skew(), 300, delta=2)
+        self.emu.call("POST", "/__admin/clock", {"offset_seconds": -300})
+        self.assertAlmostEqual(self.server_skew(), -300, delta=2)
+        self.emu.call("POST", "/__admin/clock", {"offset_seconds": 0})
+        self.assertLess(abs(self.server_skew()), 2)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,3 @@ public enum GlobalOptions {
         .flag("version", help: "Print the version and exit."),
     ]
 }
-
-/// The version of this build.
-public enum FieldOpsVersion {
-    public static let current = "0.1.0"
-}

@@ -27,6 +27,7 @@ public struct App: Sendable {
                 ProfileCommands.spec(backends: backends),
                 AuthCommands.spec(),
             ] + backends.map { $0.commands() } + [
+                DoctorCommand.spec(backends: backends),
                 CompletionCommands.spec(root: root),
                 VersionCommand.spec(),
                 CompletionCommands.completeSpec(backends: backends, root: root),
@@ -71,7 +72,7 @@ public struct App: Sendable {
             stderr.write(HelpRenderer(root: root, width: width).render(path: path))
             return ExitCode.usage.rawValue
         case .version:
-            stdout.line("fieldops \(FieldOpsVersion.current)")
+            stdout.write(VersionCommand.text())
             return ExitCode.ok.rawValue
         case .external(let name, let executable, let externalArguments, let globals):
             return ExternalCommand.run(

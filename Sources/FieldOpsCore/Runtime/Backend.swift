@@ -28,6 +28,13 @@ public protocol Backend: Sendable {
     func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate]
     /// Removes the profile's local data that logout should not leave behind (caches).
     func forget(profile: Profile, paths: ConfigPaths) throws
+
+    /// `fieldops doctor`: the profile's local stores, opened read-only (see `StoreDiagnosis`),
+    /// each with what it holds that is not yet on the server. Never creates or changes a file.
+    func doctorChecks(profile: Profile, paths: ConfigPaths) -> [DoctorCheck]
+    /// `fieldops doctor`: one cheap authenticated request, sent the way the backend's own
+    /// commands send it, telling whether the stored credentials are still accepted.
+    func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck
 }
 
 extension Backend {
@@ -36,6 +43,10 @@ extension Backend {
     public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] { [] }
     public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] { [] }
     public func forget(profile: Profile, paths: ConfigPaths) throws {}
+    public func doctorChecks(profile: Profile, paths: ConfigPaths) -> [DoctorCheck] { [] }
+    public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {
+        .warning("profile \(profile.name)", "credentials", "not checked: the \(name) backend has no credential check", fix: nil)
+    }
 
     /// How the configuration loader sees this backend.
     public var schema: BackendSchema {

@@ -18,8 +18,8 @@ public struct InterlinedListBackend: Backend {
 
     /// Builds a command's runtime: the profile, its stored credentials (`$FIELDOPS_TOKEN` wins
     /// over the stored token), its HTTP session and the cache.
-    static func runtime(_ context: CommandContext) throws -> ILRuntime {
-        let profile = try context.profile(backend: "interlinedlist")
+    static func runtime(_ context: CommandContext, profile chosen: Profile? = nil) throws -> ILRuntime {
+        let profile = try chosen ?? context.profile(backend: "interlinedlist")
         let keyring = try context.keyring()
         let entry = try keyring.entry(for: profile.name)
         var credentials = ILStoredCredentials(secrets: entry?.secrets ?? [:], identity: entry?.identity)
@@ -44,6 +44,26 @@ public struct InterlinedListBackend: Backend {
                     entry.identity = ILStoredCredentials(user: user).identity
                 }
             })
+    }
+
+    /// Both credentials, each on a cheap route that accepts only it: `GET /api/user` with the
+    /// sync token, and `GET /api/user/organizations` with the session cookie.
+    public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {
+        await DoctorCheck.credentials(profile: profile) {
+            let runtime = try Self.runtime(context, profile: profile)
+            try runtime.requireLogin()
+            let client = try runtime.client()
+            var accepted: [String] = []
+            if runtime.credentials.syncToken != nil {
+                let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
+                accepted.append("sync token of \(user.username ?? user.email ?? user.id)")
+            }
+            if runtime.credentials.sessionCookie != nil {
+                _ = try await client.send(.userOrganizations)
+                accepted.append("session cookie")
+            }
+            return accepted.joined(separator: " and ")
+        }
     }
 
     /// Writes both credentials and the identity, replacing what the profile held before.

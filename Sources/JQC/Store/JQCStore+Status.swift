@@ -28,16 +28,16 @@ extension JQCStore {
     /// Counts of items waiting to be sent: completed inspections, device issues, and photos of
     /// completed inspections or of issues (a draft's photos are not waiting yet).
     public func pendingCounts() throws -> KindCounts {
-        try read { try counts(.pending, in: $0) }
+        try read { try Self.counts(.pending, in: $0) }
     }
 
     public func failedCounts() throws -> KindCounts {
-        try read { try counts(.failed, in: $0) }
+        try read { try Self.counts(.failed, in: $0) }
     }
 
     /// Counts of one sync status, in one statement that the covering indexes answer alone
     /// (`jqc status` may run on every shell prompt).
-    func counts(_ status: SyncStatus, in database: Database) throws -> KindCounts {
+    static func counts(_ status: SyncStatus, in database: Database) throws -> KindCounts {
         let sql = status == .pending
             ? """
               SELECT (SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending') AS inspections,
@@ -58,7 +58,7 @@ extension JQCStore {
     /// Everything `jqc status` shows, read in one go.
     public func outboxSummary() throws -> (pending: KindCounts, failed: KindCounts, failures: [Failure], lastSyncAt: Date?, lastSyncError: String?) {
         try read { database in
-            (try counts(.pending, in: database), try counts(.failed, in: database), try failures(in: database),
+            (try Self.counts(.pending, in: database), try Self.counts(.failed, in: database), try failures(in: database),
              try state(.lastSyncAt, in: database).flatMap(JQCDate.parse), try state(.lastSyncError, in: database))
         }
     }

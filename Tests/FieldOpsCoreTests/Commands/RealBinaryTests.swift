@@ -13,7 +13,29 @@ import Testing
         defer { home.remove() }
         let outcome = try home.runBinary(["--version"])
         #expect(outcome.exitCode == 0)
-        #expect(outcome.stdout == "fieldops \(FieldOpsVersion.current)\n")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "fieldops \(FieldOpsVersion.current)")
+        #expect(FieldOpsVersion.current.hasPrefix(FieldOpsVersion.base) || FieldOpsVersion.current.first?.isNumber == true)
+        for library in ["commit:", "libcurl:", "SQLite:", "libyaml:", "libsodium:"] {
+            #expect(lines.contains { $0.hasPrefix(library) }, "\(library) missing from \(outcome.stdout)")
+        }
+        #expect(try home.runBinary(["version"]).stdout == outcome.stdout)
+
+        // Built by `make` from a git checkout: the commit is the checkout's HEAD (or an older
+        // one when only the header was not rewritten), and describe names it.
+        if let commit = FieldOpsVersion.commit {
+            #expect(commit.count == 40 && commit.allSatisfy(\.isHexDigit))
+            #expect(lines.contains("commit:    \(commit)"))
+            #expect(FieldOpsVersion.current.contains(String(commit.prefix(12))) || !FieldOpsVersion.current.contains("-g"))
+        }
+        let json = try home.runBinary(["version", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == FieldOpsVersion.current)
+        let libraries = try #require(object["libraries"] as? [String: Any])
+        #expect((libraries["sqlite"] as? String)?.split(separator: ".").count == 3)
+        #expect((libraries["libcurl"] as? String)?.isEmpty == false)
+        #expect((libraries["libyaml"] as? String)?.isEmpty == false)
+        #expect((libraries["libsodium"] as? String)?.isEmpty == false)
     }
 
     @Test(arguments: CompletionScript.Shell.allCases)

@@ -19,6 +19,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether a failed attempt may be sent again. Defaults to the method's own idempotency;
     /// a caller sets it for a POST the server deduplicates (the JQC outbox keys on `local_id`).
     public var isIdempotent: Bool
+    /// Ask libcurl for the server's certificate chain (`HTTPResponse.certificates`); only
+    /// `fieldops doctor` needs it, and only a new connection carries it.
+    public var collectsCertificates = false
 
     public struct QueryItem: Sendable, Equatable {
         public var name: String

@@ -11,6 +11,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var method: HTTPMethod
     /// The protocol spoken: `"1.1"`, `"2"`, or `"1.0"`.
     public var httpVersion: String
+    /// The server's certificate chain, leaf first, when the request asked for it over TLS.
+    public var certificates: [TLSCertificate] = []
 
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: String, method: HTTPMethod = .get, httpVersion: String = "1.1") {
         self.status = status

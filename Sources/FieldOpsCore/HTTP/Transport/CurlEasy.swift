@@ -108,6 +108,19 @@ final class CurlEasy {
         return String(cString: value)
     }
 
+    /// The peer's certificate chain of the last transfer made with `CURLOPT_CERTINFO`.
+    func certificates() -> [TLSCertificate] {
+        (0..<fieldops_easy_certificate_count(handle)).map { index in
+            var lines: [String] = []
+            var node = fieldops_easy_certificate(handle, index)
+            while let item = node {
+                if let data = item.pointee.data { lines.append(String(cString: data)) }
+                node = item.pointee.next
+            }
+            return TLSCertificate(lines: lines)
+        }
+    }
+
     private func check(_ code: CURLcode, _ option: CURLoption) throws(HTTPError) {
         guard code == CURLE_OK else {
             let reason = String(cString: fieldops_curl_easy_strerror(code))
@@ -143,4 +156,17 @@ enum CurlGlobal {
         guard let easy = try? CurlEasy() else { return (nil, nil) }
         return (easy.string(CURLINFO_CAINFO), easy.string(CURLINFO_CAPATH))
     }()
+}
+
+/// What the HTTP core runs on, for `fieldops version` and `fieldops doctor`.
+public enum HTTPLibrary {
+    /// The loaded libcurl's version and its TLS library, or why libcurl cannot be loaded.
+    public static func versions() -> (libcurl: String?, tls: String?, error: String?) {
+        do {
+            try CurlGlobal.ensureInitialised()
+        } catch {
+            return (nil, nil, error.summary)
+        }
+        return (String(cString: fieldops_curl_version_string()), String(cString: fieldops_curl_ssl_version_string()), nil)
+    }
 }

@@ -15,6 +15,7 @@ final class Transfer: @unchecked Sendable {
     let url: String
     let method: HTTPMethod
     let sizeLimit: Int
+    let collectsCertificates: Bool
     private let headerList: CurlHeaderList
     private let mime: CurlMime?
     private let upload: UploadFile?
@@ -40,6 +41,7 @@ final class Transfer: @unchecked Sendable {
         self.url = url
         method = request.method
         sizeLimit = request.maxResponseBytes ?? configuration.maxResponseBytes
+        collectsCertificates = request.collectsCertificates
         headerList = CurlHeaderList(headerLines)
         switch request.body {
         case .multipart(let form):
@@ -82,6 +84,7 @@ final class Transfer: @unchecked Sendable {
         if let proxy = configuration.settings.proxy { try easy.set(CURLOPT_PROXY, proxy) }
         try easy.set(CURLOPT_NOPROXY, configuration.noProxy)
         if let box = configuration.share { try easy.set(share: box.share) }
+        if request.collectsCertificates { try easy.set(CURLOPT_CERTINFO, true) }
         try configureBody(request.body)
         try configureMethod(request.method, hasBody: !request.body.isEmpty)
 
@@ -150,7 +153,7 @@ final class Transfer: @unchecked Sendable {
         guard code == CURLE_OK else {
             return .failed(TransferFailure(code: code, message: easy.errorMessage, url: url, exceededLimit: exceededLimit, sizeLimit: sizeLimit))
         }
-        let response = HTTPResponse(
+        var response = HTTPResponse(
             status: easy.long(CURLINFO_RESPONSE_CODE),
             headers: headers,
             body: body,
@@ -158,6 +161,7 @@ final class Transfer: @unchecked Sendable {
             method: method,
             httpVersion: Self.versionName(easy.long(CURLINFO_HTTP_VERSION))
         )
+        if collectsCertificates { response.certificates = easy.certificates() }
         return .finished(response, elapsed: elapsed)
     }
 

@@ -1,0 +1,221 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The checks of `fieldops doctor` that read only local files: configuration, keyring, caches.
+enum LocalChecks {
+    // MARK: Configuration
+
+    /// Variables whose values are secrets: doctor says they are set, never what they hold.
+    static let secretVariables: Set<String> = ["FIELDOPS_TOKEN", "FIELDOPS_PASSWORD", "FIELDOPS_KEYRING_PASSPHRASE"]
+
+    static func configuration(_ result: Result<Configuration, any Error>, paths: ConfigPaths, environment: [String: String]) -> [DoctorCheck] {
+        let section = "configuration"
+        var checks: [DoctorCheck] = []
+        switch result {
+        case .failure(let error):
+            let reported = error as? any UserFacingError
+            let detail = ([reported?.summary ?? String(describing: error)] + (reported?.details.prefix(2) ?? [])).joined(separator: " ")
+            checks.append(.failure(section, "files", detail, fix: reported?.hint ?? "fix \(paths.configFile) and run doctor again"))
+        case .success(let configuration):
+            let others = configuration.files.count - (configuration.files.first == paths.configFile ? 1 : 0)
+            let main = FileSystem.exists(paths.configFile) ? paths.configFile : "\(paths.configFile) (absent)"
+            checks.append(.ok(section, "files", "\(main)" + (others > 0 ? " + \(others) in \(paths.profilesDirectory)" : "")))
+            if configuration.profiles.isEmpty {
+                checks.append(.warning(section, "profiles", "no profile is configured",
+                                       fix: "create one with `fieldops profile add NAME --backend BACKEND --base-url URL`"))
+            }
+            for profile in configuration.profiles {
+                checks.append(.ok(section, "profile \(profile.name)", "\(profile.backend) at \(profile.baseURL) (\(profile.origin))"))
+            }
+            checks += defaults(configuration, environment: environment)
+        }
+        checks.append(variables(environment, section: section))
+        return checks
+    }
+
+    /// Which profile each backend's commands use when none is named.
+    static func defaults(_ configuration: Configuration, environment: [String: String]) -> [DoctorCheck] {
+        let section = "configuration"
+        var checks: [DoctorCheck] = []
+        if let name = configuration.defaultProfile, configuration.profile(named: name) == nil {
+            checks.append(.failure(section, "default_profile", "names \(name), which is not a profile (\(configuration.defaultProfileOrigin ?? configuration.paths.configFile))",
+                                   fix: "choose an existing one with `fieldops profile use NAME`"))
+        }
+        if let name = environment["FIELDOPS_PROFILE"], !name.isEmpty, configuration.profile(named: name) == nil {
+            checks.append(.failure(section, "FIELDOPS_PROFILE", "names \(name), which is not a profile",
+                                   fix: "unset FIELDOPS_PROFILE or set it to one of: \(configuration.profileNames.joined(separator: ", "))"))
+        }
+        var backends: [String] = []
+        for profile in configuration.profiles where !backends.contains(profile.backend) { backends.append(profile.backend) }
+        for backend in backends {
+            let names = configuration.profiles.filter { $0.backend == backend }.map(\.name)
+            if names.count == 1 {
+                checks.append(.ok(section, "default for \(backend)", "\(names[0]) (its only profile)"))
+            } else if let name = configuration.defaultProfile, names.contains(name) {
+                checks.append(.ok(section, "default for \(backend)", "\(name) (default_profile), of \(names.joined(separator: ", "))"))
+            } else {
+                checks.append(.warning(section, "default for \(backend)", "none: \(names.count) profiles (\(names.joined(separator: ", "))) use \(backend), so its commands need --profile",
+                                       fix: "make one the default with `fieldops profile use NAME`, or set FIELDOPS_PROFILE"))
+            }
+        }
+        return checks
+    }
+
+    /// The `FIELDOPS_*` variables in effect, secrets shown only as set.
+    static func variables(_ environment: [String: String], section: String) -> DoctorCheck {
+        let set = environment.keys.filter { $0.hasPrefix("FIELDOPS_") }.sorted()
+        guard !set.isEmpty else { return .ok(section, "environment", "no FIELDOPS_* variable is set") }
+        let shown = set.map { name in
+            secretVariables.contains(name) ? "\(name) (set; value hidden)" : "\(name)=\(environment[name] ?? "")"
+        }
+        return .ok(section, "environment", shown.joined(separator: ", "))
+    }
+
+    // MARK: Keyring
+
+    static func keyring(_ keyring: Keyring) -> [DoctorCheck] {
+        let section = "keyring"
+        let path = keyring.path
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT {
+                return [.ok(section, "file", "none yet at \(path) (created by the first `fieldops auth login`)")]
+            }
+            return [.failure(section, "file", "cannot inspect \(path): \(String(cString: strerror(errno)))",
+                             fix: "check the permissions of \(ConfigPaths.directory(of: path))")]
+        }
+        var checks: [DoctorCheck] = []
+        let storage: KeyringStorage
+        do {
+            storage = try keyring.storage()
+        } catch {
+            let reported = error as? any UserFacingError
+            return [.failure(section, "file", reported?.summary ?? String(describing: error), fix: reported?.hint)]
+        }
+        checks.append(.ok(section, "file", "\(path), mode \(Keyring.octal(info.st_mode)), owned by you"))
+        checks.append(.ok(section, "encryption", storage.encrypted
+            ? "passphrase (Argon2id + XChaCha20-Poly1305)"
+            : "none: the secrets are protected by the file's mode only"))
+        checks.append(lock(keyring.lockPath, section: section))
+        do {
+            let profiles = try keyring.profiles()
+            let opened = storage.encrypted ? "the passphrase opens it; " : ""
+            checks.append(.ok(section, "entries", opened + (profiles.isEmpty ? "no profile has credentials" : "credentials for \(profiles.joined(separator: ", "))")))
+        } catch {
+            let reported = error as? any UserFacingError
+            checks.append(.failure(section, "entries", reported?.summary ?? String(describing: error),
+                                   fix: reported?.hint ?? "see `fieldops auth status`"))
+        }
+        return checks
+    }
+
+    /// Whether the keyring's lock can be taken now (a stuck process would make logins wait).
+    static func lock(_ path: String, section: String) -> DoctorCheck {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .ok(section, "lock", errno == ENOENT ? "free (no lock file yet)" : "not inspected: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+            return .ok(section, "lock", "free")
+        }
+        return .warning(section, "lock", "held by another process right now",
+                        fix: "if no other fieldops is running, find the holder with `fuser \(path)`")
+    }
+
+    // MARK: Caches
+
+    /// The size and age of each profile's cache directory.
+    static func cache(profile: Profile, paths: ConfigPaths, now: Date) -> DoctorCheck {
+        let directory = paths.cacheDirectory(for: profile.name)
+        let usage = DiskUsage.of(directory)
+        guard usage.files > 0 else { return .ok("profile \(profile.name)", "cache", "empty") }
+        let age = usage.newest.map { ", newest \(NetworkProbe.duration(max(0, now.timeIntervalSince($0)))) old" } ?? ""
+        return .ok("profile \(profile.name)", "cache", "\(usage.files) file\(usage.files == 1 ? "" : "s"), \(DiskUsage.bytes(usage.bytes))" + age)
+    }
+}
+
+/// Bytes and files under a directory, and the newest modification time.
+struct DiskUsage {
+    var files = 0
+    var bytes: Int64 = 0
+    var newest: Date?
+
+    static func of(_ directory: String) -> DiskUsage {
+        var usage = DiskUsage()
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return usage }
+        while let name = walker.nextObject() as? String {
+            var info = stat()
+            guard lstat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            usage.files += 1
+            usage.bytes += Int64(info.st_size)
+            let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+            if usage.newest.map({ modified > $0 }) ?? true { usage.newest = modified }
+        }
+        return usage
+    }
+
+    static func bytes(_ count: Int64) -> String {
+        if count >= 1 << 30 { return String(format: "%.1f GiB", Double(count) / Double(1 << 30)) }
+        if count >= 1 << 20 { return String(format: "%.1f MiB", Double(count) / Double(1 << 20)) }
+        if count >= 1 << 10 { return String(format: "%.1f KiB", Double(count) / Double(1 << 10)) }
+        return "\(count) B"
+    }
+}
+
+/// A SQLite store as doctor sees it, opened read-only: never created, migrated or changed.
+public enum StoreDiagnosis {
+    /// `PRAGMA quick_check`, the schema version against this build's, and the WAL's size; then
+    /// `details` (the backend's own counts) on the same read-only connection.
+    public static func check(
+        path: String, name: String, migrator: Migrator, section: String,
+        details: (Database) throws -> [DoctorCheck] = { _ in [] }
+    ) -> [DoctorCheck] {
+        guard FileSystem.exists(path) else { return [.ok(section, name, "none yet (created on first use)")] }
+        let aside = "move \(path) aside (keep it: unsent work may be in it) and restore a backup; fieldops starts a new store when none is there"
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size == 0 {
+            return [.warning(section, name, "\(path) is an empty file", fix: aside)]
+        }
+        do {
+            let database = try Database(path: path, options: Database.Options(busyTimeout: .milliseconds(500), readOnly: true))
+            let verdict = try database.query("PRAGMA quick_check").compactMap { try? $0.decode(0, as: String.self) }
+            guard verdict == ["ok"] else {
+                return [.failure(section, name, "\(path) fails quick_check: " + verdict.prefix(3).joined(separator: "; "), fix: aside)]
+            }
+            var checks: [DoctorCheck] = []
+            let version = try migrator.currentVersion(of: database)
+            let latest = migrator.latestVersion
+            let wal = fileSize(path + "-wal")
+            let walText = wal > 0 ? ", WAL \(DiskUsage.bytes(wal))" : ""
+            if version > latest {
+                checks.append(.failure(section, name, "\(path): schema v\(version) is newer than this fieldops knows (v\(latest))",
+                                       fix: "a newer fieldops wrote it: upgrade fieldops (see `fieldops version`)"))
+                return checks
+            } else if version < latest {
+                checks.append(.ok(section, name, "\(path) passes quick_check; schema v\(version), migrated to v\(latest) on next use\(walText)"))
+            } else {
+                checks.append(.ok(section, name, "\(path) passes quick_check; schema v\(version) (current)\(walText)"))
+            }
+            if version == latest { checks += try details(database) }
+            return checks
+        } catch let error as StoreError {
+            if case .locked = error.kind {
+                return [.warning(section, name, error.summary, fix: "wait for the other fieldops process (a sync) to finish and run doctor again")]
+            }
+            return [.failure(section, name, error.summary, fix: aside)]
+        } catch {
+            return [.failure(section, name, "\(path): \(error)", fix: aside)]
+        }
+    }
+
+    static func fileSize(_ path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+    }
+}
