@@ -9,34 +9,85 @@ struct SystemCallError: Error, Sendable {
     var operation: String
     var path: String
     var code: Int32
+    /// Replaces strerror's text when the failure is ours (not a regular file, too large).
+    var detail: String?
 
-    var reason: String { String(cString: strerror(code)) }
+    init(operation: String, path: String, code: Int32, detail: String? = nil) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+        self.detail = detail
+    }
+
+    var reason: String { detail ?? String(cString: strerror(code)) }
     var message: String { "cannot \(operation) \(path): \(reason)" }
 }
 
 /// The few POSIX file operations configuration and keyring need, done with plain system calls
 /// (lean at load time, and explicit about modes, fsync and rename for crash-safe writes).
 enum FileSystem {
-    /// The file's bytes, or nil when it does not exist.
-    static func readFileIfExists(_ path: String) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Largest configuration file (`config.yaml`, each `profiles.d/*.yaml`) read.
+    static let configLimit = 1 << 20
+
+    /// The file's bytes, or nil when it does not exist; refuses anything but a regular file of
+    /// at most `limit` bytes (a FIFO would block, `/dev/zero` would never end).
+    static func readFileIfExists(_ path: String, limit: Int = configLimit) throws -> [UInt8]? {
+        guard let fd = try openRegularFile(path) else { return nil }
+        defer { close(fd) }
+        return try readAll(fd, path: path, limit: limit)
+    }
+
+    /// Opens `path` for reading without blocking on a FIFO or a device, and checks on the open
+    /// descriptor that it is a regular file; nil when it does not exist.
+    static func openRegularFile(_ path: String) throws -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw SystemCallError(operation: "read", path: path, code: errno)
         }
-        defer { close(fd) }
-        return try readAll(fd, path: path)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw SystemCallError(operation: "read", path: path, code: code)
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            close(fd)
+            throw SystemCallError(operation: "read", path: path, code: EINVAL, detail: "it is \(describe(type)), not a regular file")
+        }
+        // Back to blocking reads: O_NONBLOCK was only for the open.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
     }
 
-    /// Reads an open descriptor to its end.
-    static func readAll(_ fd: Int32, path: String) throws -> [UInt8] {
+    static func describe(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a plain file"
+        }
+    }
+
+    /// Reads an open descriptor to its end, refusing more than `limit` bytes.
+    static func readAll(_ fd: Int32, path: String, limit: Int = configLimit) throws -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SystemCallError(operation: "read", path: path, code: errno) }
         if info.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(operation: "read", path: path, code: EISDIR) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        let tooLarge = SystemCallError(operation: "read", path: path, code: EFBIG, detail: "it is larger than the \(sizeText(limit)) allowed")
+        if Int(info.st_size) > limit { throw tooLarge }
+        // One byte more than the limit, to tell "exactly the limit" from "more" (a file growing
+        // while read, or a size fstat does not know).
+        var bytes = [UInt8](repeating: 0, count: min(max(Int(info.st_size), 0) + 1, limit + 1))
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: bytes.count)) }
+            if count == bytes.count {
+                guard count <= limit else { throw tooLarge }
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count)))
+            }
             let got = bytes.withUnsafeMutableBytes { buffer in
                 read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
             }
@@ -46,9 +97,14 @@ enum FileSystem {
             }
             if got == 0 { break }
             count += got
+            if count > limit { throw tooLarge }
         }
         bytes.removeSubrange(count...)
         return bytes
+    }
+
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 
     /// Names in `directory` ending in `suffix` (hidden files skipped), sorted bytewise; empty when absent.
@@ -92,6 +148,28 @@ enum FileSystem {
     ///
     /// A symlink at `path` is followed and its target replaced, so dotfile managers that link
     /// `config.yaml` into a repository keep working.
+    /// Removes the temporary files `writeAtomically` leaves beside `path` when a writer is killed
+    /// between creating and renaming one (a keyring's would be a full copy of its secrets). Only
+    /// safe under the lock every writer of `path` holds: then no temporary belongs to a live writer.
+    /// Returns how many were removed.
+    @discardableResult
+    static func removeStaleTemporaries(of path: String) -> Int {
+        let path = resolvingSymlink(path)
+        let directory = ConfigPaths.directory(of: path)
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let prefix = "." + name + ".tmp-"
+        guard let dir = opendir(directory) else { return 0 }
+        var stale: [String] = []
+        while let entry = readdir(dir) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if entryName.hasPrefix(prefix), entryName.utf8.count == prefix.utf8.count + 6 { stale.append(entryName) }
+        }
+        closedir(dir)
+        return stale.filter { unlink(directory + "/" + $0) == 0 }.count
+    }
+
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, exclusive: Bool = false) throws {
         let path = resolvingSymlink(path)
         let directory = ConfigPaths.directory(of: path)

@@ -28,9 +28,15 @@ public final class YAMLParser {
         try parse(ConfigSource(path: path, bytes: bytes))
     }
 
+    /// Deepest nesting of collections accepted (the JSON parser allows 512; no configuration
+    /// or answers file comes near this). Deeper input is refused while it is read, before a
+    /// tree exists: a 50,000-level tree overflows the stack when it is released.
+    static let maximumDepth = 128
+
     /// The document's root node, or nil when the file holds no document (empty or only comments).
     static func parse(_ source: ConfigSource) throws -> YAMLNode? {
         if source.bytes.isEmpty { return nil }
+        try checkFlowDepth(source)
         let parser = try YAMLParser(source: source)
         return try source.bytes.withUnsafeBufferPointer { buffer in
             // `buffer` is non-empty, so its base address exists.
@@ -83,6 +89,9 @@ public final class YAMLParser {
                 }
                 let scalar = YAMLScalar(text: text, isPlain: event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
                 finished = YAMLNode(content: .scalar(scalar), start: start, contentEnd: mark(event.end_mark), isFlow: false)
+            case YAML_SEQUENCE_START_EVENT where stack.count >= Self.maximumDepth,
+                 YAML_MAPPING_START_EVENT where stack.count >= Self.maximumDepth:
+                throw Self.tooDeep(at: start, in: source)
             case YAML_SEQUENCE_START_EVENT:
                 try rejectAnchor(event.data.sequence_start.anchor, at: start)
                 stack.append(Frame(isMapping: false, isFlow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, start: start))
@@ -102,6 +111,72 @@ public final class YAMLParser {
                     stack[stack.count - 1].children.append(node)
                 }
             }
+        }
+    }
+
+    static func tooDeep(at mark: YAMLMark, in source: ConfigSource) -> ConfigError {
+        ConfigError(
+            .unsupportedYAML, "lists and mappings are nested more than \(maximumDepth) levels deep", at: mark, in: source,
+            hint: "no fieldops file needs this much nesting; check that the file is the one you meant")
+    }
+
+    /// libyaml takes quadratic time on long runs of `[` or `{` (100,000 of them: over 10 s), so
+    /// flow nesting is measured first, in one pass that skips quoted text and comments.
+    static func checkFlowDepth(_ source: ConfigSource) throws {
+        var depth = 0
+        var line = 1
+        var column = 0
+        var quote: UInt8?
+        var comment = false
+        var previous: UInt8 = 0x0A
+        var index = 0
+        let bytes = source.bytes
+        while index < bytes.count {
+            let byte = bytes[index]
+            column += byte & 0xC0 == 0x80 ? 0 : 1
+            if byte == 0x0A {
+                line += 1
+                column = 0
+                comment = false
+                if quote == nil { previous = byte }
+                index += 1
+                continue
+            }
+            if comment {
+                index += 1
+                continue
+            }
+            if let open = quote {
+                if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                    index += 2
+                    column += 1
+                    continue
+                }
+                if byte == open {
+                    if open == UInt8(ascii: "'"), index + 1 < bytes.count, bytes[index + 1] == open {
+                        index += 2
+                        column += 1
+                        continue
+                    }
+                    quote = nil
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: "#") where previous == 0x20 || previous == 0x09 || previous == 0x0A:
+                    comment = true
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    quote = byte
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    if depth > maximumDepth { throw tooDeep(at: YAMLMark(line: line, column: column), in: source) }
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth = max(0, depth - 1)
+                default:
+                    break
+                }
+            }
+            previous = byte
+            index += 1
         }
     }
 

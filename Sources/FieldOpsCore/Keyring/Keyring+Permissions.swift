@@ -23,7 +23,8 @@ extension Keyring {
     /// The file's bytes after checking owner and mode on the open descriptor; nil when absent.
     func readVerifiedBytes() throws -> [UInt8]? {
         try checkDirectory()
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO at the keyring path must not block the open; the type is checked below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw KeyringError.fileSystem(SystemCallError(operation: "open", path: path, code: errno), keyring: path)
@@ -34,8 +35,11 @@ extension Keyring {
             throw KeyringError.fileSystem(SystemCallError(operation: "inspect", path: path, code: errno), keyring: path)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw KeyringError(.foreign, path: path, "keyring \(path) is not a regular file", hint: "point keyring.path at a file")
+            throw KeyringError(
+                .foreign, path: path, "keyring \(path) is \(FileSystem.describe(info.st_mode & S_IFMT)), not a regular file; refusing to use it",
+                hint: "point keyring.path at a file")
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         guard info.st_uid == geteuid() else {
             throw KeyringError(
                 .notOwned, path: path, "keyring \(path) belongs to another user (uid \(info.st_uid)); refusing to read it",
@@ -48,13 +52,15 @@ extension Keyring {
                 hint: "run: chmod 600 \(path)")
         }
         do {
-            return try FileSystem.readAll(fd, path: path)
+            return try FileSystem.readAll(fd, path: path, limit: Keyring.sizeLimit)
         } catch let error as SystemCallError {
             throw KeyringError.fileSystem(error, keyring: path)
         }
     }
 
     static func octal(_ mode: mode_t) -> String {
-        "0" + String(mode & 0o777, radix: 8)
+        // Special bits too: a sticky 01777 directory is not a plain 0777 one.
+        let text = String(mode & 0o7777, radix: 8)
+        return "0" + (text.count < 3 ? String(repeating: "0", count: 3 - text.count) + text : text)
     }
 }

@@ -37,6 +37,8 @@ public final class Keyring: Sendable {
 
     var directory: String { ConfigPaths.directory(of: path) }
     var lockPath: String { path + ".lock" }
+    /// Largest keyring file read (a few KiB per profile in practice).
+    static let sizeLimit = 4 << 20
 
     // MARK: reading
 
@@ -95,6 +97,8 @@ public final class Keyring: Sendable {
             throw KeyringError.fileSystem(error, keyring: path)
         }
         defer { withExtendedLifetime(lock) {} }
+        // A writer killed mid-write left its temporary copy: under the lock none is live.
+        FileSystem.removeStaleTemporaries(of: path)
 
         let existing = try readVerifiedBytes()
         var envelope: KeyringFile.Envelope?

@@ -28,10 +28,25 @@ public struct Migrator: Sendable {
             throw StoreError(kind: .newerSchema(found: current, supported: latestVersion), message: "user_version \(current)", path: database.path)
         }
         var applied: [Migration] = []
-        for migration in migrations where migration.version > current {
+        let pending = migrations.filter { $0.version > current }
+        guard !pending.isEmpty else { return [] }
+        // Foreign keys off around the migrations (as GRDB does): SQLite's table rebuild (create
+        // new, copy, drop old, rename) would otherwise cascade the drop onto every child row —
+        // a person's unsynced issues and photos. The pragma cannot change inside a transaction,
+        // so it is set around them, and each migration checks the keys itself before it commits.
+        let enforced = (try database.scalar("PRAGMA foreign_keys", as: Int64.self) ?? 0) != 0
+        if enforced { try database.execute("PRAGMA foreign_keys = OFF") }
+        defer { if enforced { try? database.execute("PRAGMA foreign_keys = ON") } }
+        for migration in pending {
             do {
                 try database.transaction { database in
                     try migration.apply(to: database)
+                    if let broken = try database.queryOne("PRAGMA foreign_key_check") {
+                        let table = (try? broken.decode(0, as: String.self)) ?? "?"
+                        throw StoreError(
+                            kind: .constraint, message: "it would leave rows of \(table) pointing at rows that do not exist",
+                            path: database.path)
+                    }
                     // PRAGMA takes no bound parameters; the version is an Int from our own list.
                     try database.execute("PRAGMA user_version = \(migration.version)")
                 }

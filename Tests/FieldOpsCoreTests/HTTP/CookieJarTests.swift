@@ -32,6 +32,41 @@ import Testing
         #expect(jar.cookieHeader(for: "http://other.com/") == nil)
     }
 
+    @Test func publicSuffixDomainsAreRefusedByTheList() {
+        let jar = CookieJar()
+        jar.store(setCookieHeaders: ["wide=1; Domain=co.uk"], from: "https://shop.co.uk/")
+        jar.store(setCookieHeaders: ["gh=1; Domain=github.io"], from: "https://alice.github.io/")
+        jar.store(setCookieHeaders: ["ok=1; Domain=shop.co.uk"], from: "https://www.shop.co.uk/")
+        #expect(jar.cookies.map(\.name) == ["ok"])
+        #expect(jar.cookieHeader(for: "https://bank.co.uk/") == nil)
+        #expect(jar.cookieHeader(for: "https://bob.github.io/") == nil)
+        #expect(jar.cookieHeader(for: "https://api.shop.co.uk/") == "ok=1")
+    }
+
+    @Test func cookiesGoBackOnlyToThePortThatSetThem() {
+        let jar = CookieJar()
+        jar.store(setCookieHeaders: ["sessionid=abc; Path=/", "csrftoken=t; Path=/"], from: "http://127.0.0.1:8443/api/v1/login")
+        #expect(jar.cookieHeader(for: "http://127.0.0.1:8443/api/v1/onus") == "sessionid=abc; csrftoken=t")
+        #expect(jar.cookieHeader(for: "http://127.0.0.1:9999/capture") == nil)
+        #expect(jar.cookieHeader(for: "http://127.0.0.1/") == nil)
+        // A default port is the same origin whether written or not.
+        jar.store(setCookieHeaders: ["d=1"], from: "https://mcms.example/")
+        #expect(jar.cookieHeader(for: "https://mcms.example:443/x") == "d=1")
+        #expect(jar.cookieHeader(for: "https://mcms.example:8443/x") == nil)
+        // Two services on one host keep a cookie of the same name each.
+        jar.store(setCookieHeaders: ["sessionid=other; Path=/"], from: "http://127.0.0.1:9999/")
+        #expect(jar.cookieHeader(for: "http://127.0.0.1:8443/") == "sessionid=abc; csrftoken=t")
+        #expect(jar.cookieHeader(for: "http://127.0.0.1:9999/") == "sessionid=other")
+    }
+
+    @Test func cookiesRestoredFromBeforePortsWereRecordedStillWork() throws {
+        let legacy = #"{"cookies":[{"created":1700000000,"domain":"mcms.example","hostOnly":true,"httpOnly":false,"name":"sessionid","path":"/","secure":false,"value":"old"}],"version":1}"#
+        let jar = try CookieJar(restoring: legacy, now: Date(timeIntervalSince1970: 1_700_000_100))
+        #expect(jar.cookieHeader(for: "http://mcms.example:8000/", now: Date(timeIntervalSince1970: 1_700_000_100)) == "sessionid=old")
+        let exported = jar.export(now: Date(timeIntervalSince1970: 1_700_000_100))
+        #expect(try CookieJar(restoring: exported).cookies.first?.port == nil)
+    }
+
     @Test func pathLimitsWhereACookieGoesAndLongerPathsComeFirst() {
         let jar = CookieJar()
         jar.store(setCookieHeaders: ["root=1; Path=/", "api=2; Path=/api"], from: "http://h.example/")

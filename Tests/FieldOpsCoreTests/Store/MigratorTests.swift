@@ -25,6 +25,45 @@ import FieldOpsCore
         database = try Database(path: directory.file("store.sqlite"))
     }
 
+    // MARK: Foreign keys
+
+    /// SQLite's recommended table rebuild (new table, copy, drop, rename) with foreign keys on
+    /// would cascade the drop onto the children; the migrator turns them off around it.
+    @Test func rebuildingAParentTableKeepsItsChildren() throws {
+        let schema = Migration(version: 1, name: "parent and child", sql: """
+            CREATE TABLE parent (id TEXT PRIMARY KEY, name TEXT);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id TEXT REFERENCES parent(id) ON DELETE CASCADE);
+            INSERT INTO parent VALUES ('p1', 'one');
+            INSERT INTO child (parent_id) VALUES ('p1'), ('p1');
+            """)
+        try Migrator([schema]).migrate(database)
+        let rebuild = Migration(version: 2, name: "rebuild parent", sql: """
+            CREATE TABLE parent_new (id TEXT PRIMARY KEY, name TEXT, extra TEXT NOT NULL DEFAULT '');
+            INSERT INTO parent_new (id, name) SELECT id, name FROM parent;
+            DROP TABLE parent;
+            ALTER TABLE parent_new RENAME TO parent;
+            """)
+        try Migrator([schema, rebuild]).migrate(database)
+        #expect(try database.scalar("SELECT count(*) FROM child", as: Int64.self) == 2)
+        #expect(try database.scalar("PRAGMA foreign_keys", as: Int64.self) == 1)
+        #expect(try Migrator([schema, rebuild]).currentVersion(of: database) == 2)
+    }
+
+    @Test func aMigrationThatBreaksForeignKeysIsRolledBack() throws {
+        let schema = Migration(version: 1, name: "parent and child", sql: """
+            CREATE TABLE parent (id TEXT PRIMARY KEY);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id TEXT REFERENCES parent(id));
+            INSERT INTO parent VALUES ('p1');
+            INSERT INTO child (parent_id) VALUES ('p1');
+            """)
+        let orphaning = Migration(version: 2, name: "orphan the child", sql: "DELETE FROM parent")
+        try Migrator([schema]).migrate(database)
+        #expect(throws: StoreError.self) { try Migrator([schema, orphaning]).migrate(database) }
+        #expect(try database.scalar("SELECT count(*) FROM parent", as: Int64.self) == 1)
+        #expect(try Migrator([schema]).currentVersion(of: database) == 1)
+        #expect(try database.scalar("PRAGMA foreign_keys", as: Int64.self) == 1)
+    }
+
     // MARK: Applying
 
     @Test func appliesMissingMigrationsOnceAndInOrder() throws {

@@ -41,12 +41,20 @@ public enum Suggestions {
         return candidates[index]
     }
 
+    /// Longer input than this is no typo of a known word (a 10 MB key in a hostile answers
+    /// file): it gets no suggestion, and costs nothing to judge.
+    static let longestTypo = 64
+
     static func nearest(to word: String, in candidates: [String], tolerance: Tolerance) -> String? {
-        let typed = Array(word.unicodeScalars)
+        let typed = Array(word.unicodeScalars.prefix(longestTypo + 1))
+        guard typed.count <= longestTypo else { return nil }
         let limit = tolerance.limit(forLength: typed.count)
         var best: (word: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = editDistance(typed, Array(candidate.unicodeScalars))
+            let scalars = candidate.unicodeScalars
+            // The distance is at least the difference in length: skip what cannot be close.
+            guard scalars.count <= typed.count + limit, scalars.count + limit >= typed.count else { continue }
+            let distance = editDistance(typed, Array(scalars))
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }

@@ -15,6 +15,10 @@ public struct Cookie: Sendable, Equatable, Codable {
     /// many processes.
     public var expires: Date?
     public var created: Date
+    /// The port of the origin that set it: it goes back to that port only, never to another
+    /// service on the same host (stricter than RFC 6265, which ignores ports). Nil for a cookie
+    /// stored before ports were recorded; it keeps matching any port until the next login.
+    public var port: Int?
 
     public init(name: String, value: String, domain: String, hostOnly: Bool = true, path: String = "/", secure: Bool = false, httpOnly: Bool = false, expires: Date? = nil, created: Date = Date()) {
         self.name = name
@@ -37,6 +41,7 @@ public struct Cookie: Sendable, Equatable, Codable {
     func matches(_ url: CookieURL, at now: Date) -> Bool {
         if isExpired(at: now) { return false }
         if secure && !url.isSecure { return false }
+        if let port, port != url.port { return false }
         if hostOnly {
             if url.host != domain { return false }
         } else if !Cookie.domainMatches(host: url.host, domain: domain) {
@@ -72,6 +77,8 @@ struct CookieURL: Sendable, Equatable {
     var host: String
     var path: String
     var isSecure: Bool
+    /// The effective port: the URL's, else the scheme's default.
+    var port: Int
 
     init?(_ url: String) {
         guard let parts = URLParts(url) else { return nil }
@@ -82,6 +89,7 @@ struct CookieURL: Sendable, Equatable {
         host = parts.host
         path = parts.path
         isSecure = parts.scheme == "https"
+        port = parts.port ?? (isSecure ? 443 : 80)
     }
 
     static func isIPAddress(_ host: String) -> Bool {

@@ -56,7 +56,9 @@ public final class CookieJar: Sendable {
         storage.withLock { cookies in
             for cookie in parsed {
                 var cookie = cookie
-                if let index = cookies.firstIndex(where: { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }) {
+                if let index = cookies.firstIndex(where: {
+                    $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path && $0.port == cookie.port
+                }) {
                     // §5.3 step 11: a replacement keeps the original creation time.
                     cookie.created = cookies[index].created
                     cookies.remove(at: index)

@@ -15,6 +15,7 @@ enum SetCookieParser {
         guard !name.isEmpty else { return nil }
 
         var cookie = Cookie(name: name, value: value, domain: url.host, hostOnly: true, path: Cookie.defaultPath(for: url.path), created: now)
+        cookie.port = url.port
         var maxAge: Date?
         var expires: Date?
         var sawPath = false
@@ -52,14 +53,15 @@ enum SetCookieParser {
 
         if let domain = domainAttribute {
             guard Cookie.domainMatches(host: url.host, domain: domain) else { return nil }
-            // §5.3 step 5 with a stand-in for the public-suffix list: a single-label domain
-            // ("com", "local") would reach every host under it, so it is refused unless it is
-            // the host itself, which then gets a host-only cookie.
-            if !domain.contains(".") {
-                guard domain == url.host else { return nil }
-            } else {
+            // §5.3 step 5: a public suffix ("co.uk", "com") would reach every host under it, so
+            // it is refused unless it is the host itself, which then gets a host-only cookie.
+            if domain == url.host {
+                cookie.hostOnly = true
+            } else if PublicSuffix.cookieDomainAcceptable(host: url.host, domain: domain) {
                 cookie.domain = domain
                 cookie.hostOnly = false
+            } else {
+                return nil
             }
         }
         if cookie.secure && !url.isSecure { return nil }
