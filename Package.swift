@@ -21,11 +21,15 @@ let package = Package(
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+        // The public-suffix list for cookie domains; loaded with dlopen like libcurl (headers only).
+        systemLibrary("CPSL", pkgConfig: nil, apt: ["libpsl-dev"]),
+        // rtnetlink constants and structures (kernel headers only; nothing to link).
+        systemLibrary("CNetlink", pkgConfig: nil, apt: ["linux-libc-dev"]),
         // The version `git describe` gave at build time (`make build-info` writes build-info.h).
         .target(name: "CFieldOpsBuild"),
         .target(
             name: "FieldOpsCore",
-            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CFieldOpsBuild"]
+            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CFieldOpsBuild", "CPSL"]
         ),
         .executableTarget(
             name: "fieldops",
@@ -61,7 +65,7 @@ let package = Package(
         ),
         .target(
             name: "JQC",
-            dependencies: ["FieldOpsCore"]
+            dependencies: ["FieldOpsCore", "CNetlink"]
         ),
         .testTarget(
             name: "JQCTests",

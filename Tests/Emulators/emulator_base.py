@@ -21,6 +21,9 @@ Every emulator:
       GET  /__admin/requests the request log: [{"method","path","query","headers","body","connection"}]
       POST /__admin/reset    back to the seeded fixtures
       GET  /__admin/stats    {"requests": n, "connections": n, "http_versions": {...}}
+      POST /__admin/hostile  {"mode": "html-200", "path": "/api/*"?, "target": URL?}: answer the way a
+                             hostile or broken server does (see hostile.py for the modes);
+                             DELETE /__admin/hostile ends it
       POST /__admin/clock    {"offset_seconds": 300}  the Date header runs that far ahead (negative:
                              behind) of the real clock, like a server whose clock is off; 0 undoes it.
                              --clock-offset SECONDS sets it from the start.
@@ -41,6 +44,9 @@ import threading
 import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hostile import Hostile  # noqa: E402
 
 
 class Response:
@@ -138,6 +144,7 @@ class App:
         self.faults = []
         self.latency_ms = 0
         self.clock_offset = float(getattr(options, "clock_offset", 0) or 0)
+        self.hostile = None
         self.log = []
         self.stats = {"requests": 0, "connections": 0, "http_versions": {}}
         self.reset()
@@ -181,6 +188,15 @@ class App:
         if path == "/latency" and req.method == "POST":
             self.latency_ms = (req.json() or {}).get("delay_ms", 0)
             return Response(200, {"ok": True})
+        if path == "/hostile" and req.method == "POST":
+            try:
+                self.hostile = Hostile(req.json() or {})
+            except (KeyError, ValueError) as error:
+                return Response(400, {"error": str(error)})
+            return Response(200, {"ok": True})
+        if path == "/hostile" and req.method == "DELETE":
+            self.hostile = None
+            return Response(200, {"ok": True})
         if path == "/clock" and req.method == "POST":
             self.clock_offset = float((req.json() or {}).get("offset_seconds", 0))
             return Response(200, {"ok": True})
@@ -199,6 +215,7 @@ class App:
                 self.log = []
                 self.latency_ms = 0
                 self.clock_offset = float(getattr(self.options, "clock_offset", 0) or 0)
+                self.hostile = None
                 self.reset()
             return Response(200, {"ok": True})
         return Response(404, {"error": "unknown admin endpoint"})
@@ -273,6 +290,15 @@ class Handler(BaseHTTPRequestHandler):
                 })
         if is_admin:
             return self._send(app.admin(req))
+        hostile = app.hostile
+        if hostile is not None and hostile.matches(req.path):
+            real = None
+            if hostile.needs_real_answer():
+                with app.lock:
+                    resp = app.route(req)
+                headers = ([("Content-Type", resp.content_type)] if resp.content_type else []) + list(resp.headers)
+                real = (resp.status, headers, resp.body)
+            return hostile.answer(self, real)
         fault = app.take_fault(method, req.path)
         delay = app.latency_ms + (fault.delay_ms if fault else 0)
         if delay:

@@ -29,10 +29,12 @@ struct LibraryVersions: Encodable {
     var sqlite: String
     var libyaml: String
     var libsodium: String
+    /// The public-suffix list library, loaded on demand like libcurl; nil when absent.
+    var libpsl: String?
     var libcurlError: String?
 
     enum CodingKeys: String, CodingKey {
-        case libcurl, tls, sqlite, libyaml, libsodium
+        case libcurl, tls, sqlite, libyaml, libsodium, libpsl
         case libcurlError = "libcurl_error"
     }
 
@@ -43,6 +45,7 @@ struct LibraryVersions: Encodable {
             sqlite: String(cString: sqlite3_libversion()),
             libyaml: String(cString: yaml_get_version_string()),
             libsodium: String(cString: sodium_version_string()),
+            libpsl: PublicSuffix.version,
             libcurlError: curl.error)
     }
 }
@@ -87,6 +90,7 @@ enum VersionCommand {
         lines.append("SQLite:    \(libraries.sqlite)")
         lines.append("libyaml:   \(libraries.libyaml)")
         lines.append("libsodium: \(libraries.libsodium)")
+        lines.append("libpsl:    \(libraries.libpsl ?? "not found (cookie domains checked by the two-label rule)")")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -98,7 +98,7 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
         case .full: "free some disk space and run the command again"
         case .newerSchema: "upgrade fieldops, or move the store aside to start a fresh one"
         case .migrationFailed(let version, _):
-            "the store is still at version \(version - 1); please report this message"
+            "the store was left as it was at version \(version - 1), nothing in it is lost; keep the file, and send this message with `fieldops version` to whoever supports your fieldops"
         case .constraint, .conversion, .misuse, .other: nil
         }
     }

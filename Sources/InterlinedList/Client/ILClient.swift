@@ -122,6 +122,10 @@ public struct ILClient: Sendable {
     func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse, _ endpoint: ILEndpoint) throws -> T {
         do {
             return try ILJSON.decode(type, from: response.body)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // Foundation says only "The given data was not valid JSON."; say what is wrong with it.
+            throw ILError.unexpectedResponse(
+                route: endpoint.description, detail: JSONBodyProblem.describe(response.body, contentType: response.headers["Content-Type"]))
         } catch {
             throw ILError.unexpectedResponse(route: endpoint.description, detail: Self.describe(error))
         }

@@ -3,17 +3,29 @@
 /// Written by hand rather than with a regex or a formatter: it runs on every parse and every
 /// completion, which must stay well under a millisecond.
 public enum DurationText {
-    /// The duration in seconds, or nil when `text` is not a duration.
+    /// The longest duration accepted anywhere (a year): every duration ends up as a timeout,
+    /// a sleep or an interval, and an absurd one must be a usage error, never an overflow.
+    public static let maximumSeconds: Double = 366 * 86_400
+
+    /// The duration in seconds, or nil when `text` is not a duration of at most a year.
     public static func seconds(_ text: String) -> Double? {
+        guard let value = unbounded(text), value <= maximumSeconds else { return nil }
+        return value
+    }
+
+    /// The number of seconds `text` spells, however large.
+    static func unbounded(_ text: String) -> Double? {
         let (number, unit) = split(text)
-        guard let value = decimal(number), value >= 0 else { return nil }
+        guard let value = decimal(number), value >= 0, value.isFinite else { return nil }
+        let seconds: Double
         switch unit {
-        case "", "s": return value
-        case "ms": return value / 1000
-        case "m": return value * 60
-        case "h": return value * 3600
+        case "", "s": seconds = value
+        case "ms": seconds = value / 1000
+        case "m": seconds = value * 60
+        case "h": seconds = value * 3600
         default: return nil
         }
+        return seconds.isFinite ? seconds : nil
     }
 
     /// The duration as a Swift `Duration`, or nil when `text` is not a duration.
@@ -41,7 +53,9 @@ extension ValueKind {
         case .integer:
             return IntegerText.isInteger(value) ? nil : "a whole number"
         case .duration:
-            return DurationText.seconds(value) != nil ? nil : "a duration such as 30s, 5m, 1h or 250ms"
+            if DurationText.seconds(value) != nil { return nil }
+            if DurationText.unbounded(value) != nil { return "a duration of at most a year (8784h)" }
+            return "a duration such as 30s, 5m, 1h or 250ms"
         case .choice(let words):
             return words.contains(value) ? nil : "one of " + words.joined(separator: ", ")
         case .string, .file, .directory, .dynamic:

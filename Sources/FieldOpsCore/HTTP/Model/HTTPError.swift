@@ -113,6 +113,10 @@ public struct HTTPStatusFailure: Sendable, Equatable {
     /// True when the body was an HTML page where JSON was expected (a proxy or login page).
     public var answeredHTML: Bool
     public var body: Data
+    /// The server's `Retry-After`, in seconds from when it answered (429, 503).
+    public var retryAfter: Double?
+    /// Where a 3xx answer pointed (redirects of a POST, PUT, PATCH or DELETE are not followed).
+    public var location: String?
 
     public init(_ response: HTTPResponse) {
         status = response.status
@@ -121,11 +125,18 @@ public struct HTTPStatusFailure: Sendable, Equatable {
         answeredHTML = ServerMessage.looksLikeHTML(body: response.body, contentType: response.headers["Content-Type"])
         serverMessage = ServerMessage.extract(from: response.body, contentType: response.headers["Content-Type"])
         body = response.body
+        retryAfter = response.headers["Retry-After"].flatMap { RetryAfter.seconds($0) }
+        location = (300..<400).contains(response.status) ? response.headers["Location"] : nil
     }
 
     var summary: String {
         var text = "\(method) \(url) failed: HTTP \(status)"
         if let reason = HTTPStatusFailure.reasons[status] { text += " \(reason)" }
+        if (300..<400).contains(status) {
+            text += location.map { ", redirected to \($0)" } ?? ", a redirect without a Location"
+            if !method.followsRedirects { text += " (a \(method.rawValue) is never sent on to another address)" }
+            return text
+        }
         if answeredHTML {
             text += ": the server answered HTML instead of JSON"
         } else if let serverMessage {
@@ -136,6 +147,9 @@ public struct HTTPStatusFailure: Sendable, Equatable {
 
     var hint: String? {
         if answeredHTML { return "a proxy or a login page may be in the way; check the profile's base_url" }
+        if (300..<400).contains(status) {
+            return "the server moved or wants another address: check the profile's base_url (https://, the host, a path prefix)"
+        }
         switch status {
         case 401: return "log in again"
         case 403: return "the account lacks permission for this"

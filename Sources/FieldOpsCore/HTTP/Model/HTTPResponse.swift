@@ -43,6 +43,8 @@ public struct HTTPResponse: Sendable, Equatable {
         }
         do {
             return try decoder.decode(T.self, from: body)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw HTTPError.decoding(url: url, path: "", reason: JSONBodyProblem.describe(body, contentType: headers["Content-Type"]))
         } catch let error as DecodingError {
             let (path, reason) = Self.describe(error)
             throw HTTPError.decoding(url: url, path: path, reason: reason)

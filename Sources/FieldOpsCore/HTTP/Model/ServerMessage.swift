@@ -31,3 +31,24 @@ enum ServerMessage {
         return trimmed.isEmpty ? nil : trimmed
     }
 }
+
+/// Why a body the JSON decoder refused is not what was expected, said the same way by every
+/// backend: an HTML page, bytes that are not UTF-8, a syntax error at line and column, or valid
+/// JSON with a value that cannot fit its field (a number beyond what the field holds).
+public enum JSONBodyProblem {
+    public static func describe(_ body: Data, contentType: String?) -> String {
+        if body.isEmpty { return "the answer is empty where JSON was expected" }
+        if ServerMessage.looksLikeHTML(body: body, contentType: contentType) {
+            return "the server answered an HTML page instead of JSON (a proxy, a login page, or not the service)"
+        }
+        if String(validating: body, as: UTF8.self) == nil {
+            return "the answer is not UTF-8 text, so it cannot be JSON"
+        }
+        do {
+            _ = try JSONValue(parsing: body)
+        } catch {
+            return "the answer is not valid JSON: line \(error.line), column \(error.column): \(error.reason)"
+        }
+        return "the answer is valid JSON, but a value in it does not fit its field (a number too large or too precise, or a value of another type)"
+    }
+}

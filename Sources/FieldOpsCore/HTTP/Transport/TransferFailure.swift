@@ -49,6 +49,12 @@ struct TransferFailure: Error, Sendable, Equatable {
         case CURLE_READ_ERROR:
             kind = .readFile
             error = .transport(url: url, reason: "the file being uploaded could not be read (\(reason))")
+        case CURLE_OUT_OF_MEMORY:
+            // What libcurl reports for a header block over its 100 KB limit ("Avoided giant
+            // realloc for header"); a real shortage of memory would not get this far.
+            kind = .other
+            error = .transport(
+                url: url, reason: "the server's response headers are larger than the 100 KB libcurl accepts (it reports \"out of memory\"): this is not the service's normal answer; check base_url, or a proxy in between")
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             kind = .invalidURL
             error = .invalidURL(url)
