@@ -5,6 +5,9 @@
 #     same saved responses.
 #  2. `fieldops mcms onu firmware-bulk` over 1,000 ONUs with the emulator adding 50 ms to every
 #     request, concurrency 16, beside the pipeline's floor (requests per ONU × 50 ms × 1,000 / 16).
+#  3. The NOC's live view over 10,000 ONUs and 32 OLTs: `mcms alarms` wall time; the fieldops CPU
+#     of one `dashboard --watch` refresh (CPU time over 20 refreshes, not wall); and
+#     `onu list --rx-below -25 --sort rx` against plain `onu list`.
 #
 # Usage: bench/mcms.sh [PATH_TO_RELEASE_FIELDOPS]   (builds one when not given)
 set -euo pipefail
@@ -15,9 +18,10 @@ source "$root/bench/lib.sh"
 fieldops_binary "${1:-}"
 throwaway_home
 
-# start_fleet ONUS: starts the MCMS emulator with that many ONUs and sets $base.
+# start_fleet ONUS [OLTS]: starts the MCMS emulator with that many ONUs (and OLTs, default 16)
+# and sets $base.
 start_fleet() {
-    start_emulator mcms_emulator.py --onus "$1" --olts 16
+    start_emulator mcms_emulator.py --onus "$1" --olts "${2:-16}"
     base=$url
 }
 
@@ -115,3 +119,40 @@ print("outcomes: %s (exit %d); requests sent: %d (%.2f per ONU, plus one firmwar
     ", ".join("%s %d" % kv for kv in sorted(outcomes.items())), status, after - before, (after - before - 1) / max(onus, 1)))
 print("firmware-bulk wall %.2f s; floor %d x 50 ms x 1000 / 16 = %.2f s; ratio %.2f (target <= 1.30)" % (wall, per_onu, floor, wall / floor))
 PY
+stop_emulator
+
+# --- 3. the live view over 10,000 ONUs and 32 OLTs ---------------------------------------------
+echo
+echo "== MCMS live view: 10,000 ONUs, 32 OLTs (targets: alarms <= 1 s; dashboard --watch <= 150 ms CPU per refresh; filtered list <= 1.2 x plain)"
+start_fleet 10000 32
+setup_home
+echo "active alarms: $("$bin" mcms alarms | wc -l) (ONUs and OLTs)"
+timecmd --rss --runs 5 --warmup 1 --label "fieldops mcms alarms (two collection requests + names, sort, render)" -- "$bin" mcms alarms
+# CPU of the watch process itself between its 1st and 21st record: 20 refreshes.
+python3 - "$bin" <<'PY'
+import os, subprocess, sys
+ticks = os.sysconf("SC_CLK_TCK")
+def cpu(pid):
+    fields = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / ticks
+proc = subprocess.Popen([sys.argv[1], "mcms", "dashboard", "--watch", "--interval", "1s"],
+                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+proc.stdout.readline()
+start = cpu(proc.pid)
+for _ in range(20):
+    proc.stdout.readline()
+used = cpu(proc.pid) - start
+proc.terminate()
+proc.wait()
+print("fieldops mcms dashboard --watch: %.0f ms CPU per refresh (%.2f s over 20 refreshes; target <= 150 ms)" % (used / 20 * 1000, used))
+PY
+plain=$(python3 bench/timecmd.py --json --runs 5 --warmup 1 --label "onu list" -- "$bin" mcms onu list)
+filtered=$(python3 bench/timecmd.py --json --runs 5 --warmup 1 --label "onu list --rx-below -25 --sort rx" -- "$bin" mcms onu list --rx-below -25 --sort rx)
+python3 - "$plain" "$filtered" <<'PY'
+import json, sys
+plain, filtered = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+key = next(k for k in ("median_ms", "median") if k in plain)
+print("fieldops mcms onu list: median %.0f ms; --rx-below -25 --sort rx: median %.0f ms; ratio %.2f (target <= 1.20)" % (
+    plain[key], filtered[key], filtered[key] / plain[key]))
+PY
+echo "rows below -25 dBm: $("$bin" mcms onu list --rx-below -25 --sort rx | wc -l)"

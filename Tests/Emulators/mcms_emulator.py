@@ -31,6 +31,12 @@ Admin endpoints (besides the base ones: faults, latency, requests, stats, reset)
   PUT    /__admin/config/<id>          replace it with the raw body (a document with that _id)
   GET    /__admin/onu-state/<id>       raw text of the ONU-STATE document (PUT, DELETE likewise)
   GET    /__admin/olt-state/<id>       raw text of the OLT-STATE document (PUT, DELETE likewise)
+  GET    /__admin/alarms/<id>          the device's active alarms (seeded from its id until set)
+  PUT    /__admin/alarms/<id>          replace them with the body's list (or {"Alarms": [...]})
+  DELETE /__admin/alarms               every device's alarms cleared
+
+Alarms are served per device (/v1/onus/alarms/<id>/) and for every device at once
+(/v1/onus/alarms/, /v1/olts/alarms/: [{"_id", "Alarms"}], with projection, query and limit).
 """
 
 import datetime
@@ -67,6 +73,15 @@ class F:
     EQUIPMENT_ID = "Equipment ID"
     MODEL = "Model"
     SERIAL = "Serial Number"
+    ONU_SERIAL = "Serial"
+    OMCI_VERSION = "OMCI Version"
+    PON_PORT = "PON Port"
+    ONU_ID = "ONU ID"
+    VOLTAGE = "Voltage V"
+    BIAS = "Bias mA"
+    BIP_ERRORS = "BIP Errors"
+    ENABLE = "Enable"
+    CUSTOM_NOTE = "Custom Note"
     MAC_ADDRESS = "MAC Address"
     NAME = "Name"
     RESET_COUNT = "Reset Count"
@@ -114,6 +129,7 @@ ROUTES = [
     ("GET", "/api/v1/onus/configs/", "list_docs", "onu_configs"),
     ("GET", "/api/v1/onus/configs/{id}/", "get_doc", "onu_configs"),
     ("PUT", "/api/v1/onus/configs/{id}/", "put_doc", "onu_configs"),
+    ("GET", "/api/v1/onus/alarms/", "alarm_list", "onu_configs"),
     ("GET", "/api/v1/onus/alarms/{id}/", "alarms", "onu_configs"),
     ("GET", "/api/v1/onus/logs/{id}/", "logs", "onu_configs"),
     ("GET", "/api/v1/olts/states/", "list_docs", "olt_states"),
@@ -121,6 +137,7 @@ ROUTES = [
     ("GET", "/api/v1/olts/configs/", "list_docs", "olt_configs"),
     ("GET", "/api/v1/olts/configs/{id}/", "get_doc", "olt_configs"),
     ("PUT", "/api/v1/olts/configs/{id}/", "put_doc", "olt_configs"),
+    ("GET", "/api/v1/olts/alarms/", "alarm_list", "olt_configs"),
     ("GET", "/api/v1/olts/alarms/{id}/", "alarms", "olt_configs"),
     ("GET", "/api/v1/olts/logs/{id}/", "logs", "olt_configs"),
     ("GET", "/api/v1/files/onu-firmware/", "firmware_files", None),
@@ -267,6 +284,9 @@ def project(doc, paths):
             node[parts[-1]] = True
 
     def pick(value, spec):
+        if isinstance(value, list) and spec is not True:
+            # Mongo projects the members of each object in an array ({"Alarms.Severity": 1}).
+            return [pick(item, spec) for item in value if isinstance(item, dict)]
         if spec is True or not isinstance(value, dict):
             return value
         out = {}
@@ -300,6 +320,8 @@ def apply_projection(doc, projection):
     """Mongo projection: inclusion ({"ONU.Name": 1}, `_id` kept unless 0) or exclusion ({"STATS": 0})."""
     off = [p for p, on in projection.items() if on in (0, False)]
     on = [p for p, flag in projection.items() if flag not in (0, False) and p != F.ID]
+    if not on and projection.get(F.ID) not in (None, 0, False):
+        return {F.ID: doc[F.ID]} if F.ID in doc else {}
     if on:
         out = project(doc, on)
         if F.ID in off:
@@ -537,17 +559,17 @@ class Fleet:
                 F.VENDOR: vendor,
                 F.EQUIPMENT_ID: equipment,
                 F.MODEL: model,
-                F.SERIAL: onu_id[4:],
+                F.ONU_SERIAL: onu_id[4:],
                 "Registration ID": "",
-                "OMCI Version": "0xA3",
+                F.OMCI_VERSION: "0xA3",
             },
-            F.OLT: {F.MAC_ADDRESS: mac, "PON Port": index % 16, "ONU ID": index % 128},
+            F.OLT: {F.MAC_ADDRESS: mac, F.PON_PORT: index % 16, F.ONU_ID: index % 128},
             F.STATS: {
                 F.RX_OPTICAL: dec(rx),
                 F.TX_OPTICAL: dec(rng.uniform(0.5, 5.0)),
-                "Temperature C": dec(rng.uniform(30, 60), 1),
-                "Voltage V": dec(rng.uniform(3.2, 3.4)),
-                "Bias mA": dec(rng.uniform(5, 20), 3),
+                F.TEMPERATURE: dec(rng.uniform(30, 60), 1),
+                F.VOLTAGE: dec(rng.uniform(3.2, 3.4)),
+                F.BIAS: dec(rng.uniform(5, 20), 3),
                 F.FEC_CORRECTED: big() if counters_max else rng.randrange(0, 10 ** 9),
                 F.FEC_UNCORRECTABLE: 0 if rng.random() < 0.8 else rng.randrange(1, 5000),
                 "RX Frames": big(),
@@ -556,7 +578,7 @@ class Fleet:
                 "TX Bytes": big(),
                 F.RX_RATE: rng.randrange(0, 10 ** 9),
                 F.TX_RATE: rng.randrange(0, 10 ** 9),
-                "BIP Errors": rng.randrange(0, 100),
+                F.BIP_ERRORS: rng.randrange(0, 100),
             },
         }
         for port in range(1, uni_count + 1):
@@ -580,12 +602,12 @@ class Fleet:
                 F.FW_BANK_PTR: ptr,
                 F.FW_BANK_FILES: bank_files,
                 F.FW_BANK_VERSIONS: bank_versions,
-                "Enable": True,
+                F.ENABLE: True,
                 "Location": {"Latitude": dec(62.0 + rng.uniform(0, 1), 6),
                              "Longitude": dec(6.0 + rng.uniform(0, 1), 6)},
                 "Alarm Profile": "default",
                 "Rogue Detect": False,
-                "Custom Note": None,
+                F.CUSTOM_NOTE: None,
             },
             F.NETCONF: {F.NAME: onu_id, "Template": "default"},
             "SLA": {"Upstream CIR bps": rng.randrange(10 ** 6, 10 ** 9),
@@ -674,6 +696,8 @@ class MCMSApp(App):
         self.sessions = {}
         self.writes = []
         self.firmware_text = render(FIRMWARE_FILES)
+        # Active alarms by device id, generated on first use and replaceable by tests.
+        self.alarm_lists = {}
 
     @property
     def host_cookies(self):
@@ -709,6 +733,9 @@ class MCMSApp(App):
     # --- admin ---------------------------------------------------------------------------
     def admin(self, req):
         path = req.raw_path[len("/__admin"):]
+        if path.startswith("/alarms"):
+            with self.lock:
+                return self.admin_alarms(req, urllib.parse.unquote(path[len("/alarms"):].strip("/")))
         if path == "/expire-sessions" and req.method == "POST":
             with self.lock:
                 count = len(self.sessions)
@@ -722,6 +749,34 @@ class MCMSApp(App):
                 with self.lock:
                     return self.admin_document(req, doc_id, names, owners)
         return super().admin(req)
+
+    def admin_alarms(self, req, doc_id):
+        """PUT /__admin/alarms/<id> [alarm…] sets one device's alarms; DELETE /__admin/alarms
+        clears every device's; GET /__admin/alarms/<id> reads one."""
+        known = doc_id in self.collections["onu_configs"].docs or doc_id in self.collections["olt_configs"].docs
+        if not doc_id:
+            if req.method != "DELETE":
+                return Response(405, {"error": "method not allowed"})
+            for name in ("onu_configs", "olt_configs"):
+                for device in self.collections[name].docs:
+                    self.alarm_lists[device] = []
+            return Response(200, {"ok": True})
+        if not known:
+            return Response(404, {"error": "unknown id", "id": doc_id})
+        if req.method == "GET":
+            return Response(200, raw=render(self.device_alarms(doc_id)))
+        if req.method == "PUT":
+            try:
+                alarms = parse(req.body.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError) as error:
+                return Response(400, {"error": "not JSON: %s" % error})
+            if isinstance(alarms, dict):
+                alarms = alarms.get(F.ALARMS)
+            if not isinstance(alarms, list):
+                return Response(400, {"error": "body must be a list of alarms"})
+            self.alarm_lists[doc_id] = alarms
+            return Response(200, {"ok": True})
+        return Response(405, {"error": "method not allowed"})
 
     def admin_document(self, req, doc_id, names, owners):
         """GET the raw text; PUT raw text to replace it (tests seed odd shapes); DELETE a state."""
@@ -998,17 +1053,43 @@ class MCMSApp(App):
     def device_rng(self, kind, doc_id):
         return random.Random("%d:%s:%s" % (self.options.seed, kind, doc_id))
 
+    def device_alarms(self, doc_id):
+        """The device's active alarms: seeded from its id, or what a test set."""
+        alarms = self.alarm_lists.get(doc_id)
+        if alarms is None:
+            rng = self.device_rng("alarms", doc_id)
+            alarms = []
+            for _ in range(rng.choice([0, 0, 0, 1, 1, 2, 3])):
+                name, severity, message = rng.choice(ALARM_NAMES)
+                moment = BASE_TIME - datetime.timedelta(seconds=rng.uniform(0, 7 * 86400))
+                alarms.append({F.NAME: name, F.SEVERITY: severity, F.TIME: stamp(moment), F.MESSAGE: message})
+            alarms.sort(key=lambda a: a[F.TIME], reverse=True)
+            self.alarm_lists[doc_id] = alarms
+        return alarms
+
     def handle_alarms(self, _req, collection, doc_id):
         if doc_id not in self.collections[collection].docs:
             return fail(404, "Not found.")
-        rng = self.device_rng("alarms", doc_id)
-        alarms = []
-        for _ in range(rng.choice([0, 0, 0, 1, 1, 2, 3])):
-            name, severity, message = rng.choice(ALARM_NAMES)
-            moment = BASE_TIME - datetime.timedelta(seconds=rng.uniform(0, 7 * 86400))
-            alarms.append({F.NAME: name, F.SEVERITY: severity, F.TIME: stamp(moment), F.MESSAGE: message})
-        alarms.sort(key=lambda a: a[F.TIME], reverse=True)
-        return success_raw(render({F.ID: doc_id, F.ALARMS: alarms}))
+        return success_raw(render({F.ID: doc_id, F.ALARMS: self.device_alarms(doc_id)}))
+
+    def handle_alarm_list(self, req, collection, _doc_id):
+        """Every device's alarms document in one answer, with projection, query and limit."""
+        try:
+            projection = self.json_arg(req, "projection")
+            query = self.json_arg(req, "query")
+            if query:
+                check_query(query)
+            limit = int(req.arg("limit", "0") or 0)
+        except ValueError as error:
+            return fail(400, str(error))
+        docs = [{F.ID: doc_id, F.ALARMS: self.device_alarms(doc_id)} for doc_id in self.collections[collection].docs]
+        if query:
+            docs = [d for d in docs if matches(d, query)]
+        if limit > 0:
+            docs = docs[:limit]
+        if projection:
+            docs = [apply_projection(d, projection) for d in docs]
+        return success_raw(render(docs))
 
     def handle_logs(self, req, collection, doc_id):
         if doc_id not in self.collections[collection].docs:

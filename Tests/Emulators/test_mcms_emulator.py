@@ -443,6 +443,49 @@ class MCMSEmulatorTests(unittest.TestCase):
         self.assertIsInstance(alarms["data"]["Alarms"], list)
         self.assertEqual(session.get("/api/v1/onus/alarms/NOPE00000000/")[0], 404)
 
+    def test_alarm_collections_hold_every_device_and_match_the_single_documents(self):
+        session = self.emu.login()
+        _, onus = session.get_json("/api/v1/onus/alarms/")
+        _, olts = session.get_json("/api/v1/olts/alarms/")
+        self.assertEqual(len(onus["data"]), self.state["counts"]["onu_configs"])
+        self.assertEqual([d["_id"] for d in olts["data"]], self.state["olt_ids"])
+        with_alarms = next(d for d in onus["data"] if d["Alarms"])
+        _, one = session.get_json("/api/v1/onus/alarms/%s/" % with_alarms["_id"])
+        self.assertEqual(one["data"], with_alarms)
+        _, projected = session.get_json("/api/v1/onus/alarms/?projection=" + quote_projection({"Alarms.Severity": 1}))
+        first = next(d for d in projected["data"] if d["_id"] == with_alarms["_id"])
+        self.assertEqual(first["Alarms"], [{"Severity": a["Severity"]} for a in with_alarms["Alarms"]])
+        self.assertEqual(session.get("/api/v1/olts/alarms/")[0], 200)
+
+    def test_admin_sets_and_clears_alarms(self):
+        session = self.emu.login()
+        onu = self.normal_onu()
+        alarm = {"Name": "LOS", "Severity": "CRITICAL", "Time": "2026-06-01 11:59:00.000000", "Message": "Loss of signal"}
+        status, _, _ = self.emu.call("PUT", "/__admin/alarms/%s" % onu, body=[alarm])
+        self.assertEqual(status, 200)
+        _, one = session.get_json("/api/v1/onus/alarms/%s/" % onu)
+        self.assertEqual(one["data"]["Alarms"], [alarm])
+        self.assertEqual(self.emu.call("PUT", "/__admin/alarms/NOPE00000000", body=[])[0], 404)
+        self.assertEqual(self.emu.call("DELETE", "/__admin/alarms")[0], 200)
+        _, onus = session.get_json("/api/v1/onus/alarms/")
+        _, olts = session.get_json("/api/v1/olts/alarms/")
+        self.assertTrue(all(d["Alarms"] == [] for d in onus["data"] + olts["data"]))
+
+    def test_id_only_projection_and_the_fields_of_more_of_the_documents(self):
+        session = self.emu.login()
+        _, ids = session.get_json("/api/v1/onus/states/?projection=" + quote_projection({"_id": 1}))
+        self.assertTrue(all(list(d) == ["_id"] for d in ids["data"]))
+        _, state = session.get_json("/api/v1/onus/states/%s/" % self.normal_onu())
+        data = state["data"]
+        self.assertIn("Serial", data["ONU"])
+        self.assertIn("OMCI Version", data["ONU"])
+        self.assertEqual(set(data["OLT"]), {"MAC Address", "PON Port", "ONU ID"})
+        for key in ("Temperature C", "Voltage V", "Bias mA", "BIP Errors"):
+            self.assertIn(key, data["STATS"])
+        _, config = session.get_json("/api/v1/onus/configs/%s/" % self.normal_onu())
+        self.assertIs(config["data"]["ONU"]["Enable"], True)
+        self.assertIsNone(config["data"]["ONU"]["Custom Note"])
+
     def test_admin_can_seed_and_delete_state_documents(self):
         session = self.emu.login()
         missing = self.state["special"]["missing_state"][0]

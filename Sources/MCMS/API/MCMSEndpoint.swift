@@ -13,12 +13,16 @@ public enum MCMSEndpoint: Sendable, Equatable {
     case onuConfigs
     case onuConfig(String)
     case onuAlarms(String)
+    /// Every ONU's alarms document in one answer.
+    case onuAlarmList
     case onuLogs(String)
     case oltStates
     case oltState(String)
     case oltConfigs
     case oltConfig(String)
     case oltAlarms(String)
+    /// Every OLT's alarms document in one answer.
+    case oltAlarmList
     case oltLogs(String)
     case onuFirmwareFiles
     /// The web helper for CPE DHCP leases: no `/v1`, a bare array, no envelope (seed).
@@ -34,12 +38,14 @@ public enum MCMSEndpoint: Sendable, Equatable {
         case .onuConfigs: ["v1", "onus", "configs", ""]
         case .onuConfig(let id): ["v1", "onus", "configs", id, ""]
         case .onuAlarms(let id): ["v1", "onus", "alarms", id, ""]
+        case .onuAlarmList: ["v1", "onus", "alarms", ""]
         case .onuLogs(let id): ["v1", "onus", "logs", id, ""]
         case .oltStates: ["v1", "olts", "states", ""]
         case .oltState(let mac): ["v1", "olts", "states", mac, ""]
         case .oltConfigs: ["v1", "olts", "configs", ""]
         case .oltConfig(let mac): ["v1", "olts", "configs", mac, ""]
         case .oltAlarms(let mac): ["v1", "olts", "alarms", mac, ""]
+        case .oltAlarmList: ["v1", "olts", "alarms", ""]
         case .oltLogs(let mac): ["v1", "olts", "logs", mac, ""]
         case .onuFirmwareFiles: ["v1", "files", "onu-firmware", ""]
         case .cpe(let id): ["cpe", "onu", id, ""]

@@ -40,6 +40,18 @@ public enum MCMSField {
     public static let alarms = "Alarms"
     public static let severity = "Severity"
     public static let message = "Message"
+    public static let serial = "Serial"
+    public static let omciVersion = "OMCI Version"
+    public static let ponPort = "PON Port"
+    /// The ONU's number on its PON port, in ONU-STATE `OLT`.
+    public static let onuIDOnPort = "ONU ID"
+    public static let voltage = "Voltage V"
+    public static let bias = "Bias mA"
+    public static let bipErrors = "BIP Errors"
+    /// ONU-CFG `ONU.Enable`: false takes the ONU out of service.
+    public static let enable = "Enable"
+    /// ONU-CFG `ONU."Custom Note"`: a string, or null for none.
+    public static let customNote = "Custom Note"
 
     // MARK: Registration buckets of OLT-STATE "ONU States"
     public static let registered = "Registered"
@@ -71,6 +83,8 @@ public enum MCMSField {
     public static let onuName: [JSONPathComponent] = [.key(onu), .key(name)]
     public static let oltName: [JSONPathComponent] = [.key(olt), .key(name)]
     public static let onuFWBankPtr: [JSONPathComponent] = [.key(onu), .key(fwBankPtr)]
+    public static let onuEnable: [JSONPathComponent] = [.key(onu), .key(enable)]
+    public static let onuCustomNote: [JSONPathComponent] = [.key(onu), .key(customNote)]
     public static func onuFWBankFile(_ bank: Int) -> [JSONPathComponent] { [.key(onu), .key(fwBankFiles), .index(bank)] }
     public static func onuFWBankVersion(_ bank: Int) -> [JSONPathComponent] { [.key(onu), .key(fwBankVersions), .index(bank)] }
 
@@ -79,9 +93,17 @@ public enum MCMSField {
     /// Friendly names come from the config documents' `ONU.Name`, never `NETCONF.Name` (seed).
     public static let onuNameProjection = #"{"ONU.Name":1}"#
     public static let oltNameProjection = #"{"OLT.Name":1}"#
-    /// Only what `onu list` shows, so a 10,000-ONU listing moves a fraction of the documents.
+    /// Only what `onu list` shows and filters on, so a 10,000-ONU listing moves a fraction of
+    /// the documents.
     public static let onuListProjection = """
-        {"Time":1,"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,\
-        "OLT.MAC Address":1,"STATS.RX Optical Level":1}
+        {"Time":1,"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,"ONU.Model":1,\
+        "OLT.MAC Address":1,"STATS.RX Optical Level":1,"STATS.FEC Uncorrectable":1}
         """
+    /// What the dashboard's health needs of each ONU state: the RX level only (registration
+    /// comes from the OLT buckets).
+    public static let onuDashboardProjection = #"{"STATS.RX Optical Level":1}"#
+    /// The ids alone, to count devices that have a config document.
+    public static let idProjection = #"{"_id":1}"#
+    /// The severities alone, for counts (dashboard, `onu list --with-alarms`).
+    public static let alarmSeverityProjection = #"{"Alarms.Severity":1}"#
 }

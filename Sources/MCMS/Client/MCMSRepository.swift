@@ -23,8 +23,28 @@ public struct MCMSRepository: Sendable {
         try await names(.onuConfigs, projection: MCMSField.onuNameProjection, section: MCMSField.onu)
     }
 
+    /// `ONU.Name` of only these ONUs (`query` on `_id`), for a view of one OLT's ONUs; the whole
+    /// projected list when there are too many ids for one URL.
+    public func onuNames(ids: [String]) async throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        guard ids.count <= 400 else { return try await onuNames() }
+        let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(ids.map(JSONValue.string)))])))]))
+        return try await names(.onuConfigs, projection: MCMSField.onuNameProjection, section: MCMSField.onu, query: query.jsonString())
+    }
+
+    /// The ids of every ONU that has a config document, fetched with an `_id`-only projection.
+    public func onuConfigIDs() async throws -> [String] {
+        try await list(.onuConfigs, query: [.init("projection", MCMSField.idProjection)]).compactMap { $0[MCMSField.id]?.stringValue }
+    }
+
     public func oltStates() async throws -> [OLTStateDocument] {
         try await list(.oltStates, query: []).map(OLTStateDocument.init)
+    }
+
+    /// Every device's `{"_id", "Alarms"}` document from one collection request
+    /// (`.onuAlarmList` or `.oltAlarmList`), projected when `projection` is given.
+    public func alarmDocuments(_ endpoint: MCMSEndpoint, projection: String? = nil) async throws -> [JSONValue] {
+        try await list(endpoint, query: projection.map { [.init("projection", $0)] } ?? [])
     }
 
     public func oltNames() async throws -> [String: String] {
@@ -107,8 +127,10 @@ public struct MCMSRepository: Sendable {
         return array
     }
 
-    private func names(_ endpoint: MCMSEndpoint, projection: String, section: String) async throws -> [String: String] {
-        let documents = try await list(endpoint, query: [.init("projection", projection)])
+    private func names(_ endpoint: MCMSEndpoint, projection: String, section: String, query: String? = nil) async throws -> [String: String] {
+        var items: [HTTPRequest.QueryItem] = [.init("projection", projection)]
+        if let query { items.append(.init("query", query)) }
+        let documents = try await list(endpoint, query: items)
         var names: [String: String] = [:]
         names.reserveCapacity(documents.count)
         for document in documents {

@@ -66,7 +66,8 @@ enum FirmwareBulkCommand {
         }
     }
 
-    /// Exactly one of `--ids`, `--ids-from`, `--olt`; duplicates dropped, order kept.
+    /// Exactly one of `--ids`, `--ids-from`, `--olt` (a MAC or an OLT's name); duplicates
+    /// dropped, order kept.
     static func selectIDs(_ context: CommandContext, repository: MCMSRepository) async throws -> [String] {
         let invocation = context.invocation
         let given = ["ids", "ids-from", "olt"].filter { invocation.value($0) != nil }
@@ -90,7 +91,8 @@ enum FirmwareBulkCommand {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.hasPrefix("#") }
         } else {
-            ids = try await onuIDs(ofOLT: invocation.value("olt") ?? "", repository: repository)
+            let mac = try OLTSelector.resolve(invocation.value("olt") ?? "", olts: try await repository.oltNames())
+            ids = try await onuIDs(ofOLT: mac, repository: repository)
         }
         var seen = Set<String>()
         ids = ids.filter { !$0.isEmpty && seen.insert($0).inserted }

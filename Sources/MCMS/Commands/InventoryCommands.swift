@@ -1,63 +1,169 @@
 import FieldOpsCore
 
-/// `mcms dashboard`, `mcms onu list`, `mcms olt list`: one join of the four fleet listings.
+/// `mcms dashboard`, `mcms onu list`, `mcms olt list`: one join of the fleet listings, once or
+/// watched.
 enum InventoryCommands {
+    // MARK: onu list
+
     @Sendable static func onuList(_ context: CommandContext) async throws {
         let connection = try MCMSConnection(context)
-        let inventory = try await connection.repository.inventory()
-        remember(inventory, in: connection)
-        let state = try context.invocation.value("state").map { word in
-            guard let state = RegistrationState(rawValue: word) else {
-                throw FieldOpsError.usage("unknown state \(word)", hint: "one of: " + MCMSCommands.states.joined(separator: ", "))
-            }
-            return state
+        let options = try ONUListOptions(context.invocation)
+        let source = WatchSource(title: title("onu list"), metrics: ["count"]) {
+            let repository = connection.repository
+            async let inventory = repository.inventory()
+            async let alarmed: Set<String>? = options.withAlarms ? try await alarmedDevices(repository, .onuAlarmList) : nil
+            let fleet = try await inventory
+            remember(fleet, in: connection)
+            let query = try options.query(olts: fleet.olts, withAlarms: try await alarmed)
+            let rows = query.apply(to: fleet.onus)
+            return WatchFrame(
+                json: InventoryRendering.onuJSON(rows),
+                render: { format, color in InventoryRendering.styledONUTable(rows).render(format: format, color: color) },
+                metrics: ["count": Double(rows.count)],
+                emptyMessage: rows.isEmpty ? "no ONUs match" : nil)
         }
-        let rows = inventory.onus(olt: context.invocation.value("olt"), state: state)
-        if context.format == .json {
-            context.emit(json: InventoryRendering.onuJSON(rows))
-        } else {
-            context.emit(InventoryRendering.onuTable(rows))
+        try await WatchRunner.run(source, context: context)
+    }
+
+    /// The options of `onu list`, read once and checked before any request.
+    struct ONUListOptions: Sendable {
+        var olt: String?
+        var state: RegistrationState?
+        var rxBelow: Double?
+        var fecAbove: UInt64?
+        var model: String?
+        var firmware: String?
+        var name: String?
+        var withAlarms: Bool
+        var sort: ONUListQuery.SortKey?
+        var limit: Int?
+
+        init(_ invocation: Invocation) throws(FieldOpsError) {
+            olt = invocation.value("olt")
+            state = try invocation.value("state").map { word throws(FieldOpsError) in
+                guard let state = RegistrationState(rawValue: word) else {
+                    throw FieldOpsError.usage("unknown state \(word)", hint: "one of: " + MCMSCommands.states.joined(separator: ", "))
+                }
+                return state
+            }
+            rxBelow = try invocation.value("rx-below").map { text throws(FieldOpsError) in
+                guard let value = JSONNumber(typed: text)?.double, value.isFinite else {
+                    throw FieldOpsError.usage("--rx-below takes a level in dBm such as -25, not \(text)")
+                }
+                return value
+            }
+            fecAbove = try invocation.value("fec-uncorrectable-above").map { text throws(FieldOpsError) in
+                guard let value = UInt64(text) else {
+                    throw FieldOpsError.usage("--fec-uncorrectable-above takes a count (0 or more), not \(text)")
+                }
+                return value
+            }
+            model = invocation.value("model")
+            firmware = invocation.value("firmware")
+            name = invocation.value("name")
+            withAlarms = invocation.flag("with-alarms")
+            sort = invocation.value("sort").flatMap(ONUListQuery.SortKey.init(rawValue:))
+            limit = try invocation.value("limit").map { text throws(FieldOpsError) in
+                guard let limit = Int(text), limit > 0 else { throw FieldOpsError.usage("--limit must be a positive number, not \(text)") }
+                return limit
+            }
+        }
+
+        /// The query, with `--olt` resolved against the OLTs just listed (an unknown one is exit 2).
+        func query(olts: [OLTRow], withAlarms: Set<String>?) throws(FieldOpsError) -> ONUListQuery {
+            let mac = try olt.map { word throws(FieldOpsError) in
+                try OLTSelector.resolve(word, olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
+            }
+            return ONUListQuery(oltMAC: mac, state: state, rxBelow: rxBelow, fecUncorrectableAbove: fecAbove, model: model,
+                                firmware: firmware, nameGlob: name, withAlarms: withAlarms, sort: sort, limit: limit)
         }
     }
+
+    /// The ids with at least one active alarm, from one projected collection request.
+    static func alarmedDevices(_ repository: MCMSRepository, _ endpoint: MCMSEndpoint) async throws -> Set<String> {
+        let documents = try await repository.alarmDocuments(endpoint, projection: MCMSField.alarmSeverityProjection)
+        return Set(documents.compactMap { document in
+            (document[MCMSField.alarms]?.arrayValue?.isEmpty ?? true) ? nil : document[MCMSField.id]?.stringValue
+        })
+    }
+
+    // MARK: olt list
 
     @Sendable static func oltList(_ context: CommandContext) async throws {
         let connection = try MCMSConnection(context)
-        let repository = connection.repository
-        async let states = repository.oltStates()
-        async let names = repository.oltNames()
-        let inventory = try await Inventory(onuStates: [], onuNames: [:], oltStates: states, oltNames: names)
-        try? connection.cache.store(.olt, entries: inventory.olts.map { ($0.mac, $0.name) })
-        if context.format == .json {
-            context.emit(json: InventoryRendering.oltJSON(inventory.olts))
-        } else {
-            context.emit(InventoryRendering.oltTable(inventory.olts))
+        let source = WatchSource(title: title("olt list"), metrics: ["count"]) {
+            let repository = connection.repository
+            async let states = repository.oltStates()
+            async let names = repository.oltNames()
+            let inventory = try await Inventory(onuStates: [], onuNames: [:], oltStates: states, oltNames: names)
+            try? connection.cache.store(.olt, entries: inventory.olts.map { ($0.mac, $0.name) })
+            let rows = inventory.olts
+            return WatchFrame(
+                json: InventoryRendering.oltJSON(rows),
+                render: { format, color in InventoryRendering.oltTable(rows).render(format: format, color: color) },
+                metrics: ["count": Double(rows.count)],
+                emptyMessage: rows.isEmpty ? "no OLTs" : nil)
         }
+        try await WatchRunner.run(source, context: context)
     }
 
-    /// Alarm counts come from each OLT's alarm list: one request per OLT, where per-ONU alarms
-    /// would be one request per ONU.
+    // MARK: dashboard
+
+    static let dashboardMetrics = ["onus", "olts", "alarms", "critical", "major", "minor", "warning", "low-optical", "offline-olts"]
+        + RegistrationState.allCases.map(\.word)
+
+    /// Every refresh is six requests, each projected to what the figures need: the ONUs' RX
+    /// levels and config ids, the OLT states and names, and the severities of every ONU's and
+    /// OLT's alarms from the two collection requests.
     @Sendable static func dashboard(_ context: CommandContext) async throws {
         let connection = try MCMSConnection(context)
-        let repository = connection.repository
-        let inventory = try await repository.inventory()
-        remember(inventory, in: connection)
-        let severities = try await withThrowingTaskGroup(of: [String].self) { group in
-            for olt in inventory.olts where olt.hasState {
-                group.addTask {
-                    let document = try await repository.alarms(.oltAlarms(olt.mac))
-                    return (document[MCMSField.alarms]?.arrayValue ?? []).map { $0[MCMSField.severity]?.stringValue ?? "UNKNOWN" }
-                }
+        let source = WatchSource(
+            title: title("dashboard"), metrics: dashboardMetrics,
+            trends: [WatchTrend(metric: "alarms", label: "alarms", format: { Units.trimmed($0) })]
+        ) {
+            let dashboard = try await fetchDashboard(connection)
+            var metrics: [String: Double] = [
+                "onus": Double(dashboard.onuCount), "olts": Double(dashboard.oltCount), "alarms": Double(dashboard.alarmTotal),
+                "low-optical": Double(dashboard.lowOpticalONUs.count), "offline-olts": Double(dashboard.offlineOLTs.count),
+            ]
+            for severity in ["critical", "major", "minor", "warning"] {
+                metrics[severity] = Double(dashboard.alarmsBySeverity.filter { $0.key.lowercased() == severity }.values.reduce(0, +))
             }
-            var all: [String] = []
-            for try await severities in group { all += severities }
-            return all
+            for state in RegistrationState.allCases { metrics[state.word] = Double(dashboard.registration[state] ?? 0) }
+            return WatchFrame(
+                json: InventoryRendering.dashboardJSON(dashboard),
+                render: { format, color in InventoryRendering.dashboardView(dashboard, color: color).render(format: format, color: color) },
+                metrics: metrics)
         }
-        let dashboard = Dashboard(inventory: inventory, alarmSeverities: severities)
-        if context.format == .json {
-            context.emit(json: InventoryRendering.dashboardJSON(dashboard))
-        } else {
-            context.stdout.write(InventoryRendering.dashboardView(dashboard).render(format: context.format, color: context.terminal.colorEnabled))
+        try await WatchRunner.run(source, context: context)
+    }
+
+    static func fetchDashboard(_ connection: MCMSConnection) async throws -> Dashboard {
+        let repository = connection.repository
+        async let states = repository.onuStates(projection: MCMSField.onuDashboardProjection)
+        async let ids = repository.onuConfigIDs()
+        async let olts = repository.oltStates()
+        async let oltNames = repository.oltNames()
+        async let onuAlarms = repository.alarmDocuments(.onuAlarmList, projection: MCMSField.alarmSeverityProjection)
+        async let oltAlarms = repository.alarmDocuments(.oltAlarmList, projection: MCMSField.alarmSeverityProjection)
+        let names = Dictionary(try await ids.map { ($0, "") }, uniquingKeysWith: { first, _ in first })
+        let inventory = try await Inventory(onuStates: states, onuNames: names, oltStates: olts, oltNames: oltNames)
+        // Only the OLT list is complete here (the ONU names were not fetched).
+        try? connection.cache.store(.olt, entries: inventory.olts.map { ($0.mac, $0.name) })
+        var severities: [String] = []
+        for document in try await onuAlarms + oltAlarms {
+            for alarm in document[MCMSField.alarms]?.arrayValue ?? [] {
+                severities.append(alarm[MCMSField.severity].map(displayText) ?? "UNKNOWN")
+            }
         }
+        return Dashboard(inventory: inventory, alarmSeverities: severities)
+    }
+
+    // MARK: Helpers
+
+    /// The command as the watch header names it (`mcms onu show ALPHe30cadcf`).
+    static func title(_ command: String, _ arguments: String...) -> String {
+        (["mcms", command] + arguments).joined(separator: " ")
     }
 
     /// Keeps the listing for shell completion; a cache that cannot be written is not an error.

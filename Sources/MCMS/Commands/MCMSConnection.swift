@@ -25,6 +25,12 @@ struct MCMSConnection: Sendable {
 
     /// The connection of the profile selected for an `mcms` command.
     init(_ context: CommandContext, concurrency: Int = 8) throws {
-        try self.init(context: context, profile: try context.profile(backend: "mcms"), concurrency: concurrency)
+        var profile = try context.profile(backend: "mcms")
+        if context.invocation.value("until") != nil {
+            // On a watch, --timeout bounds --until, not each request: keep the profile's own.
+            profile.http.timeout = try context.loadConfiguration().selectProfile(
+                explicit: context.invocation.value("profile"), environment: context.environment, backend: "mcms").http.timeout
+        }
+        try self.init(context: context, profile: profile, concurrency: concurrency)
     }
 }

@@ -1,9 +1,21 @@
 import FieldOpsCore
 
-/// `onu reset ID`, `olt reset MAC`: the config document written back with `"Reset Count"` + 1.
+/// `onu reset ID|--ids…|--ids-from FILE|--olt MAC`, `olt reset MAC`: the config document
+/// written back with `"Reset Count"` + 1.
 enum ResetCommands {
+    static let defaultConcurrency = 8
+
     @Sendable static func onuReset(_ context: CommandContext) async throws {
-        let id = try DetailCommands.id(context)
+        let invocation = context.invocation
+        let selectors = ["ids", "ids-from", "olt"].filter { invocation.value($0) != nil }
+        guard let id = invocation.value("ID") else {
+            guard !selectors.isEmpty else {
+                throw FieldOpsError.usage("name the ONU to reset, or many with --ids, --ids-from or --olt")
+            }
+            try await bulk(context)
+            return
+        }
+        guard selectors.isEmpty else { throw FieldOpsError.usage("give either one ID or --ids/--ids-from/--olt, not both") }
         let repository = try MCMSConnection(context).repository
         let plan = try ResetPlan(deviceID: id, section: MCMSField.onu, config: try await repository.onuConfig(id))
         try context.confirm("reset ONU \(id)", typing: id)
@@ -31,6 +43,95 @@ enum ResetCommands {
             ])))
         } else {
             context.note("\(kind) \(plan.deviceID) reset requested (reset count \(plan.oldCount) → \(plan.newCount))")
+        }
+    }
+
+    // MARK: Many ONUs
+
+    /// One ONU's outcome in a bulk reset.
+    struct Outcome: Sendable {
+        var id: String
+        var plan: ResetPlan?
+        var failure: String?
+
+        var json: JSONValue {
+            .object(JSONObject([
+                ("id", .string(id)),
+                ("outcome", .string(failure == nil ? "reset" : "failed")),
+                ("reason", .string(failure ?? "reset requested")),
+                ("reset_count_before", plan.map { .number(JSONNumber($0.oldCount)) } ?? .null),
+                ("reset_count_after", plan.map { .number(JSONNumber($0.newCount)) } ?? .null),
+            ]))
+        }
+    }
+
+    static func bulk(_ context: CommandContext) async throws {
+        let invocation = context.invocation
+        let concurrency = try invocation.value("concurrency").map { text in
+            guard let n = Int(text), (1...256).contains(n) else { throw FieldOpsError.usage("--concurrency must be 1 to 256, not \(text)") }
+            return n
+        } ?? defaultConcurrency
+        let connection = try MCMSConnection(context, concurrency: concurrency)
+        let repository = connection.repository
+        let ids = try await FirmwareBulkCommand.selectIDs(context, repository: repository)
+        try context.confirm("reset \(ids.count) ONUs (each reboots)", typing: String(ids.count))
+        let writer = try invocation.value("report").map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
+        let progress = context.progress("reset", total: ids.count)
+        var outcomes: [Int: Outcome] = [:]
+        try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < ids.count, !Task.isCancelled else { return }
+                let index = next, id = ids[index]
+                next += 1
+                group.addTask { (index, try await resetOne(id, repository: repository)) }
+            }
+            for _ in 0..<min(concurrency, ids.count) { startNext() }
+            while let (index, outcome) = try await group.next() {
+                outcomes[index] = outcome
+                try await writer?.append(line: outcome.json.jsonString())
+                progress.advance(failed: outcome.failure != nil)
+                startNext()
+            }
+        }
+        progress.finish()
+        let ordered = ids.indices.compactMap { outcomes[$0] }
+        let failed = ordered.filter { $0.failure != nil }
+        let reportPath = invocation.value("report")
+        if context.format == .json {
+            context.emit(json: .object(JSONObject([
+                ("reset", .number(JSONNumber(ordered.count - failed.count))), ("failed", .number(JSONNumber(failed.count))),
+                ("report", reportPath.map(JSONValue.string) ?? .null), ("onus", .array(ordered.map(\.json))),
+            ])))
+        } else {
+            var table = Table(columns: [.init("ID"), .init("Outcome"), .init("Detail")])
+            for outcome in ordered {
+                table.append([outcome.id, outcome.failure == nil ? "reset" : "failed",
+                              outcome.failure ?? outcome.plan.map { "reset count \($0.oldCount) → \($0.newCount)" } ?? ""])
+            }
+            context.stdout.write(StyledTable(table: table, styles: ordered.map { $0.failure == nil ? nil : Style.red })
+                .render(format: context.format, color: context.terminal.colorEnabled))
+        }
+        context.note("reset \(ordered.count - failed.count) of \(ids.count) ONUs" + (failed.isEmpty ? "" : ", \(failed.count) failed")
+                     + (reportPath.map { "; report: \($0)" } ?? ""))
+        if !failed.isEmpty {
+            throw FieldOpsError("\(failed.count) of \(ids.count) ONUs were not reset",
+                                details: failed.prefix(10).map { "\($0.id): \($0.failure ?? "")" },
+                                hint: "fix the cause and run again for those ONUs" + (reportPath.map { " (their lines in \($0) say failed)" } ?? ""),
+                                exitCode: .partialFailure)
+        }
+    }
+
+    /// One ONU; a failure is recorded, except a session expiry, which stops the whole run.
+    static func resetOne(_ id: String, repository: MCMSRepository) async throws -> Outcome {
+        do {
+            let plan = try ResetPlan(deviceID: id, section: MCMSField.onu, config: try await repository.onuConfig(id))
+            try await repository.putONUConfig(id, plan.document)
+            return Outcome(id: id, plan: plan)
+        } catch let error as any UserFacingError {
+            if case MCMSError.sessionExpired = error { throw error }
+            if case HTTPError.cancelled = error { throw error }
+            return Outcome(id: id, failure: error.summary)
         }
     }
 }

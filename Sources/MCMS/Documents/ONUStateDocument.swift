@@ -30,6 +30,15 @@ public struct ONUStateDocument: Sendable, Equatable {
     public var fecUncorrectable: JSONNumber? { stats?[MCMSField.fecUncorrectable]?.numberValue }
     public var rxRate: JSONNumber? { stats?[MCMSField.rxRate]?.numberValue }
     public var txRate: JSONNumber? { stats?[MCMSField.txRate]?.numberValue }
+    public var temperature: JSONNumber? { stats?[MCMSField.temperature]?.numberValue }
+    public var voltage: JSONNumber? { stats?[MCMSField.voltage]?.numberValue }
+    public var bias: JSONNumber? { stats?[MCMSField.bias]?.numberValue }
+    public var bipErrors: JSONNumber? { stats?[MCMSField.bipErrors]?.numberValue }
+    public var serial: String? { onu?[MCMSField.serial].map(displayText) }
+    public var omciVersion: String? { onu?[MCMSField.omciVersion].map(displayText) }
+    /// The PON port of the OLT the ONU hangs off, and its number on that port.
+    public var ponPort: String? { raw[MCMSField.olt]?[MCMSField.ponPort].map(displayText) }
+    public var onuIDOnPort: String? { raw[MCMSField.olt]?[MCMSField.onuIDOnPort].map(displayText) }
 
     /// The `UNI-ETH n` sections in document order.
     public var uniPorts: [UNIPort] {

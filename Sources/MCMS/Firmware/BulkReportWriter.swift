@@ -23,7 +23,12 @@ public actor BulkReportWriter {
     }
 
     public func append(_ entry: BulkReportEntry) throws(FieldOpsError) {
-        let bytes = Array((entry.line + "\n").utf8)
+        try append(line: entry.line)
+    }
+
+    /// Appends one line (without its newline) and flushes it to disk.
+    public func append(line: String) throws(FieldOpsError) {
+        let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -1,6 +1,6 @@
 import FieldOpsCore
 
-/// The figures of `mcms dashboard`, computed from an inventory and the OLTs' alarms.
+/// The figures of `mcms dashboard`, computed from an inventory and every ONU's and OLT's alarms.
 public struct Dashboard: Sendable, Equatable {
     /// RX optical level (dBm) below which an ONU counts as "low optical" in the health section;
     /// a GPON class B+ receiver stops at about -28 dBm, so -27 leaves a margin to act on.
@@ -20,14 +20,17 @@ public struct Dashboard: Sendable, Equatable {
     /// OLTs with no state, an uplink that is not up, or a state gone stale.
     public var offlineOLTs: [String]
 
+    /// Every active alarm of every ONU and OLT.
+    public var alarmTotal: Int { alarmsBySeverity.values.reduce(0, +) }
+
     public init(inventory: Inventory, alarmSeverities: [String]) {
         onuCount = inventory.onus.count
         oltCount = inventory.olts.count
         var registration = Dictionary(uniqueKeysWithValues: RegistrationState.allCases.map { ($0, 0) })
         for row in inventory.onus { registration[row.registration, default: 0] += 1 }
         self.registration = registration
-        totalRxBps = inventory.olts.reduce(0) { $0 + ($1.rxRate?.double ?? 0) }
-        totalTxBps = inventory.olts.reduce(0) { $0 + ($1.txRate?.double ?? 0) }
+        totalRxBps = inventory.olts.reduce(0) { $0 + Self.rate($1.rxRate) }
+        totalTxBps = inventory.olts.reduce(0) { $0 + Self.rate($1.txRate) }
         var alarms: [String: Int] = [:]
         for severity in alarmSeverities { alarms[severity, default: 0] += 1 }
         alarmsBySeverity = alarms
@@ -39,5 +42,11 @@ public struct Dashboard: Sendable, Equatable {
             if let newest, let time = olt.time, newest.epochSeconds - time.epochSeconds > Dashboard.staleStateSeconds { return true }
             return false
         }.map(\.mac)
+    }
+
+    /// A rate a device could report; anything else (negative, non-finite) adds nothing.
+    static func rate(_ number: JSONNumber?) -> Double {
+        guard let value = number?.double, value.isFinite, value >= 0 else { return 0 }
+        return value
     }
 }

@@ -52,7 +52,8 @@ public struct Inventory: Sendable {
                 registration: bucket?.state ?? .unknown,
                 activeVersion: active.flatMap { state.bankVersions[$0.rawValue] },
                 activeBank: active, unusablePointer: active == nil ? state.bankPointerText : nil,
-                uptime: state.uptime, rxOptical: state.rxOptical, hasState: true))
+                uptime: state.uptime, rxOptical: state.rxOptical, hasState: true, model: state.model,
+                fecUncorrectable: state.fecUncorrectable))
         }
         for (id, name) in onuNames where !seen.contains(id) {
             seen.insert(id)

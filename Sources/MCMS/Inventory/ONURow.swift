@@ -18,11 +18,15 @@ public struct ONURow: Sendable, Equatable {
     public var rxOptical: JSONNumber?
     /// False when the ONU has no state document.
     public var hasState: Bool
+    /// `ONU.Model` from the state (`AP-G2110`).
+    public var model: String?
+    /// `STATS."FEC Uncorrectable"`, an unsigned 64-bit counter, exactly as sent.
+    public var fecUncorrectable: JSONNumber?
 
     public init(id: String, name: String = "", oltMAC: String? = nil, oltName: String? = nil,
                 registration: RegistrationState = .unknown, activeVersion: String? = nil,
                 activeBank: FirmwareBankIndex? = nil, unusablePointer: String? = nil, uptime: Uptime? = nil,
-                rxOptical: JSONNumber? = nil, hasState: Bool = false) {
+                rxOptical: JSONNumber? = nil, hasState: Bool = false, model: String? = nil, fecUncorrectable: JSONNumber? = nil) {
         self.id = id
         self.name = name
         self.oltMAC = oltMAC
@@ -34,6 +38,8 @@ public struct ONURow: Sendable, Equatable {
         self.uptime = uptime
         self.rxOptical = rxOptical
         self.hasState = hasState
+        self.model = model
+        self.fecUncorrectable = fecUncorrectable
     }
 
     /// True when the RX level is below `threshold` dBm (weaker signal).

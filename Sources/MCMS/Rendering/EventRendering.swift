@@ -13,6 +13,24 @@ public enum EventRendering {
         return table
     }
 
+    /// The same with critical alarms red and major ones yellow on a terminal.
+    static func styledAlarmTable(_ document: JSONValue) -> StyledTable {
+        let alarms = document[MCMSField.alarms]?.arrayValue ?? []
+        return StyledTable(table: alarmTable(document), styles: alarms.map { AlarmSeverity.style(field($0, MCMSField.severity)) })
+    }
+
+    /// Every alarm of the fleet: severity, time, device kind, name and id, alarm and message.
+    static func fleetAlarmTable(_ alarms: [FleetAlarm]) -> StyledTable {
+        var table = Table(columns: [.init("Severity"), .init("Time"), .init("Kind"), .init("Device"), .init("ID"),
+                                    .init("Alarm"), .init("Message")])
+        table.rows.reserveCapacity(alarms.count)
+        for alarm in alarms {
+            table.append([alarm.severity, alarm.time, alarm.kind.rawValue.uppercased(), alarm.deviceName, alarm.deviceID,
+                          alarm.name, alarm.message])
+        }
+        return StyledTable(table: table, styles: alarms.map { AlarmSeverity.style($0.severity) })
+    }
+
     /// `[{"Time", "Severity", "Message"}]`, newest first as the server sends it.
     public static func logTable(_ entries: JSONValue) -> Table {
         var table = Table(columns: [.init("Time"), .init("Severity"), .init("Message")])

@@ -4,6 +4,11 @@ import FieldOpsCore
 public enum InventoryRendering {
     // MARK: ONUs
 
+    /// The table with dying-gasp ONUs red and deregistered ones yellow.
+    static func styledONUTable(_ rows: [ONURow]) -> StyledTable {
+        StyledTable(table: onuTable(rows), styles: rows.map(\.registration.style))
+    }
+
     public static func onuTable(_ rows: [ONURow]) -> Table {
         var table = Table(columns: [
             .init("ID"), .init("Name"), .init("OLT"), .init("State"), .init("Firmware"),
@@ -46,6 +51,8 @@ public enum InventoryRendering {
                 ("firmware_bank", row.activeBank.map { .number(JSONNumber($0.rawValue)) } ?? .null),
                 ("uptime_seconds", row.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
                 ("rx_optical_dbm", row.rxOptical.map(JSONValue.number) ?? .null),
+                ("model", row.model.map(JSONValue.string) ?? .null),
+                ("fec_uncorrectable", row.fecUncorrectable.map(JSONValue.number) ?? .null),
             ]))
         })
     }
@@ -85,14 +92,18 @@ public enum InventoryRendering {
 
     // MARK: Dashboard
 
-    public static func dashboardView(_ dashboard: Dashboard) -> DetailView {
+    public static func dashboardView(_ dashboard: Dashboard, color: Bool = false) -> DetailView {
         let severities = dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
+        func alarmCount(_ severity: String) -> String {
+            let text = "\(severity) \(dashboard.alarmsBySeverity[severity] ?? 0)"
+            return AlarmSeverity.style(severity).map { $0.apply(text, enabled: color) } ?? text
+        }
         return DetailView(heading: "MCMS dashboard", sections: [
             .init("Devices", fields: [("ONUs", String(dashboard.onuCount)), ("OLTs", String(dashboard.oltCount))]),
             .init("Registration", fields: RegistrationState.allCases.map { ($0.word, String(dashboard.registration[$0] ?? 0)) }),
             .init("Traffic (all OLTs)", fields: [("RX", Units.bitRate(dashboard.totalRxBps)), ("TX", Units.bitRate(dashboard.totalTxBps))]),
             .init("Health", fields:
-                    [("alarms", severities.isEmpty ? "none" : severities.map { "\($0) \(dashboard.alarmsBySeverity[$0] ?? 0)" }.joined(separator: ", ")),
+                    [("alarms", severities.isEmpty ? "none" : "\(dashboard.alarmTotal): " + severities.map(alarmCount).joined(separator: ", ")),
                      ("low optical (< \(Units.trimmed(Dashboard.lowOpticalThreshold)) dBm)", String(dashboard.lowOpticalONUs.count)),
                      ("OLTs offline", dashboard.offlineOLTs.isEmpty ? "0" : "\(dashboard.offlineOLTs.count): " + dashboard.offlineOLTs.joined(separator: ", "))]),
         ])
@@ -105,6 +116,7 @@ public enum InventoryRendering {
             ("registration", .object(JSONObject(RegistrationState.allCases.map { ($0.word, .number(JSONNumber(dashboard.registration[$0] ?? 0))) }))),
             ("traffic_bps", .object(JSONObject([("rx", number(dashboard.totalRxBps)), ("tx", number(dashboard.totalTxBps))]))),
             ("health", .object(JSONObject([
+                ("alarms_total", .number(JSONNumber(dashboard.alarmTotal))),
                 ("alarms", .object(JSONObject(dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
                     .map { ($0, .number(JSONNumber(dashboard.alarmsBySeverity[$0] ?? 0))) }))),
                 ("low_optical_threshold_dbm", number(Dashboard.lowOpticalThreshold)),
@@ -121,7 +133,6 @@ public enum InventoryRendering {
 
     /// Most severe first; severities MCMS does not document sort after, alphabetically.
     static func severityRank(_ severity: String) -> (Int, String) {
-        let order = ["CRITICAL", "MAJOR", "MINOR", "WARNING", "INFO"]
-        return (order.firstIndex(of: severity.uppercased()) ?? order.count, severity)
+        AlarmSeverity.rank(severity)
     }
 }

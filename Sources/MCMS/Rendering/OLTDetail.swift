@@ -15,6 +15,26 @@ public struct OLTDetail: Sendable {
         self.onuNames = onuNames
     }
 
+    /// The readings `--until` and the trends name.
+    public var metrics: [String: Double] {
+        var out: [String: Double] = [:]
+        for (name, number) in [("rx-rate", state.rxRate), ("tx-rate", state.txRate), ("temperature", state.temperature)] {
+            if let value = number?.double, value.isFinite { out[name] = value }
+        }
+        out["onus"] = Double(RegistrationState.bucketed.reduce(0) { $0 + state.onuIDs(in: $1).count })
+        for bucket in RegistrationState.bucketed { out[bucket.word] = Double(state.onuIDs(in: bucket).count) }
+        if let uptime = state.uptime { out["uptime"] = Double(uptime.seconds) }
+        return out
+    }
+
+    public static let metricNames = ["rx-rate", "tx-rate", "temperature", "onus", "uptime"] + RegistrationState.bucketed.map(\.word)
+
+    /// `up` or `down`, from the uplink's link state.
+    public var states: Set<String> {
+        guard let link = state.uplinkLink else { return [] }
+        return [link.lowercased() == "up" ? "up" : "down"]
+    }
+
     public var view: DetailView {
         var buckets = Table(columns: [.init("State"), .init("ONU"), .init("Name")])
         for bucket in RegistrationState.bucketed {

@@ -66,9 +66,13 @@ import Testing
         #expect(try JSONValue(parsing: logs.stdout).arrayValue?.count == 7)
         let requests = try await harness.emulator.requests()
         #expect(requests.last { $0.path.contains("/logs/") }?.query["limit"] == ["7"])
+        try await harness.setAlarms(id, [FleetAlarmTests.alarm("LOS", "CRITICAL", "2026-06-01 11:00:00.000000")])
         let alarms = await harness.run(["mcms", "onu", "alarms", id, "-o", "table"])
         #expect(alarms.code == 0)
         #expect(alarms.stdout.hasPrefix("TIME"))
+        try await harness.setAlarms(id, [])
+        #expect(await harness.run(["mcms", "onu", "alarms", id, "-o", "table"]).stdout == "no active alarms\n")
+        #expect(await harness.run(["mcms", "onu", "alarms", id]).stdout == "")
         // CPE DHCP is the versionless bare-array helper.
         let cpe = await harness.run(["mcms", "onu", "cpe", id, "--json"])
         #expect(cpe.code == 0, "\(cpe.stderr)")

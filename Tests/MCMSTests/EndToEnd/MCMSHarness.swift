@@ -12,6 +12,9 @@ final class MCMSHarness: Sendable {
     /// Talks to the emulator's MCMS admin endpoints through the real HTTP core.
     let admin: HTTPSession
     let caFile: String?
+    let emulatorArguments: [String]
+    /// The emulator started again by `restartEmulator()`, on the same port.
+    private let restarted = Locked<Emulator?>(nil)
 
     struct Result: Sendable {
         var code: Int32
@@ -32,6 +35,7 @@ final class MCMSHarness: Sendable {
         if let certificates {
             emulatorArguments += ["--tls-cert", certificates.serverCertificate, "--tls-key", certificates.serverKey]
         }
+        self.emulatorArguments = emulatorArguments
         emulator = try await Emulator.start(script: "mcms_emulator", arguments: emulatorArguments)
         home = try TemporaryDirectory(prefix: "fieldops-mcms")
         caFile = certificates?.caFile
@@ -64,7 +68,31 @@ final class MCMSHarness: Sendable {
 
     deinit {
         emulator.stop()
+        restarted.withLock { $0?.stop() }
         home.remove()
+    }
+
+    /// Starts the emulator again on the port it had (after `emulator.stop()`): the same fleet,
+    /// but no sessions, as an appliance that rebooted.
+    func restartEmulator() async throws {
+        let port = String(emulator.baseURL.split(separator: ":").last ?? "0")
+        let again = try await Emulator.start(script: "mcms_emulator", arguments: emulatorArguments + ["--port", port])
+        restarted.withLock { $0 = again }
+    }
+
+    /// Runs `fieldops ARGS…` in the background; `lines` yields each line it writes to stdout as
+    /// it is written, so a test can act between two refreshes of a watch.
+    func start(_ arguments: [String]) -> (lines: AsyncStream<String>, result: Task<Result, Never>) {
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        let out = LineStream(continuation), err = CapturedStream()
+        let environment = self.environment
+        let task = Task {
+            let code = await App(backends: [MCMSBackend()]).run(
+                arguments: arguments, environment: environment, stdout: out, stderr: err, stdin: FixedInput(""))
+            continuation.finish()
+            return Result(code: code, stdout: out.text, stderr: err.text)
+        }
+        return (lines, task)
     }
 
     /// Runs `fieldops ARGS…` and returns its exit code and output.
@@ -73,6 +101,16 @@ final class MCMSHarness: Sendable {
         let code = await App(backends: [MCMSBackend()]).run(
             arguments: arguments, environment: environment, stdout: out, stderr: err,
             stdin: FixedInput(stdin, isTerminal: stdinIsTerminal))
+        return Result(code: code, stdout: out.text, stderr: err.text)
+    }
+
+    /// Runs with stdout as a terminal (tables, empty-result messages, colour unless `color` is false).
+    func runOnTerminal(_ arguments: [String], color: Bool = false) async -> Result {
+        let out = CapturedStream(isTerminal: true), err = CapturedStream()
+        var environment = self.environment
+        if color { environment["NO_COLOR"] = nil }
+        let code = await App(backends: [MCMSBackend()]).run(
+            arguments: arguments, environment: environment, stdout: out, stderr: err, stdin: FixedInput(""))
         return Result(code: code, stdout: out.text, stderr: err.text)
     }
 
@@ -99,6 +137,23 @@ final class MCMSHarness: Sendable {
     func putRaw(_ kind: String, _ id: String, _ text: String) async throws {
         _ = try await admin.send(HTTPRequest(.put, baseURL: emulator.baseURL, path: ["__admin", kind, id],
                                              body: .bytes(Data(text.utf8), contentType: "application/json"))).requireSuccess()
+    }
+
+    /// Edits the stored ONU-STATE (or OLT-STATE, with `kind: "olt-state"`) document of `id`.
+    func editState(_ id: String, kind: String = "onu-state", _ change: (inout JSONValue) throws -> Void) async throws {
+        var document = try JSONValue(parsing: try await adminGet([kind, id]).body)
+        try change(&document)
+        try await putRaw(kind, id, document.jsonString())
+    }
+
+    /// Replaces one device's active alarms (`[]` for none).
+    func setAlarms(_ id: String, _ alarms: [JSONValue]) async throws {
+        try await putRaw("alarms", id, JSONValue.array(alarms).jsonString())
+    }
+
+    /// Clears every device's alarms.
+    func clearAlarms() async throws {
+        _ = try await admin.send(HTTPRequest(.delete, baseURL: emulator.baseURL, path: ["__admin", "alarms"])).requireSuccess()
     }
 
     func deleteState(_ id: String) async throws {
@@ -130,4 +185,32 @@ final class MCMSHarness: Sendable {
     func keyringText() -> String {
         (FileManager.default.contents(atPath: home.path("data/fieldops/keyring")).map { String(decoding: $0, as: UTF8.self) }) ?? ""
     }
+}
+
+/// A stdout that hands each complete line to an `AsyncStream` as it is written, and keeps all.
+final class LineStream: TextStream {
+    private let continuation: AsyncStream<String>.Continuation
+    private let pending = Locked("")
+    private let all = Locked("")
+    let isTerminal = false
+
+    init(_ continuation: AsyncStream<String>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func write(_ text: String) {
+        all.withLock { $0 += text }
+        let lines: [String] = pending.withLock { pending in
+            pending += text
+            var complete: [String] = []
+            while let newline = pending.firstIndex(of: "\n") {
+                complete.append(String(pending[..<newline]))
+                pending = String(pending[pending.index(after: newline)...])
+            }
+            return complete
+        }
+        for line in lines { continuation.yield(line) }
+    }
+
+    var text: String { all.withLock { $0 } }
 }

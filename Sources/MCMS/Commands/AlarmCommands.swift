@@ -1,0 +1,60 @@
+import FieldOpsCore
+
+/// `mcms alarms`: every active alarm of every ONU and OLT, from the two collection requests.
+enum AlarmCommands {
+    static let metrics = ["count", "critical", "major", "minor", "warning", "info"]
+
+    @Sendable static func fleet(_ context: CommandContext) async throws {
+        let connection = try MCMSConnection(context)
+        let invocation = context.invocation
+        let severities = Set((invocation.all("severity")).flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }.filter { !$0.isEmpty })
+        for severity in severities where !AlarmSeverity.known.contains(severity) {
+            let known = AlarmSeverity.known.map { $0.lowercased() }
+            throw FieldOpsError("unknown severity \(severity.lowercased())",
+                                details: Suggestions.closest(to: severity.lowercased(), in: known).map { ["did you mean '\($0)'?"] } ?? [],
+                                hint: "one of: " + known.joined(separator: ", "), exitCode: .usage)
+        }
+        let kind = invocation.value("kind").flatMap(FleetAlarm.Kind.init(rawValue:))
+        let oltWord = invocation.value("olt")
+        let source = WatchSource(
+            title: InventoryCommands.title("alarms"), metrics: metrics,
+            trends: [WatchTrend(metric: "count", label: "alarms", format: { Units.trimmed($0) })]
+        ) {
+            let alarms = try await fetch(connection.repository, severities: severities, kind: kind, olt: oltWord)
+            var counts: [String: Double] = ["count": Double(alarms.count)]
+            for name in metrics.dropFirst() {
+                counts[name] = Double(alarms.filter { $0.severity.lowercased() == name }.count)
+            }
+            return WatchFrame(
+                json: .array(alarms.map(\.json)),
+                render: { format, color in EventRendering.fleetAlarmTable(alarms).render(format: format, color: color) },
+                metrics: counts, emptyMessage: alarms.isEmpty ? "no active alarms" : nil)
+        }
+        try await WatchRunner.run(source, context: context)
+    }
+
+    /// The ONU and OLT alarm collections and both name lists at once; with `--olt`, also that
+    /// OLT's ONUs (its buckets, and ONUs whose state names it).
+    static func fetch(_ repository: MCMSRepository, severities: Set<String>, kind: FleetAlarm.Kind?, olt: String?) async throws -> [FleetAlarm] {
+        async let onuDocuments: [JSONValue] = kind == .olt ? [] : try await repository.alarmDocuments(.onuAlarmList)
+        async let oltDocuments: [JSONValue] = kind == .onu ? [] : try await repository.alarmDocuments(.oltAlarmList)
+        async let onuNames: [String: String] = kind == .olt ? [:] : try await repository.onuNames()
+        async let oltNames = repository.oltNames()
+        var filter = AlarmFilter(severities: severities, kind: kind)
+        if let olt {
+            let mac = try OLTSelector.resolve(olt, olts: try await oltNames)
+            filter.oltMAC = mac
+            if kind != .olt { filter.onusOfOLT = Set(try await FirmwareBulkCommand.onuIDs(ofOLT: mac, repository: repository)) }
+        }
+        let onuIndex = try await onuNames, oltIndex = try await oltNames
+        var alarms: [FleetAlarm] = []
+        for document in try await onuDocuments {
+            alarms += FleetAlarm.alarms(in: document, kind: .onu, names: onuIndex).filter(filter.admits)
+        }
+        for document in try await oltDocuments {
+            alarms += FleetAlarm.alarms(in: document, kind: .olt, names: oltIndex).filter(filter.admits)
+        }
+        return FleetAlarm.sorted(alarms)
+    }
+}

@@ -1,0 +1,38 @@
+import FieldOpsCore
+
+/// One refresh of a watchable command: what a person sees, what a script gets, and the named
+/// numbers and words `--until` and the trend lines read.
+struct WatchFrame: Sendable {
+    /// The command's `--json` output for this refresh (one NDJSON record's `data` when watching).
+    var json: JSONValue
+    /// The command's text for a person; `.table` on a terminal, `.plain` piped.
+    var render: @Sendable (_ format: OutputFormat, _ color: Bool) -> String
+    /// Named readings (`rx`, `alarms`, `count`); a reading the device did not send is absent.
+    var metrics: [String: Double] = [:]
+    /// Words that hold now (`registered`).
+    var states: Set<String> = []
+    /// Set when the result is empty: what a terminal says instead of an empty table
+    /// ("no active alarms"); piped it prints nothing, and `--json` prints `json` (`[]`).
+    var emptyMessage: String?
+}
+
+/// A command that can run once or be watched: how to fetch one frame, and what `--until` and
+/// the trend lines may name.
+struct WatchSource: Sendable {
+    /// The command line as the header shows it (`mcms onu show ALPHe30cadcf`).
+    var title: String
+    /// Metric names `--until` accepts (each frame's `metrics` uses the same names).
+    var metrics: [String]
+    /// State words `--until` accepts.
+    var states: [String] = []
+    /// Metrics drawn as sparklines while watching, in order.
+    var trends: [WatchTrend] = []
+    var fetch: @Sendable () async throws -> WatchFrame
+}
+
+/// One sparkline of a watch: which metric, its label, and how to print its latest value.
+struct WatchTrend: Sendable {
+    var metric: String
+    var label: String
+    var format: @Sendable (Double) -> String
+}
