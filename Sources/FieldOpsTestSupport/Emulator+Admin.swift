@@ -69,10 +69,35 @@ extension Emulator {
 
     @discardableResult
     private func adminCall(_ method: HTTPMethod, _ endpoint: String, json: Any? = nil) async throws -> HTTPResponse {
+        if !launcher.isEmpty {
+            return try launchedAdminCall(method, endpoint, json: json.map { try JSONSerialization.data(withJSONObject: $0) })
+        }
         var body = HTTPBody.none
         if let json { body = .json(try JSONSerialization.data(withJSONObject: json)) }
         let request = HTTPRequest(method, baseURL: baseURL, path: ["__admin", endpoint], body: body)
         return try await admin.send(request).requireSuccess()
+    }
+}
+
+extension Emulator {
+    /// An admin call made by a python3 one-liner run under the emulator's launcher (inside its
+    /// network namespace), since this process's loopback is another one.
+    fileprivate func launchedAdminCall(_ method: HTTPMethod, _ endpoint: String, json: Data?) throws -> HTTPResponse {
+        let script = """
+            import sys, urllib.request
+            data = sys.stdin.buffer.read() or None
+            request = urllib.request.Request(sys.argv[1], data=data, method=sys.argv[2], headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                sys.stdout.buffer.write(answer.read())
+            """
+        let url = baseURL + "/__admin/" + endpoint
+        let result = try ProcessRunner.run(
+            "/usr/bin/env", arguments: launcher + ["python3", "-c", script, url, method.rawValue],
+            environment: ProcessInfo.processInfo.environment, stdin: json ?? Data(), timeout: 30)
+        guard result.exitCode == 0 else {
+            throw TestSupportError("admin \(method.rawValue) \(endpoint) under \(launcher.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        return HTTPResponse(status: 200, body: Data(result.stdout.utf8), url: url, method: method)
     }
 }
 

@@ -12,6 +12,8 @@ public final class Emulator: Sendable {
     /// Where the emulator listens, e.g. `http://127.0.0.1:41234` (no trailing slash).
     public let baseURL: String
     public let script: String
+    /// The command prefix it runs under (empty: directly); admin calls use it too.
+    public let launcher: [String]
     let process: ChildProcess
     let admin: HTTPSession
 
@@ -25,12 +27,15 @@ public final class Emulator: Sendable {
     }
 
     /// Starts the emulator and waits until it accepts connections.
-    public static func start(script: String, arguments: [String] = [], startTimeout: Double = 10) async throws -> Emulator {
+    /// - Parameter launcher: a command prefix the emulator runs under, e.g.
+    ///   `["ip", "netns", "exec", NAME]` for a network namespace of the test's own; admin calls
+    ///   then go through the same prefix, since the test's own loopback cannot reach it.
+    public static func start(script: String, arguments: [String] = [], launcher: [String] = [], startTimeout: Double = 10) async throws -> Emulator {
         let path = scriptURL(script).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw EmulatorError(script: script, reason: "no such emulator script \(path)", stderr: "")
         }
-        let process = try ChildProcess.launch(["python3", path, "--port", "0", "--exit-with-parent"] + arguments)
+        let process = try ChildProcess.launch(launcher + ["python3", path, "--port", "0", "--exit-with-parent"] + arguments)
         let deadline = Date().addingTimeInterval(startTimeout)
         while true {
             switch process.firstLine() {
@@ -42,7 +47,7 @@ public final class Emulator: Sendable {
                 let base = String(url)
                 do {
                     let admin = try HTTPSession(settings: adminSettings(for: base, arguments: arguments), version: "emulator-admin")
-                    return Emulator(baseURL: base, script: script, process: process, admin: admin)
+                    return Emulator(baseURL: base, script: script, process: process, admin: admin, launcher: launcher)
                 } catch {
                     process.stop()
                     throw error
@@ -75,11 +80,12 @@ public final class Emulator: Sendable {
         return settings
     }
 
-    private init(baseURL: String, script: String, process: ChildProcess, admin: HTTPSession) {
+    private init(baseURL: String, script: String, process: ChildProcess, admin: HTTPSession, launcher: [String]) {
         self.baseURL = baseURL
         self.script = script
         self.process = process
         self.admin = admin
+        self.launcher = launcher
     }
 
     deinit {

@@ -59,6 +59,7 @@ public struct JQCBackend: Backend {
             let failed = try JQCStore.counts(.failed, in: database)
             func text(_ counts: JQCStore.KindCounts) -> String {
                 "\(counts.inspections) inspection\(counts.inspections == 1 ? "" : "s"), \(counts.issues) issue\(counts.issues == 1 ? "" : "s"), \(counts.photos) photo\(counts.photos == 1 ? "" : "s")"
+                    + (counts.statusChanges > 0 ? ", \(counts.statusChanges) status change\(counts.statusChanges == 1 ? "" : "s")" : "")
             }
             var checks = [DoctorCheck.ok(section, "outbox", pending.total > 0 ? "pending: \(text(pending))" : "nothing waiting to be sent")]
             if failed.total > 0 {

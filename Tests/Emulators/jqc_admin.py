@@ -8,11 +8,13 @@ listed in jqc_emulator.py's module docstring.
 
 import json
 import re
+import threading
 import time
+from datetime import timedelta
 
 import jqc_fixtures
 from emulator_base import Response
-from jqc_wire import fmt_date, is_int, parse_date, utcnow
+from jqc_wire import fmt_date, is_int, parse_date
 
 
 def admin_json(status, body):
@@ -38,7 +40,12 @@ class JQCAdmin:
                 "/notify": self.admin_notify,
                 "/follow-up": self.admin_follow_up,
                 "/users": self.admin_upsert_user,
+                "/server-reset": self.admin_server_reset,
+                "/hold": self.admin_hold,
+                "/release": self.admin_release,
             }.get(path)
+        elif req.method == "GET" and path == "/holds":
+            handler = self.admin_holds
         elif req.method == "DELETE":
             match = re.fullmatch(r"/issues/(\d+)", path)
             if match:
@@ -155,7 +162,7 @@ class JQCAdmin:
         user = self.admin_user(body.get("user")) if isinstance(body, dict) else None
         if user is None:
             return admin_json(404, {"ok": False, "error": "unknown user"})
-        created_at = utcnow()
+        created_at = self.server_now() - timedelta(seconds=float(body.get("age_seconds", 0)))
         if body.get("created_at") is not None:
             created_at = parse_date(body["created_at"])
             if created_at is None:
@@ -183,7 +190,7 @@ class JQCAdmin:
         if user is None:
             user_id = max(self.users) + 1
             user = {"id": user_id, "username": body["username"], "email": "%s@jqc.example" % body["username"],
-                    "role": "inspector", "full_name": "", "created_at": fmt_date(utcnow()),
+                    "role": "inspector", "full_name": "", "created_at": fmt_date(self.server_now()),
                     "active": True, "password": jqc_fixtures.SEED_PASSWORD}
             self.users[user_id] = user
             self.users_by_name[user["username"]] = user
@@ -191,3 +198,73 @@ class JQCAdmin:
             if key in body:
                 user[key] = body[key]
         return admin_json(200, {"ok": True, "user": self.user_payload(user) | {"active": user["active"]}})
+
+    # --- a server that was reset -------------------------------------------------------------
+    def admin_server_reset(self, body):
+        """The server lost what clients sent (wiped, or restored from a backup older than their
+        work): inspections, issues, photos and notifications go back to the seeded fixtures.
+        Users, sessions and reference data stay, so clients stay logged in. With reuse_ids (the
+        default) the id counters go back too, so the next records get ids clients already hold
+        for the work they sent before; with reuse_ids false they carry on from where they were."""
+        reuse = body.get("reuse_ids", True) if isinstance(body, dict) else True
+        counters = ("next_inspection_id", "next_issue_id", "next_notification_id")
+        kept = {name: getattr(self, name) for name in counters}
+        before = {"inspections": len(self.inspections), "issues": len(self.issues),
+                  "photos": len(self.photos), "notifications": len(self.notifications)}
+        self.seed_records()
+        if not reuse:
+            for name, value in kept.items():
+                setattr(self, name, value)
+        after = {"inspections": len(self.inspections), "issues": len(self.issues),
+                 "photos": len(self.photos), "notifications": len(self.notifications)}
+        return admin_json(200, {"ok": True, "forgotten": {k: before[k] - after[k] for k in before},
+                                "next_ids": {"inspections": self.next_inspection_id, "issues": self.next_issue_id,
+                                             "notifications": self.next_notification_id}})
+
+    # --- holds: a request kept waiting until the test lets it go -------------------------------
+    @staticmethod
+    def hold_matches(hold, method, path):
+        if hold["method"] and hold["method"].upper() != method:
+            return False
+        if hold["path"].endswith("*"):
+            return path.startswith(hold["path"][:-1])
+        return path == hold["path"]
+
+    def wait_at_hold(self, method, path):
+        """Called for every API request before its handler: a matching hold keeps it here (the
+        client sees a request in flight) until /__admin/release, or the hold's timeout."""
+        with self.lock:
+            hold = next((h for h in self.holds if h["remaining"] != 0 and self.hold_matches(h, method, path)), None)
+            if hold is None:
+                return
+            if hold["remaining"] > 0:
+                hold["remaining"] -= 1
+            hold["waiting"] += 1
+        hold["event"].wait(hold["timeout"])
+        with self.lock:
+            hold["waiting"] -= 1
+            hold["passed"] += 1
+
+    def admin_hold(self, body):
+        if not isinstance(body, dict) or not isinstance(body.get("path"), str):
+            return admin_json(400, {"ok": False, "error": "hold needs a path"})
+        hold = {"id": self.next_hold_id, "path": body["path"], "method": body.get("method"),
+                "remaining": int(body.get("count", 1)), "timeout": float(body.get("timeout_s", 30)),
+                "waiting": 0, "passed": 0, "event": threading.Event()}
+        self.next_hold_id += 1
+        self.holds.append(hold)
+        return admin_json(200, {"ok": True, "id": hold["id"]})
+
+    def admin_holds(self, _body):
+        return admin_json(200, {"holds": [{key: h[key] for key in ("id", "path", "method", "remaining", "waiting", "passed")}
+                                          for h in self.holds]})
+
+    def admin_release(self, body):
+        wanted = body.get("id") if isinstance(body, dict) else None
+        released = 0
+        for hold in self.holds:
+            if wanted is None or hold["id"] == wanted:
+                hold["remaining"] = 0
+                hold["event"].set()
+                released += 1
+        return admin_json(200, {"ok": True, "released": released})

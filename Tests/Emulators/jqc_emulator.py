@@ -18,6 +18,10 @@ Behaviour tests rely on (beyond the contract's shapes):
   * GET /notifications?since=T returns the user's notices created at or after T (whole seconds,
     read or not); without since, all unread. mark-read counts ids that were unread and are now read.
   * Injected faults (emulator_base /__admin/faults) answer in the envelope unless given a body.
+  * The server's clock is the real one shifted by /__admin/clock (or --clock-offset): the Date
+    header and everything the server stamps (notification created_at, reported_at, resolved_at,
+    completed_at defaults) run on it, so `since` is compared in server time, as on a real server
+    whose clock is off.
 
 Admin endpoints (plain JSON, no envelope), in addition to emulator_base's faults, latency,
 requests, stats and reset:
@@ -41,10 +45,22 @@ requests, stats and reset:
                                       (exactly these issues assigned to user; [] empties the list)
     DELETE /__admin/issues/<id>       -> {"ok"}
     POST /__admin/notify              {"user", "type", "title", "body", "link"?, "issue_id"?,
-                                       "inspection_id"?, "created_at"?} -> {"ok", "notification"}
+                                       "inspection_id"?, "created_at"?, "age_seconds"?} -> {"ok",
+                                       "notification"} (created_at defaults to the server's now
+                                       minus age_seconds: a notice committed late)
     POST /__admin/follow-up           {"inspection_id", "follow_up_required": bool} -> {"ok", "inspection"}
     POST /__admin/users               {"username", "password"?, "role"?, "full_name"?, "email"?,
                                        "active"?} -> {"ok", "user"} (create or update)
+    POST /__admin/server-reset        {"reuse_ids"?: true} -> {"ok", "forgotten": {kind: n}, "next_ids"}
+                                      the server lost what clients sent: inspections, issues, photos
+                                      and notifications back to the seed (users, sessions, reference
+                                      data stay); with reuse_ids the id counters go back too, so new
+                                      records get ids clients hold for their earlier work
+    POST /__admin/hold                {"path", "method"?, "count"?: 1, "timeout_s"?: 30} -> {"ok", "id"}
+                                      the next `count` matching requests wait before their handler
+                                      (path may end in "*") until released: a request in flight
+    GET  /__admin/holds               {"holds": [{"id", "path", "method", "remaining", "waiting", "passed"}]}
+    POST /__admin/release             {"id"?} -> {"ok", "released": n} (every hold without an id)
 """
 
 import hashlib
@@ -60,6 +76,7 @@ import tempfile
 import time
 import traceback
 import uuid
+from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -166,7 +183,24 @@ class JQCApp(JQCAdmin, App):
         self.areas = [dict(a) for a in jqc_fixtures.AREAS]
         self.templates = jqc_fixtures.templates()
         self.index_reference()
+        self.seed_records()
 
+        self.access_tokens = {}        # jti -> {"user_id", "exp"}; emptied by expire-tokens and reset
+        self.refresh_tokens = {}       # token -> {"user_id", "expires_at", "device_id", ...}
+        self.post_counts = {"inspections": {}, "issues": {}, "photos": {}}
+        self.created_counts = {"inspections": 0, "issues": 0, "photos": 0}
+        for hold in getattr(self, "holds", []):
+            hold["event"].set()        # a request still waiting at a hold goes on, into the new state
+        self.holds = []
+        self.next_hold_id = 1
+
+    def seed_records(self):
+        """Inspections, issues, photos and notifications back to the seeded fixtures, and the id
+        counters to just after them (what /__admin/server-reset starts from too)."""
+        for name in list(getattr(self, "photos", {})):
+            path = os.path.join(self.upload_dir, name)
+            if os.path.isfile(path):
+                os.remove(path)
         self.inspections = {}          # server id -> inspection record (contract shape)
         self.inspection_scores = {}    # server id -> score computed here by jqc_score
         self.inspections_by_local = {}
@@ -187,13 +221,16 @@ class JQCApp(JQCAdmin, App):
         self.notifications = {n["id"]: dict(n) for n in jqc_fixtures.notifications()}
         self.next_notification_id = max(self.notifications) + 1
 
-        self.access_tokens = {}        # jti -> {"user_id", "exp"}; emptied by expire-tokens and reset
-        self.refresh_tokens = {}       # token -> {"user_id", "expires_at", "device_id", ...}
-        self.post_counts = {"inspections": {}, "issues": {}, "photos": {}}
-        self.created_counts = {"inspections": 0, "issues": 0, "photos": 0}
+    def server_now(self):
+        """The server's own clock (UTC, naive): the real one shifted by /__admin/clock, so what
+        the server stamps (notifications, issues, inspections) and its Date header agree, as on
+        a real server whose clock is off."""
+        return utcnow() + timedelta(seconds=self.clock_offset)
 
     def take_fault(self, method, path):
-        """emulator_base's fault, answering in the JQC envelope unless the test gave a body."""
+        """emulator_base's fault, answering in the JQC envelope unless the test gave a body.
+        Called before the handler and outside the app lock, which is where a hold waits."""
+        self.wait_at_hold(method, path)
         fault = super().take_fault(method, path)
         if fault is not None and fault.status is not None and fault.body is None:
             fault.body = json.dumps({"ok": False, "data": None, "error": "Injected fault: HTTP %d" % fault.status})
@@ -475,7 +512,7 @@ class JQCApp(JQCAdmin, App):
             if dates[key] is None:
                 return fail(422, "%s must be a UTC date yyyy-MM-ddTHH:mm:ss" % key)
 
-        now = utcnow()
+        now = self.server_now()
         completed_at = dates["completed_at"] or (now if status == "completed" else None)
         record = {
             "id": self.next_inspection_id,
@@ -575,7 +612,7 @@ class JQCApp(JQCAdmin, App):
                  "facility_id": facility_id, "area_id": None, "severity": severity,
                  "description": description, "status": "open", "photo_path": None,
                  "result_photos": [], "result_notes": None, "assigned_to": None,
-                 "reported_by": reported_by, "reported_at": fmt_date(utcnow()), "resolved_at": None}
+                 "reported_by": reported_by, "reported_at": fmt_date(self.server_now()), "resolved_at": None}
         issue.update(extra)
         self.next_issue_id += 1
         self.issues[issue["id"]] = issue
@@ -615,7 +652,7 @@ class JQCApp(JQCAdmin, App):
         if notes:
             issue["result_notes"] = notes
         if status == "resolved":
-            issue["resolved_at"] = issue["resolved_at"] or fmt_date(utcnow())
+            issue["resolved_at"] = issue["resolved_at"] or fmt_date(self.server_now())
         else:
             issue["resolved_at"] = None
         return ok({"issue": issue})

@@ -6,6 +6,7 @@ it with urllib; every test begins from the seeded fixtures (POST /__admin/reset)
 """
 
 import base64
+import datetime
 import hashlib
 import hmac
 import email.utils
@@ -15,6 +16,7 @@ import os
 import select
 import subprocess
 import sys
+import threading
 import time
 import unittest
 import urllib.error
@@ -541,6 +543,100 @@ class ClockTests(EmulatorTestCase):
         self.assertAlmostEqual(self.server_skew(), -300, delta=2)
         self.emu.call("POST", "/__admin/clock", {"offset_seconds": 0})
         self.assertLess(abs(self.server_skew()), 2)
+
+    def date_header(self):
+        _, _, headers = self.emu.call("GET", "/api/v1/facilities")
+        return email.utils.parsedate_to_datetime(headers["Date"]).replace(tzinfo=None)
+
+    def test_what_the_server_stamps_runs_on_its_own_clock(self):
+        token = self.emu.token()
+        for offset in (-600, 600):
+            self.emu.call("POST", "/__admin/clock", {"offset_seconds": offset})
+            server_now = self.date_header()
+            note = self.emu.admin("/notify", {"user": "inspector", "title": "Off by %d" % offset})[1]["notification"]
+            stamped = datetime.datetime.strptime(note["created_at"], "%Y-%m-%dT%H:%M:%S")
+            self.assertLess(abs((stamped - server_now).total_seconds()), 3, offset)
+            # `since` is compared in the server's time: a minute before its Date finds the notice,
+            # this machine's own time (ten minutes off) does not when the server is behind.
+            since = (server_now - datetime.timedelta(seconds=60)).strftime("%Y-%m-%dT%H:%M:%S")
+            found = self.emu.call("GET", "/api/v1/notifications?since=" + since, token=token)[1]["data"]
+            self.assertIn(note["id"], [n["id"] for n in found])
+            local = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+            by_local = [n["id"] for n in self.emu.call("GET", "/api/v1/notifications?since=" + local, token=token)[1]["data"]]
+            self.assertEqual(note["id"] in by_local, offset > 0)
+            issue = self.emu.admin("/issues", {"facility_id": 1, "assigned_to": "inspector"})[1]["issue"]
+            reported = datetime.datetime.strptime(issue["reported_at"], "%Y-%m-%dT%H:%M:%S")
+            self.assertLess(abs((reported - server_now).total_seconds()), 3)
+
+    def test_notify_age_seconds_stamps_a_notice_in_the_servers_past(self):
+        self.emu.call("POST", "/__admin/clock", {"offset_seconds": -600})
+        server_now = self.date_header()
+        note = self.emu.admin("/notify", {"user": "inspector", "title": "Late", "age_seconds": 30})[1]["notification"]
+        stamped = datetime.datetime.strptime(note["created_at"], "%Y-%m-%dT%H:%M:%S")
+        self.assertAlmostEqual((server_now - stamped).total_seconds(), 30, delta=3)
+
+
+class ServerResetTests(EmulatorTestCase):
+    """/__admin/server-reset: the server forgets what clients sent and may hand out ids again."""
+
+    def test_reset_forgets_client_records_and_reuses_their_ids(self):
+        token = self.emu.token()
+        first = self.emu.call("POST", "/api/v1/inspections", inspection_body("first"), token=token)[1]["data"]["inspection"]
+        issue = self.emu.call("POST", "/api/v1/issues", {"local_id": "issue-a", "facility_id": 1, "severity": "low",
+                                                         "description": "Scuff"}, token=token)[1]["data"]["issue"]
+        note = self.emu.admin("/notify", {"user": "inspector", "title": "Before"})[1]["notification"]
+        status, body, _ = self.emu.admin("/server-reset")
+        self.assertEqual(status, 200)
+        self.assertEqual(body["forgotten"], {"inspections": 1, "issues": 1, "photos": 0, "notifications": 1})
+        # Still logged in; the same ids go to new records, and the old local_id is unknown again.
+        second = self.emu.call("POST", "/api/v1/inspections", inspection_body("second"), token=token)
+        self.assertEqual((second[0], second[1]["data"]["inspection"]["id"]), (201, first["id"]))
+        again = self.emu.call("POST", "/api/v1/inspections", inspection_body("first"), token=token)
+        self.assertEqual((again[0], again[1]["data"]["inspection"]["id"]), (201, first["id"] + 1))
+        other = self.emu.call("POST", "/api/v1/issues", {"local_id": "issue-b", "facility_id": 1, "severity": "low",
+                                                         "description": "Other"}, token=token)[1]["data"]["issue"]
+        self.assertEqual(other["id"], issue["id"])
+        self.assertEqual(self.emu.admin("/notify", {"user": "inspector", "title": "After"})[1]["notification"]["id"], note["id"])
+
+    def test_reset_without_reuse_carries_the_ids_on(self):
+        token = self.emu.token()
+        first = self.emu.call("POST", "/api/v1/inspections", inspection_body(), token=token)[1]["data"]["inspection"]
+        forgotten = self.emu.admin("/server-reset", {"reuse_ids": False})[1]["forgotten"]
+        self.assertEqual(forgotten["inspections"], 1)
+        second = self.emu.call("POST", "/api/v1/inspections", inspection_body(), token=token)[1]["data"]["inspection"]
+        self.assertEqual(second["id"], first["id"] + 1)
+        self.assertNotIn(first["id"], [i["id"] for i in self.emu.state()["inspections"].values()])
+
+
+class HoldTests(EmulatorTestCase):
+    """/__admin/hold keeps a request in flight until the test releases it."""
+
+    def test_a_held_request_waits_before_its_handler_until_released(self):
+        token = self.emu.token()
+        hold = self.emu.admin("/hold", {"path": "/api/v1/inspections", "method": "POST"})[1]["id"]
+        result = {}
+
+        def post():
+            result["answer"] = self.emu.call("POST", "/api/v1/inspections", inspection_body("held"), token=token)
+
+        thread = threading.Thread(target=post)
+        thread.start()
+        for _ in range(200):
+            holds = self.emu.call("GET", "/__admin/holds")[1]["holds"]
+            if holds[0]["waiting"] == 1:
+                break
+            time.sleep(0.01)
+        self.assertEqual(holds[0]["waiting"], 1)
+        # Other requests, admin ones included, are served meanwhile; the held one did nothing yet.
+        self.assertEqual(self.emu.call("GET", "/api/v1/facilities", token=token)[0], 200)
+        self.assertNotIn("held", self.emu.state()["inspections"])
+        self.assertEqual(self.emu.admin("/release", {"id": hold})[1]["released"], 1)
+        thread.join(10)
+        self.assertEqual(result["answer"][0], 201)
+        self.assertIn("held", self.emu.state()["inspections"])
+        self.assertEqual(self.emu.call("GET", "/__admin/holds")[1]["holds"][0]["passed"], 1)
+        # A released hold holds nothing more.
+        self.assertEqual(self.emu.call("POST", "/api/v1/inspections", inspection_body("next"), token=token)[0], 201)
 
 
 if __name__ == "__main__":

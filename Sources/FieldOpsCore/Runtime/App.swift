@@ -86,6 +86,16 @@ public struct App: Sendable {
             let context = CommandContext(
                 invocation: invocation, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin,
                 backends: backends)
+            if command.handlesSignals {
+                do {
+                    try await action(context)
+                    return ExitCode.ok.rawValue
+                } catch {
+                    let (text, code) = ErrorReporter.render(error, color: errorColor)
+                    stderr.write(text)
+                    return code.rawValue
+                }
+            }
             let outcome = await InterruptHandler.run { try await action(context) }
             switch outcome.result {
             case .success:

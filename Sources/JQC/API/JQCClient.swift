@@ -56,6 +56,16 @@ public final class JQCClient: Sendable {
         try await call(endpoint, body: .json(json), as: type)
     }
 
+    /// Sends one call and decodes `data` as `T`, with the moment the server's `Date` header
+    /// names (nil when it sent none or an unreadable one): the server's clock, for cursors.
+    public func callWithServerDate<T: Decodable>(
+        _ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem] = [], as type: T.Type
+    ) async throws -> (T, Date?) {
+        let response = try await send(endpoint, query: query, body: .none)
+        let value = try Self.decode(type, from: try Self.unwrap(response, endpoint: endpoint), endpoint: endpoint)
+        return (value, response.headers["Date"].flatMap { ServerClock.parse(httpDate: $0) })
+    }
+
     /// The raw answer, after one refresh-and-retry when the token was refused.
     func send(_ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem], body: HTTPBody) async throws -> HTTPResponse {
         guard endpoint.needsToken else {

@@ -6,7 +6,7 @@ import Foundation
 enum InspectCommands {
     static func spec() -> CommandSpec {
         CommandSpec(
-            "inspect", abstract: "Start, fill, attach photos to, submit, show, list and delete inspections.",
+            "inspect", abstract: "Start, fill, attach photos to, submit, reopen, show, list and delete inspections.",
             discussion: """
                 Everything is written to the local store at once and works offline; `fieldops jqc sync` (or `submit --sync`) sends completed inspections. IDs: a local id (or a unique prefix of at least 4 characters) or, once synced, the server id.
                 Exit codes: 2 unknown ids, bad options or invalid answers; 1 refused by a workflow rule (a submitted inspection cannot be changed or deleted, required fields are empty, the inspection needs no follow-up); 3 not logged in; 4 the server is needed and cannot be reached. A refused command changes nothing.
@@ -18,7 +18,7 @@ enum InspectCommands {
             ],
             subcommands: [
                 InspectStartCommand.spec(), InspectFillCommand.spec(), attachSpec(), submitSpec(),
-                InspectShowCommand.spec(), InspectListCommands.listSpec(), InspectListCommands.deleteSpec(),
+                InspectReopenCommand.spec(), InspectShowCommand.spec(), InspectListCommands.listSpec(), InspectListCommands.deleteSpec(),
             ])
     }
 
@@ -82,6 +82,7 @@ enum InspectCommands {
                 hint: "answer them with `fieldops jqc inspect fill \(draft.localID)`", exitCode: .failure)
         }
         var submitted = try store.submit(localID: draft.localID)
+        AgentWake.poke(context, profile: profile)
         // The submission is kept whatever the sync does; a failed sync is reported after it.
         var syncFailure: (any Error)?
         if context.invocation.flag("sync") {
@@ -112,7 +113,10 @@ enum InspectCommands {
 
 /// How scores read: `85.5%`.
 enum ScoreText {
+    /// `72.5%`, `100%`; a score no inspection can have (`1e999` from a server, an infinity in
+    /// a damaged store) is shown as it is, marked, instead of trapping on the conversion.
     static func percent(_ score: Double) -> String {
-        (score == score.rounded() ? String(Int(score)) : String(score)) + "%"
+        guard score.isFinite, abs(score) <= 1e6 else { return "\(score) (out of range)" }
+        return (score == score.rounded() ? String(Int(score)) : String(score)) + "%"
     }
 }

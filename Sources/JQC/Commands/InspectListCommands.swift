@@ -8,8 +8,18 @@ enum InspectListCommands {
     static func listSpec() -> CommandSpec {
         CommandSpec(
             "list", abstract: "List local inspections, newest first, with their status (Draft, Pending Sync, Completed, Sync Failed).",
-            examples: ["fieldops jqc inspect list", "fieldops jqc inspect list --status draft", "fieldops jqc inspect list --status failed --json | jq -r '.[].local_id'"],
-            options: [OptionSpec("status", value: .choice(JQCStore.ListFilter.allCases.map(\.rawValue)), help: "Only drafts, pending, synced or failed inspections.")],
+            discussion: "The filters combine. --since takes a UTC day (yyyy-MM-dd, from its midnight) or a UTC time (yyyy-MM-ddTHH:mm:ss) and keeps the inspections started then or later.",
+            examples: [
+                "fieldops jqc inspect list", "fieldops jqc inspect list --status draft",
+                "fieldops jqc inspect list --template 2 --facility 1 --since 2026-11-01",
+                "fieldops jqc inspect list --status failed --json | jq -r '.[].local_id'",
+            ],
+            options: [
+                OptionSpec("status", value: .choice(JQCStore.ListFilter.allCases.map(\.rawValue)), help: "Only drafts, pending, synced or failed inspections."),
+                OptionSpec("template", value: .dynamic(JQCCompletion.template), valueName: "ID", help: "Only inspections with this template."),
+                OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "Only inspections at this facility."),
+                OptionSpec("since", valueName: "DATE", help: "Only inspections started at or after DATE (UTC day or time)."),
+            ],
             action: list)
     }
 
@@ -30,13 +40,19 @@ enum InspectListCommands {
     @Sendable static func list(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let filter = context.invocation.value("status").flatMap(JQCStore.ListFilter.init(rawValue:))
-        let summaries = try store.inspectionSummaries(filter: filter)
+        let template = try WorkflowSupport.integer("template", context)
+        let facility = try WorkflowSupport.integer("facility", context)
+        let since = try context.invocation.value("since").map { try WorkflowSupport.moment($0, option: "since") }
+        let summaries = try store.inspectionSummaries(filter: filter, templateID: template, facilityID: facility, startedSince: since)
         if context.format == .json {
             context.stdout.write(JSONValue.array(summaries.map(json)).jsonString(.pretty) + "\n")
             return
         }
         guard !summaries.isEmpty else {
-            context.note(filter == nil ? "no local inspections; start one with `fieldops jqc inspect start`" : "no \(filter?.rawValue ?? "") inspections")
+            let narrowed = template != nil || facility != nil || since != nil
+            context.note(filter == nil && !narrowed
+                ? "no local inspections; start one with `fieldops jqc inspect start`"
+                : "no \(filter.map { $0.rawValue + " " } ?? "")inspections match those filters")
             return
         }
         var table = ListRendering(titles: ["LOCAL ID", "SERVER", "TEMPLATE", "FACILITY", "STATUS", "SCORE", "STARTED"], rightAligned: [1, 5])

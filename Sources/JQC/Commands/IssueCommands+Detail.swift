@@ -38,6 +38,10 @@ extension IssueCommands {
         if let resolved = issue.resolvedAt { facts.append(("resolved", resolved)) }
         if let notes = issue.resultNotes, !notes.isEmpty { facts.append(("result notes", notes)) }
         if let error = issue.lastError { facts.append(("last error", error)) }
+        for change in try store.unsentStatusChanges() where change.issueLocalID == issue.localID {
+            let state = change.syncStatus == .pending ? "queued for the next sync" : "not sent: \(change.lastError ?? "failed")"
+            facts.append(("status change", "→ \(change.status.label) (\(state))"))
+        }
         for path in view.localPhotos { facts.append(("local photo", path)) }
         for url in view.photoURLs { facts.append(("server photo", url)) }
         JQCCommands.printFacts(facts, to: context)
@@ -47,9 +51,16 @@ extension IssueCommands {
 
     static func statusSpec() -> CommandSpec {
         CommandSpec(
-            "status", abstract: "Change an issue's status on the server (online only).",
-            discussion: "Exit codes: 4 when the server cannot be reached (nothing changes), 3 when not logged in, 2 for an issue not yet on the server.",
-            examples: ["fieldops jqc issue status 3 in_progress", "fieldops jqc issue status 3 resolved --notes 'Replaced the dispenser'"],
+            "status", abstract: "Change an issue's status: on the server at once, or queued for the next sync when offline.",
+            discussion: """
+                Online, the change is made on the server at once. When the server cannot be reached, or the issue was flagged here and is not on the server yet, the change is queued (exit 0, "queued: sent by the next sync"): the next sync sends queued changes after the issue submissions, in the order they were made. A queued change is sent only while the server still has the status you changed it from; an issue someone changed meanwhile (resolved, say) is reported by the sync and not overwritten — `fieldops jqc retry` sends it anyway. A change made while earlier ones of the same issue wait is queued behind them.
+                Exit codes: 0 changed or queued, 2 unknown issue, 3 not logged in.
+                """,
+            examples: [
+                "fieldops jqc issue status 3 in_progress",
+                "fieldops jqc issue status 3 resolved --notes 'Replaced the dispenser'",
+                "fieldops jqc issue status 9c1e resolved --json | jq .queued_status",
+            ],
             options: [OptionSpec("notes", valueName: "TEXT", help: "Notes on the resolution.")],
             arguments: [issueArgument, ArgumentSpec("STATUS", help: "open, in_progress or resolved.", value: .choice(IssueStatus.allCases.map(\.rawValue)))],
             action: status)
@@ -61,24 +72,70 @@ extension IssueCommands {
         guard let status = context.invocation.value("STATUS").flatMap(IssueStatus.init(rawValue:)) else {
             throw FieldOpsError.usage("STATUS must be open, in_progress or resolved")
         }
+        let notes = context.invocation.value("notes")
         let local = try store.issue(matching: reference)
-        guard let serverID = local?.serverID ?? (local == nil ? Int(reference) : nil) else {
-            throw FieldOpsError(
-                local == nil ? "no issue \(reference)" : "issue \(reference) is not on the server yet, so its status cannot change",
-                hint: local == nil ? "list them with `fieldops jqc issue list`" : "run `fieldops jqc sync` to send it first", exitCode: .usage)
+        guard let local else {
+            // An issue the server has but this store never pulled can only change online.
+            guard let serverID = Int(reference) else {
+                throw FieldOpsError("no issue \(reference)", hint: "list them with `fieldops jqc issue list`", exitCode: .usage)
+            }
+            let updated = try await WorkflowSupport.online("changing the status of issue \(serverID) (not in the local store)", context: context, profile: profile) { client in
+                try await client.call(.issueStatus(serverID), json: SyncRequests.statusChange(status, notes: notes), as: IssueEnvelope.self).issue
+            }
+            try emitChanged(updated, store: store, profile: profile, context: context)
+            return
         }
-        var body: [String: String] = ["status": status.rawValue]
-        if let notes = context.invocation.value("notes") { body["notes"] = notes }
-        let json = try JSONValue(encoding: body).jsonData()
-        let updated = try await WorkflowSupport.online("changing the status of issue \(serverID)", context: context, profile: profile) { client in
-            try await client.call(.issueStatus(serverID), body: .json(json), as: IssueEnvelope.self).issue
+        let waiting = try store.pendingStatusChanges(issueLocalID: local.localID)
+        if let serverID = local.serverID, waiting.isEmpty {
+            do {
+                let client = try JQCClient(context: context, profile: profile)
+                let updated = try await client.call(.issueStatus(serverID), json: SyncRequests.statusChange(status, notes: notes), as: IssueEnvelope.self).issue
+                try store.updateIssue(from: updated)
+                try emitChanged(updated, store: store, profile: profile, context: context)
+                return
+            } catch let error as HTTPError where isUnreachable(error) {
+                try queue(local, status: status, notes: notes, reason: "the server cannot be reached (\(error.summary))", store: store, profile: profile, context: context)
+                return
+            }
         }
-        try store.updateIssue(from: updated)
+        let reason = local.serverID == nil
+            ? "the issue is not on the server yet; the change follows it"
+            : "\(SyncCommand.count(waiting.count, "earlier change")) of this issue \(waiting.count == 1 ? "waits" : "wait") to be sent first"
+        try queue(local, status: status, notes: notes, reason: reason, store: store, profile: profile, context: context)
+    }
+
+    /// Whether the server cannot take a request now (as opposed to refusing this one): the
+    /// network, or a proxy saying the server is away.
+    static func isUnreachable(_ error: HTTPError) -> Bool {
+        if error.isNetworkFailure || error.isTransportFailure { return true }
+        if case .status(let failure) = error { return [502, 503, 504].contains(failure.status) }
+        return false
+    }
+
+    private static func queue(
+        _ issue: LocalIssue, status: IssueStatus, notes: String?, reason: String, store: JQCStore, profile: Profile, context: CommandContext
+    ) throws {
+        let change = try store.queueStatusChange(issueLocalID: issue.localID, status: status, notes: notes)
+        AgentWake.poke(context, profile: profile)
+        let name = issue.serverID.map { "#\($0)" } ?? issue.localID
         if context.format == .json {
-            let stored = try store.issue(serverID: serverID)
-            if let stored { try context.emitJSON(try record(stored, store: store, profile: profile)) } else { try context.emitJSON(updated) }
+            guard let stored = try store.issue(localID: issue.localID) else { return }
+            try context.emitJSON(try record(stored, store: store, profile: profile))
         } else {
-            context.stdout.line("issue #\(serverID) is now \(statusLabel(updated.status))")
+            context.stdout.line("issue \(name) → \(status.label): queued: sent by the next sync")
+        }
+        context.note("\(reason); `fieldops jqc status` shows it waiting (change \(change.localID))")
+    }
+
+    private static func emitChanged(_ updated: APIIssue, store: JQCStore, profile: Profile, context: CommandContext) throws {
+        if context.format == .json {
+            if let stored = try store.issue(serverID: updated.id) {
+                try context.emitJSON(try record(stored, store: store, profile: profile))
+            } else {
+                try context.emitJSON(updated)
+            }
+        } else {
+            context.stdout.line("issue #\(updated.id) is now \(statusLabel(updated.status))")
         }
     }
 }

@@ -5,10 +5,11 @@ import Foundation
 enum IssueCommands {
     static func spec() -> CommandSpec {
         CommandSpec(
-            "issue", abstract: "Flag issues on inspections, list and show them, change their status.",
+            "issue", abstract: "Flag issues on inspections or facilities, list and show them, change their status.",
             examples: [
                 "fieldops jqc issue flag --inspection 3f2a --severity high --description 'Broken soap dispenser' --photo soap.jpg",
-                "fieldops jqc issue list",
+                "fieldops jqc issue flag --facility 2 --severity medium --description 'Lounge door sticks'",
+                "fieldops jqc issue list --mine --status open",
                 "fieldops jqc issue status 3 resolved --notes 'Replaced'",
             ],
             subcommands: [flagSpec(), listSpec(), showSpec(), statusSpec()])
@@ -20,10 +21,16 @@ enum IssueCommands {
 
     static func flagSpec() -> CommandSpec {
         CommandSpec(
-            "flag", abstract: "Flag an issue on an inspection (draft or submitted); sent by the next sync after its inspection.",
-            examples: ["fieldops jqc issue flag --inspection 3f2a --severity critical --description 'Water on the floor'"],
+            "flag", abstract: "Flag an issue on an inspection, or on a facility without one; sent by the next sync.",
+            discussion: "With --inspection the issue belongs to that inspection (draft or submitted) and is sent after it; with --facility (and optionally --area) it stands on its own, as the server allows. The facility and area must be in the local cache (`fieldops jqc sync` pulls them). Works offline: the issue and its photo copy are stored at once.",
+            examples: [
+                "fieldops jqc issue flag --inspection 3f2a --severity critical --description 'Water on the floor'",
+                "fieldops jqc issue flag --facility 1 --area 102 --severity high --description 'Broken glass near the ticket machines' --photo glass.jpg",
+            ],
             options: [
-                OptionSpec("inspection", value: .dynamic(JQCCompletion.inspection), valueName: "LOCAL_ID", help: "The inspection the issue was found in.", required: true),
+                OptionSpec("inspection", value: .dynamic(JQCCompletion.inspection), valueName: "LOCAL_ID", help: "The inspection the issue was found in."),
+                OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "The facility, for an issue without an inspection."),
+                OptionSpec("area", value: .dynamic(JQCCompletion.area), valueName: "ID", help: "The facility's area (with --facility)."),
                 OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "How serious it is.", required: true),
                 OptionSpec("description", valueName: "TEXT", help: "What is wrong.", required: true),
                 OptionSpec("photo", value: .file, valueName: "PATH", help: "A JPEG or PNG photo of it (copied into the store)."),
@@ -33,18 +40,39 @@ enum IssueCommands {
 
     @Sendable static func flag(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
-        let inspection = try WorkflowSupport.inspection(context.invocation.value("inspection") ?? "", in: store)
         guard let severity = context.invocation.value("severity").flatMap(Severity.init(rawValue:)) else {
             throw FieldOpsError.usage("--severity must be one of low, medium, high, critical")
         }
-        let issue = try store.flagIssue(
-            inspectionLocalID: inspection.localID, severity: severity, description: context.invocation.value("description") ?? "",
-            photoPath: context.invocation.value("photo"))
+        let description = context.invocation.value("description") ?? ""
+        let photo = context.invocation.value("photo")
+        let issue: LocalIssue
+        let place: String
+        switch (context.invocation.value("inspection"), try WorkflowSupport.integer("facility", context)) {
+        case (let reference?, nil):
+            if context.invocation.value("area") != nil {
+                throw FieldOpsError.usage("--area goes with --facility; an issue on an inspection takes the inspection's area")
+            }
+            let inspection = try WorkflowSupport.inspection(reference, in: store)
+            issue = try store.flagIssue(inspectionLocalID: inspection.localID, severity: severity, description: description, photoPath: photo)
+            place = "on inspection \(inspection.localID); the next `fieldops jqc sync` sends it after its inspection"
+        case (nil, let facility?):
+            issue = try store.flagIssue(
+                facilityID: facility, areaID: try WorkflowSupport.integer("area", context), severity: severity, description: description,
+                photoPath: photo)
+            place = "at facility \(facility)" + (issue.areaID.map { ", area \($0)" } ?? "") + "; the next `fieldops jqc sync` sends it"
+        case (nil, nil):
+            throw FieldOpsError.usage(
+                "jqc issue flag needs --inspection LOCAL_ID or --facility ID",
+                hint: "an issue belongs to an inspection, or stands on its own at a facility (see `fieldops jqc facilities`)")
+        case (_?, _?):
+            throw FieldOpsError.usage("give --inspection or --facility, not both", hint: "an issue on an inspection takes the inspection's facility")
+        }
+        AgentWake.poke(context, profile: profile)
         if context.format == .json {
             try context.emitJSON(try record(issue, store: store, profile: profile))
         } else {
             context.stdout.line(issue.localID)
-            context.note("issue logged (\(severity.label)) on inspection \(inspection.localID); the next `fieldops jqc sync` sends it after its inspection")
+            context.note("issue logged (\(severity.label)) \(place)")
         }
     }
 
@@ -53,32 +81,58 @@ enum IssueCommands {
     static func listSpec() -> CommandSpec {
         CommandSpec(
             "list", abstract: "List local issues: flagged on this device and pulled from the server (assigned to or reported by you).",
-            discussion: "Issues from the server are refreshed by `fieldops jqc sync`.",
-            examples: ["fieldops jqc issue list", "fieldops jqc issue list --json | jq '.[] | select(.status == \"open\")'"],
+            discussion: "Issues from the server are refreshed by `fieldops jqc sync`. The filters combine; --status is the status the server last reported (a change still queued shows beside it). --mine keeps the issues assigned to you (from the identity of your last login, so it works offline).",
+            examples: [
+                "fieldops jqc issue list",
+                "fieldops jqc issue list --status open --severity critical",
+                "fieldops jqc issue list --mine --facility 1 --json | jq -r '.[].description'",
+            ],
+            options: [
+                OptionSpec("status", value: .choice(IssueStatus.allCases.map(\.rawValue)), help: "Only issues with this status."),
+                OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "Only issues of this severity."),
+                OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "Only issues at this facility."),
+                .flag("mine", help: "Only issues assigned to you."),
+            ],
             action: list)
     }
 
     @Sendable static func list(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
-        let issues = try store.issues()
+        let me = (try? JQCIdentity.stored(context: context, profile: profile))??.userID
+        var filter = JQCStore.IssueFilter(
+            status: context.invocation.value("status").flatMap(IssueStatus.init(rawValue:)),
+            severity: context.invocation.value("severity").flatMap(Severity.init(rawValue:)),
+            facilityID: try WorkflowSupport.integer("facility", context))
+        if context.invocation.flag("mine") {
+            guard let me else {
+                throw FieldOpsError(
+                    "--mine needs to know who you are, and profile \(profile.name) has never logged in",
+                    hint: "log in once with `fieldops -p \(profile.name) auth login`", exitCode: .notAuthenticated)
+            }
+            filter.assignedTo = me
+        }
+        let issues = try store.issues(matching: filter)
         if context.format == .json {
             try context.emitJSON(try issues.map { try record($0, store: store, profile: profile) })
             return
         }
         guard !issues.isEmpty else {
-            context.note("no issues; flag one with `fieldops jqc issue flag` or pull yours with `fieldops jqc sync`")
+            context.note(filter == JQCStore.IssueFilter()
+                ? "no issues; flag one with `fieldops jqc issue flag` or pull yours with `fieldops jqc sync`"
+                : "no issues match those filters")
             return
         }
         let facilities = Dictionary((try store.facilities()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let me = (try? JQCIdentity.stored(context: context, profile: profile))??.userID
         var table = Table(columns: [
             Table.Column("ID"), Table.Column("SEVERITY"), Table.Column("STATUS"), Table.Column("FACILITY"), Table.Column("ASSIGNED"),
             Table.Column("SYNC"), Table.Column("DESCRIPTION"),
         ])
         for issue in issues {
             let assigned = issue.assignedTo.map { $0 == me ? "you" : "user \($0)" } ?? "—"
+            let queued = try store.pendingStatusChanges(issueLocalID: issue.localID).last
             table.append([
-                issue.serverID.map { "#\($0)" } ?? issue.localID, issue.severity, statusLabel(issue.status),
+                issue.serverID.map { "#\($0)" } ?? issue.localID, issue.severity,
+                statusLabel(issue.status) + (queued.map { " → \($0.status.label) (queued)" } ?? ""),
                 facilities[issue.facilityID] ?? String(issue.facilityID), assigned,
                 issue.origin == .server ? "from server" : issue.syncStatus.rawValue, shorten(issue.description, 48),
             ])
@@ -97,7 +151,8 @@ enum IssueCommands {
         if let path = issue.photoPath, !paths.contains(path) { paths.insert(path, at: 0) }
         return IssueRecord(
             issue: issue, localPhotos: photos.map(store.photoFile),
-            photoURLs: paths.map { JQCEndpoint.photoURL(baseURL: profile.baseURL, path: $0) })
+            photoURLs: paths.map { JQCEndpoint.photoURL(baseURL: profile.baseURL, path: $0) },
+            queuedStatus: try store.pendingStatusChanges(issueLocalID: issue.localID).last?.status.rawValue)
     }
 
     static func statusLabel(_ status: String) -> String {

@@ -17,10 +17,12 @@ enum JQCCommands {
                 ReferenceCommands.facilitiesSpec(),
                 ReferenceCommands.templatesSpec(),
                 ReferenceCommands.cacheSpec(),
+                PruneCommand.spec(),
                 InspectCommands.spec(),
                 IssueCommands.spec(),
                 HistoryCommand.spec(),
                 NotificationCommands.spec(),
+                AgentCommand.spec(),
             ])
     }
 

@@ -5,10 +5,14 @@ import Foundation
 enum NotificationCommands {
     static func spec() -> CommandSpec {
         CommandSpec(
-            "notifications", abstract: "Fetch notifications (issue assignments, follow-up requests) once or continuously.",
-            discussion: "Both use the sync's cursor: each fetch asks for what arrived since the last successful one, and marks what it got as read on the server.",
-            examples: ["fieldops jqc notifications poll", "fieldops jqc notifications watch --interval 30s --exec 'notify-send \"$FIELDOPS_NOTIFICATION_TITLE\" \"$FIELDOPS_NOTIFICATION_BODY\"'"],
-            subcommands: [pollSpec(), watchSpec()])
+            "notifications", abstract: "Fetch notifications (issue assignments, follow-up requests) and keep them in an inbox.",
+            discussion: "poll and watch use the sync's cursor, kept in the server's time (its newest notification, or its Date header), never this machine's clock: each fetch asks from a minute before it and drops what it already has by id, so a server whose clock is minutes off loses nothing and repeats nothing. What they get is marked read on the server; everything fetched is kept for `notifications list`.",
+            examples: [
+                "fieldops jqc notifications poll",
+                "fieldops jqc notifications watch --interval 30s --exec 'notify-send \"$FIELDOPS_NOTIFICATION_TITLE\" \"$FIELDOPS_NOTIFICATION_BODY\"'",
+                "fieldops jqc notifications list --unread",
+            ],
+            subcommands: [pollSpec(), watchSpec(), listSpec(), readSpec()])
     }
 
     static let execOption = OptionSpec(

@@ -19,8 +19,9 @@ enum RetryCommand {
             throw FieldOpsError.usage(all ? "give either LOCAL_IDs or --all-failed, not both" : "name the items to retry, or pass --all-failed",
                                       hint: "failed items are listed by `fieldops jqc status`")
         }
-        let (_, store) = try JQCCommands.localStore(context)
+        let (profile, store) = try JQCCommands.localStore(context)
         let requeued = all ? try store.requeueAllFailed() : try store.requeue(localIDs: ids)
+        if !requeued.isEmpty { AgentWake.poke(context, profile: profile) }
         let untouched = ids.filter { !requeued.contains($0) }
         if context.format == .json {
             try context.emitJSON(["requeued": requeued, "not_failed": untouched])

@@ -6,7 +6,7 @@ enum StatusCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
             "status", abstract: "Show what waits to be sent, what failed and when the last sync ran.",
-            discussion: "Reads the local store only; works offline. Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
+            discussion: "Reads the local store only; works offline. last_sync_error says what went wrong whenever the last sync stopped short or any of its items or pulls failed (null when everything went through). Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
             examples: ["fieldops jqc status", "fieldops jqc status --json"],
             action: run)
     }
@@ -17,9 +17,11 @@ enum StatusCommand {
         var lastSyncAt: String?
         var lastSyncError: String?
         var failures: [JQCStore.Failure]
+        /// The running agent of the profile (`jqc agent`), null when none runs.
+        var agent: AgentState?
 
         enum CodingKeys: String, CodingKey {
-            case pending, failed, failures
+            case pending, failed, failures, agent
             case lastSyncAt = "last_sync_at"
             case lastSyncError = "last_sync_error"
         }
@@ -32,6 +34,7 @@ enum StatusCommand {
             try container.encode(lastSyncAt, forKey: .lastSyncAt)
             try container.encode(lastSyncError, forKey: .lastSyncError)
             try container.encode(failures, forKey: .failures)
+            try container.encode(agent, forKey: .agent)
         }
     }
 
@@ -40,7 +43,8 @@ enum StatusCommand {
         let summary = try store.outboxSummary()
         let view = View(
             pending: summary.pending, failed: summary.failed, lastSyncAt: summary.lastSyncAt.map(JQCDate.format),
-            lastSyncError: summary.lastSyncError, failures: summary.failures)
+            lastSyncError: summary.lastSyncError, failures: summary.failures,
+            agent: AgentStateFile(directory: store.directory).running())
         if context.format == .json {
             try context.emitJSON(view)
             return
@@ -49,13 +53,21 @@ enum StatusCommand {
         table.append(["inspections", String(view.pending.inspections), String(view.failed.inspections)])
         table.append(["issues", String(view.pending.issues), String(view.failed.issues)])
         table.append(["photos", String(view.pending.photos), String(view.failed.photos)])
+        table.append(["status changes", String(view.pending.statusChanges), String(view.failed.statusChanges)])
         context.emit(table)
         context.stdout.line("last sync: " + (view.lastSyncAt.map { $0 + " UTC" } ?? "never"))
-        if let error = view.lastSyncError { context.stdout.line("last sync stopped: " + error) }
+        if let error = view.lastSyncError { context.stdout.line("last sync problem: " + error) }
+        if let agent = view.agent {
+            var line = "agent: running (pid \(agent.pid), since \(JQCDate.format(agent.startedAt)) UTC)"
+            if let at = agent.lastAttemptAt { line += "; last attempt \(JQCDate.format(at)) UTC: \(agent.lastOutcome ?? "?")" }
+            context.stdout.line(line)
+        } else {
+            context.stdout.line("agent: not running (start one with `fieldops jqc agent`, or `fieldops jqc agent install`)")
+        }
         if !view.failures.isEmpty {
             context.stdout.line("failed items (re-queue with `fieldops jqc retry LOCAL_ID` or `--all-failed`):")
             for failure in view.failures {
-                context.stdout.line("  \(failure.kind.rawValue) \(failure.localID): \(failure.error ?? "no message") (\(failure.retries) attempts)")
+                context.stdout.line("  \(failure.kind.label) \(failure.localID): \(failure.error ?? "no message") (\(failure.retries) attempts)")
             }
         }
     }

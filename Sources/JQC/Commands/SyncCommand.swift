@@ -7,7 +7,8 @@ enum SyncCommand {
         CommandSpec(
             "sync", abstract: "Send queued work and refresh reference data, issues and notifications.",
             discussion: """
-                Runs the six steps in order: upload photos; submit completed inspections whose photos are settled; submit issues whose inspection is on the server; pull facilities, areas and templates; pull and reconcile your issues; poll notifications. Every item is sent exactly once (the server deduplicates on local_id), and an interrupted sync is finished by the next one. Only one sync runs per profile at a time; a second one waits for the first.
+                Runs the six steps in order: upload photos; submit completed inspections whose photos are settled; submit issues whose inspection is on the server, then queued issue status changes (each only while the server still has the status it was changed from); pull facilities, areas and templates; pull and reconcile your issues; poll notifications. Every item is sent exactly once (the server deduplicates on local_id), and an interrupted sync is finished by the next one. Only one sync runs per profile at a time; a second one waits for the first.
+                One item the server or the store refuses (a 4xx, an id the server reused) fails on its own with its reason and counts toward its 5 attempts; the rest of the sync, pulls and notifications included, still runs. A server that hands out ids this device holds for its earlier work has been reset: nothing local is overwritten, and the hint says what to do.
                 Exit codes: 0 all sent, 3 not logged in, 4 offline or connection lost (nothing is lost), 5 some items failed (see `fieldops jqc status`).
                 """,
             examples: ["fieldops jqc sync", "fieldops jqc sync --dry-run", "fieldops jqc sync --json | jq .failed"],
@@ -38,7 +39,11 @@ enum SyncCommand {
         if !report.isComplete {
             throw FieldOpsError(
                 "sync finished with \(report.failed) failed item\(report.failed == 1 ? "" : "s")" + (report.stepErrors.isEmpty ? "" : " and \(report.stepErrors.count) failed pull\(report.stepErrors.count == 1 ? "" : "s")"),
-                hint: "see `fieldops jqc status`; items are retried by the next sync until they fail 5 times", exitCode: .partialFailure)
+                hint: report.serverReset ? ServerIDReuse.hint : "see `fieldops jqc status`; items are retried by the next sync until they fail 5 times",
+                exitCode: .partialFailure)
+        }
+        if report.serverReset {
+            context.warn("notifications arrived under ids this device had seen for others: " + ServerIDReuse.explanation)
         }
     }
 
@@ -71,7 +76,8 @@ enum SyncCommand {
             return
         }
         let out = context.stdout
-        out.line("sent: \(count(report.photosUploaded, "photo")), \(count(report.inspectionsSubmitted, "inspection")), \(count(report.issuesSubmitted, "issue"))")
+        out.line("sent: \(count(report.photosUploaded, "photo")), \(count(report.inspectionsSubmitted, "inspection")), \(count(report.issuesSubmitted, "issue"))"
+            + (report.statusChangesSent > 0 ? ", \(count(report.statusChangesSent, "status change"))" : ""))
         var pulled: [String] = []
         if let reference = report.reference {
             pulled.append("\(count(reference.facilities, "facility", "facilities")), \(count(reference.areas, "area")), \(count(reference.templates, "template"))")
@@ -83,7 +89,7 @@ enum SyncCommand {
             out.line("failed: \(report.failed)")
             for failure in report.failures {
                 let state = failure.gaveUp ? "gave up after \(failure.retries) attempts" : "attempt \(failure.retries) of \(SyncStatus.maxAttempts)"
-                out.line("  \(failure.kind.rawValue) \(failure.localID): \(failure.error) (\(state))")
+                out.line("  \(failure.kind.label) \(failure.localID): \(failure.error) (\(state))")
             }
         }
         for error in report.stepErrors { out.line("not pulled: \(error)") }

@@ -11,6 +11,7 @@ import FieldOpsCore
 enum JQCSchema {
     static let migrator = Migrator([
         Migration(version: 1, name: "reference data, outbox, notifications, sync state", sql: version1),
+        Migration(version: 2, name: "queued issue status changes, notification inbox, prune and reopen bookkeeping", sql: version2),
     ])
 
     static let version1 = """
@@ -128,5 +129,45 @@ enum JQCSchema {
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
         );
+        """
+
+    /// Only additions (new columns and a new table): no table is rebuilt, so the foreign keys
+    /// that point into `inspections` and `issues` are never touched.
+    static let version2 = """
+        -- The inbox's own read state. The server is still told at fetch time (read_on_server).
+        ALTER TABLE notifications ADD COLUMN read_at TEXT;
+        CREATE INDEX notifications_inbox ON notifications(read_at, created_at);
+        -- The cursor kept until now was this machine's clock, which the server's may not match:
+        -- the next fetch asks for every unread notice instead and starts a cursor in server time.
+        DELETE FROM sync_state WHERE key = 'notification_cursor';
+
+        -- When a device issue reached the server (`jqc prune`); earlier ones by their last change.
+        ALTER TABLE issues ADD COLUMN synced_at TEXT;
+        UPDATE issues SET synced_at = updated_at WHERE origin = 'device' AND sync_status = 'synced';
+
+        -- Set while a POST of the inspection is out and its outcome unknown (a cut connection,
+        -- a killed sync): the server may hold it already, so it must not be reopened.
+        ALTER TABLE inspections ADD COLUMN sending_since TEXT;
+
+        -- `jqc issue status` made offline: sent in `id` order by the sync after the issue
+        -- submissions. No foreign key on purpose: a change outlives the pulled issue row that
+        -- reconciliation may remove, so its failure stays visible.
+        CREATE TABLE issue_status_changes (
+            id INTEGER PRIMARY KEY,
+            local_id TEXT NOT NULL UNIQUE,
+            issue_local_id TEXT NOT NULL,
+            issue_server_id INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('open', 'in_progress', 'resolved')),
+            notes TEXT,
+            base_status TEXT,                  -- the status it was changed from; sent only while the server still has it
+            conflict_status TEXT,              -- the server's status when it was not sent for that reason
+            sync_status TEXT NOT NULL DEFAULT 'pending' CHECK (sync_status IN ('pending', 'synced', 'failed')),
+            retry_count INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            created_at TEXT NOT NULL,
+            synced_at TEXT
+        );
+        CREATE INDEX issue_status_changes_outbox ON issue_status_changes(sync_status, id);
+        CREATE INDEX issue_status_changes_by_issue ON issue_status_changes(issue_local_id, id);
         """
 }

@@ -30,13 +30,28 @@ extension JQCStore {
         }
     }
 
-    /// The inspection is on the server: keep its id, hand it to its issues, and clear the
-    /// parent's follow-up flag (second of the three clearing points).
-    public func recordInspectionSubmitted(_ inspection: LocalInspection, server: APIInspection) throws {
+    /// The inspection is about to be POSTed: until an answer is recorded, the server may hold it
+    /// (a cut connection, a killed sync), so `inspect reopen` refuses it. One cheap write per item.
+    public func markSending(_ inspection: LocalInspection, now: Date = Date()) throws {
         try write { database in
             try database.execute(
+                "UPDATE inspections SET sending_since = coalesce(sending_since, ?) WHERE local_id = ?", [StoreText.text(now), inspection.localID])
+        }
+    }
+
+    /// The inspection is on the server: keep its id, hand it to its issues, and clear the
+    /// parent's follow-up flag (second of the three clearing points). An id this store already
+    /// holds for another inspection is refused (`ServerIDReuse`): recording it would lose which
+    /// local record the server means.
+    public func recordInspectionSubmitted(_ inspection: LocalInspection, server: APIInspection) throws {
+        try write { database in
+            if let holder = try database.scalar(
+                "SELECT local_id FROM inspections WHERE server_id = ? AND local_id <> ?", [server.id, inspection.localID], as: String.self) {
+                throw ServerIDReuse(kind: .inspection, serverID: server.id, heldBy: holder, answerFor: inspection.localID)
+            }
+            try database.execute(
                 """
-                UPDATE inspections SET server_id = ?, sync_status = 'synced', last_error = NULL, synced_at = ?,
+                UPDATE inspections SET server_id = ?, sync_status = 'synced', last_error = NULL, synced_at = ?, sending_since = NULL,
                     follow_up_required = coalesce(?, follow_up_required) WHERE local_id = ?
                 """,
                 [server.id, StoreText.now(), server.followUpRequired, inspection.localID])
@@ -50,17 +65,35 @@ extension JQCStore {
     }
 
     /// The issue is on the server. A copy pulled earlier under the same server id (its answer
-    /// was lost, the pull saw it) is merged away so the issue exists once.
+    /// was lost, the pull saw it) is merged away so the issue exists once; an id another issue
+    /// of this device holds is refused (`ServerIDReuse`). Its queued status changes learn the id.
     public func recordIssueSubmitted(_ issue: LocalIssue, server: APIIssue) throws {
         try write { database in
+            if let holder = try database.scalar(
+                "SELECT local_id FROM issues WHERE server_id = ? AND local_id <> ? AND origin = 'device'", [server.id, issue.localID],
+                as: String.self) {
+                throw ServerIDReuse(kind: .issue, serverID: server.id, heldBy: holder, answerFor: issue.localID)
+            }
             try database.execute(
                 "DELETE FROM issues WHERE server_id = ? AND local_id <> ? AND origin = 'server'", [server.id, issue.localID])
+            let stamp = StoreText.now()
             try database.execute(
                 """
                 UPDATE issues SET server_id = ?, sync_status = 'synced', last_error = NULL, status = ?, reported_by = ?,
-                    reported_at = ?, assigned_to = ?, updated_at = ? WHERE local_id = ?
+                    reported_at = ?, assigned_to = ?, updated_at = ?, synced_at = ? WHERE local_id = ?
                 """,
-                [server.id, server.status, server.reportedBy, server.reportedAt, server.assignedTo, StoreText.now(), issue.localID])
+                [server.id, server.status, server.reportedBy, server.reportedAt, server.assignedTo, stamp, stamp, issue.localID])
+            try database.execute(
+                "UPDATE issue_status_changes SET issue_server_id = ? WHERE issue_local_id = ? AND issue_server_id IS NULL",
+                [server.id, issue.localID])
+        }
+    }
+
+    /// The server answered a POST of the inspection without taking it (a 4xx, `ok: false`):
+    /// it is known not to be on the server, so `inspect reopen` may take it back.
+    public func clearSending(inspectionLocalID: String) throws {
+        try write { database in
+            try database.execute("UPDATE inspections SET sending_since = NULL WHERE local_id = ?", [inspectionLocalID])
         }
     }
 

@@ -115,11 +115,66 @@ extension JQCStore {
                 SELECT file_name FROM photos WHERE inspection_local_id = ?
                 UNION SELECT p.file_name FROM photos p JOIN issues s ON s.local_id = p.issue_local_id WHERE s.inspection_local_id = ?
                 """, [localID, localID]).map { try $0.decode("file_name", as: String.self) }
+            // Changes queued for its issues have no foreign key (see the schema); they go explicitly.
+            try database.execute(
+                "DELETE FROM issue_status_changes WHERE issue_local_id IN (SELECT local_id FROM issues WHERE inspection_local_id = ?)", [localID])
             try database.execute("DELETE FROM inspections WHERE local_id = ?", [localID])
             return names
         }
         // The rows are gone (committed); a file that cannot be removed is only wasted space.
         for name in files { try? FileManager.default.removeItem(atPath: photosDirectory + "/" + name) }
+    }
+
+    /// Takes a completed inspection that is not on the server back to draft: answers, photos and
+    /// issues stay; the score is computed again on the next submit. Refused for a draft, for an
+    /// inspection on the server, and for one whose last send was cut off before the server
+    /// answered (the server may hold it, and a resend would only return that copy). The caller
+    /// holds the sync lock, so no sync is sending it meanwhile. Items that failed only because
+    /// this inspection failed (its photos, issues and re-inspections) are queued again with it.
+    @discardableResult
+    public func reopen(localID: String, now: Date = Date()) throws -> LocalInspection {
+        try write { database in
+            guard let row = try database.queryOne("SELECT \(LocalInspection.columns) FROM inspections WHERE local_id = ?", [localID]) else {
+                throw JQCError.unknownRecord(kind: "inspection", id: localID)
+            }
+            let inspection = try LocalInspection(row: row)
+            if inspection.status == .draft {
+                throw JQCError.notAllowed(
+                    "inspection \(localID) is already a draft", hint: "change it with `fieldops jqc inspect fill \(localID)`")
+            }
+            if inspection.syncStatus == .synced || inspection.serverID != nil {
+                throw JQCError.notAllowed(
+                    "inspection \(localID) is already on the server" + (inspection.serverID.map { " (#\($0))" } ?? "") + ", so it cannot be reopened",
+                    hint: "follow it up with `fieldops jqc inspect start --reinspect \(localID)`")
+            }
+            if inspection.sendingSince != nil {
+                throw JQCError.notAllowed(
+                    "inspection \(localID) cannot be reopened: its last send was cut off before the server answered, so the server may already have it",
+                    hint: "run `fieldops jqc sync` first; if the server refuses it, reopen it then")
+            }
+            let stamp = StoreText.text(now)
+            try database.execute(
+                """
+                UPDATE inspections SET status = 'draft', sync_status = 'pending', retry_count = 0, last_error = NULL,
+                    overall_score = NULL, completed_at = NULL, updated_at = ? WHERE local_id = ?
+                """, [stamp, localID])
+            try database.execute(
+                """
+                UPDATE photos SET sync_status = 'pending', retry_count = 0, last_error = NULL
+                WHERE inspection_local_id = ? AND sync_status = 'failed'
+                """, [localID])
+            try database.execute(
+                """
+                UPDATE issues SET sync_status = 'pending', retry_count = 0, last_error = NULL, updated_at = ?
+                WHERE inspection_local_id = ? AND origin = 'device' AND sync_status = 'failed' AND last_error = ?
+                """, [stamp, localID, Self.parentFailedMessage])
+            try database.execute(
+                """
+                UPDATE inspections SET sync_status = 'pending', retry_count = 0, last_error = NULL, updated_at = ?
+                WHERE parent_local_id = ? AND sync_status = 'failed' AND last_error = ?
+                """, [stamp, localID, Self.parentInspectionFailedMessage])
+        }
+        return try requireInspection(localID)
     }
 
     /// Records the server's follow-up flag for an inspection it knows (history, notifications).

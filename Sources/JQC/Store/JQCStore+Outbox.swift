@@ -11,12 +11,32 @@ extension JQCStore {
         case inspection
         case issue
         case photo
+        /// A queued `jqc issue status` change.
+        case statusChange = "status_change"
 
         var table: String {
             switch self {
             case .inspection: "inspections"
             case .issue: "issues"
             case .photo: "photos"
+            case .statusChange: "issue_status_changes"
+            }
+        }
+
+        /// The column failures and re-queues are listed by, oldest first.
+        var ageColumn: String {
+            switch self {
+            case .inspection: "completed_at"
+            case .issue, .photo: "created_at"
+            case .statusChange: "id"
+            }
+        }
+
+        /// How a person reads the kind in messages.
+        public var label: String {
+            switch self {
+            case .statusChange: "status change"
+            default: rawValue
             }
         }
     }

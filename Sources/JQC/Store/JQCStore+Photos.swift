@@ -81,8 +81,9 @@ extension JQCStore {
         var originalName: String
     }
 
-    /// Copies `sourcePath` to `photos/<id>.<ext>` (temp file, then rename), after checking it
-    /// is a JPEG or PNG the server accepts and not over its size limit.
+    /// Copies `sourcePath` to `photos/<id>.<ext>` durably (see `DurableFile`: temp file, fsync,
+    /// rename, directory fsync) after checking it is a JPEG or PNG the server accepts and not over
+    /// its size limit. Callers insert the row that points at the copy only after this returns.
     func copyIn(_ sourcePath: String, photoID: String) throws -> PhotoCopy {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -111,22 +112,12 @@ extension JQCStore {
                 hint: "attach a smaller or more compressed photo", exitCode: .usage)
         }
         do {
-            try manager.createDirectory(atPath: photosDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try DurableFile.makeDirectory(photosDirectory)
             let fileName = photoID + "." + kind.ext
-            let destination = photosDirectory + "/" + fileName
-            let temporary = destination + ".partial"
-            try? manager.removeItem(atPath: temporary)
-            try manager.copyItem(atPath: sourcePath, toPath: temporary)
-            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary)
-            if rename(temporary, destination) != 0 {
-                throw FieldOpsError("cannot store the photo copy at \(destination): \(String(cString: strerror(errno)))")
-            }
-            let copied = (try manager.attributesOfItem(atPath: destination)[.size] as? NSNumber)?.intValue ?? size
+            let copied = try DurableFile.copy(from: sourcePath, to: photosDirectory + "/" + fileName)
             return PhotoCopy(fileName: fileName, contentType: kind.type, byteCount: copied, originalName: (sourcePath as NSString).lastPathComponent)
-        } catch let error as FieldOpsError {
-            throw error
-        } catch {
-            throw FieldOpsError("cannot copy \(sourcePath) into \(photosDirectory): \(error.localizedDescription)")
+        } catch let error as DurableFile.Failure {
+            throw FieldOpsError("cannot copy \(sourcePath) into the store: \(error)", hint: "check the free space and permissions of \(photosDirectory)")
         }
     }
 

@@ -8,8 +8,15 @@ extension JQCStore {
         public var inspections = 0
         public var issues = 0
         public var photos = 0
+        /// Queued `jqc issue status` changes.
+        public var statusChanges = 0
 
-        public var total: Int { inspections + issues + photos }
+        public var total: Int { inspections + issues + photos + statusChanges }
+
+        enum CodingKeys: String, CodingKey {
+            case inspections, issues, photos
+            case statusChanges = "status_changes"
+        }
     }
 
     /// One item that is `failed`, with the reason it last failed.
@@ -43,16 +50,20 @@ extension JQCStore {
               SELECT (SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending') AS inspections,
                      (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'pending') AS issues,
                      (SELECT count(*) FROM photos WHERE sync_status = 'pending' AND (entity_type = 'issue'
-                          OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos
+                          OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos,
+                     (SELECT count(*) FROM issue_status_changes WHERE sync_status = 'pending') AS status_changes
               """
             : """
               SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1) AS inspections,
                      (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
-                     (SELECT count(*) FROM photos WHERE sync_status = ?1) AS photos
+                     (SELECT count(*) FROM photos WHERE sync_status = ?1) AS photos,
+                     (SELECT count(*) FROM issue_status_changes WHERE sync_status = ?1) AS status_changes
               """
         let arguments: StatementArguments = status == .pending ? [] : [status.rawValue]
         guard let row = try database.queryOne(sql, arguments) else { return KindCounts() }
-        return KindCounts(inspections: try row.decode("inspections"), issues: try row.decode("issues"), photos: try row.decode("photos"))
+        return KindCounts(
+            inspections: try row.decode("inspections"), issues: try row.decode("issues"), photos: try row.decode("photos"),
+            statusChanges: try row.decode("status_changes"))
     }
 
     /// Everything `jqc status` shows, read in one go.
@@ -71,10 +82,9 @@ extension JQCStore {
     func failures(in database: Database) throws -> [Failure] {
         var failures: [Failure] = []
         for kind in ItemKind.allCases {
-            let order = kind == .inspection ? "completed_at" : "created_at"
             let origin = kind == .issue ? " AND origin = 'device'" : ""
             for row in try database.query(
-                "SELECT local_id, last_error, retry_count FROM \(kind.table) WHERE sync_status = 'failed'\(origin) ORDER BY \(order), local_id") {
+                "SELECT local_id, last_error, retry_count FROM \(kind.table) WHERE sync_status = 'failed'\(origin) ORDER BY \(kind.ageColumn), local_id") {
                 failures.append(Failure(
                     kind: kind, localID: try row.decode("local_id"), error: try row.decode("last_error"),
                     retries: try row.decode("retry_count")))
@@ -107,10 +117,16 @@ extension JQCStore {
                     throw JQCError.unknownRecord(kind: "inspection, issue or photo", id: id)
                 }
                 requeued += try requeue(kind, where: "local_id = ?", [id], in: database)
+                var issues = kind == .issue ? [id] : []
                 if kind == .inspection {
                     requeued += try requeue(.photo, where: "inspection_local_id = ?", [id], in: database)
-                    requeued += try requeue(.issue, where: "inspection_local_id = ? AND origin = 'device'", [id], in: database)
+                    let flagged = try requeue(.issue, where: "inspection_local_id = ? AND origin = 'device'", [id], in: database)
+                    requeued += flagged
+                    issues += flagged
                     requeued += try requeue(.inspection, where: "parent_local_id = ?", [id], in: database)
+                }
+                for issue in issues {
+                    requeued += try requeue(.statusChange, where: "issue_local_id = ?", [issue], in: database)
                 }
             }
             return requeued
@@ -141,9 +157,12 @@ extension JQCStore {
         let ids = try database.query(
             "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)\(owner)", arguments)
             .map { try $0.decode("local_id", as: String.self) }
+        // A status change that was not sent because the server's status had moved on is sent
+        // from that status now: re-queueing it is the person's "send it anyway".
+        let rebase = kind == .statusChange ? ", base_status = coalesce(conflict_status, base_status), conflict_status = NULL" : ""
         for id in ids {
             try database.execute(
-                "UPDATE \(kind.table) SET sync_status = 'pending', retry_count = 0, last_error = NULL WHERE local_id = ?", [id])
+                "UPDATE \(kind.table) SET sync_status = 'pending', retry_count = 0, last_error = NULL\(rebase) WHERE local_id = ?", [id])
         }
         return ids
     }

@@ -37,8 +37,11 @@ extension JQCStore {
 
     /// Local inspections, newest first (in the order they were started: by rowid, which needs
     /// no sort — sorting ten thousand rows by a date column without an index was a quarter
-    /// of the listing's time), with template and facility names.
-    public func inspectionSummaries(filter: ListFilter? = nil) throws -> [InspectionSummary] {
+    /// of the listing's time), with template and facility names. `filter` narrows by badge; the
+    /// others, when given, to one template, one facility, and those started at or after a moment.
+    public func inspectionSummaries(
+        filter: ListFilter? = nil, templateID: Int? = nil, facilityID: Int? = nil, startedSince: Date? = nil
+    ) throws -> [InspectionSummary] {
         try read { database in
             // Names come from the (small) reference tables once, not joined into every row, and
             // the states come back as numbers: with ten thousand rows, each string SQLite hands
@@ -58,13 +61,19 @@ extension JQCStore {
                 SELECT i.local_id, i.server_id, i.template_id, i.facility_id, i.status = 'completed',
                     CASE i.sync_status WHEN 'pending' THEN 0 WHEN 'synced' THEN 1 WHEN 'failed' THEN 2 END,
                     i.overall_score, i.follow_up_required, i.started_at
-                FROM inspections i WHERE \(filter?.condition ?? "1") ORDER BY i.rowid DESC
-                """
+                FROM inspections i WHERE \(filter?.condition ?? "1")
+                  AND (?1 IS NULL OR i.template_id = ?1) AND (?2 IS NULL OR i.facility_id = ?2) AND (?3 IS NULL OR i.started_at >= ?3)
+                ORDER BY i.rowid DESC
+                """, [templateID, facilityID, startedSince.map(StoreText.text)]
             ) { row in
                 guard case .text(let localID) = row[0], case .integer(let templateID) = row[2], case .integer(let facilityID) = row[3],
                       case .integer(let completed) = row[4], case .integer(let syncCode) = row[5],
                       case .integer(let followUp) = row[7], case .text(let startedAt) = row[8] else {
-                    throw StoreError(kind: .conversion, message: "an inspection row has unexpected values: \(row.values)", path: row.storePath)
+                    let id: String
+                    if case .text(let text) = row[0] { id = text } else { id = "with an unreadable id" }
+                    throw StoreError(
+                        kind: .conversion, message: "inspection \(id) has a value of the wrong type (the file was changed outside fieldops or is damaged)",
+                        path: row.storePath)
                 }
                 var serverID: Int?
                 if case .integer(let id) = row[1] { serverID = Int(id) }

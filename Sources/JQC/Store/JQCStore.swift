@@ -27,11 +27,23 @@ public final class JQCStore: Sendable {
     public init(directory: String, busyTimeout: Duration = .seconds(5)) throws {
         self.directory = directory
         self.path = directory + "/" + JQCStore.fileName
+        try Self.refuseTruncated(path)
         queue = try DatabaseQueue(
             path: path, options: Database.Options(busyTimeout: busyTimeout, durability: .powerSafe))
         _ = try queue.withDatabase { database in
             try JQCSchema.migrator.migrate(database)
         }
+    }
+
+    /// A store file shorter than SQLite's 100-byte header was cut short (a full disk, a bad
+    /// copy): SQLite would take it for an empty database and start afresh, hiding that the
+    /// inspector's work is gone from it. Refused instead, so a backup can be put back.
+    static func refuseTruncated(_ path: String) throws {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.intValue, size < 100 else { return }
+        throw FieldOpsError(
+            "the store \(path) is \(size) byte\(size == 1 ? "" : "s") long: it was cut short and holds no readable work; fieldops will not replace it",
+            hint: "restore it from a backup if you have one; to start an empty store instead, move it aside: mv '\(path)' '\(path).broken'")
     }
 
     /// Lets the sync engine commit without an fsync each: every record it writes is either the
@@ -98,12 +110,14 @@ public final class JQCStore: Sendable {
         try read { try state(.lastSyncAt, in: $0) }.flatMap(JQCDate.parse)
     }
 
-    /// What stopped the last sync short, if it did (offline, session expired).
+    /// What went wrong in the last sync: what stopped it short (offline, session expired), or
+    /// the items and pulls that failed in it; nil when everything went through.
     public func lastSyncError() throws -> String? {
         try read { try state(.lastSyncError, in: $0) }
     }
 
-    /// The time of the last successful notification fetch (`since` of the next one).
+    /// The notification cursor, in server time (see `storeNotifications`); the next fetch asks
+    /// from `cursorOverlap` before it.
     public func notificationCursor() throws -> String? {
         try read { try state(.notificationCursor, in: $0) }
     }

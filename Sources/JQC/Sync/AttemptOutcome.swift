@@ -3,13 +3,14 @@ import Foundation
 
 /// How a failed request for one outbox item is handled.
 enum AttemptOutcome: Sendable {
-    /// The server refused or failed this item: it counts toward the item's five attempts.
+    /// The server or the store refused this item for a reason of its own: it counts toward the
+    /// item's five attempts, and the rest of the sync goes on.
     case counted(String)
     /// The network failed, not the item: the message is kept, no attempt is counted, and the
     /// sync stops starting new requests.
     case network(String)
     /// Not the item's problem and not to be recorded on it (no valid session, Ctrl-C, a store
-    /// failure): the sync stops and the error is reported as is.
+    /// that cannot be written): the sync stops and the error is reported as is.
     case fatal(any Error)
 
     init(_ error: any Error) {
@@ -30,10 +31,44 @@ enum AttemptOutcome: Sendable {
             case .unexpectedAnswer: self = .counted(error.summary)
             default: self = .fatal(error)
             }
+        case let reuse as ServerIDReuse:
+            self = .counted(reuse.description)
+        case let error as SyncItemError:
+            self = .counted(error.description)
+        case let error as StoreError where error.kind == .constraint:
+            // One record's answer that the store cannot take (a rule of the schema): that item's
+            // problem, said in words; SQLite's own message names tables and columns, not work.
+            self = .counted("the local store could not record the server's answer: it conflicts with another local record")
         case is CancellationError:
             self = .fatal(error)
         default:
             self = .fatal(error)
+        }
+    }
+
+    /// Whether `error` means the server answered and did not take the item (or it was never
+    /// sent): only then is an inspection known not to be on the server.
+    static func isRefusal(_ error: any Error) -> Bool {
+        switch error {
+        case HTTPError.status(let failure): return (400..<500).contains(failure.status)
+        case JQCError.refused: return true
+        case is SyncItemError: return true
+        default: return false
+        }
+    }
+}
+
+/// A local record that cannot become a request: that item fails (and counts), the sync goes on.
+struct SyncItemError: Error, CustomStringConvertible {
+    var description: String
+
+    /// Runs `build`, turning any failure into an item failure that names what was unreadable.
+    static func building<T>(_ what: String, _ build: () throws -> T) throws -> T {
+        do {
+            return try build()
+        } catch {
+            let reason = (error as? any UserFacingError)?.summary ?? "\(error)"
+            throw SyncItemError(description: "\(what) cannot be read: \(reason)")
         }
     }
 }

@@ -31,12 +31,16 @@ extension SyncEngine {
             tried.formUnion(due.map(\.localID))
             await forEachBounded(due) { [self] inspection in
                 do {
-                    let body = try SyncRequests.inspection(inspection)
+                    let body = try SyncItemError.building("its answers") { try SyncRequests.inspection(inspection) }
+                    // From here until an answer is recorded the server may hold it (see `markSending`).
+                    try store.markSending(inspection)
                     let answer = try await client.call(.createInspection, json: body, as: InspectionEnvelope.self)
                     try store.recordInspectionSubmitted(inspection, server: answer.inspection)
                     run.withLock { $0.report.inspectionsSubmitted += 1 }
                     progress?.advance()
                 } catch {
+                    if AttemptOutcome.isRefusal(error) { try? store.clearSending(inspectionLocalID: inspection.localID) }
+                    noteReset(error)
                     recordFailure(error, kind: .inspection, localID: inspection.localID)
                 }
             }
@@ -49,7 +53,7 @@ extension SyncEngine {
     }
 
     /// Reports an item the sync gave up on without sending it.
-    private func noteGaveUp(_ kind: JQCStore.ItemKind, _ id: String, _ message: String, retries: Int) {
+    func noteGaveUp(_ kind: JQCStore.ItemKind, _ id: String, _ message: String, retries: Int) {
         run.withLock { state in
             state.report.failed += 1
             state.report.failures.append(.init(kind: kind, localID: id, error: message, retries: retries, gaveUp: true))
@@ -72,8 +76,14 @@ extension SyncEngine {
                 run.withLock { $0.report.issuesSubmitted += 1 }
                 progress?.advance()
             } catch {
+                noteReset(error)
                 recordFailure(error, kind: .issue, localID: issue.localID)
             }
         }
+    }
+
+    /// Notes on the report that the server reuses ids (a reset server), when `error` says so.
+    func noteReset(_ error: any Error) {
+        if error is ServerIDReuse { run.withLock { $0.report.serverReset = true } }
     }
 }

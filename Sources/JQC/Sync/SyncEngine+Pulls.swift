@@ -28,6 +28,9 @@ extension SyncEngine {
             run.withLock { state in
                 state.report.issuesPulled = outcome.upserted
                 state.report.issuesRemoved = outcome.removed
+                // Each left out record is named; the others were reconciled as usual.
+                state.report.stepErrors += outcome.reused.map { "issues: \($0.description)" }
+                if !outcome.reused.isEmpty { state.report.serverReset = true }
             }
         } catch {
             stepFailed("issues", error)
@@ -39,25 +42,34 @@ extension SyncEngine {
     /// Step 6 on its own (`jqc notifications poll|watch`): the session check, then the poll.
     /// Returns how many notifications were new; a failed poll throws.
     public func pollNotificationsOnly() async throws -> Int {
+        try await pollNewNotifications().count
+    }
+
+    /// Step 6 on its own, returning the notifications seen for the first time, oldest first.
+    public func pollNewNotifications() async throws -> [APINotification] {
         try await checkSession()
         try await pollNotifications()
         try stopIfNeeded()
         let report = run.withLock { $0.report }
         if let error = report.stepErrors.first { throw FieldOpsError("polling notifications failed: \(error)") }
-        return report.notifications
+        return report.newNotifications
     }
 
-    /// Fetches what arrived since the cursor (all unread the first time), keeps it, moves the
-    /// cursor to the moment the fetch started, then tells the server which ids were read.
+    /// Fetches what arrived since a minute before the cursor (all unread the first time), keeps
+    /// what is new by id, moves the cursor in server time (the newest `created_at`, or the
+    /// answer's `Date` when nothing new came), then tells the server which ids were read.
     /// Ids whose mark-read failed stay queued for the next sync.
     func pollNotifications() async throws {
         do {
-            let startedAt = Date()
             var query: [HTTPRequest.QueryItem] = []
-            if let cursor = try store.notificationCursor() { query.append(.init("since", cursor)) }
-            let notes = try await client.call(.notifications, query: query, as: [APINotification].self)
-            let added = try store.storeNotifications(notes, fetchedAt: startedAt)
-            run.withLock { $0.report.notifications = added }
+            if let since = try store.notificationSince() { query.append(.init("since", since)) }
+            let (notes, serverDate) = try await client.callWithServerDate(.notifications, query: query, as: [APINotification].self)
+            let intake = try store.storeNotifications(notes, serverDate: serverDate)
+            run.withLock { state in
+                state.report.notifications = intake.added.count
+                state.report.newNotifications = intake.added
+                if !intake.reusedIDs.isEmpty { state.report.serverReset = true }
+            }
             let unread = try store.notificationsToMarkRead()
             if !unread.isEmpty {
                 _ = try await client.call(.markNotificationsRead, json: SyncRequests.markRead(unread), as: MarkReadResult.self)
@@ -70,7 +82,7 @@ extension SyncEngine {
 
     /// A pull that failed: the server's refusal is noted and the sync goes on; a network or
     /// session failure stops it.
-    private func stepFailed(_ step: String, _ error: any Error) {
+    func stepFailed(_ step: String, _ error: any Error) {
         switch AttemptOutcome(error) {
         case .counted(let message):
             run.withLock { $0.report.stepErrors.append("\(step): \(message)") }

@@ -6,7 +6,7 @@ import Foundation
 /// 1. upload pending photos and put each server path into its inspection field or issue;
 /// 2. submit completed inspections whose photos are settled (parents before re-inspections);
 /// 3. submit pending issues whose inspection is on the server (failing those whose
-///    inspection failed);
+///    inspection failed), then queued issue status changes in the order they were made;
 /// 4. pull facilities, areas and templates, replacing the cache atomically;
 /// 5. pull the user's issues and reconcile;
 /// 6. poll notifications since the cursor and mark them read.
@@ -22,6 +22,8 @@ public final class SyncEngine: Sendable {
     public let concurrency: Int
     let progress: ProgressBar?
     let run = Locked(RunState())
+    /// Set by `requestStop()`: no new request starts; those in flight finish and are recorded.
+    let stopRequested = Locked(false)
 
     struct RunState {
         var report = SyncReport()
@@ -49,6 +51,8 @@ public final class SyncEngine: Sendable {
         try stopIfNeeded()
         try await submitIssues()
         try stopIfNeeded()
+        try await sendStatusChanges()
+        try stopIfNeeded()
 
         try await pullReference()
         try stopIfNeeded()
@@ -57,8 +61,10 @@ public final class SyncEngine: Sendable {
         try await pollNotifications()
         try stopIfNeeded()
 
-        try store.recordSync(finishedAt: Date(), error: nil)
-        return run.withLock { $0.report }
+        let report = run.withLock { $0.report }
+        // Whenever something failed, `jqc status` says what (`last_sync_error`).
+        try store.recordSync(finishedAt: Date(), error: report.problemSummary)
+        return report
     }
 
     /// The session restore of the contract, used as the sync's first request: no token means
@@ -84,7 +90,10 @@ public final class SyncEngine: Sendable {
 
     /// Throws the reason recorded by a failed request, after noting it in the store.
     func stopIfNeeded() throws {
-        guard let stop = run.withLock({ $0.stop }) else { return }
+        guard let stop = run.withLock({ $0.stop }) else {
+            if stopRequested.withLock({ $0 }) { throw Stopped() }
+            return
+        }
         switch stop {
         case .network(let reason):
             try store.recordSync(finishedAt: nil, error: "connection lost: \(reason)")
@@ -128,13 +137,23 @@ public final class SyncEngine: Sendable {
         }
     }
 
-    var isStopping: Bool { run.withLock { $0.stop != nil } || Task.isCancelled }
+    var isStopping: Bool { run.withLock { $0.stop != nil } || stopRequested.withLock { $0 } || Task.isCancelled }
+
+    /// Asks a running sync to end gracefully (the agent on SIGTERM): it starts nothing new,
+    /// lets the requests in flight finish and records their answers, then throws `Stopped`.
+    public func requestStop() {
+        stopRequested.withLock { $0 = true }
+    }
+
+    /// What `sync()` throws after `requestStop()`; the store holds every answer received.
+    public struct Stopped: Error {}
 
     private func retryCount(_ kind: JQCStore.ItemKind, _ localID: String) throws -> Int {
         switch kind {
         case .inspection: return try store.inspection(localID: localID)?.retryCount ?? 0
         case .issue: return try store.issue(localID: localID)?.retryCount ?? 0
         case .photo: return try store.photo(localID: localID)?.retryCount ?? 0
+        case .statusChange: return try store.statusChange(localID: localID)?.retryCount ?? 0
         }
     }
 

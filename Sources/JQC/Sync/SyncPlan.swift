@@ -60,9 +60,25 @@ struct SyncPlan: Encodable {
             }
             send.append(Item(kind: "issue", localID: issue.localID, when: when, detail: "\(issue.severity): \(issue.description)"))
         }
+        let dueChanges = Set(try store.dueStatusChanges().map(\.localID))
+        for change in try store.unsentStatusChanges() where change.syncStatus == .pending {
+            let when: String
+            if dueChanges.contains(change.localID) {
+                when = "ready"
+            } else if let issue = try store.issue(localID: change.issueLocalID), issue.syncStatus != .failed {
+                when = "after its issue"
+            } else {
+                when = "will fail: its issue cannot be sent"
+            }
+            let issue = change.issueServerID.map { "issue #\($0)" } ?? "issue \(change.issueLocalID)"
+            send.append(Item(
+                kind: "status_change", localID: change.localID, when: when,
+                detail: "\(issue): \(change.baseStatus.map { (IssueStatus(rawValue: $0)?.label ?? $0) + " → " } ?? "")\(change.status.label)"
+                    + (change.notes.map { " (\($0))" } ?? "")))
+        }
         pull = ["facilities", "areas", "templates", "issues (reconciled)"]
-        if let cursor = try store.notificationCursor() {
-            pull.append("notifications since \(cursor)")
+        if let since = try store.notificationSince() {
+            pull.append("notifications since \(since) (server time)")
         } else {
             pull.append("notifications (all unread)")
         }

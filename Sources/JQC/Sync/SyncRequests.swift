@@ -47,6 +47,13 @@ enum SyncRequests {
         return JSONValue.object(JSONObject(body)).jsonData()
     }
 
+    /// `PATCH /issues/<id>/status`; `notes` only when given.
+    static func statusChange(_ status: IssueStatus, notes: String?) -> Data {
+        var body: [(String, JSONValue)] = [("status", .string(status.rawValue))]
+        if let notes { body.append(("notes", .string(notes))) }
+        return JSONValue.object(JSONObject(body)).jsonData()
+    }
+
     /// `PATCH /notifications/mark-read`.
     static func markRead(_ ids: [Int]) -> Data {
         JSONValue.object(JSONObject([("ids", .array(ids.map(number)))])).jsonData()

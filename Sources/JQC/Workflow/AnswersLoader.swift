@@ -12,6 +12,9 @@ enum AnswersLoader {
         case json, yaml
     }
 
+    /// Largest answers file read (a 60-field audit is a few KiB).
+    static let maximumBytes = 16 << 20
+
     /// The raw answers of `path` (`-` reads `stdin`).
     static func load(path: String, stdin: InputSource) throws -> [String: AnswerInput] {
         let data: Data
@@ -20,12 +23,7 @@ enum AnswersLoader {
             data = stdin.readAll()
             name = "stdin"
         } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw FieldOpsError(
-                    "cannot read the answers file \(path)", hint: "check the path, or pass - to read the answers from stdin",
-                    exitCode: .usage)
-            }
-            data = contents
+            data = try LocalFile.read(path, limit: maximumBytes, what: "the answers file")
             name = path
         }
         return try parse(data, source: name, format: format(of: path, data: data))

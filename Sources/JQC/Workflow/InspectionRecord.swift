@@ -58,6 +58,8 @@ struct IssueRecord: Encodable {
     var localPhotos: [String] = []
     /// Server photos as URLs (`base_url/path`).
     var photoURLs: [String] = []
+    /// The status of the last change still queued for the sync (`jqc issue status` offline).
+    var queuedStatus: String?
 
     enum Key: String, CodingKey {
         case localID = "local_id", serverID = "server_id", origin, inspectionLocalID = "inspection_local_id"
@@ -65,7 +67,7 @@ struct IssueRecord: Encodable {
         case description, status, syncStatus = "sync_status", lastError = "last_error", photoPath = "photo_path"
         case serverPhotoPaths = "server_photo_paths", photoURLs = "photo_urls", localPhotos = "local_photos"
         case resultNotes = "result_notes", assignedTo = "assigned_to", reportedBy = "reported_by"
-        case reportedAt = "reported_at", resolvedAt = "resolved_at"
+        case reportedAt = "reported_at", resolvedAt = "resolved_at", queuedStatus = "queued_status"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -91,6 +93,7 @@ struct IssueRecord: Encodable {
         try c.encode(issue.reportedBy, forKey: .reportedBy)
         try c.encode(issue.reportedAt, forKey: .reportedAt)
         try c.encode(issue.resolvedAt, forKey: .resolvedAt)
+        try c.encode(queuedStatus, forKey: .queuedStatus)
     }
 }
 

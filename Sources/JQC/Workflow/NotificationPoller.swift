@@ -2,9 +2,8 @@ import FieldOpsCore
 import Foundation
 
 /// One notification fetch for `jqc notifications poll|watch`, through the sync engine's own
-/// notification step (`pollNotificationsOnly`): the same session check, cursor (`since` = the
-/// last successful fetch), storage and mark-read, so a poll and a sync never disagree about
-/// what is new.
+/// notification step (`pollNewNotifications`): the same session check, server-time cursor,
+/// storage and mark-read, so a poll and a sync never disagree about what is new.
 struct NotificationPoller {
     let store: JQCStore
     let client: JQCClient
@@ -20,19 +19,14 @@ struct NotificationPoller {
     /// Fetches what arrived since the cursor and returns the notifications this fetch added,
     /// oldest first. Session problems and cancellation are thrown as they are.
     func fetch() async throws -> [APINotification] {
-        let before = try store.notificationIDs()
         let engine = SyncEngine(store: store, client: client, concurrency: 1)
         do {
-            _ = try await engine.pollNotificationsOnly()
+            return try await engine.pollNewNotifications()
         } catch JQCError.offline(_, _, let reason), JQCError.connectionLost(_, _, let reason) {
             throw Failure.unreachable(reason)
         } catch let error as FieldOpsError {
             throw Failure.refused(error.summary)
         }
-        return try store.notifications(limit: -1)
-            .map(\.notification)
-            .filter { !before.contains($0.id) }
-            .sorted { ($0.createdAt ?? "", $0.id) < ($1.createdAt ?? "", $1.id) }
     }
 }
 

@@ -8,6 +8,8 @@ extension JQCCompletion {
     public static let inspection = CompletionSource("inspection")
     /// Local issues (`issue show|status`).
     public static let issue = CompletionSource("issue")
+    /// Unread notifications (`notifications read`).
+    public static let notification = CompletionSource("notification")
 
     /// Candidates for the workflow's sources; nil for a source it does not answer.
     static func workflowCandidates(_ source: CompletionSource, store: JQCStore, prefix: String) -> [CompletionCandidate]? {
@@ -21,6 +23,11 @@ extension JQCCompletion {
             pairs = ((try? store.issues()) ?? []).compactMap { issue in
                 let id = issue.serverID.map(String.init) ?? issue.localID
                 return id.hasPrefix(prefix) ? (id, "\(issue.severity): \(issue.description)") : nil
+            }
+        case notification:
+            pairs = ((try? store.notifications(limit: 200, unreadOnly: true)) ?? []).compactMap { entry in
+                let id = String(entry.notification.id)
+                return id.hasPrefix(prefix) ? (id, entry.notification.title ?? "") : nil
             }
         default:
             return nil

@@ -62,6 +62,15 @@ enum WorkflowSupport {
         return value
     }
 
+    /// A moment a person types for a filter: a UTC day (`2026-11-01`, its midnight) or a UTC
+    /// time (`2026-11-01T08:30:00`); anything else is a usage error naming the option.
+    static func moment(_ text: String, option: String) throws -> Date {
+        let trimmed = text.trimmingWhitespace()
+        if let day = JQCDate.parseDay(trimmed) { return day }
+        if let time = JQCDate.parse(trimmed) { return time }
+        throw FieldOpsError.usage("--\(option) must be a UTC day (yyyy-MM-dd) or time (yyyy-MM-ddTHH:mm:ss), not \(text)")
+    }
+
     /// Emits the record (`--json`) of an inspection.
     static func emitRecord(_ inspection: LocalInspection, context: CommandContext) throws {
         try context.emitJSON(InspectionRecord(inspection: inspection, formData: try inspection.formData()))

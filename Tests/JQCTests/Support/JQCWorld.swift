@@ -15,7 +15,11 @@ final class JQCWorld: Sendable {
     /// Starts the emulator with `arguments` and writes the config; `http` is the profile's
     /// `http:` block (e.g. `{ retries: 0 }`).
     static func start(emulatorArguments: [String] = [], http: String? = nil) async throws -> JQCWorld {
-        let emulator = try await Emulator.start(script: "jqc_emulator", arguments: emulatorArguments)
+        try await start(existing: try await Emulator.start(script: "jqc_emulator", arguments: emulatorArguments), http: http)
+    }
+
+    /// A world around an emulator the caller started (in a network namespace, say).
+    static func start(existing emulator: Emulator, http: String? = nil) async throws -> JQCWorld {
         let home = try TemporaryDirectory(prefix: "jqc-world")
         let config = home.path("config/fieldops")
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)

@@ -31,7 +31,7 @@ struct Outbox {
     /// A completed inspection of template 1 (restroom check) at facility 1, area 101, with
     /// answers and, when `photo`, a photo in field 7.
     @discardableResult
-    func completedInspection(photo: Bool = false, parent: JQCStore.ParentLink? = nil) throws -> LocalInspection {
+    func completedInspection(photo: Bool = false, parent: JQCStore.ParentLink? = nil, completedAt: Date = Date()) throws -> LocalInspection {
         let draft = try store.createDraft(templateID: 1, facilityID: 1, areaID: 101, parent: parent)
         try store.updateFormData(localID: draft.localID) { values in
             values["2"] = .rating(4)
@@ -43,7 +43,7 @@ struct Outbox {
         if photo {
             try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: try jpeg(draft.localID + ".jpg"))
         }
-        return try store.submit(localID: draft.localID)
+        return try store.submit(localID: draft.localID, now: completedAt)
     }
 
     /// An issue flagged on `inspection`, with a photo when asked.
@@ -52,5 +52,19 @@ struct Outbox {
         try store.flagIssue(
             inspectionLocalID: inspection.localID, severity: severity, description: "Broken dispenser",
             photoPath: photo ? try jpeg("issue-" + UUID().uuidString + ".jpg", seed: 3) : nil)
+    }
+
+    /// An issue flagged at a facility without an inspection.
+    @discardableResult
+    func facilityIssue(facility: Int = 1, area: Int? = 101, description: String = "Scuffed door", photo: Bool = false) throws -> LocalIssue {
+        try store.flagIssue(
+            facilityID: facility, areaID: area, severity: .low, description: description,
+            photoPath: photo ? try jpeg("facility-" + UUID().uuidString + ".jpg", seed: 5) : nil)
+    }
+
+    /// Runs raw SQL on the store file (a test reshaping what a past sync left, or injecting a fault).
+    func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
+        let database = try Database(path: store.path)
+        try database.execute(sql, arguments)
     }
 }

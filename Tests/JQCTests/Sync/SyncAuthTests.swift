@@ -198,18 +198,18 @@ struct TokenSourceTests {
             await world.run(["jqc", "sync"])
             let outbox = try Outbox(world)
             let ids = try (0..<16).map { _ in try outbox.completedInspection(photo: true).localID }
-            try await world.emulator.setLatency(milliseconds: 15)
+            // The server holds one upload: the sync is mid-way through step 1, and step 2 cannot
+            // start before it ends, so the interrupt lands before any inspection is sent.
+            let hold = try #require(try await world.admin("hold", ["path": "/api/v1/photos/upload", "method": "POST"])["id"] as? Int)
             let process = try world.spawn(["jqc", "sync"])
-            while process.isRunning {
-                if ((try await world.serverState()["created_counts"] as? [String: Int])?["photos"] ?? 0) >= 4 { break }
-                try await Task.sleep(nanoseconds: 3_000_000)
-            }
+            try await world.waitUntilHeld(hold)
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()
+            try await world.admin("release", ["id": hold])
             #expect(process.terminationStatus == 130)
             #expect(try outbox.store.failedCounts().total == 0)
             #expect(try outbox.store.pendingCounts().total > 0)
-            try await world.emulator.setLatency(milliseconds: 0)
+            #expect(try await world.postCounts("inspections").isEmpty)
             #expect(await world.run(["jqc", "sync"]).code == 0)
             let counts = try await world.postCounts("inspections")
             for id in ids { #expect(counts[id] == 1) }

@@ -58,7 +58,7 @@ struct SyncRetryTests {
 
             let status = await world.run(["jqc", "status", "--json"])
             let view = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
-            #expect(view["failed"] as? [String: Int] == ["inspections": 1, "issues": 1, "photos": 0])
+            #expect(view["failed"] as? [String: Int] == ["inspections": 1, "issues": 1, "photos": 0, "status_changes": 0])
             let failures = try #require(view["failures"] as? [[String: Any]])
             #expect(failures.map { $0["kind"] as? String } == ["inspection", "issue"])
             #expect(failures.first?["retries"] as? Int == 5)

@@ -27,7 +27,7 @@ struct NotificationCommandTests {
             #expect(try String(contentsOfFile: hookFile, encoding: .utf8) == "issue_assigned|New issue|4\n")
             let polls = try await world.emulator.requests().filter { $0.path == "/api/v1/notifications" }
             #expect(polls.first?.query["since"] == nil)
-            #expect(polls[1].query["since"] == [cursor])
+            #expect(polls[1].query["since"] == [JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-JQCStore.cursorOverlap))])
         }
     }
 

@@ -23,6 +23,9 @@ public struct CommandSpec: Sendable {
     public var rawArguments: Bool
     /// nil for a pure group: running it prints its help and exits with usage (2).
     public var action: CommandAction?
+    /// The action handles SIGINT and SIGTERM itself (a long-running agent that finishes the
+    /// item in flight and exits 0), instead of the dispatcher cancelling it (exit 130).
+    public var handlesSignals = false
 
     public init(
         _ name: String,

@@ -48,7 +48,7 @@ public enum JQCDate {
 
     /// Formats a moment as the API wants it: UTC, no zone, whole seconds (truncated).
     public static func format(_ date: Date) -> String {
-        let (days, secondOfDay) = CivilDate.split(epochSeconds: Int64(date.timeIntervalSince1970.rounded(.down)))
+        let (days, secondOfDay) = CivilDate.split(epochSeconds: epochSeconds(date))
         return formatDay(days: days) + "T" + pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60) + ":" + pad(secondOfDay % 60)
     }
 
@@ -64,7 +64,15 @@ public enum JQCDate {
 
     /// The UTC day of a moment as `yyyy-MM-dd`.
     public static func formatDay(_ date: Date) -> String {
-        formatDay(days: CivilDate.split(epochSeconds: Int64(date.timeIntervalSince1970.rounded(.down))).days)
+        formatDay(days: CivilDate.split(epochSeconds: epochSeconds(date)).days)
+    }
+
+    /// Whole seconds since 1970, clamped to years 0001–9999: a date built from a server's
+    /// number (a token `exp` of 1e300) is shown at the edge, never trapped on.
+    static func epochSeconds(_ date: Date) -> Int64 {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return seconds < 0 ? -62_135_596_800 : 253_402_300_799 }
+        return Int64(min(max(seconds, -62_135_596_800), 253_402_300_799))
     }
 
     // MARK: - Days (numbered from 1970-01-01 by CivilDate)

@@ -11,16 +11,25 @@ extension FieldValidator {
 
     static func number(_ value: FormValue, _ field: FormField) throws -> FormValue {
         switch value {
-        case .number: return value
+        case .number(let n): return .number(try finite(n, field))
         case .text(let s) where FormValue.isBlank(s): return .text("")
         case .text(let s):
             guard let n = JSONNumber(typed: s) else {
                 throw AnswerProblem(field: field, message: "\"\(s)\" is not a number")
             }
-            return .number(n)
+            return .number(try finite(n, field))
         default:
             throw AnswerProblem(field: field, message: "a number field takes a number, got \(shown(value))")
         }
+    }
+
+    /// A number the server can store: a double, so `1e309` (infinity there) is refused here,
+    /// naming the field, rather than saved and failing every later `show --json` and sync.
+    static func finite(_ number: JSONNumber, _ field: FormField) throws -> JSONNumber {
+        guard let value = number.double, value.isFinite else {
+            throw AnswerProblem(field: field, message: "\(number.lexeme) is beyond the numbers the server stores (about ±1.8e308)")
+        }
+        return number
     }
 
     static func rating(_ value: FormValue, _ field: FormField) throws -> FormValue {

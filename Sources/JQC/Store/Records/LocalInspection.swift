@@ -25,6 +25,8 @@ public struct LocalInspection: Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
     public var syncedAt: Date?
+    /// Set while a POST of it is out with no answer recorded: the server may already hold it.
+    public var sendingSince: Date?
 
     /// The answers, decoded.
     public func formData() throws -> [String: FormValue] {
@@ -37,7 +39,7 @@ public struct LocalInspection: Sendable, Equatable {
     static let columns = """
         local_id, server_id, template_id, facility_id, area_id, status, sync_status, retry_count, last_error, \
         form_data, overall_score, notes, parent_local_id, parent_server_id, follow_up_required, started_at, \
-        completed_at, created_at, updated_at, synced_at
+        completed_at, created_at, updated_at, synced_at, sending_since
         """
 
     init(row: Row) throws {
@@ -61,5 +63,6 @@ public struct LocalInspection: Sendable, Equatable {
         createdAt = try StoreText.date(row, "created_at")
         updatedAt = try StoreText.date(row, "updated_at")
         syncedAt = try StoreText.optionalDate(row, "synced_at")
+        sendingSince = try StoreText.optionalDate(row, "sending_since")
     }
 }

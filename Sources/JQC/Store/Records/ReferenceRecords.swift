@@ -27,4 +27,6 @@ public struct StoredNotification: Sendable, Equatable {
     /// Whether the server has been told it was read (the next sync tells it otherwise).
     public var readOnServer: Bool
     public var fetchedAt: Date
+    /// When it was marked read in the inbox (`jqc notifications read`); nil while unread.
+    public var readAt: Date?
 }

@@ -1,0 +1,175 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc agent [--interval D] [--notify] [--exec CMD]`, and `agent install|uninstall`
+/// for running it as a systemd user service (no root).
+enum AgentCommand {
+    static let unitTemplate = "fieldops-jqc-agent@.service"
+
+    static func spec() -> CommandSpec {
+        var spec = CommandSpec(
+            "agent", abstract: "Sync by itself: when the network returns, when work is queued, and periodically.",
+            discussion: """
+                Runs in the foreground until SIGTERM or Ctrl-C (it lets the requests in flight finish, records them, and exits 0). \
+                It syncs at start; when rtnetlink reports a link up or an address or route added (no polling, no root); \
+                when a command queues work (`inspect submit`, `issue flag`, `retry`, …, which poke it through a unix socket \
+                in $XDG_RUNTIME_DIR); every --interval (with jitter); and after a failure with capped exponential backoff \
+                (5 s doubling up to the interval, never sooner than a server's Retry-After). While the server is reachable \
+                it polls notifications every 60 s. One agent runs per profile; a second names the first's PID. \
+                Log lines go to stderr with timestamps (journald keeps them under `agent install`); `fieldops jqc status` \
+                shows whether an agent runs and what it last did.
+                """,
+            examples: [
+                "fieldops -p site-a jqc agent",
+                "fieldops jqc agent --interval 10m --notify",
+                "fieldops jqc agent --exec 'logger -t jqc \"$FIELDOPS_NOTIFICATION_TITLE\"'",
+                "fieldops -p site-a jqc agent install",
+            ],
+            options: [
+                OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Sync at least this often (default 5m, at least 10s)."),
+                .flag("notify", help: "Show each new notification on the desktop (notify-send)."),
+                OptionSpec("exec", valueName: "CMD", help: "Run CMD through /bin/sh for each new notification, its fields in FIELDOPS_NOTIFICATION_* variables."),
+            ],
+            subcommands: [installSpec(), uninstallSpec()],
+            action: run)
+        spec.handlesSignals = true
+        return spec
+    }
+
+    @Sendable static func run(_ context: CommandContext) async throws {
+        var options = JQCAgent.Options()
+        if let text = context.invocation.value("interval") {
+            guard let seconds = context.invocation.seconds("interval"), seconds.isFinite, (10...86_400).contains(seconds) else {
+                throw FieldOpsError.usage("--interval must be a duration from 10s to 24h, not \(text)")
+            }
+            options.interval = seconds
+        }
+        options.notify = context.invocation.flag("notify")
+        options.exec = context.invocation.value("exec")
+        let (profile, store) = try JQCCommands.localStore(context)
+        try await JQCAgent(context: context, profile: profile, store: store, options: options).run()
+    }
+
+    // MARK: systemd user unit
+
+    static func installSpec() -> CommandSpec {
+        CommandSpec(
+            "install", abstract: "Run the agent as a systemd user service for the profile (no root).",
+            discussion: "Writes \(unitTemplate) into $XDG_CONFIG_HOME/systemd/user/ (one instance per profile) and, when a user service manager is reachable, reloads it and enables and starts the profile's instance; otherwise prints the exact commands. Its log: `journalctl --user -u fieldops-jqc-agent@PROFILE`.",
+            examples: ["fieldops -p site-a jqc agent install"],
+            action: install)
+    }
+
+    static func uninstallSpec() -> CommandSpec {
+        CommandSpec(
+            "uninstall", abstract: "Stop and disable the profile's agent service (the unit file goes with the last instance).",
+            examples: ["fieldops -p site-a jqc agent uninstall"],
+            action: uninstall)
+    }
+
+    /// The unit, running this very binary (so a `make install` to /usr/local and a .deb both work).
+    static func unitText(executable: String) -> String {
+        """
+        # Written by `fieldops jqc agent install`; `fieldops jqc agent uninstall` removes it.
+        [Unit]
+        Description=fieldops JQC sync agent for profile %i
+        Documentation=man:fieldops-jqc-agent(1)
+
+        [Service]
+        Type=simple
+        ExecStart=\(executable) --profile %i jqc agent
+        # SIGTERM: the agent lets the requests in flight finish, records them and exits 0.
+        KillSignal=SIGTERM
+        TimeoutStopSec=90
+        Restart=on-failure
+        RestartSec=30
+
+        [Install]
+        WantedBy=default.target
+
+        """
+    }
+
+    static func unitDirectory(_ context: CommandContext) -> String {
+        let configHome = context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? context.paths.home + "/.config"
+        return configHome + "/systemd/user"
+    }
+
+    @Sendable static func install(_ context: CommandContext) async throws {
+        let profile = try context.profile(backend: "jqc")
+        let directory = unitDirectory(context)
+        let path = directory + "/" + unitTemplate
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(unitText(executable: executable).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw FieldOpsError("cannot write \(path): \(error.localizedDescription)", hint: "check that \(directory) is writable")
+        }
+        context.stdout.line("wrote \(path)")
+        let instance = "fieldops-jqc-agent@\(profile.name).service"
+        let commands = [["daemon-reload"], ["enable", "--now", instance]]
+        if let failure = systemctl(commands, context: context) {
+            context.stdout.line("no user service manager answered (\(failure)); run these where one is:")
+            for command in commands { context.stdout.line("  systemctl --user " + command.joined(separator: " ")) }
+        } else {
+            context.stdout.line("enabled and started \(instance); its log: journalctl --user -u \(instance)")
+        }
+    }
+
+    @Sendable static func uninstall(_ context: CommandContext) async throws {
+        let profile = try context.profile(backend: "jqc")
+        let directory = unitDirectory(context)
+        let path = directory + "/" + unitTemplate
+        let instance = "fieldops-jqc-agent@\(profile.name).service"
+        let failure = systemctl([["disable", "--now", instance]], context: context)
+        // `enable` links instances from default.target.wants; a stale link of this instance goes too.
+        let wants = directory + "/default.target.wants"
+        try? FileManager.default.removeItem(atPath: wants + "/" + instance)
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: wants)) ?? [])
+            .filter { $0.hasPrefix("fieldops-jqc-agent@") }
+        if others.isEmpty, FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.removeItem(atPath: path)
+            context.stdout.line("removed \(path)")
+        } else if !others.isEmpty {
+            context.stdout.line("kept \(path): still used by " + others.joined(separator: ", "))
+        }
+        if let failure {
+            context.stdout.line("no user service manager answered (\(failure)); where one runs: systemctl --user disable --now \(instance) && systemctl --user daemon-reload")
+        } else {
+            _ = systemctl([["daemon-reload"]], context: context)
+            context.stdout.line("stopped and disabled \(instance)")
+        }
+    }
+
+    /// Runs each `systemctl --user` command in turn; nil when all succeeded, else why not.
+    static func systemctl(_ commands: [[String]], context: CommandContext) -> String? {
+        let search = (context.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { String($0) + "/systemctl" }
+        guard let program = search.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return "systemctl is not installed"
+        }
+        for arguments in commands {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = ["--user"] + arguments
+            process.environment = context.environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                return "systemctl could not run: \(error.localizedDescription)"
+            }
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationStatus != 0 {
+                let line = message.split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)"
+                return "systemctl --user \(arguments.joined(separator: " ")): \(line)"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc inspect reopen LOCAL_ID`: a completed inspection that has not reached the
+/// server goes back to draft, to be changed and submitted again.
+enum InspectReopenCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            "reopen", abstract: "Take a submitted inspection that is not on the server yet back to draft.",
+            discussion: """
+                Answers, photos and issues stay; the score is computed again on the next submit. Works offline. Refused (exit 1, nothing changes) once the inspection is on the server — follow it up with `inspect start --reinspect` instead — while a sync of the profile is running (it may be sending it), and when its last send was cut off before the server answered (run `fieldops jqc sync` first). An inspection that failed to sync can be reopened, fixed and submitted again; the photos and issues that failed with it are queued again with it.
+                """,
+            examples: ["fieldops jqc inspect reopen 3f2a", "fieldops jqc inspect reopen 3f2a && fieldops jqc inspect fill 3f2a"],
+            arguments: [ArgumentSpec("LOCAL_ID", help: "The submitted inspection's local id (or a unique prefix).", value: .dynamic(JQCCompletion.inspection))],
+            action: run)
+    }
+
+    @Sendable static func run(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let inspection = try WorkflowSupport.inspection(context.invocation.value("LOCAL_ID") ?? "", in: store)
+        // Holding the sync lock for the change means no sync is sending it meanwhile, and none
+        // starts before the change is committed.
+        let lock = try ProcessLock(path: store.directory + "/sync.lock")
+        if case .heldBy(let pid) = try lock.tryLock() {
+            throw FieldOpsError(
+                "cannot reopen inspection \(inspection.localID): a sync of this profile is running\(pid.map { " (pid \($0))" } ?? "") and may be sending it",
+                hint: "try again when it has finished; `fieldops jqc status` shows whether it reached the server", exitCode: .failure)
+        }
+        defer { lock.unlock() }
+        let reopened: LocalInspection
+        do {
+            reopened = try store.reopen(localID: inspection.localID)
+        } catch let error as JQCError {
+            throw FieldOpsError("cannot reopen: " + error.summary, hint: error.hint, exitCode: error.exitCode)
+        }
+        if context.format == .json {
+            try WorkflowSupport.emitRecord(reopened, context: context)
+        } else {
+            context.stdout.line("reopened \(reopened.localID) as a draft [\(reopened.badge.label)]")
+            context.note("change it with `fieldops jqc inspect fill \(reopened.localID)`, then submit it again")
+        }
+    }
+}

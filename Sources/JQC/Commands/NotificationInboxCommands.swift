@@ -1,0 +1,102 @@
+import FieldOpsCore
+import Foundation
+
+/// `fieldops jqc notifications list | read`: the inbox of everything a sync, a poll or the agent
+/// fetched, with its own read state (the server is told at fetch time, as the contract says).
+extension NotificationCommands {
+    /// The `--json` shape of one inbox entry.
+    struct InboxEntry: Encodable {
+        var stored: StoredNotification
+
+        enum Key: String, CodingKey {
+            case id, type, title, body, link, read
+            case createdAt = "created_at", issueID = "issue_id", inspectionID = "inspection_id"
+            case readAt = "read_at", fetchedAt = "fetched_at"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            let note = stored.notification
+            try c.encode(note.id, forKey: .id)
+            try c.encode(note.type, forKey: .type)
+            try c.encode(note.title, forKey: .title)
+            try c.encode(note.body, forKey: .body)
+            try c.encode(note.link, forKey: .link)
+            try c.encode(note.createdAt, forKey: .createdAt)
+            try c.encode(note.issueID, forKey: .issueID)
+            try c.encode(note.inspectionID, forKey: .inspectionID)
+            try c.encode(stored.readAt != nil, forKey: .read)
+            try c.encode(stored.readAt.map(JQCDate.format), forKey: .readAt)
+            try c.encode(JQCDate.format(stored.fetchedAt), forKey: .fetchedAt)
+        }
+    }
+
+    // MARK: list
+
+    static func listSpec() -> CommandSpec {
+        CommandSpec(
+            "list", abstract: "List the notifications fetched so far, newest first, unread ones marked.",
+            discussion: "Reads the local store only (works offline). Every notification a sync, `notifications poll|watch` or the agent fetched is kept here, once, whatever the server's clock says; unread means not yet marked with `fieldops jqc notifications read`.",
+            examples: ["fieldops jqc notifications list", "fieldops jqc notifications list --unread --limit 5", "fieldops jqc notifications list --unread --json | jq -r '.[].title'"],
+            options: [
+                .flag("unread", help: "Only notifications not marked read."),
+                OptionSpec("limit", value: .integer, valueName: "N", help: "At most N notifications (default 50)."),
+            ],
+            action: list)
+    }
+
+    @Sendable static func list(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let limit = try WorkflowSupport.integer("limit", context) ?? 50
+        let unread = context.invocation.flag("unread")
+        let entries = try store.notifications(limit: limit, unreadOnly: unread)
+        if context.format == .json {
+            try context.emitJSON(entries.map(InboxEntry.init))
+            return
+        }
+        guard !entries.isEmpty else {
+            context.note(unread ? "no unread notifications" : "no notifications yet; `fieldops jqc sync` or `fieldops jqc notifications poll` fetches them")
+            return
+        }
+        var table = Table("", "ID", "CREATED (UTC)", "TYPE", "TITLE")
+        for entry in entries {
+            let note = entry.notification
+            table.append([entry.readAt == nil ? "●" : "", String(note.id), note.createdAt ?? "", note.type ?? "", note.title ?? ""])
+        }
+        context.emit(table)
+        let waiting = try store.unreadNotificationCount()
+        if waiting > 0 { context.note("\(waiting) unread; mark them with `fieldops jqc notifications read ID…` or `--all`") }
+    }
+
+    // MARK: read
+
+    static func readSpec() -> CommandSpec {
+        CommandSpec(
+            "read", abstract: "Mark notifications read in the local inbox.",
+            discussion: "Local only: the server already counts them read from the moment they were fetched. An unknown id is refused (exit 2) and nothing changes.",
+            examples: ["fieldops jqc notifications read 12 13", "fieldops jqc notifications read --all"],
+            options: [.flag("all", help: "Mark every unread notification read.")],
+            arguments: [ArgumentSpec("ID", help: "Notification ids (see `fieldops jqc notifications list`).", value: .dynamic(JQCCompletion.notification), optional: true, variadic: true)],
+            action: read)
+    }
+
+    @Sendable static func read(_ context: CommandContext) async throws {
+        let texts = context.invocation.all("ID")
+        let all = context.invocation.flag("all")
+        guard all != !texts.isEmpty else {
+            throw FieldOpsError.usage(all ? "give either IDs or --all, not both" : "name the notifications to mark read, or pass --all",
+                                      hint: "the ids are listed by `fieldops jqc notifications list`")
+        }
+        let ids = try texts.map { text in
+            guard let id = Int(text) else { throw FieldOpsError.usage("notification ids are numbers, not \(text)") }
+            return id
+        }
+        let (_, store) = try JQCCommands.localStore(context)
+        let marked = all ? try store.markAllNotificationsRead() : try store.markNotificationsRead(ids: ids)
+        if context.format == .json {
+            try context.emitJSON(["marked_read": marked])
+            return
+        }
+        context.stdout.line("marked \(SyncCommand.count(marked.count, "notification")) read")
+    }
+}
