@@ -25,7 +25,7 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: all deps build-info build release test demo bench completions man check-completions check-man \
+.PHONY: all deps build-info build release test sanitize demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
@@ -38,6 +38,8 @@ deps:
 	for s in zsh fish python3 openssl groff lintian dpkg-shlibdeps man ip; do command -v $$s >/dev/null 2>&1 || missing="$$missing $$s"; done; \
 	[ -f /usr/share/bash-completion/bash_completion ] || missing="$$missing bash-completion"; \
 	[ -f /usr/include/linux/rtnetlink.h ] || missing="$$missing linux-libc-dev"; \
+	python3 -c 'import pyte' 2>/dev/null || { echo "deps: installing the python package pyte (the MCMS watch tests' terminal emulator)"; \
+		python3 -m pip install --quiet pyte || pip install --quiet pyte; }; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -z "$$missing" ]; then echo "deps: all present"; exit 0; fi; \
 	echo "deps: missing:$$missing"; \
@@ -91,7 +93,20 @@ check-man:
 	if command -v groff >/dev/null 2>&1; then for p in "$$tmp"/*.1; do groff -man -Tutf8 -ww "$$p" >/dev/null 2>"$$tmp/warn" && [ ! -s "$$tmp/warn" ] || { echo "man page $$p: $$(cat $$tmp/warn)"; exit 1; }; done; fi; \
 	echo "man: $$n pages render"; rm -rf "$$tmp"
 
-## bench: release build, then every bench/*.sh with the binary's path; prints figures.
+## ## sanitize: the whole Swift test suite under ThreadSanitizer, then AddressSanitizer (with
+## LeakSanitizer), each in its own scratch directory; the end-to-end tests run the sanitized
+## fieldops binary built beside the tests. Fails on any report; known toolchain reports are
+## suppressed by name in Tests/Sanitizers/.
+SANITIZE_ENV = TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
+	ASAN_OPTIONS="detect_leaks=1 abort_on_error=0 detect_stack_use_after_return=0" \
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp print_suppressions=0"
+sanitize: build-info
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --no-parallel < /dev/null
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --no-parallel < /dev/null
+
+bench: release build, then every bench/*.sh with the binary's path; prints figures.
 bench: release
 	@for b in bench/*.sh; do echo "== $$b"; bash "$$b" "$$(pwd)/$(BIN_RELEASE)" || echo "($$b failed)"; done
 

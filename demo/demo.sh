@@ -135,8 +135,36 @@ echo secret123 | "$bin" -p site-a auth login --password-stdin 2>/dev/null
 run -p site-a jqc sync
 run -p site-a jqc status
 
+section "JQC agent: work reaches the server by itself"
+say "fieldops jqc agent syncs when the network returns (rtnetlink), when work is queued, and every --interval"
+export XDG_RUNTIME_DIR="$work/run"; mkdir -p "$XDG_RUNTIME_DIR"
+"$bin" -p site-a jqc agent --interval 1h 2> "$work/agent.log" &
+AGENT_PID=$!; pids+=($AGENT_PID)
+wait_for_log() { for _ in $(seq 150); do [ "$(grep -c "$1" "$work/agent.log")" -ge "$2" ] && return 0; sleep 0.1; done; return 1; }
+wait_for_log "synced:" 1
+say "the server goes away; an issue is flagged offline: the agent tries once, then backs off"
+JQC_PID=${pids[-2]}; kill "$JQC_PID" 2>/dev/null; wait "$JQC_PID" 2>/dev/null
+if [ -n "${local_id:-}" ]; then
+  run -p site-a jqc issue flag --inspection "$local_id" --severity medium --description "Soap dispenser empty"
+fi
+wait_for_log "sync failed:" 1
+say "the server is back: the agent's next attempt delivers it, with no sync command"
+start jqc-third jqc_emulator.py --port "$JQC_PORT"
+echo secret123 | "$bin" -p site-a auth login --password-stdin >/dev/null 2>&1
+wait_for_log "synced:" 2
+sed 's/^/  /' "$work/agent.log"
+run -p site-a jqc status
+kill "$AGENT_PID" 2>/dev/null; wait "$AGENT_PID" 2>/dev/null
+
 section "MCMS: ONUs, OLTs and a firmware dry run"
 run -p lab-pon mcms dashboard
+say "every active alarm of every ONU and OLT (two collection requests), most severe and newest first"
+"$bin" -p lab-pon mcms alarms -o table | head -8
+say "a live dashboard, piped: one JSON object per refresh (three refreshes, then timeout stops it)"
+printf '%s$ fieldops -p lab-pon mcms dashboard --watch --interval 1s%s\n' "$bold" "$reset"
+timeout --signal=INT 2.5 "$bin" -p lab-pon mcms dashboard --watch --interval 1s 2>/dev/null | cut -c1-150
+say "health filters: the five weakest optical levels below -26 dBm"
+"$bin" -p lab-pon mcms onu list --rx-below -26 --sort rx --limit 5 -o table
 say "the first ONUs of the fleet (HTTP/1.1 forced for this lab appliance)"
 "$bin" -p lab-pon mcms onu list -o table | head -8
 onu=$("$bin" -p lab-pon mcms onu list --state registered --json | python3 -c '
@@ -144,6 +172,8 @@ import json, sys
 rows = json.load(sys.stdin)
 print(next((r["id"] for r in rows if r["id"].startswith("ALPH")), rows[0]["id"]))')
 run -p lab-pon mcms onu show "$onu"
+say "a script waits for the ONU to be registered (exit 0 when it is, 1 after --timeout)"
+run -p lab-pon mcms onu show "$onu" --until registered --timeout 30s --json | cut -c1-150
 say "Procedure 7 as a dry run: the inactive bank only, the exact document change, nothing sent"
 run -p lab-pon mcms onu firmware "$onu" --file ALPH-R4.3.1.bin --version R4.3.1 --dry-run
 
