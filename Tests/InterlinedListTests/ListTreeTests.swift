@@ -112,17 +112,12 @@ import Testing
         for index in 0..<2_000 {
             lists.append(ILList(id: "chain\(index)", title: "Chain \(index)", parentId: index == 0 ? nil : "chain\(index - 1)"))
         }
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            let tree = ListTree(lists: lists, folders: folders)
-            #expect(tree.nodes.count == 7_500)
-            #expect(tree.warnings.isEmpty)
-            let lines = tree.render().split(separator: "\n")
-            #expect(lines.count == 7_500)
-        }
-        // A guard against a looping or quadratic walk, not a benchmark (bench/il.sh measures):
-        // debug builds on a loaded two-core machine take a few seconds at worst.
-        #expect(elapsed < .seconds(15))
+        // How fast it is, bench/il.sh measures; here: it finishes and is right.
+        let tree = ListTree(lists: lists, folders: folders)
+        #expect(tree.nodes.count == 7_500)
+        #expect(tree.warnings.isEmpty)
+        let lines = tree.render().split(separator: "\n")
+        #expect(lines.count == 7_500)
     }
 }
 

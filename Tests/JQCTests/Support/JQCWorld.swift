@@ -126,6 +126,17 @@ final class JQCWorld: Sendable {
         return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
     }
 
+    /// Waits until the emulator has received `count` requests for `path` (it logs each on
+    /// arrival, before any injected delay): "mid-operation" as the server sees it, not a sleep.
+    func waitForRequests(path: String, count: Int, within seconds: Double = 30) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try await emulator.requests().filter({ $0.path == path }).count >= count { return }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        throw WorldError("the server saw fewer than \(count) requests for \(path) within \(seconds) s")
+    }
+
     /// The emulator's state document.
     func serverState() async throws -> [String: Any] {
         (try JSONSerialization.jsonObject(with: try await emulator.state()) as? [String: Any]) ?? [:]

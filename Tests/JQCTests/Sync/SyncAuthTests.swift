@@ -82,7 +82,8 @@ struct SyncAuthTests {
             // Every upload waits a little; the tokens die while uploads are in flight.
             try await world.emulator.setLatency(milliseconds: 40)
             async let sync = world.run(["jqc", "sync", "--json"])
-            try await Task.sleep(nanoseconds: 150_000_000)
+            // Uploads are in flight once the server has seen two (it logs them on arrival).
+            try await world.waitForRequests(path: "/api/v1/photos/upload", count: 2)
             #expect(try await world.admin("expire-tokens")["ok"] as? Bool == true)
             let result = await sync
             #expect(result.code == 0, "\(result.stderr)")
@@ -132,7 +133,7 @@ struct SyncAuthTests {
             let inspections = try (0..<6).map { _ in try outbox.completedInspection(photo: true) }
             try await world.emulator.setLatency(milliseconds: 40)
             async let sync = world.run(["jqc", "sync"])
-            try await Task.sleep(nanoseconds: 120_000_000)
+            try await world.waitForRequests(path: "/api/v1/photos/upload", count: 2)
             try await world.admin("revoke-refresh")
             try await world.admin("expire-tokens")
             let result = await sync
