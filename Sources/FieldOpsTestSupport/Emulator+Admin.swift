@@ -15,9 +15,13 @@ extension Emulator {
         dropAfterHandler: Bool = false,
         body: String? = nil,
         contentType: String? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        after: Int = 0
     ) async throws {
-        var spec: [String: Any] = ["path": path, "count": count, "delay_ms": delayMs, "drop": drop, "drop_after_handler": dropAfterHandler, "headers": headers]
+        var spec: [String: Any] = [
+            "path": path, "count": count, "delay_ms": delayMs, "drop": drop, "drop_after_handler": dropAfterHandler, "headers": headers,
+            "after": after,
+        ]
         if let method { spec["method"] = method }
         if let status { spec["status"] = status }
         if let body { spec["body"] = body }

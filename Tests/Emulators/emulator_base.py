@@ -15,6 +15,7 @@ Every emulator:
                              drop: close the socket without answering, before the handler runs.
                              drop_after_handler: run the handler (the server commits) and then
                              close the socket without answering.
+                             after: let that many matching requests through first.
       DELETE /__admin/faults clear all faults
       POST /__admin/latency  {"delay_ms": 50}  added to every non-admin request
       GET  /__admin/state    the emulator's state (each emulator adds its own keys)
@@ -124,6 +125,9 @@ class Fault:
         self.body = spec.get("body")
         self.content_type = spec.get("content_type", "application/json")
         self.headers = spec.get("headers", {})
+        # Let this many matching requests through untouched first: "hold the 11th upload" is
+        # how a test stops a client mid-operation without guessing with a sleep.
+        self.after = spec.get("after", 0)
 
     def matches(self, method, path):
         if self.method and self.method.upper() != method:
@@ -168,6 +172,9 @@ class App:
         with self.lock:
             for fault in self.faults:
                 if fault.count != 0 and fault.matches(method, path):
+                    if fault.after > 0:
+                        fault.after -= 1
+                        continue
                     if fault.count > 0:
                         fault.count -= 1
                     return fault

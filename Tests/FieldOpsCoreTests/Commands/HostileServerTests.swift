@@ -56,7 +56,7 @@ import Testing
                         let label = "\(mode) \(command.joined(separator: " "))"
                         let outcome: CommandOutcome
                         do {
-                            outcome = try home.runBinary(["-p", "p"] + command, timeout: 30)
+                            outcome = try home.runBinary(["-p", "p"] + command, timeout: 120)
                         } catch {
                             failures.append("\(label): \(error)")
                             continue

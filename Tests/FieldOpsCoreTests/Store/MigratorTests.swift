@@ -96,7 +96,7 @@ import FieldOpsCore
             #expect(error.kind == .migrationFailed(version: 2, name: "half broken"))
             #expect(error.sql == "INSERT INTO no_such_table VALUES (1);")
             #expect(error.summary.contains("failed at migration 2 (half broken)"))
-            #expect(error.hint?.contains("still at version 1") == true)
+            #expect(error.hint?.contains("left as it was at version 1, nothing in it is lost") == true)
         }
         let reopened = try Database(path: directory.file("store.sqlite"))
         #expect(try migrator.currentVersion(of: reopened) == 1)

@@ -135,22 +135,28 @@ struct SyncExactlyOnceTests {
                 inspections.append(inspection.localID)
                 issues.append(try outbox.issue(on: inspection, photo: true).localID)
             }
-            try await world.emulator.setLatency(milliseconds: 15)
             // Killed at three moments the server witnesses: during photos, inspections and issues.
+            // The server lets `threshold` of that kind through, then holds every later one, so
+            // the sync is surely mid-step when it is killed (no sleep guessing at it).
+            let paths = ["photos": "/api/v1/photos/upload", "inspections": "/api/v1/inspections", "issues": "/api/v1/issues"]
+            var created = ["photos": 0, "inspections": 0, "issues": 0]
             for (kind, threshold) in [("photos", 10), ("inspections", 8), ("issues", 8)] {
+                try await world.emulator.injectFault(path: paths[kind]!, method: "POST", count: 1000, delayMs: 120_000, after: threshold)
                 let process = try world.spawn(["jqc", "sync"])
                 while process.isRunning {
-                    let created = (try await world.serverState()["created_counts"] as? [String: Int])?[kind] ?? 0
-                    if created >= threshold { break }
+                    let counts = try await world.serverState()["created_counts"] as? [String: Int] ?? [:]
+                    if (counts[kind] ?? 0) >= created[kind]! + threshold { break }
                     try await Task.sleep(nanoseconds: 3_000_000)
                 }
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 #expect(process.terminationReason == .uncaughtSignal, "the \(kind) sync ended before it was killed")
+                try await world.emulator.clearFaults()
+                let counts = try await world.serverState()["created_counts"] as? [String: Int] ?? [:]
+                for key in created.keys { created[key] = counts[key] ?? 0 }
             }
             // The kills did land mid-sync: some work reached the server, some is still queued.
             #expect(try outbox.store.pendingCounts().total > 0)
-            try await world.emulator.setLatency(milliseconds: 0)
             let finish = await world.run(["jqc", "sync"])
             #expect(finish.code == 0, "\(finish.stderr)")
 
