@@ -105,26 +105,7 @@ struct InstallChecks {
 
     /// The standard output of a short command found on `PATH`, or nil when it fails or is absent.
     static func output(of arguments: [String], environment: [String: String], acceptFailure: Bool = false) -> String? {
-        let search = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        guard let program = search.map({ $0 + "/" + arguments[0] }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            return nil
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 || acceptFailure else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let result = ExternalTool.run(arguments, environment: environment), result.status == 0 || acceptFailure else { return nil }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -145,28 +145,13 @@ enum AgentCommand {
 
     /// Runs each `systemctl --user` command in turn; nil when all succeeded, else why not.
     static func systemctl(_ commands: [[String]], context: CommandContext) -> String? {
-        let search = (context.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { String($0) + "/systemctl" }
-        guard let program = search.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            return "systemctl is not installed"
-        }
+        guard ExternalTool.find("systemctl", environment: context.environment) != nil else { return "systemctl is not installed" }
         for arguments in commands {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = ["--user"] + arguments
-            process.environment = context.environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                return "systemctl could not run: \(error.localizedDescription)"
+            guard let result = ExternalTool.run(["systemctl", "--user"] + arguments, environment: context.environment) else {
+                return "systemctl could not run"
             }
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if process.terminationStatus != 0 {
-                let line = message.split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)"
+            if result.status != 0 {
+                let line = result.stderr.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
                 return "systemctl --user \(arguments.joined(separator: " ")): \(line)"
             }
         }

@@ -206,24 +206,16 @@ final class JQCAgent: @unchecked Sendable {
     }
 
     private func desktopNotify(_ note: APINotification) {
-        let path = (context.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { String($0) + "/notify-send" }
-        guard let program = path.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard ExternalTool.find("notify-send", environment: context.environment) != nil else {
             if !warnedNoNotifySend {
                 warnedNoNotifySend = true
                 log.line("--notify: notify-send is not installed, so notifications are only logged (apt install libnotify-bin)")
             }
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["--app-name=fieldops", note.title ?? "JQC notification", note.body ?? ""]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            log.line("--notify: notify-send failed: \(error)")
+        let arguments = ["notify-send", "--app-name=fieldops", note.title ?? "JQC notification", note.body ?? ""]
+        if let result = ExternalTool.run(arguments, environment: context.environment), result.status != 0 {
+            log.line("--notify: notify-send failed: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
     }
 

@@ -22,17 +22,7 @@ extension JQCStore {
             guard try database.scalar("SELECT 1 FROM templates WHERE id = ?", [templateID], as: Int.self) != nil else {
                 throw JQCError.unknownRecord(kind: "template", id: String(templateID))
             }
-            guard try database.scalar("SELECT 1 FROM facilities WHERE id = ?", [facilityID], as: Int.self) != nil else {
-                throw JQCError.unknownRecord(kind: "facility", id: String(facilityID))
-            }
-            if let areaID {
-                guard let owner = try database.scalar("SELECT facility_id FROM areas WHERE id = ?", [areaID], as: Int.self) else {
-                    throw JQCError.unknownRecord(kind: "area", id: String(areaID))
-                }
-                guard owner == facilityID else {
-                    throw JQCError.notAllowed("area \(areaID) belongs to facility \(owner), not \(facilityID)", hint: "list the areas with `fieldops jqc facilities show \(facilityID)`")
-                }
-            }
+            try Self.checkPlace(facilityID: facilityID, areaID: areaID, in: database)
             var parentLocal: String?
             var parentServer: Int?
             switch parent {

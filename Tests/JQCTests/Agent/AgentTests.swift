@@ -74,15 +74,7 @@ import Testing
             let agent = try Agent(world, arguments: ["--interval", "1h"])
             defer { _ = agent.terminate() }
             try await agent.waitForLog("synced:")
-            let store = try world.store()
-            let draft = try store.createDraft(templateID: 1, facilityID: 1, areaID: 101, parent: nil)
-            try store.updateFormData(localID: draft.localID) { values in
-                values["2"] = .rating(4)
-                values["3"] = .rating(5)
-                values["4"] = .checkbox(true)
-                values["5"] = .text("pass")
-                values["6"] = .text("Good")
-            }
+            let draft = try Outbox(world).answeredDraft()
             let submit = await world.run(["jqc", "inspect", "submit", draft.localID])
             #expect(submit.code == 0, "\(submit.stderr)")
             try await Self.eventually("the inspection on the server") {

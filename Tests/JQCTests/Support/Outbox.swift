@@ -28,10 +28,9 @@ struct Outbox {
         return path
     }
 
-    /// A completed inspection of template 1 (restroom check) at facility 1, area 101, with
-    /// answers and, when `photo`, a photo in field 7.
-    @discardableResult
-    func completedInspection(photo: Bool = false, parent: JQCStore.ParentLink? = nil, completedAt: Date = Date()) throws -> LocalInspection {
+    /// A draft of template 1 (restroom check) at facility 1, area 101, with every required
+    /// field answered: ready for `inspect submit`.
+    func answeredDraft(parent: JQCStore.ParentLink? = nil) throws -> LocalInspection {
         let draft = try store.createDraft(templateID: 1, facilityID: 1, areaID: 101, parent: parent)
         try store.updateFormData(localID: draft.localID) { values in
             values["2"] = .rating(4)
@@ -40,6 +39,14 @@ struct Outbox {
             values["5"] = .text("pass")
             values["6"] = .text("Good")
         }
+        return draft
+    }
+
+    /// A completed inspection of template 1 (restroom check) at facility 1, area 101, with
+    /// answers and, when `photo`, a photo in field 7.
+    @discardableResult
+    func completedInspection(photo: Bool = false, parent: JQCStore.ParentLink? = nil, completedAt: Date = Date()) throws -> LocalInspection {
+        let draft = try answeredDraft(parent: parent)
         if photo {
             try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: try jpeg(draft.localID + ".jpg"))
         }
