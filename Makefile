@@ -6,6 +6,7 @@ APT_PKGS   := pkg-config libcurl4-openssl-dev libyaml-dev libsqlite3-dev libsodi
 BIN_DEBUG  := .build/debug/fieldops
 BIN_RELEASE:= .build/release/fieldops
 BUILD_INFO := Sources/CFieldOpsBuild/build-info.h
+FUZZ_SECONDS ?= 60
 
 # Where `make install` puts things: $(DESTDIR)$(PREFIX)/…  (`make deb` stages with PREFIX=/usr).
 PREFIX     ?= /usr/local
@@ -25,7 +26,7 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: all deps build-info build release test sanitize demo bench completions man check-completions check-man \
+.PHONY: all deps build-info build release test sanitize fuzz demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
@@ -93,7 +94,7 @@ check-man:
 	if command -v groff >/dev/null 2>&1; then for p in "$$tmp"/*.1; do groff -man -Tutf8 -ww "$$p" >/dev/null 2>"$$tmp/warn" && [ ! -s "$$tmp/warn" ] || { echo "man page $$p: $$(cat $$tmp/warn)"; exit 1; }; done; fi; \
 	echo "man: $$n pages render"; rm -rf "$$tmp"
 
-## ## sanitize: the whole Swift test suite under ThreadSanitizer, then AddressSanitizer (with
+## sanitize: the whole Swift test suite under ThreadSanitizer, then AddressSanitizer (with
 ## LeakSanitizer), each in its own scratch directory; the end-to-end tests run the sanitized
 ## fieldops binary built beside the tests. Fails on any report; known toolchain reports are
 ## suppressed by name in Tests/Sanitizers/.
@@ -106,7 +107,11 @@ sanitize: build-info
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --no-parallel < /dev/null
 
-bench: release build, then every bench/*.sh with the binary's path; prints figures.
+## fuzz: every libFuzzer target of Tests/Fuzz (a package of its own) for FUZZ_SECONDS each on a
+## copy of its seed corpus; fails on any crash, leak or timeout and names the reproducer.
+fuzz: ; bash Tests/Fuzz/run.sh $(FUZZ_SECONDS)
+
+## bench: release build, then every bench/*.sh with the binary's path; prints figures.
 bench: release
 	@for b in bench/*.sh; do echo "== $$b"; bash "$$b" "$$(pwd)/$(BIN_RELEASE)" || echo "($$b failed)"; done
 

@@ -90,8 +90,17 @@ final class ChildProcess: @unchecked Sendable {
                 while process.isRunning && Date() < deadline { usleep(10_000) }
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             }
-            process.waitUntilExit()
+            process.waitForExit()
         }
         return process.terminationStatus
+    }
+}
+
+extension Process {
+    /// Waits for the child to end by polling `isRunning`, which Foundation updates from its own
+    /// queue. `waitUntilExit()` spins the calling thread's run loop instead and, with several
+    /// children ending at once on different threads (parallel tests), can wait for ever.
+    public func waitForExit() {
+        while isRunning { usleep(5_000) }
     }
 }

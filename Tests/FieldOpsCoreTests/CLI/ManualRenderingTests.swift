@@ -1,3 +1,4 @@
+import FieldOpsTestSupport
 import Foundation
 import Testing
 @testable import FieldOpsCore
@@ -85,7 +86,7 @@ import Testing
         try process.run()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
     }
 }

@@ -1,3 +1,4 @@
+import FieldOpsTestSupport
 import Foundation
 import Testing
 @testable import FieldOpsCore
@@ -90,7 +91,7 @@ import Testing
         let started = Date()
         try fixture.keyring().update(profile: "mine-after") { $0.secrets["access_token"] = "b" }
         let waited = Date().timeIntervalSince(started)
-        process.waitUntilExit()
+        process.waitForExit()
 
         #expect(process.terminationStatus == 0)
         #expect(waited >= 0.5, "the update returned after \(waited)s while python held the lock")
@@ -115,7 +116,7 @@ import Testing
                 }
             }
         }
-        process.waitUntilExit()
+        process.waitForExit()
         #expect(process.terminationStatus == 0)
         #expect(failures.messages == [])
         let names = try fixture.keyring().profiles()

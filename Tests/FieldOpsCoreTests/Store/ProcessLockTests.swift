@@ -1,3 +1,4 @@
+import FieldOpsTestSupport
 import Foundation
 import Testing
 import FieldOpsCore
@@ -43,7 +44,7 @@ import FieldOpsCore
         #expect(!lock.isLocked)
 
         try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        holder.waitForExit()
         #expect(try lock.tryLock() == .acquired)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "\(getpid())\n")
     }
@@ -53,7 +54,7 @@ import FieldOpsCore
         let (holder, input) = try startHolder(path: path)
         defer {
             try? input.fileHandleForWriting.close()
-            holder.waitUntilExit()
+            holder.waitForExit()
         }
         let lock = try ProcessLock(path: path)
         let clock = ContinuousClock()
@@ -78,7 +79,7 @@ import FieldOpsCore
         }
         try lock.lock(timeout: .seconds(5))
         #expect(lock.isLocked)
-        holder.waitUntilExit()
+        holder.waitForExit()
     }
 
     @Test func releasingClearsThePIDAndClosingReleasesTheLock() throws {

@@ -43,7 +43,7 @@ import Testing
 
         func terminate(_ signal: Int32 = SIGTERM) -> Int32 {
             kill(process.processIdentifier, signal)
-            process.waitUntilExit()
+            process.waitForExit()
             return process.terminationStatus
         }
     }
@@ -99,7 +99,7 @@ import Testing
             defer { _ = first.terminate() }
             try await first.waitForLog("started")
             let second = try Agent(world)
-            second.process.waitUntilExit()
+            second.process.waitForExit()
             #expect(second.process.terminationStatus == 1)
             #expect(second.log.contains("an agent for profile site is already running (pid \(first.process.processIdentifier))"))
             #expect(first.process.isRunning)
@@ -178,7 +178,7 @@ import Testing
     @Test func intervalIsRangeChecked() async throws {
         try await Self.readyWorld { world in
             let agent = try Agent(world, arguments: ["--interval", "1s"])
-            agent.process.waitUntilExit()
+            agent.process.waitForExit()
             #expect(agent.process.terminationStatus == 2)
             #expect(agent.log.contains("--interval must be a duration from 10s to 24h"))
         }

@@ -1,3 +1,4 @@
+import FieldOpsTestSupport
 import Foundation
 
 /// Runs python3 (the independent reference) with JSON on stdin and returns its stdout.
@@ -28,7 +29,7 @@ enum PythonProcess {
         writer.start()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "python3 exited \(process.terminationStatus): \(String(decoding: err, as: UTF8.self))")
         }

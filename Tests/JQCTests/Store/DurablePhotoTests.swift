@@ -51,7 +51,7 @@ struct DurablePhotoTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            process.waitUntilExit()
+            process.waitForExit()
             #expect(process.terminationStatus == 0)
 
             let stored = try #require(try world.store().photos(inspectionLocalID: id).first)

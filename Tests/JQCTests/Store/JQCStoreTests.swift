@@ -176,7 +176,7 @@ struct JQCStoreTests {
         holder.standardOutput = pipe
         try holder.run()
         // SIGKILL: a child of a test thread may inherit a mask that blocks SIGTERM.
-        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitForExit() }
         let line = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
         #expect(line.hasPrefix("locked"))
 

@@ -205,7 +205,7 @@ struct TokenSourceTests {
             let process = try world.spawn(["jqc", "sync"])
             try await world.waitUntilHeld(hold)
             kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
+            process.waitForExit()
             try await world.admin("release", ["id": hold])
             #expect(process.terminationStatus == 130)
             #expect(try outbox.store.failedCounts().total == 0)

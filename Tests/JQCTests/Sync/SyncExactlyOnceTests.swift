@@ -107,8 +107,8 @@ struct SyncExactlyOnceTests {
             let logs = [world.home.path("first.err"), world.home.path("second.err")]
             let first = try world.spawn(["jqc", "sync"], stderrFile: logs[0])
             let second = try world.spawn(["jqc", "sync"], stderrFile: logs[1])
-            first.waitUntilExit()
-            second.waitUntilExit()
+            first.waitForExit()
+            second.waitForExit()
             #expect(first.terminationStatus == 0)
             #expect(second.terminationStatus == 0)
             let messages = try logs.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
@@ -149,7 +149,7 @@ struct SyncExactlyOnceTests {
                     try await Task.sleep(nanoseconds: 3_000_000)
                 }
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                process.waitForExit()
                 #expect(process.terminationReason == .uncaughtSignal, "the \(kind) sync ended before it was killed")
                 try await world.emulator.clearFaults()
                 let counts = try await world.serverState()["created_counts"] as? [String: Int] ?? [:]

@@ -91,7 +91,7 @@ struct NotificationCommandTests {
             #expect(titles == ["First", "Second", "Third"])
 
             kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
+            process.waitForExit()
             #expect(process.terminationStatus == 130)
             #expect(lines().count == 3)
         }

@@ -196,7 +196,7 @@ import Testing
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        process.waitForExit()
         if signal == SIGINT {
             #expect(process.terminationReason == .exit && process.terminationStatus == 130)
         } else {
