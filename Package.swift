@@ -12,6 +12,10 @@ let package = Package(
     products: [
         .executable(name: "fieldops", targets: ["fieldops"]),
         .library(name: "FieldOpsCore", targets: ["FieldOpsCore"]),
+        // For the fuzz targets in Tests/Fuzz, a separate package that depends on this one.
+        .library(name: "JQC", targets: ["JQC"]),
+        .library(name: "MCMS", targets: ["MCMS"]),
+        .library(name: "InterlinedList", targets: ["InterlinedList"]),
     ],
     targets: [
         // libcurl is not linked: Sources/CCurl/shim.h loads it with dlopen() on the first HTTP

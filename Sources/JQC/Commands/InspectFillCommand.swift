@@ -44,15 +44,6 @@ enum InspectFillCommand {
     static func fillFromFile(_ path: String, draft: LocalInspection, schema: FormSchema, store: JQCStore, context: CommandContext) throws {
         let raw = try AnswersLoader.load(path: path, stdin: context.stdin)
         let values = try AnswersFile.resolve(rawAnswers: raw, schema: schema, source: path == "-" ? "stdin" : path)
-        // A `local://` photo reference exists only because `inspect attach` copied a photo: an
-        // answers file may repeat the one the draft holds (a file saved from `show --json`),
-        // never make one up — a made-up one satisfies "required" and goes up as "".
-        let current = try draft.formData()
-        for (id, value) in values.sorted(by: { $0.key < $1.key }) where value.localPhotoID != nil && current[id] != value {
-            throw FieldOpsError.usage(
-                "\(path == "-" ? "stdin" : path): field \(id) cannot be set to \(value.text ?? "") by an answers file: photos and signatures are added with `fieldops jqc inspect attach \(draft.localID) --field \(id) PHOTO`",
-                hint: "remove field \(id) from the answers file; nothing was saved")
-        }
         let updated = try store.updateFormData(localID: draft.localID) { answers in
             for (id, value) in values { answers[id] = value == .null ? nil : value }
         }

@@ -45,8 +45,9 @@ public struct TLSCertificate: Sendable, Equatable {
                 if number > 31 { year = number } else { day = number }
             }
         }
+        // The clock is range-checked too: `99999999999999999:00:00` must not overflow below.
         guard let year, let month, let day, (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year),
-              clock.count == 3
+              clock.count == 3, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), (0...60).contains(clock[2])
         else { return nil }
         let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = Double(days) * 86_400 + Double(clock[0] * 3600 + clock[1] * 60 + clock[2])

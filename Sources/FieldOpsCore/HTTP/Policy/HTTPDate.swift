@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses the date formats HTTP uses (`Retry-After`, cookie `Expires`).
-enum HTTPDate {
+public enum HTTPDate {
     private static let formats = [
         "EEE, dd MMM yyyy HH:mm:ss zzz",   // IMF-fixdate, the one servers should send
         "EEEE, dd-MMM-yy HH:mm:ss zzz",    // RFC 850
@@ -10,7 +10,7 @@ enum HTTPDate {
         "EEE, dd MMM yyyy HH:mm:ss Z",
     ]
 
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for format in formats {
             let formatter = DateFormatter()
@@ -22,7 +22,7 @@ enum HTTPDate {
         return nil
     }
 
-    static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

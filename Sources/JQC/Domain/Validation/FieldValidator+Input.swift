@@ -71,6 +71,16 @@ extension FieldValidator {
                 })
             }
             return .table(table)
+        case .image, .signature:
+            guard let s = input.scalarText else { throw wrongKind(input, field, expected: "an uploaded photo path") }
+            // A `local://` reference exists only because `inspect attach` copied a photo into the
+            // store; one in an answers file is made up, would satisfy "required", and go up as "".
+            if s.trimmingWhitespace().hasPrefix(FormValue.localPhotoPrefix) {
+                throw AnswerProblem(
+                    field: field,
+                    message: "\"\(s)\" cannot come from an answers file: photos and signatures are added with `fieldops jqc inspect attach LOCAL_ID --field \(field.id) PHOTO`")
+            }
+            return .text(s)
         default:
             guard let s = input.scalarText else { throw wrongKind(input, field, expected: "text") }
             return .text(s)
