@@ -81,7 +81,7 @@ if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1; then
     printf '  link up -> %d inspections (+%d issues, %d photos) on the server: %.2f s   [target <= 3 s]\n' \
         "$count" "$count" $((count * 2)) "$(python3 -c "print($done_at - $up)")"
     attempts=$(grep -c "sync failed:" "$work/agent.log" || true)
-    echo "  attempts while the link was down: $attempts (the first poke's; later pokes wait for the network)"
+    echo "  attempts while the link was down: $attempts (the first poke's, then backoff at 5 s, 10 s, 20 s …; later pokes wait for the network)"
     kill "$agent_pid"; wait "$agent_pid" 2>/dev/null || true; agent_pid=""
     stop_emulator
     ip netns delete "$ns"; ns=""

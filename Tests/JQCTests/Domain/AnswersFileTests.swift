@@ -61,7 +61,7 @@ struct AnswersFileTests {
         let values = try resolve(#"""
         {"6": true, "7": ["paper", "Soap"], "10": 5, "4": 12.50, "5": "2026-05-01",
          "14": [["Lobby", 21.5, true], ["Hall", null, false]], "2": 42, "11": "pass", "9": null,
-         "12": "local://photo-1"}
+         "12": "uploads/photos/sig-1.png"}
         """#)
         #expect(values["6"] == .checkbox(true))
         #expect(values["7"] == .list(["Paper", "Soap"]))
@@ -72,7 +72,13 @@ struct AnswersFileTests {
         #expect(values["2"] == .text("42"))
         #expect(values["11"] == .text("Pass"))
         #expect(values["9"] == .null)
-        #expect(values["12"] == .localPhoto(id: "photo-1"))
+        #expect(values["12"] == .text("uploads/photos/sig-1.png"))
+    }
+
+    /// Only `inspect attach` makes a `local://` reference: one in an answers file is made up.
+    @Test func aLocalPhotoReferenceIsRefused() throws {
+        #expect(throws: AnswerError.self) { try resolve(#"{"12": "local://photo-1"}"#) }
+        #expect(throws: AnswerError.self) { try resolve(#"{"12": "  local://photo-1"}"#) }
     }
 
     @Test func checkboxWordsAndCommaSeparatedGroups() throws {
