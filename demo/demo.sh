@@ -142,15 +142,13 @@ export XDG_RUNTIME_DIR="$work/run"; mkdir -p "$XDG_RUNTIME_DIR"
 AGENT_PID=$!; pids+=($AGENT_PID)
 wait_for_log() { for _ in $(seq 150); do [ "$(grep -c "$1" "$work/agent.log")" -ge "$2" ] && return 0; sleep 0.1; done; return 1; }
 wait_for_log "synced:" 1
-say "the server goes away; an issue is flagged offline: the agent tries once, then backs off"
-JQC_PID=${pids[-2]}; kill "$JQC_PID" 2>/dev/null; wait "$JQC_PID" 2>/dev/null
-if [ -n "${local_id:-}" ]; then
-  run -p site-a jqc issue flag --inspection "$local_id" --severity medium --description "Soap dispenser empty"
-fi
+say "the network to the server breaks (the emulator drops every connection); an issue is flagged: the agent tries once, then backs off"
+admin() { python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/__admin/faults", data=sys.argv[3].encode() or None, method=sys.argv[2], headers={"Content-Type": "application/json"}))' "$@"; }
+admin "$JQC_URL" POST '{"path": "/api/*", "drop": true, "count": 1000}'
+run -p site-a jqc issue flag --facility 1 --area 101 --severity medium --description "Soap dispenser empty"
 wait_for_log "sync failed:" 1
-say "the server is back: the agent's next attempt delivers it, with no sync command"
-start jqc-third jqc_emulator.py --port "$JQC_PORT"
-echo secret123 | "$bin" -p site-a auth login --password-stdin >/dev/null 2>&1
+say "the network is back: the agent's next attempt (backoff, 5 s) delivers it, with no sync command"
+admin "$JQC_URL" DELETE ''
 wait_for_log "synced:" 2
 sed 's/^/  /' "$work/agent.log"
 run -p site-a jqc status
