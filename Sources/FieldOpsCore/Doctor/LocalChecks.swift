@@ -135,7 +135,7 @@ enum LocalChecks {
         let directory = paths.cacheDirectory(for: profile.name)
         let usage = DiskUsage.of(directory)
         guard usage.files > 0 else { return .ok("profile \(profile.name)", "cache", "empty") }
-        let age = usage.newest.map { ", newest \(NetworkProbe.duration(max(0, now.timeIntervalSince($0)))) old" } ?? ""
+        let age = usage.newest.map { ", newest \(DurationText.spoken(now.timeIntervalSince($0))) old" } ?? ""
         return .ok("profile \(profile.name)", "cache", "\(usage.files) file\(usage.files == 1 ? "" : "s"), \(DiskUsage.bytes(usage.bytes))" + age)
     }
 }

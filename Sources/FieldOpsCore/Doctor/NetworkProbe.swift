@@ -126,7 +126,7 @@ struct NetworkProbe {
         // Date has whole seconds: allow the one second it cannot show.
         var skew = server.timeIntervalSince(midpoint)
         skew = abs(skew) <= 1 ? 0 : skew
-        let amount = Self.duration(abs(skew))
+        let amount = DurationText.spoken(abs(skew))
         if abs(skew) > Self.clockTolerance {
             let side = skew > 0 ? "ahead of" : "behind"
             return .warning(section, "server clock", "the server's clock is \(amount) \(side) this machine's",
@@ -258,11 +258,5 @@ struct NetworkProbe {
     static func withoutCredentials(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].firstIndex(of: "@") else { return url }
         return String(url[..<schemeEnd.upperBound]) + "…@" + String(url[url.index(after: at)...])
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        if seconds < 90 { return "\(Int(seconds.rounded())) s" }
-        if seconds < 5400 { return "\(Int((seconds / 60).rounded())) min" }
-        return "\(Int((seconds / 3600).rounded())) h"
     }
 }

@@ -69,7 +69,7 @@ final class JQCAgent: @unchecked Sendable {
         state.socket = events.socketPath
         state.watchesNetwork = events.netlinkFailure == nil
         save()
-        log.line("started (pid \(state.pid)); syncs every \(AgentLog.duration(options.interval)), "
+        log.line("started (pid \(state.pid)); syncs every \(DurationText.spoken(options.interval)), "
             + (events.netlinkFailure == nil ? "when the network comes back" : "not on network changes (\(events.netlinkFailure!))")
             + (events.socketPath.map { " and when work is queued (\($0))" } ?? ", not on queued work (no socket path fits)"))
 
@@ -90,7 +90,7 @@ final class JQCAgent: @unchecked Sendable {
             }
             if woken.contains(.queued) {
                 if offline && !woken.contains(.network) {
-                    log.line("work queued while the server is unreachable: it goes when the network comes back (or at the next attempt, in \(AgentLog.duration(nextSync.timeIntervalSinceNow)))")
+                    log.line("work queued while the server is unreachable: it goes when the network comes back (or at the next attempt, in \(DurationText.spoken(nextSync.timeIntervalSinceNow)))")
                 } else {
                     log.line("work queued: syncing")
                     nextSync = Date()
@@ -173,7 +173,7 @@ final class JQCAgent: @unchecked Sendable {
         state.lastOutcome = "failed: \(reason)"
         state.online = false
         save()
-        log.line("sync failed: \(reason); next attempt in \(AgentLog.duration(next.timeIntervalSinceNow))")
+        log.line("sync failed: \(reason); next attempt in \(DurationText.spoken(next.timeIntervalSinceNow))")
         return next
     }
 
@@ -261,12 +261,5 @@ struct AgentLog: Sendable {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         stream.line("\(formatter.string(from: Date())) jqc agent [\(profile)]: \(text)")
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        let seconds = max(0, seconds)
-        if seconds < 90 { return "\(Int(seconds.rounded())) s" }
-        if seconds < 5400 { return "\(Int((seconds / 60).rounded())) min" }
-        return "\(Int((seconds / 3600).rounded())) h"
     }
 }

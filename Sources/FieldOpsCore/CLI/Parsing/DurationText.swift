@@ -28,6 +28,14 @@ public enum DurationText {
         return seconds.isFinite ? seconds : nil
     }
 
+    /// A duration as a person reads it in a message: `45 s`, `12 min`, `3 h` (negative as 0).
+    public static func spoken(_ seconds: Double) -> String {
+        let seconds = seconds.isFinite ? min(max(0, seconds), 1e15) : 0
+        if seconds < 90 { return "\(Int(seconds.rounded())) s" }
+        if seconds < 5400 { return "\(Int((seconds / 60).rounded())) min" }
+        return "\(Int((seconds / 3600).rounded())) h"
+    }
+
     /// The duration as a Swift `Duration`, or nil when `text` is not a duration.
     public static func duration(_ text: String) -> Duration? {
         guard let seconds = seconds(text) else { return nil }
