@@ -1,4 +1,5 @@
 import FieldOpsCore
+import FieldOpsTestSupport
 import Foundation
 import Testing
 
@@ -16,5 +17,16 @@ import Testing
         }
         // A leap second is a clock a certificate may name.
         #expect(TLSCertificate(lines: ["Expire date:Dec 31 23:59:60 2026 GMT"]).expires == Date(timeIntervalSince1970: 1_798_761_600))
+    }
+
+    /// Corpus/FuzzTimestamps/crash-dateformatter-non-ascii.bin: Foundation's DateFormatter traps
+    /// ("Incorrect range CFRange") on some non-ASCII text; `Date`, `Retry-After` and cookie
+    /// `Expires` headers come from the server, so HTTPDate refuses non-ASCII before it.
+    @Test func anHTTPDateWithNonASCIIBytesIsUnreadableNotATrap() throws {
+        let file = Emulator.packageRoot.appendingPathComponent("Tests/Fuzz/Corpus/FuzzTimestamps/crash-dateformatter-non-ascii.bin")
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(HTTPDate.parse(text) == nil)
+        #expect(HTTPDate.parse("Tue, 01 Dec 2026 0\u{364}\u{FFFD}::38:44 GMT") == nil)
+        #expect(HTTPDate.parse("Tue, 01 Dec 2026 09:38:44 GMT") == Date(timeIntervalSince1970: 1_796_117_924))
     }
 }
