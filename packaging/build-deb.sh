@@ -74,14 +74,16 @@ depends=$(cd "$work" && dpkg-shlibdeps -O -edebian/fieldops/usr/bin/fieldops | s
 # upstream version the binary was built and tested against.
 ldconfig_=$(command -v ldconfig || echo /sbin/ldconfig)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || true)
+# awk reads to the end rather than exit at the first match: an early exit would end ldconfig
+# with SIGPIPE on a machine whose cache outgrows the pipe buffer, and pipefail would stop here.
 curl_so=$("$ldconfig_" -p | awk -v dir="/$multiarch/" \
-    '$1 == "libcurl.so.4" && (dir == "//" || index($NF, dir)) { print $NF; exit }')
+    '!found && $1 == "libcurl.so.4" && (dir == "//" || index($NF, dir)) { print $NF; found = 1 }')
 [ -n "$curl_so" ] || fail "ldconfig -p knows no libcurl.so.4 (install libcurl4: make deps)"
 curl_real=$(readlink -f "$curl_so")
 # With merged /usr the dpkg database may name the file under /lib or /usr/lib.
 owner=""
 for path in "$curl_real" "${curl_real#/usr}" "/usr$curl_real"; do
-    owner=$(dpkg -S "$path" 2>/dev/null | head -n 1) && [ -n "$owner" ] && break
+    owner=$(dpkg -S "$path" 2>/dev/null | sed -n 1p) && [ -n "$owner" ] && break
 done
 [ -n "$owner" ] || fail "no package owns $curl_real (dpkg -S)"
 curl_pkg=${owner%%: *}       # "libcurl4:amd64: /usr/lib/…" -> "libcurl4:amd64"
