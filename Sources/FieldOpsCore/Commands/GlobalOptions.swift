@@ -1,7 +1,7 @@
 /// The options every command accepts, anywhere on the line (DESIGN.md §6).
 public enum GlobalOptions {
     public static let all: [OptionSpec] = [
-        OptionSpec("profile", short: "p", value: .dynamic(.profile), valueName: "NAME", help: "Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile)."),
+        OptionSpec("profile", short: "p", value: .dynamic(.profile), valueName: "NAME", help: "Use this profile (default: $FIELDOPS_PROFILE, then the backend's default from `profile use`, then its only profile)."),
         OptionSpec("config", value: .file, valueName: "PATH", help: "Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml."),
         .flag("json", help: "Print stable JSON on stdout (same as --output json)."),
         OptionSpec("output", short: "o", value: .choice(OutputFormat.allCases.map(\.rawValue)), valueName: "FORMAT", help: "Output format: table (terminal default), json, or plain (tab-separated; default when piped)."),

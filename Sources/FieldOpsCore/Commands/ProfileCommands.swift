@@ -42,7 +42,8 @@ enum ProfileCommands {
                     arguments: [ArgumentSpec("NAME", help: "The profile to remove.", value: .dynamic(.profile))],
                     action: remove),
                 CommandSpec(
-                    "use", abstract: "Make a profile the default.",
+                    "use", abstract: "Make a profile the default of its backend.",
+                    discussion: "Each backend has its own default: `default_profile` in config.yaml becomes a mapping of backend to profile (`default_profile: {jqc: site-a, mcms: lab-pon}`), written without touching any other line. A backend's commands then use that profile unless --profile or $FIELDOPS_PROFILE names another.",
                     examples: ["fieldops profile use lab-pon"],
                     arguments: [ArgumentSpec("NAME", help: "The profile to make the default.", value: .dynamic(.profile))],
                     action: use),
@@ -84,7 +85,7 @@ enum ProfileCommands {
     static func view(_ profile: Profile, configuration: Configuration, detailed: Bool) -> ProfileView {
         ProfileView(
             name: profile.name, backend: profile.backend, baseURL: profile.baseURL, username: profile.username,
-            isDefault: configuration.defaultProfile == profile.name, file: profile.file,
+            isDefault: configuration.isDefault(profile), file: profile.file,
             http: detailed
                 ? HTTPView(
                     version: profile.http.version.rawValue, caFile: profile.http.caFile, timeout: profile.http.timeout,
@@ -105,7 +106,7 @@ enum ProfileCommands {
         }
         var table = Table("", "Name", "Backend", "Base URL", "Username")
         for profile in configuration.profiles {
-            let mark = configuration.defaultProfile == profile.name ? "*" : ""
+            let mark = configuration.isDefault(profile) ? "*" : ""
             table.append([mark, profile.name, profile.backend, profile.baseURL, profile.username ?? ""])
         }
         context.emit(table)
@@ -188,7 +189,8 @@ enum ProfileCommands {
     @Sendable static func use(_ context: CommandContext) async throws {
         guard let name = context.invocation.value("NAME") else { throw FieldOpsError.usage("profile use needs a NAME") }
         try ConfigEditor(paths: context.paths, schema: context.schema).useProfile(named: name)
-        context.note("default profile is now \(name)")
+        let backend = try? context.loadConfiguration().profile(named: name)?.backend
+        context.note("default profile of backend \(backend ?? "its backend") is now \(name)")
     }
 
     static func seconds(_ value: Double) -> String {

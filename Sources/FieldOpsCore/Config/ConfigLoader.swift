@@ -42,6 +42,21 @@ struct ConfigLoader {
         return configuration
     }
 
+    /// `default_profile:` as a mapping of backend (canonical name or alias) to profile name.
+    private func decodeBackendDefaults(_ node: YAMLNode, decoder: ConfigDecoder, into configuration: inout Configuration) throws {
+        for pair in try decoder.mapping(node, "default_profile") {
+            let word = pair.key.scalar?.text ?? ""
+            guard let backend = schema.backend(named: word) else {
+                throw ConfigError(
+                    .unknownBackend, "unknown backend '\(word)' in default_profile", at: pair.key.start, in: decoder.source,
+                    hint: Suggestions.hint(for: word, in: schema.backendNames, noun: "backends"))
+            }
+            guard let name = try decoder.string(pair.value, key: "default_profile.\(word)") else { continue }
+            configuration.backendDefaults[backend.name] = name
+            configuration.backendDefaultOrigins[backend.name] = decoder.location(pair.value)
+        }
+    }
+
     private func read(_ path: String) throws -> ConfigSource? {
         do {
             return try FileSystem.readFileIfExists(path).map { ConfigSource(path: path, bytes: $0) }
@@ -62,6 +77,8 @@ struct ConfigLoader {
             switch (key, isMain) {
             case ("profiles", _):
                 try decodeProfiles(pair.value, decoder: decoder, into: &configuration, profileHTTP: &profileHTTP)
+            case ("default_profile", true) where pair.value.pairs != nil:
+                try decodeBackendDefaults(pair.value, decoder: decoder, into: &configuration)
             case ("default_profile", true):
                 configuration.defaultProfile = try decoder.string(pair.value, key: key)
                 configuration.defaultProfileOrigin = decoder.location(pair.value)

@@ -2,8 +2,9 @@ extension Configuration {
     /// The profile a command runs against.
     ///
     /// Order: `--profile` (`explicit`), then `$FIELDOPS_PROFILE`, then — for a command that belongs
-    /// to `backend` — the only profile of that backend if there is exactly one, then
-    /// `default_profile`. A backend command refuses a profile of another backend.
+    /// to `backend` — that backend's default (`profile use`), then its only profile; a backend
+    /// command refuses a profile of another backend. A core command (no `backend`) takes the
+    /// single `default_profile`, else the one backend default, else the only profile.
     public func selectProfile(explicit: String?, environment: [String: String], backend: String?) throws -> Profile {
         let wanted = backend.map { schema.backend(named: $0)?.name ?? $0 }
         if let name = explicit, !name.isEmpty {
@@ -19,31 +20,35 @@ extension Configuration {
         }
         if let wanted {
             let matching = profiles.filter { $0.backend == wanted }
-            if matching.count == 1 { return matching[0] }
             if matching.isEmpty {
                 throw ConfigError(
                     .noProfile, "no profile uses backend \(wanted) (profiles: \(profileNames.joined(separator: ", ")))",
                     hint: "create one with `fieldops profile add NAME --backend \(wanted) --base-url URL`")
             }
-            if let name = defaultProfile, let profile = profile(named: name), profile.backend == wanted {
-                return profile
+            if let chosen = defaultProfile(forBackend: wanted) {
+                return try named(chosen.name, from: "default_profile", origin: chosen.origin, backend: wanted)
             }
+            if matching.count == 1 { return matching[0] }
             throw ConfigError(
                 .noProfile,
-                "\(matching.count) profiles use backend \(wanted) (\(matching.map(\.name).joined(separator: ", "))); which one?",
-                hint: "pass --profile NAME, set FIELDOPS_PROFILE, or make one the default with `fieldops profile use NAME`")
+                "\(matching.count) profiles use backend \(wanted) (\(matching.map(\.name).joined(separator: ", "))) and none is its default",
+                hint: "make one the default with `fieldops profile use \(matching[0].name)`, or pass --profile NAME, or set FIELDOPS_PROFILE")
         }
-        guard let name = defaultProfile else {
-            throw ConfigError(
-                .noProfile, "no profile selected (profiles: \(profileNames.joined(separator: ", ")))",
-                hint: "pass --profile NAME, set FIELDOPS_PROFILE, or choose a default with `fieldops profile use NAME`")
+        if let name = defaultProfile {
+            return try named(name, from: "default_profile", origin: defaultProfileOrigin, backend: nil)
         }
-        return try named(name, from: "default_profile", backend: nil)
+        if backendDefaults.count == 1, let (backend, name) = backendDefaults.first {
+            return try named(name, from: "default_profile", origin: backendDefaultOrigins[backend], backend: nil)
+        }
+        if profiles.count == 1 { return profiles[0] }
+        throw ConfigError(
+            .noProfile, "no profile selected (profiles: \(profileNames.joined(separator: ", ")))",
+            hint: "pass --profile NAME, set FIELDOPS_PROFILE, or choose a default with `fieldops profile use NAME`")
     }
 
-    private func named(_ name: String, from origin: String, backend: String?) throws -> Profile {
+    private func named(_ name: String, from origin: String, origin location: String? = nil, backend: String?) throws -> Profile {
         guard let profile = profile(named: name) else {
-            let place = origin == "default_profile" ? defaultProfileOrigin.map { "\($0): " } ?? "" : ""
+            let place = location.map { "\($0): " } ?? ""
             throw ConfigError(
                 .unknownProfile, "\(place)unknown profile '\(name)' (from \(origin))",
                 hint: Suggestions.hint(for: name, in: profileNames, noun: "profiles"))

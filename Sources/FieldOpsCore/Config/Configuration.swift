@@ -8,9 +8,15 @@ public struct Configuration: Sendable {
     public var schema: ConfigSchema
     /// Every file that was read, main file first, in load order.
     public var files: [String]
+    /// `default_profile: NAME`, the single value of older files: the default of NAME's backend,
+    /// and of the core commands that belong to no backend.
     public var defaultProfile: String?
     /// `file:line:column` of the `default_profile` value, for errors about it.
     public var defaultProfileOrigin: String?
+    /// `default_profile: {backend: NAME, …}`: each backend's default, keyed by canonical name.
+    public var backendDefaults: [String: String] = [:]
+    /// `file:line:column` of each `backendDefaults` value.
+    public var backendDefaultOrigins: [String: String] = [:]
     /// Profiles in load order (main file, then `profiles.d/` by file name).
     public private(set) var profiles: [Profile]
     /// The top-level `http:` block applied over `HTTPSettings.defaults`.
@@ -39,6 +45,23 @@ public struct Configuration: Sendable {
     }
 
     public var profileNames: [String] { profiles.map(\.name) }
+
+    /// The profile named as `backend`'s default, and where that is written: the backend's entry
+    /// of the `default_profile` mapping, else a single `default_profile` of that backend.
+    public func defaultProfile(forBackend backend: String) -> (name: String, origin: String)? {
+        if let name = backendDefaults[backend] {
+            return (name, backendDefaultOrigins[backend] ?? "default_profile.\(backend)")
+        }
+        if let name = defaultProfile, profile(named: name)?.backend == backend {
+            return (name, defaultProfileOrigin ?? "default_profile")
+        }
+        return nil
+    }
+
+    /// True when `profile` is its backend's default.
+    public func isDefault(_ profile: Profile) -> Bool {
+        defaultProfile(forBackend: profile.backend)?.name == profile.name
+    }
 
     mutating func append(_ profile: Profile) {
         indexByName[profile.name] = profiles.count

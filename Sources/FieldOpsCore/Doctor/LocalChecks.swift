@@ -45,6 +45,12 @@ enum LocalChecks {
             checks.append(.failure(section, "default_profile", "names \(name), which is not a profile (\(configuration.defaultProfileOrigin ?? configuration.paths.configFile))",
                                    fix: "choose an existing one with `fieldops profile use NAME`"))
         }
+        for (backend, name) in configuration.backendDefaults.sorted(by: { $0.key < $1.key })
+        where configuration.profile(named: name)?.backend != backend {
+            let why = configuration.profile(named: name).map { "a profile of backend \($0.backend)" } ?? "not a profile"
+            checks.append(.failure(section, "default_profile.\(backend)", "names \(name), which is \(why) (\(configuration.backendDefaultOrigins[backend] ?? configuration.paths.configFile))",
+                                   fix: "choose a \(backend) profile with `fieldops profile use NAME`"))
+        }
         if let name = environment["FIELDOPS_PROFILE"], !name.isEmpty, configuration.profile(named: name) == nil {
             checks.append(.failure(section, "FIELDOPS_PROFILE", "names \(name), which is not a profile",
                                    fix: "unset FIELDOPS_PROFILE or set it to one of: \(configuration.profileNames.joined(separator: ", "))"))
@@ -53,10 +59,10 @@ enum LocalChecks {
         for profile in configuration.profiles where !backends.contains(profile.backend) { backends.append(profile.backend) }
         for backend in backends {
             let names = configuration.profiles.filter { $0.backend == backend }.map(\.name)
-            if names.count == 1 {
+            if let chosen = configuration.defaultProfile(forBackend: backend), names.contains(chosen.name) {
+                checks.append(.ok(section, "default for \(backend)", "\(chosen.name) (default_profile), of \(names.joined(separator: ", "))"))
+            } else if names.count == 1 {
                 checks.append(.ok(section, "default for \(backend)", "\(names[0]) (its only profile)"))
-            } else if let name = configuration.defaultProfile, names.contains(name) {
-                checks.append(.ok(section, "default for \(backend)", "\(name) (default_profile), of \(names.joined(separator: ", "))"))
             } else {
                 checks.append(.warning(section, "default for \(backend)", "none: \(names.count) profiles (\(names.joined(separator: ", "))) use \(backend), so its commands need --profile",
                                        fix: "make one the default with `fieldops profile use NAME`, or set FIELDOPS_PROFILE"))
