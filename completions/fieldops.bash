@@ -9,6 +9,7 @@ _fieldops_sub() {
     '/jqc') REPLY='jqc' ;;
     '/mcms') REPLY='mcms' ;;
     '/interlinedlist'|'/il') REPLY='interlinedlist' ;;
+    '/api') REPLY='api' ;;
     '/doctor') REPLY='doctor' ;;
     '/completion') REPLY='completion' ;;
     '/version') REPLY='version' ;;
@@ -203,6 +204,12 @@ _fieldops_optkind() {
     'interlinedlist doc create/--content') REPLY=v ;;
     'interlinedlist doc move/--folder') REPLY=y ;;
     'interlinedlist notifications/--read') REPLY=v ;;
+    'api/--method'|'api/-X') REPLY=c; _fieldops_words=('GET' 'HEAD' 'POST' 'PUT' 'PATCH' 'DELETE' 'OPTIONS') ;;
+    'api/--raw-field'|'api/-f') REPLY=v ;;
+    'api/--field'|'api/-F') REPLY=v ;;
+    'api/--header'|'api/-H') REPLY=v ;;
+    'api/--input') REPLY=f ;;
+    'api/--backend') REPLY=c; _fieldops_words=('jqc' 'mcms' 'interlinedlist') ;;
     *'/--profile'|*'/-p') REPLY=y ;;
     *'/--config') REPLY=f ;;
     *'/--output'|*'/-o') REPLY=c; _fieldops_words=('table' 'json' 'plain') ;;
@@ -256,17 +263,18 @@ _fieldops_argkind() {
     'interlinedlist doc show/0') REPLY=y ;;
     'interlinedlist follow/0') REPLY=v ;;
     'interlinedlist unfollow/0') REPLY=v ;;
+    'api/0') REPLY=y ;;
     'completion/0') REPLY=c; _fieldops_words=('bash' 'zsh' 'fish') ;;
     *) REPLY= ;;
   esac
 }
 # Subcommands (_fieldops_cmds) and options (_fieldops_opts) of a command path, as name:description.
 _fieldops_names() {
-  _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
+  _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, then the backend'\''s default from `profile use`, then its only profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
   _fieldops_cmds=() _fieldops_opts=()
   case "$1" in
-    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'jqc:JanitorialQC: facility inspections, offline-first.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'doctor:Check the configuration, keyring, stores, servers and installation in one go.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops, its commit and the libraries it runs with.') ;;
-    'profile') _fieldops_cmds=('list:List the configured profiles.' 'show:Show one profile'\''s settings (the selected one by default).' 'add:Add a profile in its own file under profiles.d/.' 'remove:Remove a profile and its stored credentials (local data is kept).' 'use:Make a profile the default.') ;;
+    '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'jqc:JanitorialQC: facility inspections, offline-first.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'api:Send an authenticated request to the profile'\''s service and print the answer.' 'doctor:Check the configuration, keyring, stores, servers and installation in one go.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops, its commit and the libraries it runs with.') ;;
+    'profile') _fieldops_cmds=('list:List the configured profiles.' 'show:Show one profile'\''s settings (the selected one by default).' 'add:Add a profile in its own file under profiles.d/.' 'remove:Remove a profile and its stored credentials (local data is kept).' 'use:Make a profile the default of its backend.') ;;
     'profile add') _fieldops_opts=('--backend:The service: jqc, mcms, interlinedlist, il.' '--base-url:The service'\''s base URL (https://…).' '--username:The account to log in as.' '--http-version:HTTP version: auto, 1.1 or 2.' '--ca-file:Extra CA certificates to trust for this service.' '--http-timeout:Time allowed for each request (e.g. 30s).' '--retries:Retries of failed idempotent requests (0-10).' '--set:A backend-specific profile setting.') ;;
     'auth') _fieldops_cmds=('login:Log in to the selected profile'\''s service and store the credentials.' 'logout:End the session and remove the profile'\''s stored credentials.' 'status:Show which profiles are logged in and where their credentials are stored.' 'token:Print the selected profile'\''s access token (for scripts).') ;;
     'auth login') _fieldops_opts=('--username:The account (default: the profile'\''s username, else a prompt).' '--password-stdin:Read the password from the first line of stdin.' '--with-token:Read an access token from stdin instead of logging in with a password.' '--remember-password:Also store the password in the keyring so an expired session can log in again (MCMS).') ;;
@@ -325,6 +333,7 @@ _fieldops_names() {
     'interlinedlist doc create') _fieldops_opts=('--title:The document'\''s title.' '--folder:The folder to create it in.' '--file:Read the content from a file (- for stdin).' '--content:The content, inline.') ;;
     'interlinedlist doc move') _fieldops_opts=('--folder:The target folder, or root.') ;;
     'interlinedlist notifications') _fieldops_opts=('--read:Mark a notification read (repeatable).' '--read-all:Mark every notification read.') ;;
+    'api') _fieldops_opts=('--method:The HTTP method (default GET, or POST with fields or --input).' '--raw-field:A string parameter.' '--field:A typed parameter: true, false, null, a number, @FILE or @- (stdin).' '--header:An extra request header.' '--input:Send FILE (- for stdin) as the request body.' '--backend:Use this backend'\''s profile (its default, or its only one) when --profile is not given.' '--include:Print the status line and the response headers before the body.' '--paginate:Fetch every page of a collection.' '--slurp:With --paginate, print one JSON array of all pages'\'' items.' '--silent:Print no response body.') ;;
     'doctor') _fieldops_opts=('--offline:Only local checks: no DNS, connection or request.') ;;
   esac
 }

@@ -14,6 +14,8 @@ function __fieldops_sub --argument-names path word
             echo 'mcms'
         case '/interlinedlist' '/il'
             echo 'interlinedlist'
+        case '/api'
+            echo 'api'
         case '/doctor'
             echo 'doctor'
         case '/completion'
@@ -394,6 +396,18 @@ function __fieldops_optkind --argument-names path option
             printf '%s\n' 'y'
         case 'interlinedlist notifications/--read'
             printf '%s\n' 'v'
+        case 'api/--method' 'api/-X'
+            printf '%s\n' 'c' 'GET' 'HEAD' 'POST' 'PUT' 'PATCH' 'DELETE' 'OPTIONS'
+        case 'api/--raw-field' 'api/-f'
+            printf '%s\n' 'v'
+        case 'api/--field' 'api/-F'
+            printf '%s\n' 'v'
+        case 'api/--header' 'api/-H'
+            printf '%s\n' 'v'
+        case 'api/--input'
+            printf '%s\n' 'f'
+        case 'api/--backend'
+            printf '%s\n' 'c' 'jqc' 'mcms' 'interlinedlist'
         case '*/--profile' '*/-p'
             printf '%s\n' 'y'
         case '*/--config'
@@ -494,6 +508,8 @@ function __fieldops_argkind --argument-names path index
             printf '%s\n' 'v'
         case 'interlinedlist unfollow/0'
             printf '%s\n' 'v'
+        case 'api/0'
+            printf '%s\n' 'y'
         case 'completion/0'
             printf '%s\n' 'c' 'bash' 'zsh' 'fish'
     end
@@ -503,9 +519,9 @@ end
 function __fieldops_cmds --argument-names path
     switch "$path"
         case ''
-            printf '%s\t%s\n' 'profile' 'List, show, add, remove and choose profiles.' 'auth' 'Log in and out, and see where credentials are stored.' 'jqc' 'JanitorialQC: facility inspections, offline-first.' 'mcms' 'PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist' 'InterlinedList: feed, posts, nested lists and folders, documents, people.' 'doctor' 'Check the configuration, keyring, stores, servers and installation in one go.' 'completion' 'Print the shell completion script for bash, zsh or fish.' 'version' 'Print the version of fieldops, its commit and the libraries it runs with.'
+            printf '%s\t%s\n' 'profile' 'List, show, add, remove and choose profiles.' 'auth' 'Log in and out, and see where credentials are stored.' 'jqc' 'JanitorialQC: facility inspections, offline-first.' 'mcms' 'PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist' 'InterlinedList: feed, posts, nested lists and folders, documents, people.' 'api' 'Send an authenticated request to the profile\'s service and print the answer.' 'doctor' 'Check the configuration, keyring, stores, servers and installation in one go.' 'completion' 'Print the shell completion script for bash, zsh or fish.' 'version' 'Print the version of fieldops, its commit and the libraries it runs with.'
         case 'profile'
-            printf '%s\t%s\n' 'list' 'List the configured profiles.' 'show' 'Show one profile\'s settings (the selected one by default).' 'add' 'Add a profile in its own file under profiles.d/.' 'remove' 'Remove a profile and its stored credentials (local data is kept).' 'use' 'Make a profile the default.'
+            printf '%s\t%s\n' 'list' 'List the configured profiles.' 'show' 'Show one profile\'s settings (the selected one by default).' 'add' 'Add a profile in its own file under profiles.d/.' 'remove' 'Remove a profile and its stored credentials (local data is kept).' 'use' 'Make a profile the default of its backend.'
         case 'auth'
             printf '%s\t%s\n' 'login' 'Log in to the selected profile\'s service and store the credentials.' 'logout' 'End the session and remove the profile\'s stored credentials.' 'status' 'Show which profiles are logged in and where their credentials are stored.' 'token' 'Print the selected profile\'s access token (for scripts).'
         case 'jqc'
@@ -630,10 +646,12 @@ function __fieldops_opts --argument-names path
             printf '%s\t%s\n' '--folder' 'The target folder, or root.'
         case 'interlinedlist notifications'
             printf '%s\t%s\n' '--read' 'Mark a notification read (repeatable).' '--read-all' 'Mark every notification read.'
+        case 'api'
+            printf '%s\t%s\n' '--method' 'The HTTP method (default GET, or POST with fields or --input).' '--raw-field' 'A string parameter.' '--field' 'A typed parameter: true, false, null, a number, @FILE or @- (stdin).' '--header' 'An extra request header.' '--input' 'Send FILE (- for stdin) as the request body.' '--backend' 'Use this backend\'s profile (its default, or its only one) when --profile is not given.' '--include' 'Print the status line and the response headers before the body.' '--paginate' 'Fetch every page of a collection.' '--slurp' 'With --paginate, print one JSON array of all pages\' items.' '--silent' 'Print no response body.'
         case 'doctor'
             printf '%s\t%s\n' '--offline' 'Only local checks: no DNS, connection or request.'
     end
-    printf '%s\t%s\n' '--profile' 'Use this profile (default: $FIELDOPS_PROFILE, the only profile of the backend, then default_profile).' '--config' 'Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json' 'Print stable JSON on stdout (same as --output json).' '--output' 'Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color' 'Never colour output (also: NO_COLOR=1).' '--quiet' 'Print only results and errors.' '--verbose' 'Trace HTTP requests on stderr (secrets redacted).' '--yes' 'Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout' 'Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help' 'Show help for the command.' '--version' 'Print the version and exit.'
+    printf '%s\t%s\n' '--profile' 'Use this profile (default: $FIELDOPS_PROFILE, then the backend\'s default from `profile use`, then its only profile).' '--config' 'Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json' 'Print stable JSON on stdout (same as --output json).' '--output' 'Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color' 'Never colour output (also: NO_COLOR=1).' '--quiet' 'Print only results and errors.' '--verbose' 'Trace HTTP requests on stderr (secrets redacted).' '--yes' 'Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout' 'Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help' 'Show help for the command.' '--version' 'Print the version and exit.'
 end
 
 # Prints the candidates for the token under the cursor; only .dynamic values start a process.

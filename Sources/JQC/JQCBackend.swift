@@ -15,6 +15,10 @@ public struct JQCBackend: Backend {
         try await JQCLogin.login(context, profile: profile, credentials: credentials)
     }
 
+    public func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport {
+        JQCAPITransport(client: try JQCClient(context: context, profile: profile))
+    }
+
     public func logout(_ context: CommandContext, profile: Profile) async {
         await JQCLogin.logout(context, profile: profile)
     }

@@ -33,6 +33,10 @@ public struct MCMSBackend: Backend {
         return LoginResult(user: username, details: remember ? ["password stored in the keyring for automatic re-login"] : [])
     }
 
+    public func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport {
+        MCMSAPITransport(client: try MCMSConnection(context: context, profile: profile).client)
+    }
+
     /// Ends the server session; the core then removes the keyring entry.
     public func logout(_ context: CommandContext, profile: Profile) async {
         guard let connection = try? MCMSConnection(context: context, profile: profile, requireSession: false) else { return }

@@ -20,6 +20,13 @@ struct LocalCompletionProvider: CompletionProvider {
                 .map { CompletionCandidate($0.name, description: "\($0.backend) \($0.baseURL)") }
         case .backend:
             return backends.map { CompletionCandidate($0.name, description: $0.summary) }
+        case .apiPath:
+            // `fieldops api`: the paths of the backend whose profile the request would use.
+            guard let profile = try? configuration.selectProfile(
+                    explicit: partial.value("profile"), environment: environment, backend: partial.value("backend")),
+                  let backend = backends.first(where: { $0.name == profile.backend })
+            else { return [] }
+            return backend.completions(for: source, profile: profile, paths: paths, prefix: prefix)
         default:
             guard let word = partial.path.first,
                   let backend = backends.first(where: { $0.name == word || $0.aliases.contains(word) }),

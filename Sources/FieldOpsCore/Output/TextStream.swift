@@ -6,11 +6,15 @@ import Foundation
 /// test can run any command and read what it printed.
 public protocol TextStream: Sendable {
     func write(_ text: String)
+    /// Writes bytes as they are (an answer printed byte for byte); text streams decode them.
+    func write(bytes: [UInt8])
     /// Whether this stream is a terminal (decides tables vs plain text, colour and progress bars).
     var isTerminal: Bool { get }
 }
 
 extension TextStream {
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
+
     public func line(_ text: String = "") { write(text + "\n") }
 }
 
@@ -28,7 +32,11 @@ public struct FileDescriptorStream: TextStream {
     public static let standardError = FileDescriptorStream(descriptor: 2)
 
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    public func write(bytes: [UInt8]) {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in

@@ -27,6 +27,7 @@ public struct App: Sendable {
                 ProfileCommands.spec(backends: backends),
                 AuthCommands.spec(),
             ] + backends.map { $0.commands() } + [
+                APICommand.spec(backends: backends),
                 DoctorCommand.spec(backends: backends),
                 CompletionCommands.spec(root: root),
                 VersionCommand.spec(),

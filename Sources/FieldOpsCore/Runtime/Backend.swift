@@ -35,6 +35,9 @@ public protocol Backend: Sendable {
     /// `fieldops doctor`: one cheap authenticated request, sent the way the backend's own
     /// commands send it, telling whether the stored credentials are still accepted.
     func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck
+
+    /// `fieldops api`: the profile's API root, paging convention and an authenticated send.
+    func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport
 }
 
 extension Backend {
@@ -46,6 +49,10 @@ extension Backend {
     public func doctorChecks(profile: Profile, paths: ConfigPaths) -> [DoctorCheck] { [] }
     public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {
         .warning("profile \(profile.name)", "credentials", "not checked: the \(name) backend has no credential check", fix: nil)
+    }
+
+    public func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport {
+        throw FieldOpsError.usage("the \(name) backend does not support `fieldops api`")
     }
 
     /// How the configuration loader sees this backend.

@@ -46,6 +46,12 @@ public struct InterlinedListBackend: Backend {
             })
     }
 
+    public func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport {
+        let runtime = try Self.runtime(context, profile: profile)
+        try runtime.requireLogin()
+        return ILAPITransport(runtime: runtime)
+    }
+
     /// Both credentials, each on a cheap route that accepts only it: `GET /api/user` with the
     /// sync token, and `GET /api/user/organizations` with the session cookie.
     public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {

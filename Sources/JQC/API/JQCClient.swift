@@ -71,13 +71,19 @@ public final class JQCClient: Sendable {
         guard endpoint.needsToken else {
             return try await session.send(request(endpoint, query: query, body: body, token: nil))
         }
+        return try await sendAuthorized { [self] token in request(endpoint, query: query, body: body, token: token) }
+    }
+
+    /// Sends the request `build` makes with the current token; on a 401, refreshes the token once
+    /// (one refresh shared by concurrent callers) and sends it again. `fieldops api` uses this too.
+    public func sendAuthorized(_ build: @Sendable (String) -> HTTPRequest) async throws -> HTTPResponse {
         let token = try await tokens.current()
-        let first = try await session.send(request(endpoint, query: query, body: body, token: token))
+        let first = try await session.send(build(token))
         guard first.status == 401 else { return first }
         let fresh = try await tokens.refreshed(replacing: token) { [self] refreshToken in
             try await exchange(refreshToken: refreshToken)
         }
-        let second = try await session.send(request(endpoint, query: query, body: body, token: fresh))
+        let second = try await session.send(build(fresh))
         guard second.status == 401 else { return second }
         throw JQCError.sessionExpired(
             profile: profile.name, reason: HTTPStatusFailure(second).serverMessage ?? "the server refused a freshly refreshed token")

@@ -81,8 +81,16 @@ public final class MCMSClient: Sendable {
     /// once with a remembered password and retries once; without one it is "session expired".
     func send(_ method: HTTPMethod, _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem] = [], body: JSONValue?,
               retryOn401: Bool = true) async throws -> HTTPResponse {
+        let request = HTTPRequest(method, baseURL: baseURL, path: endpoint.segments, query: query,
+                                  body: body.map { .json($0.jsonData()) } ?? .none)
+        return try await send(request, retryOn401: retryOn401)
+    }
+
+    /// Sends a request built elsewhere (`fieldops api`) under the same rules: CSRF headers on
+    /// unsafe methods, one re-login with a remembered password on a 401.
+    public func send(_ request: HTTPRequest, retryOn401: Bool = true) async throws -> HTTPResponse {
         let generation = await relogin.generation
-        var response = try await sendOnce(method, endpoint, query: query, body: body)
+        var response = try await sendOnce(request)
         guard response.status == 401, retryOn401 else { return response }
         guard let store, let credentials = try store.rememberedCredentials() else {
             throw MCMSError.sessionExpired(profile: profile)
@@ -92,16 +100,15 @@ public final class MCMSClient: Sendable {
             try await self.login(username: credentials.username, password: credentials.password)
             try store.save(cookies: self.http.cookies, user: credentials.username, password: credentials.password, remember: true)
         }
-        response = try await sendOnce(method, endpoint, query: query, body: body)
+        response = try await sendOnce(request)
         if response.status == 401 { throw MCMSError.sessionExpired(profile: profile) }
         return response
     }
 
-    private func sendOnce(_ method: HTTPMethod, _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem], body: JSONValue?) async throws -> HTTPResponse {
-        var request = HTTPRequest(method, baseURL: baseURL, path: endpoint.segments, query: query,
-                                  body: body.map { .json($0.jsonData()) } ?? .none)
-        request.headers.add("Accept", "application/json")
-        if method != .get && method != .head {
+    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        if !request.headers.contains("Accept") { request.headers.add("Accept", "application/json") }
+        if request.method != .get && request.method != .head {
             // Django's CSRF check wants the token echoed and a same-origin Referer.
             if let token = csrfToken() { request.headers.add("X-CSRFToken", token) }
             request.headers.add("Referer", refererOrigin)

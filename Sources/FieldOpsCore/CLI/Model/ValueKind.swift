@@ -28,4 +28,6 @@ public struct CompletionSource: RawRepresentable, Hashable, Sendable, Expressibl
 
     public static let profile = CompletionSource("profile")
     public static let backend = CompletionSource("backend")
+    /// A path for `fieldops api`, answered by the selected profile's backend.
+    public static let apiPath = CompletionSource("api-path")
 }

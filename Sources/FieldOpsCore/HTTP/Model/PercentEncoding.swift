@@ -15,6 +15,54 @@ public enum PercentEncoding {
         encode(raw, keeping: queryAllowed)
     }
 
+    /// Decodes a query name or value as a form decoder does: `%XX` is that byte, `+` a space;
+    /// a `%` not followed by two hex digits stays as it is. Invalid UTF-8 is replaced.
+    public static func decodeQueryComponent(_ encoded: String) -> String {
+        let bytes = Array(encoded.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                out.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            out.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Escapes only the bytes that may never appear in a URL (space, controls, non-ASCII and
+    /// `"<>\^`{|}`), keeping `%`, `/` and everything else as written: for a path a person typed.
+    public static func minimal(_ text: String) -> String {
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            if (0x21...0x7E).contains(byte), !neverInURL.contains(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let neverInURL = Set("\"<>\\^`{|}".utf8)
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     private static let unreserved: Set<UInt8> = Set(
         Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
             + Array(UInt8(ascii: "0")...UInt8(ascii: "9")) + Array("-._~".utf8)
