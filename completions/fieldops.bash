@@ -212,7 +212,8 @@ _fieldops_optkind() {
     'api/--backend') REPLY=c; _fieldops_words=('jqc' 'mcms' 'interlinedlist') ;;
     *'/--profile'|*'/-p') REPLY=y ;;
     *'/--config') REPLY=f ;;
-    *'/--output'|*'/-o') REPLY=c; _fieldops_words=('table' 'json' 'plain') ;;
+    *'/--output'|*'/-o') REPLY=c; _fieldops_words=('table' 'json' 'plain' 'csv' 'ndjson') ;;
+    *'/--fields') REPLY=v ;;
     *'/--timeout') REPLY=v ;;
     *) REPLY= ;;
   esac
@@ -270,7 +271,7 @@ _fieldops_argkind() {
 }
 # Subcommands (_fieldops_cmds) and options (_fieldops_opts) of a command path, as name:description.
 _fieldops_names() {
-  _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, then the backend'\''s default from `profile use`, then its only profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
+  _fieldops_gopts=('--profile:Use this profile (default: $FIELDOPS_PROFILE, then the backend'\''s default from `profile use`, then its only profile).' '--config:Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json:Print stable JSON on stdout (same as --output json).' '--output:Output format: table (terminal default), plain (tab-separated; default when piped), json, ndjson (one record per line) or csv (RFC 4180, a header row, raw values).' '--fields:Print only these fields of each record, in this order (dotted paths into nested objects); for every output format.' '--no-color:Never colour output (also: NO_COLOR=1).' '--quiet:Print only results and errors.' '--verbose:Trace HTTP requests on stderr (secrets redacted).' '--yes:Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout:Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help:Show help for the command.' '--version:Print the version and exit.')
   _fieldops_cmds=() _fieldops_opts=()
   case "$1" in
     '') _fieldops_cmds=('profile:List, show, add, remove and choose profiles.' 'auth:Log in and out, and see where credentials are stored.' 'jqc:JanitorialQC: facility inspections, offline-first.' 'mcms:PON network management: ONUs and OLTs on an MCMS server.' 'interlinedlist:InterlinedList: feed, posts, nested lists and folders, documents, people.' 'api:Send an authenticated request to the profile'\''s service and print the answer.' 'doctor:Check the configuration, keyring, stores, servers and installation in one go.' 'completion:Print the shell completion script for bash, zsh or fish.' 'version:Print the version of fieldops, its commit and the libraries it runs with.') ;;

@@ -413,7 +413,9 @@ function __fieldops_optkind --argument-names path option
         case '*/--config'
             printf '%s\n' 'f'
         case '*/--output' '*/-o'
-            printf '%s\n' 'c' 'table' 'json' 'plain'
+            printf '%s\n' 'c' 'table' 'json' 'plain' 'csv' 'ndjson'
+        case '*/--fields'
+            printf '%s\n' 'v'
         case '*/--timeout'
             printf '%s\n' 'v'
     end
@@ -651,7 +653,7 @@ function __fieldops_opts --argument-names path
         case 'doctor'
             printf '%s\t%s\n' '--offline' 'Only local checks: no DNS, connection or request.'
     end
-    printf '%s\t%s\n' '--profile' 'Use this profile (default: $FIELDOPS_PROFILE, then the backend\'s default from `profile use`, then its only profile).' '--config' 'Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json' 'Print stable JSON on stdout (same as --output json).' '--output' 'Output format: table (terminal default), json, or plain (tab-separated; default when piped).' '--no-color' 'Never colour output (also: NO_COLOR=1).' '--quiet' 'Print only results and errors.' '--verbose' 'Trace HTTP requests on stderr (secrets redacted).' '--yes' 'Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout' 'Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help' 'Show help for the command.' '--version' 'Print the version and exit.'
+    printf '%s\t%s\n' '--profile' 'Use this profile (default: $FIELDOPS_PROFILE, then the backend\'s default from `profile use`, then its only profile).' '--config' 'Read configuration from PATH instead of $XDG_CONFIG_HOME/fieldops/config.yaml.' '--json' 'Print stable JSON on stdout (same as --output json).' '--output' 'Output format: table (terminal default), plain (tab-separated; default when piped), json, ndjson (one record per line) or csv (RFC 4180, a header row, raw values).' '--fields' 'Print only these fields of each record, in this order (dotted paths into nested objects); for every output format.' '--no-color' 'Never colour output (also: NO_COLOR=1).' '--quiet' 'Print only results and errors.' '--verbose' 'Trace HTTP requests on stderr (secrets redacted).' '--yes' 'Answer yes to confirmations (required off a terminal for destructive actions).' '--timeout' 'Time allowed for each HTTP request (e.g. 30s, 2m), overriding the profile.' '--help' 'Show help for the command.' '--version' 'Print the version and exit.'
 end
 
 # Prints the candidates for the token under the cursor; only .dynamic values start a process.

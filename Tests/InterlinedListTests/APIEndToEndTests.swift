@@ -96,3 +96,25 @@ extension InterlinedListEndToEnd {
         }
     }
 }
+
+extension InterlinedListEndToEnd {
+    /// The exact forms of IL listings.
+    @Suite struct ListingFormatTests {
+        @Test func listsAndFeedAsCSVNDJSONAndFields() async throws {
+            try await ILTestBed.with { bed in
+                await bed.login()
+                let json = try #require(try JSONValue(parsing: await bed.run(["il", "lists", "--json"]).stdout).arrayValue)
+                let csv = try PythonCSV.parse(await bed.run(["il", "lists", "-o", "csv", "--fields", "title,id"]).stdout)
+                #expect(csv == [["title", "id"]] + json.map { [$0["title"]?.stringValue ?? "", $0["id"]?.stringValue ?? ""] })
+                // The feed's JSON is {messages, pagination}: its records are the messages.
+                let feed = await bed.run(["il", "feed", "--limit", "3", "-o", "ndjson", "--fields", "id,user.username"])
+                let lines = feed.stdout.split(separator: "\n").map { try? JSONValue(parsing: String($0)) }
+                #expect(lines.count == 3, "\(feed)")
+                #expect(lines.allSatisfy { $0?.objectValue?.keys == ["id", "user.username"] })
+                let bad = await bed.run(["il", "lists", "--fields", "titel"])
+                #expect(bad.exitCode == 2)
+                #expect(bad.stderr.contains("title"), "\(bad)")
+            }
+        }
+    }
+}

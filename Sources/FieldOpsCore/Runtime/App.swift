@@ -97,7 +97,10 @@ public struct App: Sendable {
                     return code.rawValue
                 }
             }
-            let outcome = await InterruptHandler.run { try await action(context) }
+            let outcome = await InterruptHandler.run {
+                try await action(context)
+                if let error = context.deferredError { throw error }
+            }
             switch outcome.result {
             case .success:
                 return outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue

@@ -14,6 +14,9 @@ public final class CommandContext: Sendable {
     public let stdin: InputSource
     public let terminal: TerminalInfo
     public let format: OutputFormat
+    /// `-o csv|ndjson|json|table|plain` with `--fields`: how a listing's JSON is finally written.
+    /// With csv, ndjson or `--fields`, `format` is `.json`, so every command takes its JSON path.
+    public let structured: StructuredOutput
     public let backends: [any Backend]
     public let paths: ConfigPaths
 
@@ -41,8 +44,23 @@ public final class CommandContext: Sendable {
         self.backends = backends
         self.paths = ConfigPaths(environment: environment)
         self.terminal = TerminalInfo.detect(stdout: stdout, environment: environment, noColorFlag: invocation.flag("no-color"))
-        self.format = OutputFormat.resolve(
-            jsonFlag: invocation.flag("json"), output: invocation.value("output"), stdoutIsTerminal: stdout.isTerminal)
+        let structured = StructuredOutput.resolve(
+            jsonFlag: invocation.flag("json"), output: invocation.value("output"), fields: invocation.value("fields"),
+            stdoutIsTerminal: stdout.isTerminal)
+        self.structured = structured
+        self.format = structured.fields != nil || [.json, .ndjson, .csv].contains(structured.kind)
+            ? .json : structured.kind == .table ? .table : .plain
+    }
+
+    private let deferred = Locked<(any Error)?>(nil)
+
+    /// An error found while writing output that cannot throw (an unknown `--fields` name in a
+    /// table-only command): the dispatcher reports it, with its exit code, once the command ends.
+    public var deferredError: (any Error)? { deferred.withLock { $0 } }
+
+    /// Keeps the first such error for the dispatcher (see `deferredError`).
+    public func deferError(_ error: any Error) {
+        deferred.withLock { $0 = $0 ?? error }
     }
 
     // MARK: Global options
@@ -136,18 +154,57 @@ public final class CommandContext: Sendable {
 
     // MARK: Output
 
-    /// Writes a table, or plain lines, or nothing when the command printed JSON instead.
+    /// Writes a table, or plain lines; with `-o csv|ndjson` or `--fields`, its rows as records
+    /// keyed by the column titles (for commands that have no JSON form of their own).
     public func emit(_ table: Table) {
-        stdout.write(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled))
+        if structured.isPlainJSON || (structured.fields == nil && [.table, .plain].contains(structured.kind)) {
+            stdout.write(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled))
+            return
+        }
+        emit(json: StructuredOutput.records(of: table))
     }
 
-    /// Writes `value` as stable JSON (sorted keys, two-space indent) followed by a newline.
+    /// Writes `value` as stable JSON (sorted keys, two-space indent) followed by a newline, or in
+    /// the form `-o`/`--fields` ask for.
     public func emitJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+        if structured.isPlainJSON {
+            stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            try emitStructured(JSONValue(parsing: data, source: "the command's JSON"))
+        }
+    }
+
+    /// Writes a lossless JSON value (pretty, keys in their kept order, numbers as the server wrote
+    /// them), or in the form `-o`/`--fields` ask for.
+    public func emit(json value: JSONValue) {
+        if structured.isPlainJSON {
+            stdout.write(value.jsonString(.pretty) + "\n")
+            return
+        }
+        do {
+            try emitStructured(value)
+        } catch {
+            deferError(error)
+        }
+    }
+
+    /// Writes JSON bytes a command already holds (an answer or a cache file), the same way.
+    public func emit(jsonBytes data: Data) throws {
+        if structured.isPlainJSON {
+            var text = String(decoding: data, as: UTF8.self)
+            if !text.hasSuffix("\n") { text += "\n" }
+            stdout.write(text)
+        } else {
+            try emitStructured(JSONValue(parsing: data, source: "the command's JSON"))
+        }
+    }
+
+    private func emitStructured(_ value: JSONValue) throws {
+        stdout.write(bytes: try structured.render(value, color: terminal.colorEnabled))
     }
 
     /// A progress line on stderr, shown only on a terminal and not with `--quiet`.

@@ -27,7 +27,7 @@ public struct InterlinedListBackend: Backend {
             credentials.syncToken = token
         }
         let profileName = profile.name
-        return ILRuntime(
+        var runtime = ILRuntime(
             profile: profileName, baseURL: profile.baseURL,
             session: {
                 let session = try context.httpSession(for: profile)
@@ -44,6 +44,9 @@ public struct InterlinedListBackend: Backend {
                     entry.identity = ILStoredCredentials(user: user).identity
                 }
             })
+        runtime.structured = context.structured
+        runtime.deferError = { context.deferError($0) }
+        return runtime
     }
 
     public func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport {

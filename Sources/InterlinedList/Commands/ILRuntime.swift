@@ -16,6 +16,10 @@ public struct ILRuntime: Sendable {
     public var stderr: any TextStream
     public var stdin: any InputSource
     public var format: OutputFormat
+    /// `-o csv|ndjson` and `--fields` (set from the command's context).
+    public var structured = StructuredOutput(kind: .json, fields: nil)
+    /// Reports an output error (an unknown `--fields` name) with its exit code once the command ends.
+    public var deferError: @Sendable (any Error) -> Void = { _ in }
     public var terminal: TerminalInfo
     /// Unix milliseconds when the command started.
     public var now: Int64
@@ -62,13 +66,26 @@ public struct ILRuntime: Sendable {
         CachedRead(cache: cache, policy: .from(noCache: noCache, refresh: refresh), now: now, warnings: stderr)
     }
 
-    /// Writes `value` as indented JSON on stdout.
+    /// Writes `value` as indented JSON on stdout (or as `-o csv|ndjson`/`--fields` ask).
     public func printJSON<T: Encodable>(_ value: T) throws {
-        stdout.write(String(decoding: try ILJSON.encodePretty(value), as: UTF8.self) + "\n")
+        if structured.isPlainJSON {
+            stdout.write(String(decoding: try ILJSON.encodePretty(value), as: UTF8.self) + "\n")
+        } else {
+            printRawJSON(try ILJSON.encode(value))
+        }
     }
 
     /// Writes raw JSON bytes from the server (or the cache) on stdout, ending with a newline.
     public func printRawJSON(_ data: Data) {
+        if !structured.isPlainJSON, let value = try? JSONValue(parsing: data) {
+            do {
+                stdout.write(bytes: try structured.render(value, color: terminal.colorEnabled))
+                return
+            } catch {
+                deferError(error)
+                return
+            }
+        }
         var text = String(decoding: data, as: UTF8.self)
         if !text.hasSuffix("\n") { text += "\n" }
         stdout.write(text)

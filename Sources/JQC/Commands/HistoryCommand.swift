@@ -55,7 +55,7 @@ enum HistoryCommand {
                 "items": .array(items), "limit": .number(JSONNumber(walkAll ? items.count : limit)),
                 "offset": .number(JSONNumber(offset)), "total": .number(JSONNumber(total)),
             ]
-            context.stdout.write(page.jsonString(.pretty) + "\n")
+            context.emit(json: page)
             return
         }
         guard !items.isEmpty else {

@@ -45,7 +45,7 @@ enum InspectListCommands {
         let since = try context.invocation.value("since").map { try WorkflowSupport.moment($0, option: "since") }
         let summaries = try store.inspectionSummaries(filter: filter, templateID: template, facilityID: facility, startedSince: since)
         if context.format == .json {
-            context.stdout.write(JSONValue.array(summaries.map(json)).jsonString(.pretty) + "\n")
+            context.emit(json: JSONValue.array(summaries.map(json)))
             return
         }
         guard !summaries.isEmpty else {

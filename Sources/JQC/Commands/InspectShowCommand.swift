@@ -72,7 +72,7 @@ enum InspectShowCommand {
         }
         let record = data["inspection"] ?? .null
         if context.format == .json {
-            context.stdout.write(record.jsonString(.pretty) + "\n")
+            context.emit(json: record)
             return
         }
         let templateID = record["template_id"]?.int64Value.map { Int($0) }

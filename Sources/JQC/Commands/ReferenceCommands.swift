@@ -139,7 +139,7 @@ enum ReferenceCommands {
                 ("id", .number(JSONNumber(template.id))),
                 ("name", .string(template.name)),
             ]))
-            context.stdout.write(view.jsonString(.pretty) + "\n")
+            context.emit(json: view)
             return
         }
         let schema = try template.schema()

@@ -53,3 +53,31 @@ import Testing
         #expect(refused.code == 3, "\(refused.stderr)")
     }
 }
+
+/// The exact forms of MCMS listings: CSV read back by python's csv module, numbers as in --json.
+@Suite struct ListingFormatTests {
+    @Test func onuListAsCSVAndNDJSONCarriesTheJSONValuesExactly() async throws {
+        let harness = try await MCMSHarness()
+        try await harness.login()
+        let json = try #require(try JSONValue(parsing: await harness.run(["mcms", "onu", "list", "--json"]).stdout).arrayValue)
+        let csv = try PythonCSV.parse(await harness.run(["mcms", "onu", "list", "-o", "csv", "--fields", "id,rx_optical_dbm,uptime_seconds"]).stdout)
+        #expect(csv.first == ["id", "rx_optical_dbm", "uptime_seconds"])
+        #expect(csv.count == json.count + 1)
+        for (row, record) in zip(csv.dropFirst(), json) {
+            #expect(row == [record["id"], record["rx_optical_dbm"], record["uptime_seconds"]].map { value in
+                switch value {
+                case .string(let text)?: text
+                case .number(let number)?: number.description
+                default: ""
+                }
+            })
+        }
+        let ndjson = await harness.run(["mcms", "olt", "list", "-o", "ndjson"])
+        let lines = ndjson.stdout.split(separator: "\n")
+        #expect(lines.count == 4, "\(ndjson.stdout)")
+        #expect(try lines.allSatisfy { try JSONValue(parsing: String($0)).objectValue != nil })
+        let bad = await harness.run(["mcms", "onu", "list", "--fields", "id,nmae"])
+        #expect(bad.code == 2)
+        #expect(bad.stderr.contains("unknown field 'nmae'"), "\(bad.stderr)")
+    }
+}

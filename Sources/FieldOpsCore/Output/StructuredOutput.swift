@@ -1,0 +1,145 @@
+/// `-o csv`, `-o ndjson` and `--fields`: the exact forms of a listing, made from the JSON a
+/// command writes for `--json`, so every listing has them and numbers keep their exact text.
+///
+/// A listing is the command's JSON array (each element a record); any other JSON value is one
+/// record. `--fields a,b.c` picks and orders fields by dotted path for every form, the table
+/// included. CSV is RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma,
+/// a quote or a line break; nested objects become dotted columns, arrays their JSON text, null
+/// an empty field.
+public struct StructuredOutput: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case json, ndjson, csv, table, plain
+    }
+
+    public var kind: Kind
+    /// `--fields`, in the order given; nil for every field.
+    public var fields: [String]?
+
+    public init(kind: Kind, fields: [String]?) {
+        self.kind = kind
+        self.fields = fields
+    }
+
+    /// `--json` as it always was: the command's own JSON, untouched.
+    public var isPlainJSON: Bool { kind == .json && fields == nil }
+
+    /// From `--json`, `-o` and `--fields`; `terminal` decides the default (table or plain).
+    public static func resolve(jsonFlag: Bool, output: String?, fields: String?, stdoutIsTerminal: Bool) -> StructuredOutput {
+        let kind: Kind = jsonFlag ? .json : output.flatMap(Kind.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .plain)
+        let names = fields.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        return StructuredOutput(kind: kind, fields: names)
+    }
+
+    // MARK: Rendering
+
+    /// The bytes to print for `value` (what the command would print with `--json`).
+    public func render(_ value: JSONValue, color: Bool = false) throws -> [UInt8] {
+        var records = Self.records(in: value)
+        var columns = fields ?? Self.columns(of: records)
+        if let fields, !records.isEmpty {
+            let known = Self.columns(of: records, flattening: true, keepingObjects: true)
+            let unknown = fields.filter { !known.contains($0) }
+            if !unknown.isEmpty {
+                throw FieldOpsError.usage(
+                    "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.map { "'\($0)'" }.joined(separator: ", ")) for --fields",
+                    hint: "fields of these records: \(Self.columns(of: records).joined(separator: ","))")
+            }
+            columns = fields
+        }
+        if fields != nil {
+            records = records.map { record in
+                .object(JSONObject(columns.map { ($0, Self.value(at: $0, in: record) ?? .null) }))
+            }
+        }
+        switch kind {
+        case .json:
+            return JSONValue.array(records).jsonBytes(.pretty) + [UInt8(ascii: "\n")]
+        case .ndjson:
+            return records.flatMap { $0.jsonBytes(.compact) + [UInt8(ascii: "\n")] }
+        case .csv:
+            if records.isEmpty && fields == nil { return [] }
+            var out = Self.csvLine(columns)
+            for record in records {
+                out += Self.csvLine(columns.map { Self.cell(Self.value(at: $0, in: record)) })
+            }
+            return Array(out.utf8)
+        case .table, .plain:
+            let table = Table(columns: columns.map { Table.Column($0) },
+                              rows: records.map { record in columns.map { Self.cell(Self.value(at: $0, in: record)) } })
+            return Array(table.render(format: kind == .table ? .table : .plain, color: color).utf8)
+        }
+    }
+
+    /// The records of a listing: a JSON array's elements; in an object whose only array member
+    /// holds objects (`{"messages": [...], "pagination": {...}}`), that array; else the value itself.
+    static func records(in value: JSONValue) -> [JSONValue] {
+        if let array = value.arrayValue { return array }
+        if let object = value.objectValue {
+            let arrays = object.filter { $0.value.arrayValue != nil }
+            if arrays.count == 1, let items = arrays[0].value.arrayValue, items.allSatisfy({ $0.objectValue != nil }) {
+                return items
+            }
+        }
+        return [value]
+    }
+
+    /// The records a `Table` shows, for a command that prints only a table: one record per row,
+    /// keyed by the column titles.
+    public static func records(of table: Table) -> JSONValue {
+        .array(table.rows.map { row in
+            .object(JSONObject(table.columns.enumerated().map { index, column in
+                (column.title, index < row.count ? .string(row[index]) : .null)
+            }))
+        })
+    }
+
+    // MARK: Fields
+
+    /// The dotted paths of the records' fields, in first-seen order (nested objects flattened).
+    static func columns(of records: [JSONValue], flattening: Bool = true, keepingObjects: Bool = false) -> [String] {
+        var seen: [String] = []
+        var known = Set<String>()
+        func visit(_ object: JSONObject, prefix: String) {
+            for member in object {
+                let path = prefix + member.key
+                if flattening, let child = member.value.objectValue, !child.isEmpty {
+                    if keepingObjects, known.insert(path).inserted { seen.append(path) }
+                    visit(child, prefix: path + ".")
+                } else if known.insert(path).inserted {
+                    seen.append(path)
+                }
+            }
+        }
+        for record in records {
+            if let object = record.objectValue { visit(object, prefix: "") } else if known.insert("value").inserted { seen.append("value") }
+        }
+        return seen
+    }
+
+    /// The value at a dotted path; a key that itself contains dots is found whole first.
+    static func value(at path: String, in record: JSONValue) -> JSONValue? {
+        guard let object = record.objectValue else { return path == "value" ? record : nil }
+        if let whole = object[path] { return whole }
+        guard let dot = path.firstIndex(of: ".") else { return nil }
+        guard let child = object[String(path[..<dot])] else { return nil }
+        return value(at: String(path[path.index(after: dot)...]), in: child)
+    }
+
+    /// A field as text: strings raw, numbers by their exact lexeme, null empty, containers as JSON.
+    static func cell(_ value: JSONValue?) -> String {
+        switch value {
+        case nil, .null?: return ""
+        case .string(let text)?: return text
+        case .bool(let flag)?: return flag ? "true" : "false"
+        case .number(let number)?: return number.description
+        case let other?: return other.jsonString(.compact)
+        }
+    }
+
+    static func csvLine(_ fields: [String]) -> String {
+        fields.map { field in
+            guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+            return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }.joined(separator: ",") + "\r\n"
+    }
+}
