@@ -7,6 +7,8 @@ public struct MCMSBackend: Backend {
 
     public var name: String { "mcms" }
     public var summary: String { "MCMS PON manager: ONUs and OLTs, resets and firmware" }
+    /// A Django session cookie and its CSRF token: nothing a script could send as a bearer token.
+    public var signsInWithTokens: Bool { false }
 
     public func commands() -> CommandSpec { MCMSCommands.group() }
 

@@ -21,7 +21,7 @@ extension InterlinedListEndToEnd {
                       #lists #cli
 
                     """, "\(outcome)")
-                #expect(outcome.stderr.contains("more: fieldops il feed --offset 2, or --all"))
+                #expect(outcome.stderr.contains("more: fieldops -p lists il feed --limit 2 -o table --offset 2, or --all"), "the hint keeps every option given")
             }
         }
 

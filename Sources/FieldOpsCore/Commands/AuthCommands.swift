@@ -164,6 +164,11 @@ enum AuthCommands {
 
     @Sendable static func token(_ context: CommandContext) async throws {
         let profile = try context.profile()
+        if let backend = context.backend(named: profile.backend), !backend.signsInWithTokens {
+            throw FieldOpsError.usage(
+                "profile \(profile.name) (\(backend.name)) signs in with a session cookie, not a token: there is no token to print",
+                hint: "script requests with `fieldops -p \(profile.name) api PATH`, which sends the session as the backend's commands do")
+        }
         guard let token = try CredentialLookup.token(for: profile.name, environment: context.environment, keyring: context.keyring()) else {
             throw FieldOpsError(
                 "profile \(profile.name) has no access token", hint: "log in with `fieldops -p \(profile.name) auth login`",

@@ -20,8 +20,9 @@ public struct StructuredOutput: Sendable, Equatable {
         self.fields = fields
     }
 
-    /// `--json` as it always was: the command's own JSON, untouched.
-    public var isPlainJSON: Bool { kind == .json && fields == nil }
+    /// Whether a command's JSON is rewritten (`-o csv|ndjson`, `--fields`); otherwise JSON a
+    /// command writes goes out as it always did.
+    public var transformsJSON: Bool { kind == .csv || kind == .ndjson || fields != nil }
 
     /// From `--json`, `-o` and `--fields`; `terminal` decides the default (table or plain).
     public static func resolve(jsonFlag: Bool, output: String?, fields: String?, stdoutIsTerminal: Bool) -> StructuredOutput {

@@ -13,6 +13,8 @@ public protocol Backend: Sendable {
     var summary: String { get }
     /// Backend-specific profile keys beyond `backend`, `base_url`, `username` and `http`.
     var profileKeys: [ProfileKey] { get }
+    /// False for a backend whose login is a cookie session only (no token `auth token` could print).
+    var signsInWithTokens: Bool { get }
     /// The command group, `fieldops <name> …`.
     func commands() -> CommandSpec
 
@@ -43,6 +45,7 @@ public protocol Backend: Sendable {
 extension Backend {
     public var aliases: [String] { [] }
     public var profileKeys: [ProfileKey] { [] }
+    public var signsInWithTokens: Bool { true }
     public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] { [] }
     public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] { [] }
     public func forget(profile: Profile, paths: ConfigPaths) throws {}

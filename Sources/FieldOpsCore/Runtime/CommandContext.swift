@@ -157,7 +157,7 @@ public final class CommandContext: Sendable {
     /// Writes a table, or plain lines; with `-o csv|ndjson` or `--fields`, its rows as records
     /// keyed by the column titles (for commands that have no JSON form of their own).
     public func emit(_ table: Table) {
-        if structured.isPlainJSON || (structured.fields == nil && [.table, .plain].contains(structured.kind)) {
+        if !structured.transformsJSON {
             stdout.write(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled))
             return
         }
@@ -171,7 +171,7 @@ public final class CommandContext: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        if structured.isPlainJSON {
+        if !structured.transformsJSON {
             stdout.write(String(decoding: data, as: UTF8.self) + "\n")
         } else {
             try emitStructured(JSONValue(parsing: data, source: "the command's JSON"))
@@ -181,7 +181,7 @@ public final class CommandContext: Sendable {
     /// Writes a lossless JSON value (pretty, keys in their kept order, numbers as the server wrote
     /// them), or in the form `-o`/`--fields` ask for.
     public func emit(json value: JSONValue) {
-        if structured.isPlainJSON {
+        if !structured.transformsJSON {
             stdout.write(value.jsonString(.pretty) + "\n")
             return
         }
@@ -194,7 +194,7 @@ public final class CommandContext: Sendable {
 
     /// Writes JSON bytes a command already holds (an answer or a cache file), the same way.
     public func emit(jsonBytes data: Data) throws {
-        if structured.isPlainJSON {
+        if !structured.transformsJSON {
             var text = String(decoding: data, as: UTF8.self)
             if !text.hasSuffix("\n") { text += "\n" }
             stdout.write(text)

@@ -6,6 +6,8 @@ public struct FeedCommand: Sendable {
     public var query: FeedQuery
     public var noCache: Bool
     public var refresh: Bool
+    /// The command line as given with `--offset` moved on: the hint keeps every filter.
+    public var nextPage: @Sendable (Int) -> String
 
     public init(_ invocation: Invocation) throws {
         let limit = try Self.integer(invocation, "limit") ?? FeedQuery.defaultLimit
@@ -16,6 +18,7 @@ public struct FeedCommand: Sendable {
                           all: invocation.flag("all"))
         noCache = invocation.flag("no-cache")
         refresh = invocation.flag("refresh")
+        nextPage = { invocation.followUp(setting: "offset", to: String($0)) }
     }
 
     public func run(_ runtime: ILRuntime) async throws {
@@ -41,7 +44,7 @@ public struct FeedCommand: Sendable {
                                                  color: runtime.terminal.colorEnabled))
             if let pagination = snapshot.page.pagination, pagination.hasMore, !query.all, runtime.format == .table {
                 let next = query.offset + snapshot.page.messages.count
-                runtime.stderr.line("\(pagination.total - next) more: fieldops il feed --offset \(next), or --all")
+                runtime.stderr.line("\(pagination.total - next) more: \(nextPage(next)), or --all")
             }
         }
     }

@@ -68,7 +68,7 @@ public struct ILRuntime: Sendable {
 
     /// Writes `value` as indented JSON on stdout (or as `-o csv|ndjson`/`--fields` ask).
     public func printJSON<T: Encodable>(_ value: T) throws {
-        if structured.isPlainJSON {
+        if !structured.transformsJSON {
             stdout.write(String(decoding: try ILJSON.encodePretty(value), as: UTF8.self) + "\n")
         } else {
             printRawJSON(try ILJSON.encode(value))
@@ -77,7 +77,7 @@ public struct ILRuntime: Sendable {
 
     /// Writes raw JSON bytes from the server (or the cache) on stdout, ending with a newline.
     public func printRawJSON(_ data: Data) {
-        if !structured.isPlainJSON, let value = try? JSONValue(parsing: data) {
+        if structured.transformsJSON, let value = try? JSONValue(parsing: data) {
             do {
                 stdout.write(bytes: try structured.render(value, color: terminal.colorEnabled))
                 return

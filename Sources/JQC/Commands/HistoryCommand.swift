@@ -83,7 +83,7 @@ enum HistoryCommand {
         context.emit(table)
         let shownEnd = offset + items.count
         if !walkAll, shownEnd < total {
-            context.note("\(offset + 1)–\(shownEnd) of \(total); next page: `fieldops jqc history --offset \(shownEnd)`")
+            context.note("\(offset + 1)–\(shownEnd) of \(total); next page: `\(context.invocation.followUp(setting: "offset", to: String(shownEnd)))`")
         }
     }
 }

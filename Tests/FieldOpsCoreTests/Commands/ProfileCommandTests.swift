@@ -48,7 +48,8 @@ import Testing
 
         _ = await home.run(["profile", "use", "south"], backends: testBackends)
         let edited = try String(contentsOfFile: home.configFile, encoding: .utf8)
-        #expect(edited == sampleConfig.replacingOccurrences(of: "default_profile: north", with: "default_profile: south"))
+        // south is a gadget profile, north a widget one: each backend keeps its own default.
+        #expect(edited == sampleConfig.replacingOccurrences(of: "default_profile: north", with: "default_profile:\n  widget: north\n  gadget: south"))
     }
 
     @Test func addingAnExistingProfileChangesNothing() async throws {

@@ -191,11 +191,40 @@ import Testing
             }
         }
         #expect(leaves.count > 50, "walked \(leaves.count) commands")
+        for path in leaves {
+            Self.expectNoRepeatedPhrases(in: try home.runBinary(path + ["--help", "--no-color"]).stdout, of: path)
+        }
         for path in leaves where !path.isEmpty {
             var spellings = [path.joined(separator: " ")]
             if path.first == "interlinedlist" { spellings.append((["il"] + path.dropFirst()).joined(separator: " ")) }
             #expect(spellings.contains { readme.contains("`" + $0) || readme.contains("fieldops " + $0) },
                     "README.md does not document `\(spellings[0])`")
+        }
+    }
+
+    /// Help says each thing once: no sentence repeated within one option's or argument's
+    /// description (as "(repeatable). (repeatable)" or "One of: …" twice were).
+    static func expectNoRepeatedPhrases(in help: String, of path: [String]) {
+        // Join each entry's wrapped lines (continuations are indented deeper than the term).
+        var entries: [String] = []
+        for line in help.split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("      "), !text.hasPrefix("-"), !entries.isEmpty {
+                entries[entries.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                entries.append(text)
+            }
+        }
+        for entry in entries {
+            let phrases = entry.components(separatedBy: ". ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " .")) }
+                .filter { $0.count > 8 }
+            var seen = Set<String>()
+            for phrase in phrases {
+                #expect(seen.insert(phrase.lowercased()).inserted, "`fieldops \(path.joined(separator: " "))` --help repeats \"\(phrase)\" in: \(entry)")
+            }
+            for note in ["(repeatable)", "(required)", "(optional)", "One of:"] {
+                #expect(entry.components(separatedBy: note).count <= 2, "`fieldops \(path.joined(separator: " "))` --help says \(note) twice: \(entry)")
+            }
         }
     }
 }

@@ -78,16 +78,28 @@ public struct HelpRenderer: Sendable {
         let names = (option.short.map { "-\($0), " } ?? "    ") + "--" + option.long
         let term = option.isFlag ? names : names + " " + CommandSynopsis.valueText(for: option)
         var notes = [option.help]
-        if let choices = CommandSynopsis.choiceNote(for: option) { notes.append(choices) }
-        if option.required { notes.append("(required)") }
-        if option.repeatable { notes.append("(repeatable)") }
+        // A note the help text already gives is not repeated ("One of: …", "(repeatable)").
+        let said = option.help.lowercased()
+        if let choices = CommandSynopsis.choiceNote(for: option), !said.contains("one of"), !Self.names(option.value, in: said) {
+            notes.append(choices)
+        }
+        if option.required, !said.contains("required") { notes.append("(required)") }
+        if option.repeatable, !said.contains("repeatable") { notes.append("(repeatable)") }
         return (term, notes.filter { !$0.isEmpty }.joined(separator: " "))
+    }
+
+    /// True when the help text already names every choice (then "One of: …" would repeat it).
+    static func names(_ kind: ValueKind?, in help: String) -> Bool {
+        guard case .choice(let words)? = kind else { return false }
+        return words.allSatisfy { help.contains($0.lowercased()) }
     }
 
     static func description(of argument: ArgumentSpec) -> String {
         var text = argument.help
-        if case .choice(let words) = argument.value { text += " One of: " + words.joined(separator: ", ") + "." }
-        if argument.optional { text += " (optional)" }
+        if case .choice(let words) = argument.value, !text.lowercased().contains("one of"), !Self.names(argument.value, in: text.lowercased()) {
+            text += " One of: " + words.joined(separator: ", ") + "."
+        }
+        if argument.optional, !text.lowercased().contains("optional") { text += " (optional)" }
         return text
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed command line: which command, and the values of its options and arguments.
 ///
 /// Values are stored by option long name or argument name. Global options (defined on the root)
@@ -11,6 +13,8 @@ public struct Invocation: Sendable, Equatable {
     public var flags: Set<String>
     /// Words after a `--` terminator (passed through untouched, e.g. to an external `fieldops-<name>`).
     public var passthrough: [String]
+    /// The command line as typed (after the program name), for hints that repeat it.
+    public var words: [String] = []
 
     public init(path: [String] = [], values: [String: [String]] = [:], flags: Set<String> = [], passthrough: [String] = []) {
         self.path = path
@@ -19,8 +23,45 @@ public struct Invocation: Sendable, Equatable {
         self.passthrough = passthrough
     }
 
+    /// Equal when they mean the same: the words as typed do not count.
+    public static func == (lhs: Invocation, rhs: Invocation) -> Bool {
+        lhs.path == rhs.path && lhs.values == rhs.values && lhs.flags == rhs.flags && lhs.passthrough == rhs.passthrough
+    }
+
     public func flag(_ name: String) -> Bool { flags.contains(name) }
     /// The last value given for an option or argument (the last one wins for non-repeatable options).
     public func value(_ name: String) -> String? { values[name]?.last }
     public func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// The command line as typed with `--option` set to `value` (any earlier `--option V`,
+    /// `--option=V` or `-x V` removed), shell-quoted: a "next page" hint that keeps every filter.
+    public func followUp(setting option: String, short: Character? = nil, to value: String) -> String {
+        var kept: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "--" { kept += words[index...]; break }
+            if word == "--" + option || short.map({ word == "-" + String($0) }) == true {
+                index += 2
+                continue
+            }
+            if word.hasPrefix("--" + option + "=") || short.map({ word.hasPrefix("-" + String($0)) && word.count > 2 }) == true {
+                index += 1
+                continue
+            }
+            kept.append(word)
+            index += 1
+        }
+        return (["fieldops"] + kept + ["--" + option, value]).map(ShellQuote.word).joined(separator: " ")
+    }
+}
+
+/// Quotes a word for a POSIX shell only when it needs it.
+public enum ShellQuote {
+    public static func word(_ word: String) -> String {
+        let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-_./:=@%+,".unicodeScalars.contains(scalar)
+        }
+        return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
 }

@@ -29,7 +29,9 @@ public struct CommandLineParser: Sendable {
             if command.isGroup { return .missingSubcommand(path: run.path) }
             try run.assignPositionals()
             try run.checkRequiredOptions()
-            return .run(command: command, invocation: run.invocation)
+            var invocation = run.invocation
+            invocation.words = arguments
+            return .run(command: command, invocation: invocation)
         } catch {
             if helpGiven, case .unknownCommand = error.reason {
                 throw error
