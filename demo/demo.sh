@@ -181,6 +181,17 @@ run -p lists il feed --limit 3
 run -p lists il lists --tree
 run -p lists il docs
 
+section "Scripting: exact formats and fieldops api"
+say "any listing as CSV (RFC 4180) or NDJSON, with just the fields asked for; numbers stay exact"
+run -p lab-pon mcms onu list -o csv --fields id,name,rx_optical_dbm --limit 3
+run -p lists il feed --limit 2 -o ndjson --fields id,user.username
+say "fieldops api: any route, with the credentials the backend's own commands send"
+run -p lists api "/api/lists?limit=2" --silent -i
+run -p lists api /api/lists/l001/data -f 'data[item]=Rice' -F 'data[qty]=18446744073709551615' -F 'data[done]=false' --silent
+run -p lists api -X GET /api/lists/l001/data -f limit=10 --paginate --slurp --fields id,rowData.item,rowData.qty -o csv
+say "MCMS collections page by limit/skip (500 a page); here 400 ONUs, ids only"
+run -p lab-pon api -X GET /v1/onus/states/ -f 'projection={"_id":1}' --paginate --slurp -o ndjson | wc -l
+
 section "Shell completion comes from the same command tree"
 say "fieldops completion bash|zsh|fish; dynamic values read local data only:"
 printf '%s$ fieldops __complete -p ""%s\n' "$bold" "$reset"

@@ -21,7 +21,8 @@ enum APICommand {
                 The body is printed as received: pretty-printed JSON on a terminal, byte for byte when piped. An \
                 HTTP error status prints the body, the server's message on stderr, and exits 1. --paginate follows \
                 the backend's paging (IL limit/offset/hasMore, JQC limit/offset/total, MCMS limit/skip) and prints \
-                each page; --slurp prints one JSON array of every page's items instead.
+                each page; --slurp prints one JSON array of every page's items instead. -o csv|ndjson and --fields \
+                apply to the answer's records as to any listing.
                 """,
             examples: [
                 "fieldops -p lists api /api/lists -f limit=2",
@@ -154,7 +155,9 @@ struct APIPrinter {
             context.stdout.line()
         }
         if silent || response.body.isEmpty { return }
-        if context.stdout.isTerminal, let value = try? JSONValue(parsing: response.body) {
+        if context.structured.transformsJSON, let value = try? JSONValue(parsing: response.body) {
+            context.emit(json: value)  // -o csv|ndjson, --fields
+        } else if context.stdout.isTerminal, let value = try? JSONValue(parsing: response.body) {
             printJSON(value)
         } else {
             context.stdout.write(bytes: [UInt8](response.body))
@@ -163,6 +166,7 @@ struct APIPrinter {
 
     func printJSON(_ value: JSONValue) {
         if silent { return }
+        if context.structured.transformsJSON { return context.emit(json: value) }
         context.stdout.write(bytes: value.jsonBytes(context.stdout.isTerminal ? .pretty : .compact) + [UInt8(ascii: "\n")])
     }
 
