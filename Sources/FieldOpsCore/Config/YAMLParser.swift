@@ -235,9 +235,15 @@ public final class YAMLParser {
         var message = context.map { "\($0): \(problem)" } ?? problem
         var location = at
         // An unterminated quote or bracket fails at the end of the file; point at where it opened.
+        let started = mark(parser.context_mark)
         if context != nil, problem.contains("end of stream") {
-            location = mark(parser.context_mark)
+            location = started
             message += " (the construct starting here is never closed)"
+        } else if context != nil, started.line > 0, started.line < at.line {
+            // libyaml stops where it noticed; the cause (an unclosed { or [) is often lines earlier.
+            message += " (the construct began at line \(started.line), column \(started.column)"
+            if let text = source.line(started.line) { message += ": `\(text.trimmingCharacters(in: .whitespaces))`" }
+            message += ")"
         }
         return ConfigError(
             .malformedYAML, "malformed YAML: \(message)", at: location, in: source,

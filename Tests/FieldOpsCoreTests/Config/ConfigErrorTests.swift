@@ -22,6 +22,13 @@ import Testing
         #expect(error.hint != nil)
     }
 
+    @Test func anUnclosedBracketNamesTheLineWhereItBegan() throws {
+        let error = try error("profiles:\n  a: { backend: jqc,\n  b: x\nhttp: {}\n")
+        #expect(error.kind == .malformedYAML)
+        #expect(error.location?.hasSuffix(":4:5") == true)
+        #expect(error.summary.contains("the construct began at line 2, column 6: `a: { backend: jqc,`"), "\(error.summary)")
+    }
+
     @Test func tabIndentationIsNamedAsSuch() throws {
         let error = try error("profiles:\n\tp:\n    backend: jqc\n")
         #expect(error.kind == .tabIndentation)
