@@ -6,13 +6,13 @@ public enum PercentEncoding {
     /// Encodes one path segment: everything but RFC 3986 `pchar` is escaped, including `/`
     /// (a segment is one id) and `%`. `:` and `@` are legal in a segment and stay as they are.
     public static func pathSegment(_ raw: String) -> String {
-        encode(raw, keeping: pathAllowed)
+        encode(raw) { pathAllowed.contains($0) }
     }
 
     /// Encodes a query name or value: `&`, `=`, `+` and `#` are escaped so that the value
     /// round-trips through any form decoder; a space becomes `%20`, never `+`.
     public static func queryComponent(_ raw: String) -> String {
-        encode(raw, keeping: queryAllowed)
+        encode(raw) { queryAllowed.contains($0) }
     }
 
     /// Decodes a query name or value as a form decoder does: `%XX` is that byte, `+` a space;
@@ -39,17 +39,7 @@ public enum PercentEncoding {
     /// Escapes only the bytes that may never appear in a URL (space, controls, non-ASCII and
     /// `"<>\^`{|}`), keeping `%`, `/` and everything else as written: for a path a person typed.
     public static func minimal(_ text: String) -> String {
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            if (0x21...0x7E).contains(byte), !neverInURL.contains(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        encode(text) { (0x21...0x7E).contains($0) && !neverInURL.contains($0) }
     }
 
     private static let neverInURL = Set("\"<>\\^`{|}".utf8)
@@ -71,11 +61,11 @@ public enum PercentEncoding {
     private static let queryAllowed = unreserved.union("!$'()*,;:@/?".utf8)
     private static let hex = Array("0123456789ABCDEF".utf8)
 
-    private static func encode(_ raw: String, keeping allowed: Set<UInt8>) -> String {
+    private static func encode(_ raw: String, keeping allowed: (UInt8) -> Bool) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.utf8.count)
         for byte in raw.utf8 {
-            if allowed.contains(byte) {
+            if allowed(byte) {
                 out.append(byte)
             } else {
                 out.append(UInt8(ascii: "%"))
