@@ -47,7 +47,7 @@ extension InterlinedListEndToEnd {
         @Test func aWrongPasswordSaysSo() async throws {
             try await ILTestBed.with { bed in
                 let outcome = await bed.login("ada@example.com", "wrong")
-                #expect(outcome.exitCode == 1)
+                #expect(outcome.exitCode == 3, "not authenticated, as for every backend")
                 #expect(outcome.stderr.contains("wrong email or password"), "\(outcome)")
             }
         }

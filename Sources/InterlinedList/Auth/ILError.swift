@@ -17,6 +17,8 @@ public enum ILError: UserFacingError, Equatable {
     case rateLimited(route: String, retryAfter: Int?)
     /// Any other error answer.
     case server(route: String, status: Int, serverMessage: String?)
+    /// A 404 for a route that names one record: `no document d006 on lists`.
+    case notFound(subject: String, profile: String, serverMessage: String?)
     /// The answer was not the JSON the route documents.
     case unexpectedResponse(route: String, detail: String)
     /// The server could not be reached and there is no cached copy to show.
@@ -45,7 +47,9 @@ public enum ILError: UserFacingError, Equatable {
         case .rateLimited(let route, let retryAfter):
             return "\(route): too many sign-in attempts (429)" + (retryAfter.map { "; the server asks to wait \($0) s" } ?? "")
         case .server(let route, let status, let message):
-            return "\(route) failed with HTTP \(status)" + (message.map { ": \($0)" } ?? "")
+            return ServiceWording.statusFailure(route: route, status: status, message: message, requestID: nil)
+        case .notFound(let subject, let profile, let message):
+            return ServiceWording.notFound(subject, profile: profile) + (message.map { " (the server says: \($0))" } ?? "")
         case .unexpectedResponse(let route, let detail):
             return "\(route) sent an answer fieldops cannot read: \(detail)"
         case .offline(let route, let reason):
@@ -81,7 +85,9 @@ public enum ILError: UserFacingError, Equatable {
         case .rateLimited(_, let retryAfter):
             return "wait \(retryAfter.map { "\($0) s" } ?? "a while") and run the command again"
         case .server(_, let status, _):
-            return status >= 500 ? "the server had a problem; try again later" : nil
+            return ServiceWording.statusHint(status, requestID: nil)
+        case .notFound:
+            return "check the id; listings show them (fieldops il lists, fieldops il docs)"
         case .offline:
             return "check the network and the profile's base_url; commands that read show cached data when they have some"
         case .messageTooLong:
@@ -97,7 +103,7 @@ public enum ILError: UserFacingError, Equatable {
 
     public var exitCode: ExitCode {
         switch self {
-        case .notLoggedIn, .loggedOut, .needsSessionCookie, .tokenRefused: return .notAuthenticated
+        case .notLoggedIn, .loggedOut, .needsSessionCookie, .tokenRefused, .badCredentials: return .notAuthenticated
         case .offline: return .network
         case .messageTooLong: return .usage
         default: return .failure

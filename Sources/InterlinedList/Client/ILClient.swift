@@ -34,7 +34,7 @@ public struct ILClient: Sendable {
         if response.status == 401 {
             throw await unauthorized(endpoint)
         }
-        throw Self.failure(endpoint, response)
+        throw failure(endpoint, response)
     }
 
     /// One request and its raw answer, whatever the status; transport failures become `.offline`.
@@ -97,15 +97,32 @@ public struct ILClient: Sendable {
 
     // MARK: Errors
 
-    static func failure(_ endpoint: ILEndpoint, _ response: HTTPResponse) -> ILError {
+    func failure(_ endpoint: ILEndpoint, _ response: HTTPResponse) -> any Error {
+        if ServiceWording.isForeignPage(response) {
+            return NotTheServiceError(route: endpoint.description, service: "InterlinedList", profile: profile,
+                                      body: response.body, contentType: response.headers["Content-Type"])
+        }
         let message = (try? ILJSON.decode(ILServerError.self, from: response.body))?.error
+        if response.status == 404, let subject = ServiceWording.subject(ofPath: Array(endpoint.segments.dropFirst()), names: Self.nouns) {
+            return ILError.notFound(subject: subject, profile: profile, serverMessage: message)
+        }
+        return Self.failure(endpoint, response, message: message)
+    }
+
+    /// What the collections in IL paths hold, where dropping the plural's `s` is not the word.
+    static let nouns = ["data": "row", "folders": "folder", "follow": "user"]
+
+    static func failure(_ endpoint: ILEndpoint, _ response: HTTPResponse,
+                        message: String? = nil) -> ILError {
+        let message = message ?? (try? ILJSON.decode(ILServerError.self, from: response.body))?.error
         switch response.status {
         case 403:
             return .forbidden(route: endpoint.description, reason: ForbiddenReason(serverMessage: message), serverMessage: message)
         case 429:
             return .rateLimited(route: endpoint.description, retryAfter: LoginRetry.seconds(response.headers["Retry-After"]))
         default:
-            return .server(route: endpoint.description, status: response.status, serverMessage: message)
+            return .server(route: endpoint.description, status: response.status,
+                           serverMessage: ServiceWording.message(message, requestID: ServiceWording.requestID(in: response.headers)))
         }
     }
 
@@ -123,9 +140,9 @@ public struct ILClient: Sendable {
         do {
             return try ILJSON.decode(type, from: response.body)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            // Foundation says only "The given data was not valid JSON."; say what is wrong with it.
-            throw ILError.unexpectedResponse(
-                route: endpoint.description, detail: JSONBodyProblem.describe(response.body, contentType: response.headers["Content-Type"]))
+            // Foundation says only "The given data was not valid JSON."; the body is not the service's.
+            throw NotTheServiceError(route: endpoint.description, service: "InterlinedList", profile: profile,
+                                     body: response.body, contentType: response.headers["Content-Type"])
         } catch {
             throw ILError.unexpectedResponse(route: endpoint.description, detail: Self.describe(error))
         }

@@ -41,7 +41,7 @@ public final class JQCClient: Sendable {
         _ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem] = [], body: HTTPBody = .none
     ) async throws -> JSONValue {
         let response = try await send(endpoint, query: query, body: body)
-        return try Self.unwrap(response, endpoint: endpoint)
+        return try Self.unwrap(response, endpoint: endpoint, profile: profile.name)
     }
 
     /// Sends one call and decodes the envelope's `data` as `T`.
@@ -62,7 +62,7 @@ public final class JQCClient: Sendable {
         _ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem] = [], as type: T.Type
     ) async throws -> (T, Date?) {
         let response = try await send(endpoint, query: query, body: .none)
-        let value = try Self.decode(type, from: try Self.unwrap(response, endpoint: endpoint), endpoint: endpoint)
+        let value = try Self.decode(type, from: try Self.unwrap(response, endpoint: endpoint, profile: profile.name), endpoint: endpoint)
         return (value, response.headers["Date"].flatMap { ServerClock.parse(httpDate: $0) })
     }
 
@@ -93,7 +93,7 @@ public final class JQCClient: Sendable {
     func exchange(refreshToken: String) async throws -> TokenGrant {
         let body = try JSONValue(encoding: ["refresh_token": refreshToken]).jsonData()
         let response = try await session.send(request(.refresh, query: [], body: .json(body), token: nil))
-        return try Self.decode(TokenGrant.self, from: Self.unwrap(response, endpoint: .refresh), endpoint: .refresh)
+        return try Self.decode(TokenGrant.self, from: Self.unwrap(response, endpoint: .refresh, profile: profile.name), endpoint: .refresh)
     }
 
     func request(_ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem], body: HTTPBody, token: String?) -> HTTPRequest {
@@ -107,21 +107,21 @@ public final class JQCClient: Sendable {
     // MARK: Envelope
 
     /// The `data` of a successful envelope; an HTTP error status keeps the server's message.
-    static func unwrap(_ response: HTTPResponse, endpoint: JQCEndpoint) throws -> JSONValue {
-        guard response.isSuccess else { throw HTTPError.status(HTTPStatusFailure(response)) }
-        let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
-        let head = response.body.prefix(64)
-        if contentType.contains("text/html") || String(decoding: head, as: UTF8.self).lowercased().contains("<html") {
-            throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "the server answered an HTML page instead of JSON")
+    static func unwrap(_ response: HTTPResponse, endpoint: JQCEndpoint, profile: String) throws -> JSONValue {
+        let contentType = response.headers["Content-Type"]
+        if ServiceWording.isForeignPage(response) {
+            throw NotTheServiceError(route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)
         }
+        guard response.isSuccess else { throw HTTPError.status(HTTPStatusFailure(response)) }
         let document: JSONValue
         do {
             document = try JSONValue(parsing: response.body, source: endpoint.description)
         } catch {
-            throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "the body is not JSON (\(error.summary))")
+            throw NotTheServiceError(route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)
         }
         guard let ok = document["ok"]?.boolValue else {
-            throw JQCError.unexpectedAnswer(endpoint: endpoint.description, reason: "no {\"ok\", \"data\", \"error\"} envelope")
+            throw NotTheServiceError(route: endpoint.description, service: "JQC", profile: profile,
+                                     sent: "it sent JSON without JQC's {\"ok\", \"data\", \"error\"} envelope")
         }
         guard ok else {
             throw JQCError.refused(endpoint: endpoint.description, message: document["error"]?.stringValue ?? "no reason given")

@@ -31,6 +31,9 @@ enum AttemptOutcome: Sendable {
             case .unexpectedAnswer: self = .counted(error.summary)
             default: self = .fatal(error)
             }
+        case let error as NotTheServiceError:
+            // The server is not JQC at all (a proxy's page): no item is to blame, the sync stops.
+            self = .fatal(error)
         case let reuse as ServerIDReuse:
             self = .counted(reuse.description)
         case let error as SyncItemError:

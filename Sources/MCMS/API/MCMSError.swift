@@ -6,7 +6,7 @@ public enum MCMSError: UserFacingError, Equatable {
     case sessionExpired(profile: String)
     /// 403: permission or CSRF; never treated as a logout (seed).
     case forbidden(path: String, message: String?)
-    case notFound(kind: String, id: String)
+    case notFound(kind: String, id: String, profile: String)
     case server(path: String, status: Int?, message: String)
     case malformed(path: String, reason: String)
     case loginRejected(profile: String, message: String?)
@@ -17,9 +17,10 @@ public enum MCMSError: UserFacingError, Equatable {
         case .sessionExpired(let profile): "session expired for profile \(profile)"
         case .forbidden(let path, let message):
             "forbidden (permission or CSRF): \(path)" + (message.map { ": \($0)" } ?? "")
-        case .notFound(let kind, let id): "no \(kind) with id \(id)"
+        case .notFound(let kind, let id, let profile): ServiceWording.notFound("\(kind) \(id)", profile: profile)
         case .server(let path, let status, let message):
-            "MCMS refused \(path)" + (status.map { " (\($0))" } ?? "") + ": \(message)"
+            status.map { ServiceWording.statusFailure(route: path, status: $0, message: message, requestID: nil) }
+                ?? "MCMS refused \(path): \(message)"
         case .malformed(let path, let reason): "unexpected answer from MCMS for \(path): \(reason)"
         case .loginRejected(let profile, let message):
             "login failed for profile \(profile)" + (message.map { ": \($0)" } ?? "")
@@ -33,8 +34,9 @@ public enum MCMSError: UserFacingError, Equatable {
             "log in again: fieldops auth login -p \(profile)"
         case .forbidden:
             "your MCMS user may lack write permission; if it has it, log in again to refresh the CSRF token"
-        case .notFound(let kind, _): "list the \(kind)s with fieldops mcms \(kind.lowercased()) list"
-        case .server, .malformed: nil
+        case .notFound(let kind, _, _): "list the \(kind)s with fieldops mcms \(kind.lowercased()) list"
+        case .server(_, let status, _): status.flatMap { ServiceWording.statusHint($0, requestID: nil) }
+        case .malformed: nil
         case .loginRejected: "check the username and password"
         }
     }

@@ -134,22 +134,36 @@ public final class MCMSClient: Sendable {
     }
 
     private func checkStatus(_ response: HTTPResponse, endpoint: MCMSEndpoint) throws {
-        let message = MCMSEnvelope.serverMessage(body: response.body)
+        if ServiceWording.isForeignPage(response) {
+            throw NotTheServiceError(route: "\(response.method) \(endpoint.displayPath)", service: "MCMS", profile: profile,
+                                     body: response.body, contentType: response.headers["Content-Type"])
+        }
+        let message = ServiceWording.message(MCMSEnvelope.serverMessage(body: response.body),
+                                             requestID: ServiceWording.requestID(in: response.headers))
         switch response.status {
         case 200..<300: return
         case 401: throw MCMSError.sessionExpired(profile: profile)
         // 403 is permission or CSRF: never a logout (seed).
         case 403: throw MCMSError.forbidden(path: endpoint.displayPath, message: message)
         case 404:
-            if let (kind, id) = endpoint.subject { throw MCMSError.notFound(kind: kind, id: id) }
-            throw MCMSError.server(path: endpoint.displayPath, status: 404, message: message ?? "not found")
+            if let (kind, id) = endpoint.subject { throw MCMSError.notFound(kind: kind, id: id, profile: profile) }
+            throw MCMSError.server(path: "\(response.method) \(endpoint.displayPath)", status: 404, message: message ?? "")
         default:
-            throw MCMSError.server(path: endpoint.displayPath, status: response.status, message: message ?? "HTTP \(response.status)")
+            throw MCMSError.server(path: "\(response.method) \(endpoint.displayPath)", status: response.status, message: message ?? "")
         }
     }
 
     private func check(_ response: HTTPResponse, endpoint: MCMSEndpoint) throws -> JSONValue? {
         try checkStatus(response, endpoint: endpoint)
-        return try MCMSEnvelope.data(from: response.body, source: "\(response.method) \(endpoint.displayPath)")
+        let route = "\(response.method) \(endpoint.displayPath)"
+        do {
+            return try MCMSEnvelope.data(from: response.body, source: route)
+        } catch .malformed {
+            // Not JSON, or JSON without the envelope: something else answered in MCMS's place.
+            let sent = (try? JSONValue(parsing: response.body)) == nil
+                ? ServiceWording.sent(response.body, contentType: response.headers["Content-Type"])
+                : "it sent JSON without MCMS's {\"status\", \"data\"} envelope"
+            throw NotTheServiceError(route: route, service: "MCMS", profile: profile, sent: sent)
+        }
     }
 }

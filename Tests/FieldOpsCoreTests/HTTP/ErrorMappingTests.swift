@@ -113,7 +113,7 @@ import Testing
         #expect(throws: HTTPError.self) { try response.requireSuccess() }
         let failure = HTTPStatusFailure(response)
         #expect(failure.serverMessage == message)
-        #expect(HTTPError.status(failure).summary == "GET http://h/x failed: HTTP 400 Bad Request: \(message)")
+        #expect(HTTPError.status(failure).summary == "GET /x failed: HTTP 400 Bad Request: \(message)")
     }
 
     @Test func unauthorizedMapsToNotAuthenticated() {

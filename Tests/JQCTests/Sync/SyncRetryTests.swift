@@ -113,8 +113,10 @@ struct UnexpectedAnswerTests {
             try await world.emulator.injectFault(
                 path: "/api/v1/templates", status: 200, body: "<html><body>Please sign in</body></html>", contentType: "text/html")
             let result = await world.run(["jqc", "sync", "--json"])
-            #expect(result.code == 5)
-            #expect(result.stdout.contains("the server answered an HTML page instead of JSON"))
+            // A login page is not JQC: no item is to blame, so the sync stops with exit 1, not 5.
+            #expect(result.code == 1)
+            #expect(result.stderr.contains("GET /api/v1/templates did not answer as JQC does: it sent an HTML page instead of JSON"), "\(result.stderr)")
+            #expect(result.stderr.contains("hint: check the base_url of profile"))
             #expect(try world.store().referenceCounts().templates == 4)
         }
     }

@@ -85,7 +85,7 @@ import Testing
         try await harness.login()
         let result = await harness.run(["mcms", "onu", "config", "NOPE00000000"])
         #expect(result.code == 1)
-        #expect(result.stderr.contains("no ONU with id NOPE00000000"))
+        #expect(result.stderr.contains("no ONU NOPE00000000 on lab"))
     }
 
     @Test func oltIdsKeepTheirColonsInThePath() async throws {

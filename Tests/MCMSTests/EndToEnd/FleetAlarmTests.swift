@@ -157,6 +157,6 @@ import Testing
 
         let missing = await harness.run(["mcms", "olt", "logs", "70:b3:d5:00:00:00"])
         #expect(missing.code == 1)
-        #expect(missing.stderr.contains("no OLT with id 70:b3:d5:00:00:00"))
+        #expect(missing.stderr.contains("no OLT 70:b3:d5:00:00:00 on lab"))
     }
 }

@@ -117,6 +117,8 @@ public struct HTTPStatusFailure: Sendable, Equatable {
     public var retryAfter: Double?
     /// Where a 3xx answer pointed (redirects of a POST, PUT, PATCH or DELETE are not followed).
     public var location: String?
+    /// The id the server gave the request (`X-Request-Id` and the like), for its administrators.
+    public var requestID: String?
 
     public init(_ response: HTTPResponse) {
         status = response.status
@@ -127,22 +129,24 @@ public struct HTTPStatusFailure: Sendable, Equatable {
         body = response.body
         retryAfter = response.headers["Retry-After"].flatMap { RetryAfter.seconds($0) }
         location = (300..<400).contains(response.status) ? response.headers["Location"] : nil
+        requestID = ServiceWording.requestID(in: response.headers)
     }
 
+    /// `METHOD /path`: the route without host or query (the full URL is in the `-v` trace).
+    public var route: String { "\(method) \(URLParts(url)?.path ?? url)" }
+
     var summary: String {
-        var text = "\(method) \(url) failed: HTTP \(status)"
-        if let reason = HTTPStatusFailure.reasons[status] { text += " \(reason)" }
         if (300..<400).contains(status) {
+            var text = "\(method) \(url) failed: HTTP \(status)"
+            if let reason = HTTPStatusFailure.reasons[status] { text += " \(reason)" }
             text += location.map { ", redirected to \($0)" } ?? ", a redirect without a Location"
             if !method.followsRedirects { text += " (a \(method.rawValue) is never sent on to another address)" }
             return text
         }
         if answeredHTML {
-            text += ": the server answered HTML instead of JSON"
-        } else if let serverMessage {
-            text += ": \(serverMessage)"
+            return ServiceWording.statusFailure(route: route, status: status, message: "the server answered HTML instead of JSON", requestID: requestID)
         }
-        return text
+        return ServiceWording.statusFailure(route: route, status: status, message: serverMessage, requestID: requestID)
     }
 
     var hint: String? {
@@ -150,12 +154,7 @@ public struct HTTPStatusFailure: Sendable, Equatable {
         if (300..<400).contains(status) {
             return "the server moved or wants another address: check the profile's base_url (https://, the host, a path prefix)"
         }
-        switch status {
-        case 401: return "log in again"
-        case 403: return "the account lacks permission for this"
-        case 429, 502, 503, 504: return "the server is busy or down; try again later"
-        default: return nil
-        }
+        return ServiceWording.statusHint(status, requestID: requestID)
     }
 
     static let reasons: [Int: String] = [

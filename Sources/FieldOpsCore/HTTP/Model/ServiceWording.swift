@@ -1,0 +1,118 @@
+import Foundation
+
+/// One wording for the failures every backend meets — an answer that is not the service's, an
+/// HTTP error status, a record that does not exist — so a person reads the same sentence, with
+/// the same hint and exit code, whichever service failed. Backends keep their own error types
+/// (they decide retries and exit codes from them) and build their messages here.
+///
+/// Routes are written `METHOD /path` without host or query: the full URL is shown by `-v`.
+public enum ServiceWording {
+    // MARK: Not the service
+
+    /// Names the setting to check: the profile's `base_url`.
+    public static func notTheServiceHint(profile: String) -> String {
+        "check the base_url of profile \(profile) (`fieldops profile show \(profile)`): a proxy, a captive portal or a login page may be answering in the service's place; -v shows the answer"
+    }
+
+    /// What an answer that is not the expected JSON was.
+    public static func sent(_ body: Data, contentType: String?) -> String {
+        if ServerMessage.looksLikeHTML(body: body, contentType: contentType) { return "it sent an HTML page instead of JSON" }
+        return JSONBodyProblem.describe(body, contentType: contentType)
+    }
+
+    /// Whether an answer is another program's page: HTML with a status below 500 (a proxy's,
+    /// a captive portal's or a login page; a 5xx page is the server failing, and said as such).
+    /// A body that fails to parse as JSON is the other sign; the caller's parser finds that.
+    public static func isForeignPage(_ response: HTTPResponse) -> Bool {
+        response.status < 500 && ServerMessage.looksLikeHTML(body: response.body, contentType: response.headers["Content-Type"])
+    }
+
+    // MARK: HTTP error statuses
+
+    /// `GET /api/lists failed: HTTP 500 Internal Server Error: database down (request id r-7f3a)`.
+    public static func statusFailure(route: String, status: Int, message: String?, requestID: String?) -> String {
+        var text = "\(route) failed: HTTP \(status)"
+        if let reason = HTTPStatusFailure.reasons[status] { text += " \(reason)" }
+        if let message, !message.isEmpty { text += ": \(message)" }
+        if let requestID { text += " (request id \(requestID))" }
+        return text
+    }
+
+    /// The hint for an error status a command does not explain better itself.
+    public static func statusHint(_ status: Int, requestID: String?) -> String? {
+        switch status {
+        case 401: return "log in again"
+        case 403: return "the account lacks permission for this"
+        case 429: return "the server is limiting requests; wait a little and run the command again"
+        case 500...599:
+            return "the server had a problem; try again later"
+                + (requestID.map { ", and quote request id \($0) to its administrators if it persists" } ?? "")
+        default: return nil
+        }
+    }
+
+    /// The id a server gave the failed request, from the headers servers and proxies use for it.
+    public static func requestID(in headers: HTTPHeaders) -> String? {
+        for name in ["X-Request-Id", "Request-Id", "X-Correlation-Id", "X-Amzn-Trace-Id", "CF-Ray"] {
+            if let value = headers[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+                return String(value.prefix(128))
+            }
+        }
+        return nil
+    }
+
+    // MARK: Not found
+
+    /// `no document d006 on lists`.
+    public static func notFound(_ subject: String, profile: String) -> String {
+        "no \(subject) on \(profile)"
+    }
+
+    /// What a path names, from its last collection and id: `/api/documents/d006` → `document
+    /// d006`, `/inspections/5` → `inspection 5`; nil when the path ends in a collection.
+    public static func subject(ofPath segments: [String], names: [String: String] = [:]) -> String? {
+        let parts = segments.filter { !$0.isEmpty }
+        guard parts.count >= 2 else { return nil }
+        let collection = parts[parts.count - 2], id = parts[parts.count - 1]
+        guard collection.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }), !id.allSatisfy(\.isLetter) || id.count <= 3 else {
+            return nil
+        }
+        let noun = names[collection] ?? (collection.hasSuffix("s") ? String(collection.dropLast()) : collection)
+        return "\(noun.replacingOccurrences(of: "-", with: " ")) \(id)"
+    }
+}
+
+extension ServiceWording {
+    /// A server's message with the request id it gave, for error types that keep one string.
+    public static func message(_ text: String?, requestID: String?) -> String? {
+        guard let requestID else { return text }
+        return (text.map { $0 + " " } ?? "") + "(request id \(requestID))"
+    }
+}
+
+/// An answer that is not the service's at all — an HTML page (a proxy, a captive portal, a login
+/// page), text that is not JSON, or JSON without the service's envelope — said the same way by
+/// every backend, with the same hint naming the profile's `base_url`, exit 1. The server, not an
+/// item, is wrong: a sync stops instead of counting a failed attempt on every item.
+public struct NotTheServiceError: UserFacingError, Equatable {
+    public var route: String
+    public var service: String
+    public var profile: String
+    /// What came instead (`it sent an HTML page instead of JSON`).
+    public var sent: String
+
+    public init(route: String, service: String, profile: String, sent: String) {
+        self.route = route
+        self.service = service
+        self.profile = profile
+        self.sent = sent
+    }
+
+    public init(route: String, service: String, profile: String, body: Data, contentType: String?) {
+        self.init(route: route, service: service, profile: profile, sent: ServiceWording.sent(body, contentType: contentType))
+    }
+
+    public var summary: String { "\(route) did not answer as \(service) does: \(sent)" }
+    public var hint: String? { ServiceWording.notTheServiceHint(profile: profile) }
+    public var exitCode: ExitCode { .failure }
+}
