@@ -17,6 +17,8 @@ public enum ILError: UserFacingError, Equatable {
     case rateLimited(route: String, retryAfter: Int?)
     /// Any other error answer.
     case server(route: String, status: Int, serverMessage: String?)
+    /// A 400 `Validation failed` with the server's `details`, one per field.
+    case invalidData(route: String, serverMessage: String?, problems: [ILRowValidator.Problem])
     /// The answer was not the JSON the route documents.
     case unexpectedResponse(route: String, detail: String)
     /// The server could not be reached and there is no cached copy to show.
@@ -46,6 +48,8 @@ public enum ILError: UserFacingError, Equatable {
             return "\(route): too many sign-in attempts (429)" + (retryAfter.map { "; the server asks to wait \($0) s" } ?? "")
         case .server(let route, let status, let message):
             return "\(route) failed with HTTP \(status)" + (message.map { ": \($0)" } ?? "")
+        case .invalidData(let route, let message, _):
+            return "\(route) refused the data (HTTP 400)" + (message.map { ": \($0)" } ?? "")
         case .unexpectedResponse(let route, let detail):
             return "\(route) sent an answer fieldops cannot read: \(detail)"
         case .offline(let route, let reason):
@@ -62,6 +66,7 @@ public enum ILError: UserFacingError, Equatable {
     public var details: [String] {
         switch self {
         case .loggedOut: return ["cached feed, lists and documents were kept and are still shown offline"]
+        case .invalidData(_, _, let problems): return problems.map { "\($0.field): \($0.message)" }
         default: return []
         }
     }
@@ -90,6 +95,8 @@ public enum ILError: UserFacingError, Equatable {
             return "check the email and password; accounts that use GitHub/Google sign-in can paste a sync token with --with-token"
         case .unexpectedResponse:
             return "check that the profile's base_url points at an InterlinedList server"
+        case .invalidData:
+            return "fix the fields named above (il list schema ID shows the columns and their types) and run it again"
         case .tokenRefused:
             return "copy the sync token again (it is 64 hex digits), or log in with email and password"
         }

@@ -43,7 +43,8 @@ public struct InterlinedListBackend: Backend {
                 try keyring.update(profile: profileName) { entry in
                     entry.identity = ILStoredCredentials(user: user).identity
                 }
-            })
+            },
+            confirm: { question, typed in try context.confirm(question, typing: typed) })
     }
 
     /// Both credentials, each on a cheap route that accepts only it: `GET /api/user` with the

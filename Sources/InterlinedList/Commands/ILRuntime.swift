@@ -21,11 +21,17 @@ public struct ILRuntime: Sendable {
     public var now: Int64
     /// Replaces the stored identity (never the secrets: a `$FIELDOPS_TOKEN` must not be saved).
     public var saveIdentity: @Sendable (ILUser) throws -> Void
+    /// Asks before a destructive action (`CommandContext.confirm`): `--yes` proceeds, a terminal
+    /// asks (the second argument, when given, must be typed), anything else refuses.
+    public var confirm: @Sendable (String, String?) throws -> Void
 
     public init(profile: String, baseURL: String, session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials, profileCacheDirectory: String,
                 stdout: any TextStream, stderr: any TextStream, stdin: any InputSource, format: OutputFormat,
                 terminal: TerminalInfo, now: Int64,
-                saveIdentity: @escaping @Sendable (ILUser) throws -> Void) {
+                saveIdentity: @escaping @Sendable (ILUser) throws -> Void,
+                confirm: @escaping @Sendable (String, String?) throws -> Void = { question, _ in
+                    throw FieldOpsError.usage("refusing to \(question) without confirmation", hint: "add --yes")
+                }) {
         self.profile = profile
         self.baseURL = baseURL
         self.session = session
@@ -38,6 +44,7 @@ public struct ILRuntime: Sendable {
         self.terminal = terminal
         self.now = now
         self.saveIdentity = saveIdentity
+        self.confirm = confirm
     }
 
     /// The API client with the stored credentials.
