@@ -167,10 +167,24 @@ def condition_holds(condition, data):
         return empty(value)
     if operator == "isNotEmpty":
         return not empty(value)
-    if is_number(value) and is_number(wanted):
-        return {"greaterThan": value > wanted, "lessThan": value < wanted,
-                "greaterThanOrEqual": value >= wanted, "lessThanOrEqual": value <= wanted}.get(operator, True)
-    return True
+    left, right = js_number(value), js_number(wanted)
+    if left is None or right is None:
+        return False  # JavaScript: a comparison with NaN is false
+    return {"greaterThan": left > right, "lessThan": left < right,
+            "greaterThanOrEqual": left >= right, "lessThanOrEqual": left <= right}.get(operator, True)
+
+
+def js_number(value):
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if is_number(value):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None
 
 
 def field_error(prop, value):

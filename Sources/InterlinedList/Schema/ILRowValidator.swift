@@ -158,7 +158,8 @@ public enum ILRowValidator {
         case "isEmpty": return isEmpty(value)
         case "isNotEmpty": return !isEmpty(value)
         case let comparison?:
-            guard let left = value?.numberValue?.double, let right = wanted.numberValue?.double else { return true }
+            // JavaScript compares with Number(): a value that is not numeric makes every comparison false.
+            guard let left = jsNumber(value), let right = jsNumber(wanted) else { return false }
             switch comparison {
             case "greaterThan": return left > right
             case "lessThan": return left < right
@@ -167,6 +168,15 @@ public enum ILRowValidator {
             default: return true
             }
         case nil: return true
+        }
+    }
+
+    static func jsNumber(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .number(let number)?: return number.double
+        case .string(let text)?: return Double(text.trimmingCharacters(in: .whitespaces))
+        case .bool(let flag)?: return flag ? 1 : 0
+        default: return nil
         }
     }
 
