@@ -92,6 +92,16 @@ _fieldops_sub() {
     'interlinedlist/unfollow') REPLY='unfollow' ;;
     'interlinedlist/orgs') REPLY='orgs' ;;
     'interlinedlist/notifications') REPLY='notifications' ;;
+    'interlinedlist/message') REPLY='message' ;;
+    'interlinedlist/reply') REPLY='reply' ;;
+    'interlinedlist/dig') REPLY='dig' ;;
+    'interlinedlist/undig') REPLY='undig' ;;
+    'interlinedlist/scheduled') REPLY='scheduled' ;;
+    'interlinedlist/followers') REPLY='followers' ;;
+    'interlinedlist/following') REPLY='following' ;;
+    'interlinedlist/requests') REPLY='requests' ;;
+    'interlinedlist/user') REPLY='user' ;;
+    'interlinedlist/org') REPLY='org' ;;
     'interlinedlist list/show') REPLY='show' ;;
     'interlinedlist list/create') REPLY='create' ;;
     'interlinedlist list/edit') REPLY='edit' ;;
@@ -114,6 +124,19 @@ _fieldops_sub() {
     'interlinedlist doc/create') REPLY='create' ;;
     'interlinedlist doc/move') REPLY='move' ;;
     'interlinedlist doc/show') REPLY='show' ;;
+    'interlinedlist doc/edit') REPLY='edit' ;;
+    'interlinedlist doc/delete') REPLY='delete' ;;
+    'interlinedlist doc/search') REPLY='search' ;;
+    'interlinedlist notifications/delete') REPLY='delete' ;;
+    'interlinedlist message/show') REPLY='show' ;;
+    'interlinedlist message/delete') REPLY='delete' ;;
+    'interlinedlist requests/approve') REPLY='approve' ;;
+    'interlinedlist requests/reject') REPLY='reject' ;;
+    'interlinedlist user/show') REPLY='show' ;;
+    'interlinedlist org/show') REPLY='show' ;;
+    'interlinedlist org/join') REPLY='join' ;;
+    'interlinedlist org/leave') REPLY='leave' ;;
+    'interlinedlist org/members') REPLY='members' ;;
     *) REPLY= ;;
   esac
 }
@@ -213,7 +236,9 @@ _fieldops_optkind() {
     'interlinedlist feed/--limit') REPLY=v ;;
     'interlinedlist feed/--offset') REPLY=v ;;
     'interlinedlist feed/--tag') REPLY=v ;;
+    'interlinedlist feed/--search') REPLY=v ;;
     'interlinedlist post/--tag') REPLY=v ;;
+    'interlinedlist post/--at') REPLY=v ;;
     'interlinedlist list show/--where') REPLY=v ;;
     'interlinedlist list show/--sort') REPLY=v ;;
     'interlinedlist list show/--limit') REPLY=v ;;
@@ -241,7 +266,9 @@ _fieldops_optkind() {
     'interlinedlist doc create/--file') REPLY=f ;;
     'interlinedlist doc create/--content') REPLY=v ;;
     'interlinedlist doc move/--folder') REPLY=y ;;
+    'interlinedlist doc edit/--file') REPLY=f ;;
     'interlinedlist notifications/--read') REPLY=v ;;
+    'interlinedlist scheduled/--range') REPLY=c; _fieldops_words=('today' 'week' 'month') ;;
     *'/--profile'|*'/-p') REPLY=y ;;
     *'/--config') REPLY=f ;;
     *'/--output'|*'/-o') REPLY=c; _fieldops_words=('table' 'json' 'plain') ;;
@@ -315,8 +342,27 @@ _fieldops_argkind() {
     'interlinedlist doc-folder delete/0') REPLY=y ;;
     'interlinedlist doc move/0') REPLY=y ;;
     'interlinedlist doc show/0') REPLY=y ;;
+    'interlinedlist doc edit/0') REPLY=y ;;
+    'interlinedlist doc delete/0') REPLY=y ;;
+    'interlinedlist doc search/0') REPLY=v ;;
     'interlinedlist follow/0') REPLY=v ;;
     'interlinedlist unfollow/0') REPLY=v ;;
+    'interlinedlist notifications delete/'*) REPLY=v ;;
+    'interlinedlist message show/0') REPLY=v ;;
+    'interlinedlist message delete/0') REPLY=v ;;
+    'interlinedlist reply/0') REPLY=v ;;
+    'interlinedlist reply/1') REPLY=v ;;
+    'interlinedlist dig/0') REPLY=v ;;
+    'interlinedlist undig/0') REPLY=v ;;
+    'interlinedlist followers/0') REPLY=v ;;
+    'interlinedlist following/0') REPLY=v ;;
+    'interlinedlist requests approve/0') REPLY=v ;;
+    'interlinedlist requests reject/0') REPLY=v ;;
+    'interlinedlist user show/0') REPLY=v ;;
+    'interlinedlist org show/0') REPLY=v ;;
+    'interlinedlist org join/0') REPLY=v ;;
+    'interlinedlist org leave/0') REPLY=v ;;
+    'interlinedlist org members/0') REPLY=v ;;
     'completion/0') REPLY=c; _fieldops_words=('bash' 'zsh' 'fish') ;;
     *) REPLY= ;;
   esac
@@ -373,9 +419,9 @@ _fieldops_names() {
     'mcms olt list') _fieldops_opts=('--watch:Refresh until q or Ctrl-C: full screen with changes highlighted on a terminal, one JSON object per refresh (NDJSON) when piped.' '--interval:Time between refreshes while watching (default 2s, at least 1s).' '--until:Watch until CONDITION holds, then exit 0: a state (registered, !registered) or a threshold on a reading ('\''rx>-25'\'', '\''alarms==0'\'').' '--timeout:With --until: give up after DURATION and exit 1 (default: wait as long as it takes); without it, the time allowed for each HTTP request, as everywhere.') ;;
     'mcms olt show') _fieldops_opts=('--watch:Refresh until q or Ctrl-C: full screen with changes highlighted on a terminal, one JSON object per refresh (NDJSON) when piped.' '--interval:Time between refreshes while watching (default 2s, at least 1s).' '--until:Watch until CONDITION holds, then exit 0: a state (registered, !registered) or a threshold on a reading ('\''rx>-25'\'', '\''alarms==0'\'').' '--timeout:With --until: give up after DURATION and exit 1 (default: wait as long as it takes); without it, the time allowed for each HTTP request, as everywhere.') ;;
     'mcms olt logs') _fieldops_opts=('--limit:At most N entries (default 50).') ;;
-    'interlinedlist') _fieldops_cmds=('whoami:Show the signed-in user (the stored identity when offline).' 'feed:Show the feed, newest first, as cards (--json: the server'\''s JSON).' 'post:Post a message (TEXT - reads it from stdin).' 'lists:Show your lists, flat or as a tree with their folders.' 'list:Show, create, edit, delete, search or export lists; show or change their columns.' 'row:Add, edit, delete or show the rows of a list.' 'folders:Show your list folders.' 'folder:Create, rename, move or delete list folders.' 'doc-folder:Create, rename, move or delete document folders.' 'docs:Show the documents (and subfolders) at the root or in a folder.' 'doc:Create, move or show a document.' 'follow:Follow a user (a private account gets a request).' 'unfollow:Stop following a user.' 'orgs:Show your organizations and your role in each.' 'notifications:Show unread notifications; mark them read.') ;;
-    'interlinedlist feed') _fieldops_opts=('--limit:Messages per page (default 20).' '--offset:Skip the first N messages.' '--mine:Only your own messages.' '--tag:Only messages with this tag.' '--all:Follow the pages to the end.' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
-    'interlinedlist post') _fieldops_opts=('--tag:Add a tag (repeatable).' '--private:Visible only to you and your followers.') ;;
+    'interlinedlist') _fieldops_cmds=('whoami:Show the signed-in user (the stored identity when offline).' 'feed:Show the feed, newest first, as cards (--json: the server'\''s JSON).' 'post:Post a message (TEXT - reads it from stdin).' 'lists:Show your lists, flat or as a tree with their folders.' 'list:Show, create, edit, delete, search or export lists; show or change their columns.' 'row:Add, edit, delete or show the rows of a list.' 'folders:Show your list folders.' 'folder:Create, rename, move or delete list folders.' 'doc-folder:Create, rename, move or delete document folders.' 'docs:Show the documents (and subfolders) at the root or in a folder.' 'doc:Create, edit, move, delete, search or show documents.' 'follow:Follow a user by username or id (a private account gets a request).' 'unfollow:Stop following a user, or cancel a pending request.' 'orgs:Show your organizations and your role in each.' 'notifications:Show unread notifications; mark them read; delete them.' 'message:Show a post with its replies, or delete it.' 'reply:Reply to a post (TEXT - reads stdin).' 'dig:Dig a post (cookie-only route).' 'undig:Take back a dig.' 'scheduled:Your scheduled posts, soonest first.' 'followers:Who follows a user (pending requests included).' 'following:Whom a user follows.' 'requests:Follow requests to you; approve or reject them.' 'user:Show a user'\''s public lists and documents.' 'org:Show, join or leave an organization; list its members (cookie-only routes).') ;;
+    'interlinedlist feed') _fieldops_opts=('--limit:Messages per page (default 20).' '--offset:Skip the first N messages.' '--mine:Only your own messages.' '--tag:Only messages with this tag.' '--search:Only messages whose text contains TEXT (the server'\''s search).' '--all:Follow the pages to the end.' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
+    'interlinedlist post') _fieldops_opts=('--tag:Add a tag (repeatable).' '--private:Visible only to you and your followers.' '--at:Schedule it: ISO 8601, '\''YYYY-MM-DD HH:MM'\'' (UTC), or +30m/+2h/+1d.') ;;
     'interlinedlist lists') _fieldops_opts=('--tree:Folders and nested lists as a tree.' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
     'interlinedlist list') _fieldops_cmds=('show:Show a list: its facts, columns, sublists and rows.' 'create:Create a list, with columns from --schema FILE or --column specs.' 'edit:Change a list'\''s title, description, visibility, parent or folder.' 'delete:Delete a list and its rows for good (its sublists move to the root).' 'search:Find your lists by title or description.' 'export:Write a list'\''s rows as CSV (RFC 4180), or JSON with -o json.' 'schema:Show a list'\''s columns, or change them with --set FILE.') ;;
     'interlinedlist list show') _fieldops_opts=('--where:Only rows whose KEY equals VALUE (repeatable; all must match).' '--sort:Sort the rows by a column (numbers by value, dates by time).' '--desc:Sort in descending order.' '--limit:Show at most N rows.' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
@@ -393,10 +439,17 @@ _fieldops_names() {
     'interlinedlist doc-folder create') _fieldops_opts=('--parent:The parent folder (default: the root).') ;;
     'interlinedlist doc-folder move') _fieldops_opts=('--parent:The new parent folder, or root.') ;;
     'interlinedlist docs') _fieldops_opts=('--folder:A document folder (default: the root).' '--refresh:Ask the server even if the cached copy is fresh (the cache is still shown when offline).' '--no-cache:Ask the server and never show cached data: offline is exit 4.') ;;
-    'interlinedlist doc') _fieldops_cmds=('create:Create a markdown document at the root or in a folder.' 'move:Move a document to a folder, or to the root.' 'show:Show a document'\''s markdown.') ;;
+    'interlinedlist doc') _fieldops_cmds=('create:Create a markdown document at the root or in a folder.' 'move:Move a document to a folder, or to the root.' 'show:Show a document'\''s markdown.' 'edit:Replace a document'\''s markdown: $VISUAL/$EDITOR, --file PATH, or --file - (stdin).' 'delete:Delete a document (asks first).' 'search:Find documents by title or content.') ;;
     'interlinedlist doc create') _fieldops_opts=('--title:The document'\''s title.' '--folder:The folder to create it in.' '--file:Read the content from a file (- for stdin).' '--content:The content, inline.') ;;
     'interlinedlist doc move') _fieldops_opts=('--folder:The target folder, or root.') ;;
-    'interlinedlist notifications') _fieldops_opts=('--read:Mark a notification read (repeatable).' '--read-all:Mark every notification read.') ;;
+    'interlinedlist doc show') _fieldops_opts=('--raw:Only the markdown, exactly as stored.') ;;
+    'interlinedlist doc edit') _fieldops_opts=('--file:The new markdown (- for stdin) instead of an editor.') ;;
+    'interlinedlist notifications') _fieldops_cmds=('delete:Delete notifications.'); _fieldops_opts=('--read:Mark a notification read (repeatable).' '--read-all:Mark every notification read.') ;;
+    'interlinedlist message') _fieldops_cmds=('show:Show a post and its replies as a thread (replies need the session cookie).' 'delete:Delete a post for good, with every reply under it (asks first).') ;;
+    'interlinedlist scheduled') _fieldops_opts=('--range:How far ahead (default month).') ;;
+    'interlinedlist requests') _fieldops_cmds=('approve:Approve a follow request.' 'reject:Reject a follow request.') ;;
+    'interlinedlist user') _fieldops_cmds=('show:A user'\''s public lists and documents.') ;;
+    'interlinedlist org') _fieldops_cmds=('show:An organization'\''s facts and your role.' 'join:Join a public organization.' 'leave:Leave an organization (asks first).' 'members:The members and their roles (members only).') ;;
     'doctor') _fieldops_opts=('--offline:Only local checks: no DNS, connection or request.') ;;
   esac
 }

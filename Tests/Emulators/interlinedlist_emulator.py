@@ -37,6 +37,7 @@ Admin endpoints (besides the ones of emulator_base):
                                  -> {"ok", "lists": <user's total>, "folders": <user's total>}
   POST /__admin/fixture         {"name": "cycle"} add the cycle/dangling-parent lists and folders
   POST /__admin/notifications   {"userId", "title", "body"?, "type"?} add an unread notification
+  POST /__admin/touch-document  {"id", "content"} change a document as another device would
   GET  /__admin/state           see InterlinedListApp.state()
 
 Run: python3 Tests/Emulators/interlinedlist_emulator.py --port 0 [--login-limit 5]
@@ -164,7 +165,10 @@ class InterlinedListApp(App):
         add("POST", "/api/user/organizations", self.user_orgs_join, "cookie")
         add("GET", "/api/messages", self.messages_feed, "optional")
         add("POST", "/api/messages", self.messages_create)
+        add("GET", "/api/messages/search", self.messages_search)
+        add("GET", "/api/messages/scheduled", self.messages_scheduled)
         add("GET", "/api/messages/{id}", self.message_get, "optional")
+        add("GET", "/api/messages/{id}/replies", self.message_replies, "cookie-optional")
         add("PATCH", "/api/messages/{id}", self.message_patch, "cookie")
         add("DELETE", "/api/messages/{id}", self.message_delete)
         add("POST", "/api/messages/{id}/dig", self.message_dig, "cookie")
@@ -195,6 +199,7 @@ class InterlinedListApp(App):
         add("DELETE", "/api/documents/folders/{id}", self.dfolder_delete)
         add("GET", "/api/documents/folders/{id}/documents", self.dfolder_docs)
         add("POST", "/api/documents/folders/{id}/documents", self.dfolder_docs_create)
+        add("GET", "/api/documents/search", self.docs_search)
         add("GET", "/api/documents/sync", self.docs_sync_get)
         add("POST", "/api/documents/sync", self.docs_sync_post)
         add("GET", "/api/documents/{id}", self.doc_get, "optional")
@@ -207,7 +212,11 @@ class InterlinedListApp(App):
         add("GET", "/api/follow/{userId}/status", self.follow_status)
         add("GET", "/api/follow/{userId}/followers", self.followers)
         add("GET", "/api/follow/{userId}/following", self.following)
-        add("GET", "/api/follow/{userId}/counts", self.follow_counts, "none")
+        add("GET", "/api/follow/{userId}/counts", self.follow_counts)
+        add("GET", "/api/users/{username}/lists", self.public_lists, "none")
+        add("GET", "/api/users/{username}/documents", self.public_documents, "none")
+        add("GET", "/api/user/{username}/messages", self.user_wall, "cookie-optional")
+        add("GET", "/api/lists/{id}/watchers/users", self.watcher_candidates)
         add("POST", "/api/follow/{userId}/approve", self.follow_approve)
         add("POST", "/api/follow/{userId}/reject", self.follow_reject)
         add("DELETE", "/api/follow/{userId}/remove", self.follow_remove)
@@ -263,7 +272,7 @@ class InterlinedListApp(App):
         token_user = self.tokens.get(token) if token else None
         cookie_user = self.sessions.get(session) if session else None
         used, user_id = None, None
-        if auth == "cookie":
+        if auth in ("cookie", "cookie-optional"):
             if cookie_user:
                 used, user_id = "cookie", cookie_user
         elif auth in ("any", "optional"):
@@ -748,7 +757,7 @@ class InterlinedListApp(App):
 
     def visible(self, msg, viewer):
         if msg["scheduledAt"] is not None and msg["scheduledAt"] > int(time.time() * 1000):
-            return False  # not published yet: scheduled posts stay out of every feed
+            return viewer is not None and viewer["id"] == msg["userId"]  # others' future posts are hidden
         if msg["publiclyVisible"]:
             return True
         if viewer is None:
@@ -805,10 +814,18 @@ class InterlinedListApp(App):
             scheduled = parse_iso(scheduled) if isinstance(scheduled, str) else None
             if scheduled is None:
                 raise ApiError(400, "scheduledAt must be an ISO 8601 date")
+            if scheduled <= int(time.time() * 1000):
+                raise ApiError(400, "Scheduled time must be in the future")
+            if not user["customerStatus"].startswith("subscriber"):
+                raise ApiError(403, "Scheduling posts requires a subscription")
         mid = self.next_id("m")
         msg = self.make_message(mid, user["id"], content.strip(), public, tags, parent, self.now(), scheduled)
         self.messages[mid] = msg
-        return Response(201, {"message": "Message created successfully", "data": self.message_view(msg, user)})
+        out = {"message": "Message scheduled successfully" if scheduled else "Message created successfully",
+               "data": self.message_view(msg, user)}
+        if scheduled:
+            out["scheduledAt"] = iso(scheduled)
+        return Response(201, out)
 
     def find_message(self, ctx):
         msg = self.messages.get(ctx.params["id"])
@@ -857,12 +874,15 @@ class InterlinedListApp(App):
         new = key not in self.digs
         self.digs.add(key)
         count = sum(1 for d in self.digs if d[1] == msg["id"])
-        return Response(200, {"isNewDig": new, "digCount": count, "digCreatedAt": iso(self.now())})
+        return Response(200, {"digCount": count, "dugByMe": True, "isNewDig": new, "digCreatedAt": iso(self.now())})
 
     def message_undig(self, ctx):
         msg = self.find_message(ctx)
+        if (ctx.user["id"], msg["id"]) not in self.digs:
+            raise ApiError(404, "Dig not found")
         self.digs.discard((ctx.user["id"], msg["id"]))
-        return Response(200, {"digCount": sum(1 for d in self.digs if d[1] == msg["id"])})
+        return Response(200, {"digCount": sum(1 for d in self.digs if d[1] == msg["id"]), "dugByMe": False,
+                              "isNewDig": False})
 
     # ------------------------------------------------------------------ lists
     def properties_of(self, lst):
@@ -1498,8 +1518,9 @@ class InterlinedListApp(App):
         target = self.target_user(ctx)
         if target["id"] == ctx.user["id"]:
             raise ApiError(400, "You cannot follow yourself")
-        if self.find_follow(ctx.user["id"], target["id"]):
-            raise ApiError(400, "Already following or request pending")
+        existing = self.find_follow(ctx.user["id"], target["id"])
+        if existing:
+            return Response(201, {"follow": self.follow_view(existing)})  # 201 even when it existed
         status = "pending" if target["isPrivateAccount"] else "approved"
         follow = self.add_follow(ctx.user["id"], target["id"], status, self.now())
         title = "%s %s" % (ctx.user["displayName"],
@@ -1512,22 +1533,26 @@ class InterlinedListApp(App):
         target = self.target_user(ctx)
         follow = self.find_follow(ctx.user["id"], target["id"])
         if follow is None:
-            raise ApiError(404, "Not following this user")
+            raise ApiError(404, "Follow relationship not found")
         self.follows.remove(follow)
         return Response(200, {"message": "Unfollowed successfully"})
 
     def follow_status(self, ctx):
         target = self.target_user(ctx)
         follow = self.find_follow(ctx.user["id"], target["id"])
-        status = follow["status"] if follow else "none"
+        status = follow["status"] if follow else None
         return Response(200, {"status": status, "isFollowing": status == "approved",
                               "isPending": status == "pending"})
 
     def people(self, ctx, key, side):
         target = self.target_user(ctx)
         limit, offset = self.page(ctx, 50)
+        if not 1 <= limit <= 100:
+            raise ApiError(400, "limit must be between 1 and 100")
+        wanted = ctx.req.arg("status")
         other = "followerId" if side == "followingId" else "followingId"
-        rows = sorted((f for f in self.follows if f[side] == target["id"] and f["status"] == "approved"),
+        # Default: both statuses, so pending requesters are included.
+        rows = sorted((f for f in self.follows if f[side] == target["id"] and (wanted is None or f["status"] == wanted)),
                       key=lambda f: f["createdAt"], reverse=True)
         window, pagination = self.paginate(rows, limit, offset)
         items = [dict(self.public_user(f[other]), followId=f["id"], status=f["status"],
@@ -1541,10 +1566,12 @@ class InterlinedListApp(App):
         return self.people(ctx, "following", "followerId")
 
     def follow_counts(self, ctx):
-        target = self.target_user(ctx)
         approved = [f for f in self.follows if f["status"] == "approved"]
-        return Response(200, {"followers": sum(1 for f in approved if f["followingId"] == target["id"]),
-                              "following": sum(1 for f in approved if f["followerId"] == target["id"])})
+        uid = ctx.params["userId"]  # an unknown id answers zeros, not 404
+        return Response(200, {"followers": sum(1 for f in approved if f["followingId"] == uid),
+                              "following": sum(1 for f in approved if f["followerId"] == uid),
+                              "pendingRequests": sum(1 for f in self.follows
+                                                     if f["followingId"] == uid and f["status"] == "pending")})
 
     def follow_requests(self, ctx):
         pending = [f for f in self.follows if f["followingId"] == ctx.user["id"] and f["status"] == "pending"]
@@ -1575,6 +1602,112 @@ class InterlinedListApp(App):
             raise ApiError(404, "Follower not found")
         self.follows.remove(follow)
         return Response(200, {"message": "Follower removed successfully"})
+
+    # ------------------------------------------------------------------ people by username (public routes)
+    def user_by_name(self, username):
+        user = next((u for u in self.users.values() if u["username"] == username), None)
+        if user is None:
+            raise ApiError(404, "User not found")
+        return user
+
+    def public_lists(self, ctx):
+        user = self.user_by_name(ctx.params["username"])
+        mine = sorted((x for x in self.lists.values() if x["userId"] == user["id"] and x["isPublic"] and not x["deleted"]),
+                      key=lambda x: (x["createdAt"], x["id"]), reverse=True)
+        return Response(200, {"lists": [self.list_view(x) for x in mine]})
+
+    def public_documents(self, ctx):
+        user = self.user_by_name(ctx.params["username"])
+        docs = [d for d in self.user_docs(user["id"]) if d["isPublic"]]
+        folder_ids = set()
+        for doc in docs:
+            current = doc["folderId"]
+            while current and current not in folder_ids and current in self.doc_folders:
+                folder_ids.add(current)
+                current = self.doc_folders[current]["parentId"]
+        return Response(200, {"documents": [{k: (iso(d[k]) if k in ("createdAt", "updatedAt") else d[k])
+                                             for k in ("id", "title", "folderId", "relativePath", "createdAt", "updatedAt")}
+                                            for d in docs],
+                              "folders": [self.folder_view(self.doc_folders[f]) for f in sorted(folder_ids)]})
+
+    def user_wall(self, ctx):
+        user = self.user_by_name(ctx.params["username"])
+        limit, offset = self.page(ctx, 50, 100)
+        own = ctx.user is not None and ctx.user["id"] == user["id"]
+        now = int(time.time() * 1000)
+        items = [m for m in self.messages.values() if m["userId"] == user["id"] and m["parentId"] is None and
+                 (own or (m["publiclyVisible"] and (m["scheduledAt"] is None or m["scheduledAt"] <= now)))]
+        items.sort(key=lambda m: (m["createdAt"], m["id"]), reverse=True)
+        window, pagination = self.paginate(items, limit, offset)
+        return Response(200, {"messages": [self.message_view(m, ctx.user) for m in window], "pagination": pagination})
+
+    def watcher_candidates(self, ctx):
+        lst = self.owned_list(ctx)
+        needle = (ctx.req.arg("search") or "").lower()
+        limit, offset = self.page(ctx, 50)
+        found = [u for u in self.users.values() if u["id"] != lst["userId"] and
+                 (needle in u["username"].lower() or needle in u["displayName"].lower() or needle in u["email"].lower())]
+        window = found[offset:offset + limit]
+        return Response(200, {"users": [{k: u[k] for k in ("id", "username", "displayName", "email", "avatar")} for u in window],
+                              "total": len(found), "pagination": {"limit": limit, "offset": offset,
+                                                                  "hasMore": offset + limit < len(found)}})
+
+    # ------------------------------------------------------------------ messages: threads, search, schedule
+    def message_replies(self, ctx):
+        msg = self.find_message(ctx)
+        viewer = ctx.user  # the cookie only: a Bearer caller is anonymous here
+        if not (msg["publiclyVisible"] or (viewer and viewer["id"] == msg["userId"])):
+            raise ApiError(404, "Message not found")
+        replies = sorted((m for m in self.messages.values() if m["parentId"] == msg["id"]),
+                         key=lambda m: (m["createdAt"], m["id"]))
+        out = []
+        for reply in replies:
+            view = self.message_view(reply, viewer)
+            view["replyCount"] = sum(1 for m in self.messages.values() if m["parentId"] == reply["id"])
+            out.append(view)
+        return Response(200, {"replies": out, "total": len(out)})
+
+    def messages_search(self, ctx):
+        query = (ctx.req.arg("q") or "").strip()
+        if not query:
+            raise ApiError(400, "Search query is required")
+        if len(query) > 200:
+            raise ApiError(400, "Search query is too long")
+        limit, offset = self.page(ctx, 20)
+        if limit > 100:
+            raise ApiError(400, "limit must be at most 100")
+        only_mine = ctx.req.arg("onlyMine") == "true"
+        found = [m for m in self.messages.values() if m["parentId"] is None and self.visible(m, ctx.user)
+                 and query.lower() in m["content"].lower() and (not only_mine or m["userId"] == ctx.user["id"])]
+        found.sort(key=lambda m: (m["createdAt"], m["id"]), reverse=True)
+        window = found[offset:offset + limit]
+        return Response(200, {"messages": [self.message_view(m, ctx.user) for m in window], "pagination": {
+            "total": len(found), "limit": limit, "offset": offset, "hasMore": offset + len(window) < len(found)}})
+
+    def messages_scheduled(self, ctx):
+        days = {"today": 1, "week": 7}.get(ctx.req.arg("range"), 31)
+        now = int(time.time() * 1000)
+        mine = [m for m in self.messages.values() if m["userId"] == ctx.user["id"] and m["parentId"] is None and
+                m["scheduledAt"] is not None and now <= m["scheduledAt"] <= now + days * 86400000]
+        mine.sort(key=lambda m: (m["scheduledAt"], m["id"]))
+        return Response(200, {"messages": [self.message_view(m, ctx.user) for m in mine]})
+
+    # ------------------------------------------------------------------ documents: search
+    def docs_search(self, ctx):
+        query = (ctx.req.arg("q") or "").strip()
+        if not query:
+            raise ApiError(400, "Search query is required")
+        limit, offset = self.page(ctx, 20)
+        if limit > 100:
+            raise ApiError(400, "limit must be at most 100")
+        needle = query.lower()
+        found = [d for d in self.user_docs(ctx.user["id"]) if needle in d["title"].lower() or needle in d["content"].lower()]
+        found.sort(key=lambda d: (d["updatedAt"], d["id"]), reverse=True)
+        window = found[offset:offset + limit]
+        items = [{k: (iso(d[k]) if k in ("createdAt", "updatedAt") else d[k])
+                  for k in ("id", "title", "content", "folderId", "isPublic", "createdAt", "updatedAt")} for d in window]
+        return Response(200, {"documents": items, "pagination": {
+            "total": len(found), "limit": limit, "offset": offset, "hasMore": offset + len(window) < len(found)}})
 
     # ------------------------------------------------------------------ organizations
     def membership(self, oid, uid):
@@ -1646,6 +1779,8 @@ class InterlinedListApp(App):
 
     def members_get(self, ctx):
         org = self.find_org(ctx)
+        if not self.membership(org["id"], ctx.user["id"]):
+            raise ApiError(403, "You must be a member to view members")
         limit, offset = self.page(ctx, 50)
         members = [m for m in self.memberships if m["organizationId"] == org["id"]]
         window, pagination = self.paginate(members, limit, offset)
@@ -1692,6 +1827,11 @@ class InterlinedListApp(App):
             raise ApiError(404, "Member not found")
         if member["userId"] != ctx.user["id"]:
             self.require_role(org, ctx.user, ("owner", "admin"))
+        if org.get("isSystem"):
+            raise ApiError(403, "Cannot leave The Public")
+        owners = [m for m in self.memberships if m["organizationId"] == org["id"] and m["role"] == "owner"]
+        if member["role"] == "owner" and len(owners) == 1:
+            raise ApiError(400, "Cannot remove the last owner")
         self.memberships.remove(member)
         return Response(200, {"message": "Member removed successfully"})
 
@@ -1730,14 +1870,14 @@ class InterlinedListApp(App):
 
     def notification_delete(self, ctx):
         del self.notifications[self.owned_notification(ctx)["id"]]
-        return Response(200, {"ok": True})
+        return Response(204, None)
 
     # ------------------------------------------------------------------ admin
     def admin(self, req):
         path = req.path[len("/__admin"):]
         extra = {"/revoke": self.admin_revoke, "/reset-limits": self.admin_reset_limits,
                  "/generate-lists": self.admin_generate_lists, "/fixture": self.admin_fixture,
-                 "/notifications": self.admin_notify}
+                 "/notifications": self.admin_notify, "/touch-document": self.admin_touch_document}
         handler = extra.get(path)
         if handler is None:
             return super().admin(req)
@@ -1797,6 +1937,16 @@ class InterlinedListApp(App):
                                              parent, folder, None, self.now())
             list_ids.append(lid)
         return Response(200, {"ok": True, "lists": len(list_ids), "folders": len(folder_ids)})
+
+    def admin_touch_document(self, body):
+        """Another device edits a document: new content, new hash, new updatedAt."""
+        doc = self.documents.get(body.get("id"))
+        if doc is None or not isinstance(body.get("content"), str):
+            raise ApiError(400, "id (a document) and content are required")
+        doc["content"] = body["content"]
+        doc["contentHash"] = hashlib.sha256(body["content"].encode("utf-8")).hexdigest()
+        doc["updatedAt"] = self.now()
+        return Response(200, {"ok": True})
 
     def admin_fixture(self, body):
         self.add_fixture(body.get("name"))

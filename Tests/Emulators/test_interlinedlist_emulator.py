@@ -447,6 +447,19 @@ class InterlinedListEmulatorTests(unittest.TestCase):
         status, _, _ = self.emu.call("POST", "/api/folders", {"name": "Work", "parentId": None}, token=token)
         self.assertEqual(status, 409)
 
+    def test_usernames_resolve_only_through_public_routes_and_replies_ignore_bearer(self):
+        token = self.emu.sync_token()
+        status, _, body = self.emu.call("GET", "/api/users/carol/lists")
+        self.assertEqual((status, [x["userId"] for x in body["lists"]]), (200, ["u_carol"]))
+        self.assertEqual(self.emu.call("GET", "/api/users/nobody/lists")[0], 404)
+        _, _, body = self.emu.call("GET", "/api/user/dave/messages", token=token)
+        self.assertEqual({m["user"]["id"] for m in body["messages"]}, {"u_dave"})
+        _, _, body = self.emu.call("GET", "/api/messages/m080/replies", token=token)
+        self.assertEqual(([r["id"] for r in body["replies"]], body["replies"][0]["dugByMe"]), (["m081", "m082"], False))
+        status, _, _ = self.emu.call("POST", "/api/follow/u_carol", token=token)
+        self.assertEqual(status, 201)  # 201 even though ada already follows carol
+        self.assertEqual(self.emu.call("DELETE", "/api/notifications/n002", token=token)[0], 204)
+
     def test_cycle_fixture_and_generated_lists_for_the_benchmark(self):
         token = self.emu.sync_token()
         self.assertEqual(self.emu.call("POST", "/__admin/fixture", {"name": "cycle"})[0], 200)
@@ -474,8 +487,10 @@ class InterlinedListEmulatorTests(unittest.TestCase):
         self.assertEqual([r["id"] for r in body["requests"]], ["u_ada"])
         status, _, body = self.emu.call("POST", "/api/follow/u_ada/approve", token=erin)
         self.assertEqual((status, body["follow"]["status"]), (200, "approved"))
-        _, _, body = self.emu.call("GET", "/api/follow/u_erin/counts")
-        self.assertEqual(body, {"followers": 2, "following": 0})
+        status, _, _ = self.emu.call("GET", "/api/follow/u_erin/counts")
+        self.assertEqual(status, 401)  # auth is required, whatever the OpenAPI says
+        _, _, body = self.emu.call("GET", "/api/follow/u_erin/counts", token=ada)
+        self.assertEqual(body, {"followers": 2, "following": 0, "pendingRequests": 0})
         _, _, body = self.emu.call("GET", "/api/follow/u_erin/followers", token=ada)
         self.assertEqual({f["id"] for f in body["followers"]}, {"u_ada", "u_carol"})
         status, _, body = self.emu.call("DELETE", "/api/follow/u_erin", token=ada)

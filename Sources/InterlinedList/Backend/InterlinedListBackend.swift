@@ -27,7 +27,7 @@ public struct InterlinedListBackend: Backend {
             credentials.syncToken = token
         }
         let profileName = profile.name
-        return ILRuntime(
+        var runtime = ILRuntime(
             profile: profileName, baseURL: profile.baseURL,
             session: {
                 let session = try context.httpSession(for: profile)
@@ -45,6 +45,8 @@ public struct InterlinedListBackend: Backend {
                 }
             },
             confirm: { question, typed in try context.confirm(question, typing: typed) })
+        runtime.environment = context.environment
+        return runtime
     }
 
     /// Both credentials, each on a cheap route that accepts only it: `GET /api/user` with the

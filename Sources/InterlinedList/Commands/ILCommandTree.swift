@@ -38,6 +38,6 @@ public enum ILCommandTree {
             ],
             subcommands: [whoamiCommand(runtime)] + feedCommands(runtime) + listCommands(runtime) + rowCommands(runtime)
                 + folderCommands(runtime) + documentCommands(runtime)
-                + peopleCommands(runtime))
+                + peopleCommands(runtime) + messageCommands(runtime) + socialCommands(runtime))
     }
 }

@@ -24,6 +24,8 @@ public struct ILRuntime: Sendable {
     /// Asks before a destructive action (`CommandContext.confirm`): `--yes` proceeds, a terminal
     /// asks (the second argument, when given, must be typed), anything else refuses.
     public var confirm: @Sendable (String, String?) throws -> Void
+    /// The command's environment (`$VISUAL`, `$EDITOR` for `il doc edit`).
+    public var environment: [String: String] = [:]
 
     public init(profile: String, baseURL: String, session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials, profileCacheDirectory: String,
                 stdout: any TextStream, stderr: any TextStream, stdin: any InputSource, format: OutputFormat,
