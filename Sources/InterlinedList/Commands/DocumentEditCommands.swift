@@ -39,7 +39,7 @@ public struct DocEditCommand: Sendable {
         let current = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
         if current.contentHash != original.contentHash {
             let merged = TextMerge.merge(base: base, mine: edited, theirs: current.content ?? "")
-            let path = runtime.profileCacheDirectory + "/interlinedlist/merge-\(ILCache.fileSafe(id)).md"
+            let path = runtime.profileCacheDirectory + "/interlinedlist/merge-\(ILMirror.fileSafe(id)).md"
             try FileManager.default.createDirectory(atPath: runtime.profileCacheDirectory + "/interlinedlist", withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             try AtomicFile.write(Data(merged.text.utf8), to: path, mode: 0o600)

@@ -24,14 +24,20 @@ public struct FeedCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let result = try await runtime.reader(noCache: noCache, refresh: refresh).run(
-            query.cacheName,
-            decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
-            fetch: {
-                let snapshot = try await runtime.client().feed(query)
-                return (snapshot.raw, snapshot)
-            })
-        let snapshot = result.value
+        let snapshot: FeedSnapshot
+        do {
+            snapshot = try await runtime.reader(noCache: noCache, refresh: refresh).run(
+                query.cacheName,
+                decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
+                fetch: {
+                    let snapshot = try await runtime.client().feed(query)
+                    return (snapshot.raw, snapshot)
+                }).value
+        } catch let error as ILError where error.isOffline && !noCache {
+            // This query was never fetched: answer it from the synced feed pages, filtered here.
+            guard let local = FeedOffline.answer(query, runtime) else { throw error }
+            snapshot = local
+        }
         switch runtime.format {
         case .json:
             // Re-indented losslessly: key order and number lexemes stay as the server wrote them.

@@ -37,6 +37,14 @@ extension ILCommandTree {
         ]
     }
 
+    static func syncCommand(_ runtime: @escaping RuntimeFactory) -> CommandSpec {
+        CommandSpec(
+            "sync", abstract: "Fill the offline mirror: lists, folders, rows, schemas, documents and the feed.",
+            discussion: "auth login runs it too. Offline, every read answers from the mirror with its age on stderr.",
+            examples: ["fieldops il sync"],
+            action: { context in try await SyncCommand().run(runtime(context)) })
+    }
+
     static func whoamiCommand(_ runtime: @escaping RuntimeFactory) -> CommandSpec {
         CommandSpec(
             "whoami", abstract: "Show the signed-in user (the stored identity when offline).",

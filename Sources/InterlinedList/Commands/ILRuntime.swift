@@ -54,10 +54,18 @@ public struct ILRuntime: Sendable {
         ILClient(session: try session(), baseURL: baseURL, profile: profile, credentials: credentials)
     }
 
-    /// The signed-in user's cache; nil before the first login (nothing is known to cache under).
-    public var cache: ILCache? {
-        credentials.user.map { ILCache(profileDirectory: profileCacheDirectory, userID: $0.id) }
+    /// The signed-in user's offline mirror; nil before the first login (nothing to mirror under).
+    /// One per runtime, so the commands' reads share one SQLite connection.
+    public var cache: ILMirror? {
+        guard let user = credentials.user else { return nil }
+        return mirrors.withLock { open in
+            if let mirror = open[user.id] { return mirror }
+            let mirror = ILMirror(profileDirectory: profileCacheDirectory, userID: user.id)
+            open[user.id] = mirror
+            return mirror
+        }
     }
+    private let mirrors = Locked<[String: ILMirror]>([:])
 
     /// Fails with "not logged in" unless a sync token is stored (or given in `FIELDOPS_TOKEN`).
     public func requireLogin() throws {
