@@ -38,6 +38,9 @@ Admin endpoints (besides the ones of emulator_base):
   POST /__admin/fixture         {"name": "cycle"} add the cycle/dangling-parent lists and folders
   POST /__admin/notifications   {"userId", "title", "body"?, "type"?} add an unread notification
   POST /__admin/touch-document  {"id", "content"} change a document as another device would
+  POST /__admin/generate-rows   {"rows": 100000, "lists": ["l001"]|null (every list of userId), "userId"}
+                                 rows spread over the lists, valid for each list's schema -> {"ok", "rows"}
+  POST /__admin/generate-documents {"documents": 1000, "folders": 100, "userId"} -> {"ok", "documents"}
   GET  /__admin/state           see InterlinedListApp.state()
 
 Run: python3 Tests/Emulators/interlinedlist_emulator.py --port 0 [--login-limit 5]
@@ -1877,7 +1880,8 @@ class InterlinedListApp(App):
         path = req.path[len("/__admin"):]
         extra = {"/revoke": self.admin_revoke, "/reset-limits": self.admin_reset_limits,
                  "/generate-lists": self.admin_generate_lists, "/fixture": self.admin_fixture,
-                 "/notifications": self.admin_notify, "/touch-document": self.admin_touch_document}
+                 "/notifications": self.admin_notify, "/touch-document": self.admin_touch_document,
+                 "/generate-rows": self.admin_generate_rows, "/generate-documents": self.admin_generate_documents}
         handler = extra.get(path)
         if handler is None:
             return super().admin(req)
@@ -1947,6 +1951,57 @@ class InterlinedListApp(App):
         doc["contentHash"] = hashlib.sha256(body["content"].encode("utf-8")).hexdigest()
         doc["updatedAt"] = self.now()
         return Response(200, {"ok": True})
+
+    def admin_generate_rows(self, body):
+        uid = body.get("userId", "u_ada")
+        wanted = body.get("lists")
+        targets = [x for x in self.lists.values() if x["userId"] == uid and not x["deleted"]
+                   and (wanted is None or x["id"] in wanted)]
+        if not targets:
+            raise ApiError(400, "no list to fill")
+        try:
+            count = int(body.get("rows", 0))
+        except (TypeError, ValueError):
+            raise ApiError(400, "rows must be an integer")
+        samples = {"text": "item", "textarea": "notes", "number": 3, "boolean": False, "date": "2026-03-01",
+                   "datetime": "2026-03-01T09:00:00Z", "email": "crew@example.com", "url": "https://example.com/x",
+                   "tel": "+1 555 0100", "priority": "low"}
+        for i in range(count):
+            lst = targets[i % len(targets)]
+            data = {}
+            for prop in self.properties_of(lst):
+                kind = prop["propertyType"]
+                options = (prop.get("validationRules") or {}).get("options") or []
+                if kind == "select" and options:
+                    data[prop["propertyKey"]] = options[i % len(options)]
+                elif kind == "multiselect" and options:
+                    data[prop["propertyKey"]] = [options[i % len(options)]]
+                else:
+                    value = samples.get(kind, "x")
+                    data[prop["propertyKey"]] = "%s %d" % (value, i) if kind == "text" else value
+            if not data:
+                data = {"item": "Generated row %d" % (i + 1), "n": i}
+            self.new_row(lst["id"], data)
+        return Response(200, {"ok": True, "rows": sum(1 for r in self.rows.values() if not r["deleted"])})
+
+    def admin_generate_documents(self, body):
+        uid = body.get("userId", "u_ada")
+        try:
+            n_docs, n_folders = int(body.get("documents", 0)), int(body.get("folders", 0))
+        except (TypeError, ValueError):
+            raise ApiError(400, "documents and folders must be integers")
+        stamp = self.now()
+        folder_ids = []
+        for i in range(n_folders):
+            fid = self.next_id("df")
+            self.doc_folders[fid] = {"id": fid, "name": "Generated folder %d" % (i + 1), "parentId": None,
+                                     "userId": uid, "createdAt": stamp, "updatedAt": stamp}
+            folder_ids.append(fid)
+        for i in range(n_docs):
+            folder = folder_ids[i % len(folder_ids)] if folder_ids and i % 3 else None
+            self.create_document(uid, folder, {"title": "Generated %d" % (i + 1),
+                                               "content": "# Generated %d\n\n%s\n" % (i + 1, "Notes from the site. " * 20)})
+        return Response(200, {"ok": True, "documents": len(self.user_docs(uid))})
 
     def admin_fixture(self, body):
         self.add_fixture(body.get("name"))

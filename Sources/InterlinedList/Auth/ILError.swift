@@ -88,7 +88,7 @@ public enum ILError: UserFacingError, Equatable {
         case .server(_, let status, _):
             return status >= 500 ? "the server had a problem; try again later" : nil
         case .offline:
-            return "check the network and the profile's base_url; commands that read show cached data when they have some"
+            return "check the network and the profile's base_url; reads answer from the offline mirror when it holds what they ask (fieldops il sync fills it)"
         case .messageTooLong:
             return "shorten the message, or raise maxMessageLength in your InterlinedList settings"
         case .badCredentials:

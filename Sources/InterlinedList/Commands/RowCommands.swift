@@ -61,7 +61,7 @@ public struct RowAddCommand: Sendable {
             let shown = parsed.problems.prefix(20).map(\.description)
             let more = parsed.problems.count > 20 ? ["… and \(parsed.problems.count - 20) more"] : []
             let badLines = Set(parsed.problems.map(\.line)).count
-            throw FieldOpsError("\(badLines) row\(badLines == 1 ? "" : "s") of \(file) do not pass the rules of list \(listID); nothing was sent",
+            throw FieldOpsError("\(badLines) row\(badLines == 1 ? " of \(file) does" : "s of \(file) do") not pass the rules of list \(listID); nothing was sent",
                                 details: shown + more, hint: "fix those lines and run it again (il list schema \(listID) shows the columns)",
                                 exitCode: .usage)
         }
