@@ -208,6 +208,7 @@ say "and writes say so (exit 4) instead of pretending"
 run -p lists il row add "$list" --set task="Touch up paint"
 say "(the emulator comes back on the same port, freshly seeded, for the rest of the demo)"
 start il interlinedlist_emulator.py --port "${IL_URL##*:}"
+echo lovelace1 | "$bin" -p lists auth login --password-stdin >/dev/null
 
 section "Shell completion comes from the same command tree"
 say "fieldops completion bash|zsh|fish; dynamic values read local data only:"

@@ -34,6 +34,13 @@ extension InterlinedListEndToEnd {
                 #expect(await bed.run(["il", "list", "show", "l006", "-o", "table"]).stdout.contains("Status  select"))
                 #expect(await bed.run(["il", "docs", "--folder", "df1"]).stdout.contains("Meeting Notes"))
                 #expect(await bed.run(["il", "doc", "show", "d004", "--raw"]).stdout == "# Spec\n")
+                #expect(await bed.run(["il", "row", "show", "l001", "r002"]).stdout == "Item\titem\tBread\nQty\tqty\t1\nDone\tdone\ttrue\n")
+                #expect(await bed.run(["il", "list", "schema", "l001"]).stdout.hasPrefix("item\tItem\ttext\tyes\t\n"))
+                let search = await bed.run(["il", "list", "search", "FICTION"])
+                #expect(Set(search.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["l003", "l004"], "\(search)")
+                #expect(search.stderr == "offline — mirror from less than a minute ago\n")
+                let docs = await bed.run(["il", "doc", "search", "spec"])
+                #expect(Set(docs.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["d004", "d005"], "\(docs)")
 
                 // A feed query never asked before: the synced pages, filtered and paged here.
                 let tagged = await bed.run(["il", "feed", "--tag", "swift", "--limit", "3", "--json"])

@@ -158,17 +158,27 @@ public struct DocSearchCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = try runtime.client()
-        var found: [JSONValue] = []
-        var offset = 0
-        while true {
-            let endpoint = ILEndpoint.searchDocuments(query, limit: 100, offset: offset)
-            let page = try client.parse(try await client.send(endpoint), endpoint)
-            let items = page["documents"]?.arrayValue ?? []
-            found += items
-            guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
-            offset += items.count
-        }
+        let query = self.query
+        let found = try await MirrorQueries.live(runtime, {
+            let client = try runtime.client()
+            var found: [JSONValue] = []
+            var offset = 0
+            while true {
+                let endpoint = ILEndpoint.searchDocuments(query, limit: 100, offset: offset)
+                let page = try client.parse(try await client.send(endpoint), endpoint)
+                let items = page["documents"]?.arrayValue ?? []
+                found += items
+                guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                offset += items.count
+            }
+            return found
+        }, offline: { mirror in
+            guard let (documents, savedAt) = MirrorQueries.documents(mirror) else { return nil }
+            let needle = query.lowercased()
+            let hits = documents.filter { $0.title.lowercased().contains(needle) || ($0.content ?? "").lowercased().contains(needle) }
+                .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
+            return (hits.compactMap { try? JSONValue(encoding: $0) }, savedAt)
+        })
         if runtime.format == .json {
             runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
             return

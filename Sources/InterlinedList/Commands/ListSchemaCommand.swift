@@ -29,7 +29,9 @@ public struct ListSchemaCommand: Sendable {
             runtime.printRawJSON((answer["data"] ?? .null).jsonData(.pretty))
             return
         }
-        let list = try await client.call(.list(id), as: ILListEnvelope.self).data
+        let listID = id
+        let list = try await MirrorQueries.live(runtime, { try await client.call(.list(listID), as: ILListEnvelope.self).data },
+                                                offline: { mirror in MirrorQueries.detail(mirror, listID).map { ($0.0.list, $0.savedAt) } })
         let columns = ILColumn.of(list)
         if columns.isEmpty, runtime.format == .table {
             runtime.stderr.line("list \(id) has no schema: rows may hold any keys")

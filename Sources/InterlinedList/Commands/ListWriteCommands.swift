@@ -157,17 +157,34 @@ public struct ListSearchCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = try runtime.client()
-        var found: [JSONValue] = []
-        var offset = 0
-        while true {
-            let endpoint = ILEndpoint.searchLists(query, limit: 100, offset: offset)
-            let page = try client.parse(try await client.send(endpoint), endpoint)
-            let items = page["lists"]?.arrayValue ?? []
-            found += items
-            guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
-            offset += items.count
-        }
+        let query = self.query
+        let found = try await MirrorQueries.live(runtime, {
+            let client = try runtime.client()
+            var found: [JSONValue] = []
+            var offset = 0
+            while true {
+                let endpoint = ILEndpoint.searchLists(query, limit: 100, offset: offset)
+                let page = try client.parse(try await client.send(endpoint), endpoint)
+                let items = page["lists"]?.arrayValue ?? []
+                found += items
+                guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                offset += items.count
+            }
+            return found
+        }, offline: { mirror in
+            // The server's rule: a case-insensitive substring of title or description, newest change first.
+            guard let (lists, savedAt) = MirrorQueries.lists(mirror) else { return nil }
+            let needle = query.lowercased()
+            let hits = lists.filter { $0.title.lowercased().contains(needle) || ($0.description ?? "").lowercased().contains(needle) }
+                .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
+            let items: [JSONValue] = hits.map { list in
+                let rows = MirrorQueries.detail(mirror, list.id).map { JSONValue.number(JSONNumber($0.0.rows.count)) } ?? .null
+                return .object(JSONObject([("id", .string(list.id)), ("title", .string(list.title)),
+                                           ("description", list.description.map { .string($0) } ?? .null),
+                                           ("updatedAt", list.updatedAt.map { .string($0) } ?? .null), ("itemCount", rows)]))
+            }
+            return (items, savedAt)
+        })
         switch runtime.format {
         case .json:
             runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))

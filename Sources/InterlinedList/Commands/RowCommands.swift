@@ -204,13 +204,19 @@ public struct RowShowCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = try runtime.client()
         let listID = listID
         let rowID = rowID
-        async let columnsAnswer = listColumns(client, listID)
-        async let rowAnswer = client.send(.row(listID, rowID))
-        let row = try client.parse(try await rowAnswer, .row(listID, rowID))["data"] ?? .null
-        let (_, columns) = try await columnsAnswer
+        let (row, columns) = try await MirrorQueries.live(runtime, {
+            let client = try runtime.client()
+            async let columnsAnswer = listColumns(client, listID)
+            async let rowAnswer = client.send(.row(listID, rowID))
+            let row = try client.parse(try await rowAnswer, .row(listID, rowID))["data"] ?? .null
+            return (row, try await columnsAnswer.1)
+        }, offline: { mirror in
+            guard let (detail, savedAt) = MirrorQueries.detail(mirror, listID),
+                  let row = (detail.raw["rows"]?.arrayValue ?? []).first(where: { $0["id"]?.stringValue == rowID }) else { return nil }
+            return ((row, ILColumn.of(detail.list)), savedAt)
+        })
         if runtime.format == .json {
             runtime.printRawJSON(row.jsonData(.pretty))
             return
