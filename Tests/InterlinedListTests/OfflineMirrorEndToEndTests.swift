@@ -54,6 +54,27 @@ extension InterlinedListEndToEnd {
             }
         }
 
+        @Test func peopleThreadsOrganizationsAndNotificationsReadOnceAreShownOffline() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                let reads = [["il", "followers"], ["il", "following", "carol"], ["il", "requests"], ["il", "message", "show", "m080"],
+                             ["il", "orgs"], ["il", "org", "show", "org1"], ["il", "org", "members", "org1"], ["il", "notifications"]]
+                var live: [String] = []
+                for read in reads {
+                    let outcome = await bed.run(read)
+                    #expect(outcome.exitCode == 0, "\(read): \(outcome)")
+                    live.append(outcome.stdout)
+                }
+                bed.emulator.stop()
+                for (read, expected) in zip(reads, live) {
+                    let outcome = await bed.run(read)
+                    #expect(outcome.exitCode == 0, "\(read): \(outcome)")
+                    #expect(outcome.stdout == expected, "\(read)")
+                    #expect(outcome.stderr.hasPrefix("offline — mirror from"), "\(read): \(outcome.stderr)")
+                }
+            }
+        }
+
         @Test func writesOfflineExitFourAndChangeNothing() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()

@@ -23,27 +23,32 @@ public struct MessageShowCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = try runtime.client()
-        let raw = try client.parse(try await client.send(.message(id)), .message(id))
-        let message = try raw.decode(ILMessage.self)
-        var replies: [Node] = []
-        var note: String?
-        if runtime.credentials.sessionCookie != nil {
-            replies = try await Self.thread(of: id, client: client, depth: Self.depth)
-        } else {
-            note = "replies need the session cookie (this profile has only a token): fieldops auth login -p \(runtime.profile)"
-        }
+        let id = self.id
+        let hasCookie = runtime.credentials.sessionCookie != nil
+        // The post with its replies nested under `replies`, as `--json` prints it and the mirror keeps it.
+        let thread = try await runtime.reader(noCache: false, refresh: true).run(
+            "message-" + id, decode: { try JSONValue(parsing: $0) },
+            fetch: {
+                let client = try runtime.client()
+                var object = try client.parse(try await client.send(.message(id)), .message(id)).objectValue ?? JSONObject()
+                let replies = hasCookie ? try await Self.thread(of: id, client: client, depth: Self.depth) : []
+                object["replies"] = .array(replies.map(Self.json))
+                let value = JSONValue.object(object)
+                return (value.jsonData(), value)
+            }).value
+        let message = try thread.decode(ILMessage.self)
+        let replies = Self.nodes(thread["replies"])
         switch runtime.format {
         case .json:
-            var object = raw.objectValue ?? JSONObject()
-            object["replies"] = .array(replies.map(Self.json))
-            runtime.printRawJSON(JSONValue.object(object).jsonData(.pretty))
+            runtime.printRawJSON(thread.jsonData(.pretty))
         case .table, .plain:
             let width = runtime.terminal.width
             runtime.stdout.write(FeedCard.render(message, width: width, now: runtime.now, color: runtime.terminal.colorEnabled))
             Self.write(replies, indent: "    ", width: width, runtime)
         }
-        if let note { runtime.stderr.line(note) }
+        if !hasCookie {
+            runtime.stderr.line("replies need the session cookie (this profile has only a token): fieldops auth login -p \(runtime.profile)")
+        }
     }
 
     static func thread(of id: String, client: ILClient, depth: Int) async throws -> [Node] {
@@ -56,6 +61,14 @@ public struct MessageShowCommand: Sendable {
             nodes.append(Node(message: message, raw: raw, replies: nested))
         }
         return nodes
+    }
+
+    /// The nested `replies` of a thread document back as nodes.
+    static func nodes(_ value: JSONValue?) -> [Node] {
+        (value?.arrayValue ?? []).compactMap { raw in
+            guard let message = try? raw.decode(ILMessage.self) else { return nil }
+            return Node(message: message, raw: raw, replies: nodes(raw["replies"]))
+        }
     }
 
     static func json(_ node: Node) -> JSONValue {
@@ -97,7 +110,7 @@ public struct ReplyCommand: Sendable {
         let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
         let created = try await client.call(.postMessage, body: ILNewMessage(content: text, parentId: parentID), as: ILCreated<ILMessage>.self).data
-        runtime.invalidate("feed")
+        runtime.invalidate("feed", "message-")
         switch runtime.format {
         case .json: try runtime.printJSON(created)
         case .plain: runtime.stdout.line(created.id)
@@ -127,7 +140,7 @@ public struct MessageDeleteCommand: Sendable {
         }
         try runtime.confirm("delete message \(id) for good, with \(replies) (replies by others go too)", nil)
         _ = try await client.send(.deleteMessage(id))
-        runtime.invalidate("feed")
+        runtime.invalidate("feed", "message-")
         switch runtime.format {
         case .json: try runtime.printJSON(["deleted": id])
         case .plain: runtime.stdout.line(id)
@@ -161,7 +174,7 @@ public struct DigCommand: Sendable {
         } catch ILError.server(_, 404, "Dig not found") {
             throw FieldOpsError("you have not dug message \(id)", exitCode: .failure)
         }
-        runtime.invalidate("feed")
+        runtime.invalidate("feed", "message-")
         let count = answer["digCount"].map(ILCell.text) ?? "?"
         switch runtime.format {
         case .json: runtime.printRawJSON(answer.jsonData(.pretty))

@@ -18,7 +18,11 @@ public struct OrgCommand: Sendable {
         let client = try runtime.client()
         switch action {
         case .show:
-            let org = try client.parse(try await client.send(.organization(id)), .organization(id))["organization"] ?? .null
+            let id = self.id
+            let org = try await runtime.reader(noCache: false, refresh: true).run("org-" + id, decode: { try JSONValue(parsing: $0) }, fetch: {
+                let value = try client.parse(try await client.send(.organization(id)), .organization(id))["organization"] ?? .null
+                return (value.jsonData(), value)
+            }).value
             if runtime.format == .json { return runtime.printRawJSON(org.jsonData(.pretty)) }
             var table = Table("field", "value")
             for key in ["id", "name", "slug", "description", "isPublic", "memberCount", "userRole"] {
@@ -27,23 +31,31 @@ public struct OrgCommand: Sendable {
             runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
         case .join:
             _ = try await client.send(.joinOrganization, body: ILJSONBody(["organizationId": .string(id)]))
+            runtime.invalidate("orgs", "org-")
             runtime.stdout.line(runtime.format == .plain ? id : "joined organization \(id)")
         case .leave:
             guard let me = runtime.credentials.user?.id else { throw ILError.notLoggedIn(profile: runtime.profile) }
             try runtime.confirm("leave organization \(id)", nil)
             _ = try await client.send(.leaveOrganization(id, userID: me))
+            runtime.invalidate("orgs", "org-")
             runtime.stdout.line(runtime.format == .plain ? id : "left organization \(id)")
         case .members:
-            var members: [JSONValue] = []
-            var offset = 0
-            while true {
-                let endpoint = ILEndpoint.organizationMembers(id, limit: 100, offset: offset)
-                let page = try client.parse(try await client.send(endpoint), endpoint)
-                let items = page["members"]?.arrayValue ?? []
-                members += items
-                guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
-                offset += items.count
-            }
+            let id = self.id
+            let members = try await runtime.reader(noCache: false, refresh: true).run(
+                "org-members-" + id, decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+                fetch: {
+                    var members: [JSONValue] = []
+                    var offset = 0
+                    while true {
+                        let endpoint = ILEndpoint.organizationMembers(id, limit: 100, offset: offset)
+                        let page = try client.parse(try await client.send(endpoint), endpoint)
+                        let items = page["members"]?.arrayValue ?? []
+                        members += items
+                        guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                        offset += items.count
+                    }
+                    return (JSONValue.array(members).jsonData(), members)
+                }).value
             if runtime.format == .json { return runtime.printRawJSON(JSONValue.array(members).jsonData(.pretty)) }
             var table = Table("id", "username", "name", "role")
             for member in members {
@@ -70,6 +82,7 @@ public struct NotificationsDeleteCommand: Sendable {
         for id in ids {
             _ = try await client.send(.deleteNotification(id))
         }
+        runtime.invalidate("notifications")
         switch runtime.format {
         case .json: try runtime.printJSON(["deleted": ids])
         case .plain: for id in ids { runtime.stdout.line(id) }

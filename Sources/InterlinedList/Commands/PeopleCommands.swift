@@ -63,7 +63,7 @@ public struct FollowCommand: Sendable {
         let userID = resolved.id
         let shown = resolved.username.map { "@\($0) (\(userID))" } ?? userID
         // Following changes which private messages the feed shows.
-        defer { runtime.invalidate("feed") }
+        defer { runtime.invalidate("feed", "followers-", "following-", "follow-requests") }
         if follow {
             let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
             switch runtime.format {
@@ -91,7 +91,9 @@ public struct OrgsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let organizations = try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self).organizations
+        let organizations = try await runtime.reader(noCache: false, refresh: true).run("orgs") {
+            try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self)
+        }.value.organizations
         switch runtime.format {
         case .json: try runtime.printJSON(organizations)
         case .table, .plain:
@@ -123,7 +125,10 @@ public struct NotificationsCommand: Sendable {
         if markAll {
             _ = try await client.send(.markAllNotificationsRead)
         }
-        let tray = try await client.call(.notificationTray, as: ILNotificationTray.self)
+        if !markRead.isEmpty || markAll { runtime.invalidate("notifications") }
+        let tray = try await runtime.reader(noCache: false, refresh: true).run("notifications") {
+            try await client.call(.notificationTray, as: ILNotificationTray.self)
+        }.value
         switch runtime.format {
         case .json:
             try runtime.printJSON(tray)

@@ -13,25 +13,33 @@ public struct FollowListCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = try runtime.client()
-        let userID: String
-        if let user {
-            userID = try await ILUserResolver(client: client).resolve(user).id
-        } else if let me = runtime.credentials.user?.id {
-            userID = me
-        } else {
-            userID = try await client.call(.currentUser, as: ILUserEnvelope.self).user.id
-        }
-        var people: [JSONValue] = []
-        var offset = 0
-        while true {
-            let endpoint = ILEndpoint.followPeople(userID, side: side, limit: 100, offset: offset)
-            let page = try client.parse(try await client.send(endpoint), endpoint)
-            let items = page[side]?.arrayValue ?? []
-            people += items
-            guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
-            offset += items.count
-        }
+        let user = self.user
+        let side = self.side
+        // Mirrored under the word given (offline there is no username lookup).
+        let people = try await runtime.reader(noCache: false, refresh: true).run(
+            side + "-" + (user ?? "me"), decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+            fetch: {
+                let client = try runtime.client()
+                let userID: String
+                if let user {
+                    userID = try await ILUserResolver(client: client).resolve(user).id
+                } else if let me = runtime.credentials.user?.id {
+                    userID = me
+                } else {
+                    userID = try await client.call(.currentUser, as: ILUserEnvelope.self).user.id
+                }
+                var people: [JSONValue] = []
+                var offset = 0
+                while true {
+                    let endpoint = ILEndpoint.followPeople(userID, side: side, limit: 100, offset: offset)
+                    let page = try client.parse(try await client.send(endpoint), endpoint)
+                    let items = page[side]?.arrayValue ?? []
+                    people += items
+                    guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                    offset += items.count
+                }
+                return (JSONValue.array(people).jsonData(), people)
+            }).value
         switch runtime.format {
         case .json: runtime.printRawJSON(JSONValue.array(people).jsonData(.pretty))
         case .table, .plain:
@@ -59,8 +67,20 @@ public struct FollowRequestsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
+        let requests: [JSONValue]
+        if answer == nil {
+            requests = try await runtime.reader(noCache: false, refresh: true).run(
+                "follow-requests", decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+                fetch: {
+                    let client = try runtime.client()
+                    let items = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
+                    return (JSONValue.array(items).jsonData(), items)
+                }).value
+        } else {
+            let client = try runtime.client()
+            requests = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
+        }
         let client = try runtime.client()
-        let requests = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
         guard let answer else {
             switch runtime.format {
             case .json: runtime.printRawJSON(JSONValue.array(requests).jsonData(.pretty))
@@ -81,6 +101,7 @@ public struct FollowRequestsCommand: Sendable {
                                 hint: "fieldops il requests lists who asked")
         }
         _ = try await client.send(.answerFollowRequest(requesterID, approve: answer.approve))
+        runtime.invalidate("follow-requests", "followers-")
         switch runtime.format {
         case .json: try runtime.printJSON([answer.approve ? "approved" : "rejected": requesterID])
         case .plain: runtime.stdout.line(requesterID)
