@@ -65,7 +65,7 @@ public enum ILError: UserFacingError, Equatable {
 
     public var details: [String] {
         switch self {
-        case .loggedOut: return ["cached feed, lists and documents were kept and are still shown offline"]
+        case .loggedOut: return ["the offline mirror (lists, rows, documents, feed) was kept; log in again to refresh it"]
         case .invalidData(_, _, let problems): return problems.map { "\($0.field): \($0.message)" }
         default: return []
         }

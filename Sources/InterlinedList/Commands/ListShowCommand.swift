@@ -45,7 +45,7 @@ public struct ListShowCommand: Sendable {
         public var children: [ILList.Reference]
 
         public init(raw: JSONValue) throws {
-            guard let list = raw["list"] else { throw ILError.unexpectedResponse(route: "list cache", detail: "no list") }
+            guard let list = raw["list"] else { throw ILError.unexpectedResponse(route: "the offline mirror of the list", detail: "no list") }
             self.raw = raw
             self.list = try list.decode(ILList.self)
             rows = (raw["rows"]?.arrayValue ?? []).compactMap(ILListRow.init(json:))
