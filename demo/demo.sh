@@ -48,7 +48,7 @@ mkdir -p "$XDG_CONFIG_HOME/fieldops" "$HOME"
 
 start jqc jqc_emulator.py;                    JQC_URL=$URL; JQC_PID=${pids[-1]}
 start mcms mcms_emulator.py --onus 400;       MCMS_URL=$URL
-start il interlinedlist_emulator.py;          IL_URL=$URL
+start il interlinedlist_emulator.py;          IL_URL=$URL; IL_PID=${pids[-1]}
 JQC_PORT=${JQC_URL##*:}
 
 cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
@@ -180,6 +180,35 @@ run -p lists il whoami
 run -p lists il feed --limit 3
 run -p lists il lists --tree
 run -p lists il docs
+
+section "InterlinedList: manage a list — columns, rows from a CSV, tick one off, view it offline"
+say "a list with typed columns (checked with the server's own rules before anything is sent)"
+run -p lists il list create "Site 4 punch list" --folder lf1 --column task:text:Task:required --column 'crew:select=A|B|C:Crew' --column hours:number:Hours --column done:boolean:Done
+list=$("$bin" -p lists il list search "Site 4" | cut -f1 | head -1)
+cat > "$work/punch.csv" <<'CSV'
+task,crew,hours,done
+Replace ceiling tile in 4.12,A,1.5,no
+Re-caulk east windows,B,3,no
+"Patch wall, stairwell 2",A,2,no
+Mop floor drain 4.03,C,0.5,yes
+CSV
+say "a typo in a value is caught locally with FILE:LINE: column: message, and nothing is sent"
+printf 'task,crew,hours,done\nSweep loading dock,D,one,no\n' > "$work/bad.csv"
+run -p lists il row add "$list" --from "$work/bad.csv"
+run -p lists il row add "$list" --from "$work/punch.csv"
+run -p lists il list show "$list" -o table
+say "tick one off: the row is read, merged and written back whole (the server's PUT replaces it)"
+row=$("$bin" -p lists il list show "$list" --where task="Re-caulk east windows" | cut -f1)
+run -p lists il row edit "$list" "$row" --set done=true
+run -p lists il sync
+say "the server goes away; every read answers from the offline mirror, its filters applied locally"
+kill "$IL_PID" 2>/dev/null; wait "$IL_PID" 2>/dev/null
+run -p lists il list show "$list" --where done=false --sort hours --desc -o table
+say "and writes say so (exit 4) instead of pretending"
+run -p lists il row add "$list" --set task="Touch up paint"
+say "(the emulator comes back on the same port, freshly seeded, for the rest of the demo)"
+start il interlinedlist_emulator.py --port "${IL_URL##*:}"
+echo lovelace1 | "$bin" -p lists auth login --password-stdin >/dev/null
 
 section "Scripting: exact formats and fieldops api"
 say "any listing as CSV (RFC 4180) or NDJSON, with just the fields asked for; numbers stay exact"

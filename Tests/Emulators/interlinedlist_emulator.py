@@ -37,6 +37,10 @@ Admin endpoints (besides the ones of emulator_base):
                                  -> {"ok", "lists": <user's total>, "folders": <user's total>}
   POST /__admin/fixture         {"name": "cycle"} add the cycle/dangling-parent lists and folders
   POST /__admin/notifications   {"userId", "title", "body"?, "type"?} add an unread notification
+  POST /__admin/touch-document  {"id", "content"} change a document as another device would
+  POST /__admin/generate-rows   {"rows": 100000, "lists": ["l001"]|null (every list of userId), "userId"}
+                                 rows spread over the lists, valid for each list's schema -> {"ok", "rows"}
+  POST /__admin/generate-documents {"documents": 1000, "folders": 100, "userId"} -> {"ok", "documents"}
   GET  /__admin/state           see InterlinedListApp.state()
 
 Run: python3 Tests/Emulators/interlinedlist_emulator.py --port 0 [--login-limit 5]
@@ -54,6 +58,8 @@ from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from emulator_base import App, Response, serve  # noqa: E402
+from interlinedlist_schema import (SchemaError, check_property_edit, empty, parse_dsl,  # noqa: E402
+                                   to_dsl, validate_dsl, validate_form)
 
 SESSION_COOKIE = "interlinedlist-session"
 BASE_TIME_MS = 1767225600000  # 2026-01-01T00:00:00.000Z: seeded objects count from here
@@ -162,16 +168,22 @@ class InterlinedListApp(App):
         add("POST", "/api/user/organizations", self.user_orgs_join, "cookie")
         add("GET", "/api/messages", self.messages_feed, "optional")
         add("POST", "/api/messages", self.messages_create)
+        add("GET", "/api/messages/search", self.messages_search)
+        add("GET", "/api/messages/scheduled", self.messages_scheduled)
         add("GET", "/api/messages/{id}", self.message_get, "optional")
+        add("GET", "/api/messages/{id}/replies", self.message_replies, "cookie-optional")
         add("PATCH", "/api/messages/{id}", self.message_patch, "cookie")
         add("DELETE", "/api/messages/{id}", self.message_delete)
         add("POST", "/api/messages/{id}/dig", self.message_dig, "cookie")
         add("DELETE", "/api/messages/{id}/dig", self.message_undig, "cookie")
         add("GET", "/api/lists", self.lists_get)
         add("POST", "/api/lists", self.lists_create)
+        add("GET", "/api/lists/search", self.lists_search)
         add("GET", "/api/lists/{id}", self.list_get)
         add("PUT", "/api/lists/{id}", self.list_put)
         add("DELETE", "/api/lists/{id}", self.list_delete)
+        add("GET", "/api/lists/{id}/schema", self.schema_get)
+        add("PUT", "/api/lists/{id}/schema", self.schema_put)
         add("GET", "/api/lists/{id}/data", self.rows_get)
         add("POST", "/api/lists/{id}/data", self.rows_create)
         add("GET", "/api/lists/{id}/data/{rowId}", self.row_get)
@@ -190,6 +202,7 @@ class InterlinedListApp(App):
         add("DELETE", "/api/documents/folders/{id}", self.dfolder_delete)
         add("GET", "/api/documents/folders/{id}/documents", self.dfolder_docs)
         add("POST", "/api/documents/folders/{id}/documents", self.dfolder_docs_create)
+        add("GET", "/api/documents/search", self.docs_search)
         add("GET", "/api/documents/sync", self.docs_sync_get)
         add("POST", "/api/documents/sync", self.docs_sync_post)
         add("GET", "/api/documents/{id}", self.doc_get, "optional")
@@ -202,7 +215,11 @@ class InterlinedListApp(App):
         add("GET", "/api/follow/{userId}/status", self.follow_status)
         add("GET", "/api/follow/{userId}/followers", self.followers)
         add("GET", "/api/follow/{userId}/following", self.following)
-        add("GET", "/api/follow/{userId}/counts", self.follow_counts, "none")
+        add("GET", "/api/follow/{userId}/counts", self.follow_counts)
+        add("GET", "/api/users/{username}/lists", self.public_lists, "none")
+        add("GET", "/api/users/{username}/documents", self.public_documents, "none")
+        add("GET", "/api/user/{username}/messages", self.user_wall, "cookie-optional")
+        add("GET", "/api/lists/{id}/watchers/users", self.watcher_candidates)
         add("POST", "/api/follow/{userId}/approve", self.follow_approve)
         add("POST", "/api/follow/{userId}/reject", self.follow_reject)
         add("DELETE", "/api/follow/{userId}/remove", self.follow_remove)
@@ -258,7 +275,7 @@ class InterlinedListApp(App):
         token_user = self.tokens.get(token) if token else None
         cookie_user = self.sessions.get(session) if session else None
         used, user_id = None, None
-        if auth == "cookie":
+        if auth in ("cookie", "cookie-optional"):
             if cookie_user:
                 used, user_id = "cookie", cookie_user
         elif auth in ("any", "optional"):
@@ -343,7 +360,8 @@ class InterlinedListApp(App):
     def reset(self):
         self.users, self.tokens, self.sessions = {}, {}, {}
         self.messages, self.digs = {}, set()
-        self.lists, self.rows, self.list_folders = {}, {}, {}
+        self.lists, self.rows, self.list_folders, self.properties = {}, {}, {}, {}
+        self.bulk_requests = []
         self.doc_folders, self.documents = {}, {}
         self.follows, self.orgs, self.memberships = [], {}, []
         self.identities, self.notifications = [], {}
@@ -409,15 +427,20 @@ class InterlinedListApp(App):
             self.list_folders[fid] = {"id": fid, "name": name, "parentId": parent, "userId": "u_ada",
                                       "createdAt": t, "updatedAt": t}
         self.counters["lf"] = 3
-        grocery_schema = "title: Groceries\n---\nitem: text required\nqty: number\ndone: boolean"
+        grocery_schema = {"name": "Groceries", "fields": [
+            {"key": "item", "type": "text", "label": "Item", "required": True},
+            {"key": "qty", "type": "number", "label": "Qty", "validation": {"min": 0}},
+            {"key": "done", "type": "boolean", "label": "Done"}]}
+        fieldops_schema = {"name": "fieldops", "fields": [
+            {"key": "task", "type": "text", "label": "Task", "required": True},
+            {"key": "status", "type": "select", "label": "Status", "options": ["todo", "doing", "done"]}]}
         seeded_lists = [
             ("l001", "u_ada", "Groceries", None, "lf3", grocery_schema, False),
             ("l002", "u_ada", "Books", "", None, None, True),
             ("l003", "u_ada", "Science fiction", "l002", "", None, True),
             ("l004", "u_ada", "Non-fiction", "l002", None, None, False),
             ("l005", "u_ada", "Projects", None, "lf1", None, False),
-            ("l006", "u_ada", "fieldops", "l005", "lf1", "title: fieldops\n---\ntask: text required\nstatus: text",
-             False),
+            ("l006", "u_ada", "fieldops", "l005", "lf1", fieldops_schema, False),
             ("l007", "u_ada", "Travel", "", "", None, False),
             ("l008", "u_ada", "Packing", "l007", None, None, False),
             ("l009", "u_ada", "Recipes", None, "lf2", None, True),
@@ -433,8 +456,8 @@ class InterlinedListApp(App):
                                   {"item": "Bread", "qty": 1, "done": True},
                                   {"item": "Eggs", "qty": 12, "done": False}]):
             rid = self.next_id("r")
-            self.rows[rid] = {"id": rid, "listId": "l001", "rowData": data,
-                              "createdAt": t + i * 1000, "updatedAt": t + i * 1000}
+            self.rows[rid] = {"id": rid, "listId": "l001", "rowData": data, "rowNumber": None,
+                              "createdAt": t + i * 1000, "updatedAt": t + i * 1000, "deleted": False}
 
         for fid, name, parent in [("df1", "Work", None), ("df2", "Projects", "df1"), ("df3", "Archive", "")]:
             self.doc_folders[fid] = {"id": fid, "name": name, "parentId": parent, "userId": "u_ada",
@@ -494,11 +517,13 @@ class InterlinedListApp(App):
                 "createdAt": created, "updatedAt": created}
 
     def make_list(self, lid, uid, title, description, public, parent, folder, schema, created):
-        return {"id": lid, "userId": uid, "title": title, "description": description,
-                "isPublic": public, "parentId": parent, "folderId": folder, "messageId": None,
-                "metadata": None, "source": "local", "schema": schema,
-                "properties": self.parse_schema(schema) if schema else [],
-                "createdAt": created, "updatedAt": created, "deleted": False}
+        lst = {"id": lid, "userId": uid, "title": title, "description": description,
+               "isPublic": public, "parentId": parent, "folderId": folder, "messageId": None,
+               "metadata": None, "source": "local", "githubRepo": None,
+               "createdAt": created, "updatedAt": created, "deleted": False}
+        if schema is not None:
+            self.set_schema(lst, schema)
+        return lst
 
     @staticmethod
     def make_org(oid, name, description, public, created):
@@ -577,13 +602,15 @@ class InterlinedListApp(App):
         out["createdAt"] = iso(lst["createdAt"])
         out["updatedAt"] = iso(lst["updatedAt"])
         if with_properties:
-            out["properties"] = lst["properties"]
+            out["properties"] = sorted(self.properties_of(lst), key=lambda p: p["displayOrder"])
+            del out["children"]  # GET /api/lists/{id} has no children key
         return out
 
     @staticmethod
     def row_view(row):
-        return {"id": row["id"], "listId": row["listId"], "rowData": row["rowData"],
-                "createdAt": iso(row["createdAt"]), "updatedAt": iso(row["updatedAt"])}
+        return {"id": row["id"], "listId": row["listId"], "rowData": row["rowData"], "rowNumber": None,
+                "createdAt": iso(row["createdAt"]), "updatedAt": iso(row["updatedAt"]),
+                "deletedAt": iso(row["deletedAt"]) if row.get("deletedAt") else None}
 
     @staticmethod
     def folder_view(folder):
@@ -733,7 +760,7 @@ class InterlinedListApp(App):
 
     def visible(self, msg, viewer):
         if msg["scheduledAt"] is not None and msg["scheduledAt"] > int(time.time() * 1000):
-            return False  # not published yet: scheduled posts stay out of every feed
+            return viewer is not None and viewer["id"] == msg["userId"]  # others' future posts are hidden
         if msg["publiclyVisible"]:
             return True
         if viewer is None:
@@ -790,10 +817,18 @@ class InterlinedListApp(App):
             scheduled = parse_iso(scheduled) if isinstance(scheduled, str) else None
             if scheduled is None:
                 raise ApiError(400, "scheduledAt must be an ISO 8601 date")
+            if scheduled <= int(time.time() * 1000):
+                raise ApiError(400, "Scheduled time must be in the future")
+            if not user["customerStatus"].startswith("subscriber"):
+                raise ApiError(403, "Scheduling posts requires a subscription")
         mid = self.next_id("m")
         msg = self.make_message(mid, user["id"], content.strip(), public, tags, parent, self.now(), scheduled)
         self.messages[mid] = msg
-        return Response(201, {"message": "Message created successfully", "data": self.message_view(msg, user)})
+        out = {"message": "Message scheduled successfully" if scheduled else "Message created successfully",
+               "data": self.message_view(msg, user)}
+        if scheduled:
+            out["scheduledAt"] = iso(scheduled)
+        return Response(201, out)
 
     def find_message(self, ctx):
         msg = self.messages.get(ctx.params["id"])
@@ -842,52 +877,33 @@ class InterlinedListApp(App):
         new = key not in self.digs
         self.digs.add(key)
         count = sum(1 for d in self.digs if d[1] == msg["id"])
-        return Response(200, {"isNewDig": new, "digCount": count, "digCreatedAt": iso(self.now())})
+        return Response(200, {"digCount": count, "dugByMe": True, "isNewDig": new, "digCreatedAt": iso(self.now())})
 
     def message_undig(self, ctx):
         msg = self.find_message(ctx)
+        if (ctx.user["id"], msg["id"]) not in self.digs:
+            raise ApiError(404, "Dig not found")
         self.digs.discard((ctx.user["id"], msg["id"]))
-        return Response(200, {"digCount": sum(1 for d in self.digs if d[1] == msg["id"])})
+        return Response(200, {"digCount": sum(1 for d in self.digs if d[1] == msg["id"]), "dugByMe": False,
+                              "isNewDig": False})
 
     # ------------------------------------------------------------------ lists
-    @staticmethod
-    def parse_schema(text):
-        """A small reading of the list DSL: optional header, `---`, then `key: type [required]` lines."""
-        lines = text.split("\n")
-        if any(line.strip() == "---" for line in lines):
-            lines = lines[[line.strip() for line in lines].index("---") + 1:]
-        fields = []
-        for line in lines:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if ":" not in line:
-                raise ApiError(400, "Invalid schema: expected 'key: type' but found %r" % line)
-            key, spec = [part.strip() for part in line.split(":", 1)]
-            words = spec.split()
-            if not key or not words:
-                raise ApiError(400, "Invalid schema: expected 'key: type' but found %r" % line)
-            fields.append({"propertyKey": key, "propertyName": key[:1].upper() + key[1:],
-                           "propertyType": words[0], "displayOrder": len(fields),
-                           "isRequired": "required" in words[1:]})
-        return fields
+    def properties_of(self, lst):
+        return [p for p in self.properties.values() if p["listId"] == lst["id"]]
 
-    @staticmethod
-    def validate_row(properties, data):
-        errors = {}
-        for prop in properties:
-            key = prop["propertyKey"]
-            value = data.get(key)
-            if prop["isRequired"] and (value is None or value == ""):
-                errors[key] = "%s is required" % prop["propertyName"]
-                continue
-            if value is None:
-                continue
-            kind = prop["propertyType"]
-            if kind == "number" and (isinstance(value, bool) or not isinstance(value, (int, float))):
-                errors[key] = "%s must be a number" % prop["propertyName"]
-            elif kind == "boolean" and not isinstance(value, bool):
-                errors[key] = "%s must be true or false" % prop["propertyName"]
+    def set_schema(self, lst, schema):
+        """Replaces the list's properties with the DSL object's (400 `Invalid schema: …`)."""
+        try:
+            validate_dsl(schema)
+        except SchemaError as err:
+            raise ApiError(400, "Invalid schema: %s" % err)
+        for pid in [p["id"] for p in self.properties_of(lst)]:
+            del self.properties[pid]
+        for prop in parse_dsl(schema, lst["id"], self.next_id):
+            self.properties[prop["id"]] = prop
+
+    def validate_row(self, lst, data):
+        errors = validate_form(self.properties_of(lst), data)
         if errors:
             raise ApiError(400, "Validation failed", details=errors)
 
@@ -898,8 +914,10 @@ class InterlinedListApp(App):
         return lst
 
     def would_cycle(self, list_id, parent_id):
+        if parent_id == list_id:
+            return False  # ⚠ quirk: validateParentRelationship allows a self-reference
         seen, current = set(), parent_id
-        while not blank(current):
+        while current is not None and current != "":
             if current == list_id or current in seen:
                 return True
             seen.add(current)
@@ -908,7 +926,8 @@ class InterlinedListApp(App):
         return False
 
     def check_list_parent(self, ctx, parent, list_id=None):
-        if blank(parent):
+        # "" is an id to look up (→ 404), not the root: only null means the root.
+        if parent is None:
             return None
         if not isinstance(parent, str):
             raise ApiError(400, "Invalid parentId")
@@ -920,15 +939,19 @@ class InterlinedListApp(App):
         return parent
 
     def check_list_folder(self, ctx, folder):
-        if blank(folder):
+        if folder is None:
             return None
-        target = self.list_folders.get(folder) if isinstance(folder, str) else None
-        if target is None or target["userId"] != ctx.user["id"]:
-            raise ApiError(404, "Folder not found")
+        if not isinstance(folder, str):
+            raise ApiError(400, "Invalid folderId")
+        target = self.list_folders.get(folder)
+        if target is None or target.get("deleted") or target["userId"] != ctx.user["id"]:
+            raise ApiError(404, "Folder not found or access denied")
         return folder
 
     def lists_get(self, ctx):
         limit, offset = self.page(ctx, 50, LIST_PAGE_CAP)
+        if ctx.req.arg("page"):
+            offset = (max(int(ctx.req.arg("page")), 1) - 1) * limit
         mine = [lst for lst in self.lists.values() if lst["userId"] == ctx.user["id"] and not lst["deleted"]]
         mine.sort(key=lambda x: (x["createdAt"], x["id"]), reverse=True)
         window, pagination = self.paginate(mine, limit, offset)
@@ -939,19 +962,27 @@ class InterlinedListApp(App):
         return Response(200, {"lists": [self.list_view(x, children) for x in window], "pagination": pagination})
 
     def lists_create(self, ctx):
+        if not ctx.user["customerStatus"].startswith("subscriber"):
+            raise ApiError(403, "Subscribe to create lists.")
         body = self.body(ctx)
         title = body.get("title")
         if not isinstance(title, str) or not title.strip():
             raise ApiError(400, "Title is required")
         parent = self.check_list_parent(ctx, body.get("parentId"))
         schema = body.get("schema")
-        if schema is not None and not isinstance(schema, str):
-            raise ApiError(400, "Invalid schema: expected a DSL string")
+        if schema is not None:
+            try:
+                validate_dsl(schema)
+            except SchemaError as err:
+                raise ApiError(400, "Invalid schema: %s" % err)
+        if "folderId" in body:
+            self.ignored_folder_ids.append({"method": "POST", "path": ctx.req.path, "via": "body",
+                                            "folderId": body["folderId"], "documentId": None})
         description = body.get("description")
         description = description.strip() or None if isinstance(description, str) else None
         lid = self.next_id("l")
         lst = self.make_list(lid, ctx.user["id"], title.strip(), description, body.get("isPublic") is True,
-                             parent, None, schema or None, self.now())
+                             parent, None, schema, self.now())
         self.lists[lid] = lst
         return Response(201, {"message": "List created successfully", "data": self.list_view(lst, with_properties=True)})
 
@@ -961,17 +992,16 @@ class InterlinedListApp(App):
     def list_put(self, ctx):
         lst = self.owned_list(ctx)
         body = self.body(ctx)
-        if "title" in body:
-            if not isinstance(body["title"], str) or not body["title"].strip():
-                raise ApiError(400, "Title is required")
+        if "title" in body and not isinstance(body["title"], str):
+            raise ApiError(500, "Internal server error")  # title.trim() on a non-string throws
         if "parentId" in body:
             lst_parent = self.check_list_parent(ctx, body["parentId"], lst["id"])
         if "folderId" in body:
             lst_folder = self.check_list_folder(ctx, body["folderId"])
         if "title" in body:
-            lst["title"] = body["title"].strip()
+            lst["title"] = body["title"].strip()  # an empty title is accepted
         if "description" in body:
-            lst["description"] = body["description"] if isinstance(body["description"], str) else None
+            lst["description"] = body["description"] if isinstance(body["description"], str) and body["description"] else None
         if "isPublic" in body:
             lst["isPublic"] = body["isPublic"] is True
         if "parentId" in body:
@@ -984,27 +1014,129 @@ class InterlinedListApp(App):
         return Response(200, {"message": "List updated successfully", "data": self.list_view(lst, with_properties=True)})
 
     def list_delete(self, ctx):
+        # A hard delete, with its properties and rows; children go to the root.
         lst = self.owned_list(ctx)
-        lst["deleted"] = True
+        del self.lists[lst["id"]]
         for rid in [r for r, row in self.rows.items() if row["listId"] == lst["id"]]:
             del self.rows[rid]
+        for pid in [p["id"] for p in self.properties_of(lst)]:
+            del self.properties[pid]
         for child in self.lists.values():
             if child["parentId"] == lst["id"]:
                 child["parentId"] = None
         return Response(200, {"message": "List deleted successfully"})
 
+    def lists_search(self, ctx):
+        query = (ctx.req.arg("q") or "").strip()
+        if not query:
+            raise ApiError(400, "Search query is required")
+        if len(query) > 200:
+            raise ApiError(400, "Search query is too long")
+        limit, offset = self.page(ctx, 20)
+        if limit > 100:
+            raise ApiError(400, "limit must be at most 100")
+        needle = query.lower()
+        found = [x for x in self.lists.values() if x["userId"] == ctx.user["id"] and not x["deleted"] and
+                 (needle in x["title"].lower() or needle in (x["description"] or "").lower())]
+        found.sort(key=lambda x: (x["updatedAt"], x["id"]), reverse=True)
+        window = found[offset:offset + limit]
+        items = [{"id": x["id"], "title": x["title"], "description": x["description"], "isPublic": x["isPublic"],
+                  "folderId": x["folderId"], "createdAt": iso(x["createdAt"]), "updatedAt": iso(x["updatedAt"]),
+                  "itemCount": sum(1 for r in self.rows.values() if r["listId"] == x["id"])} for x in window]
+        return Response(200, {"lists": items, "pagination": {
+            "total": len(found), "limit": limit, "offset": offset, "hasMore": offset + len(window) < len(found)}})
+
+    # ------------------------------------------------------------------ list schema
+    def schema_get(self, ctx):
+        lst = self.owned_list(ctx)
+        return Response(200, {"data": to_dsl(lst["title"], lst["description"], self.properties_of(lst))})
+
+    def schema_put(self, ctx):
+        lst = self.lists.get(ctx.params["id"])
+        body = self.body(ctx)
+        if "properties" in body and "schema" not in body:
+            if lst is None or lst["deleted"]:
+                raise ApiError(404, "List not found")
+            if lst["userId"] != ctx.user["id"]:
+                raise ApiError(403, "Forbidden")  # the one owner check that says 403
+            return self.schema_put_properties(ctx, lst, body["properties"])
+        if lst is None or lst["deleted"] or lst["userId"] != ctx.user["id"]:
+            raise ApiError(404, "List not found")
+        schema = body.get("schema")
+        if schema is None:
+            raise ApiError(400, "Schema is required")
+        self.set_schema(lst, schema)
+        # The destructive path overwrites the list's title and description with the schema's.
+        lst["title"] = schema["name"]
+        lst["description"] = schema.get("description")
+        if "parentId" in body:
+            lst["parentId"] = self.check_list_parent(ctx, body["parentId"], lst["id"])
+        if "isPublic" in body:
+            lst["isPublic"] = body["isPublic"] is True
+        lst["updatedAt"] = self.now()
+        return Response(200, {"message": "Schema updated successfully", "data": self.list_view(lst, with_properties=True)})
+
+    def schema_put_properties(self, ctx, lst, items):
+        problem = check_property_edit(items)
+        if problem:
+            raise ApiError(400, problem)
+        existing = {p["id"]: p for p in self.properties_of(lst)}
+        for item in items:
+            pid = item.get("id")
+            if pid is None:
+                continue
+            if pid not in existing:
+                raise ApiError(400, "Property %s does not belong to this list" % pid)
+            if existing[pid]["propertyKey"] != item["propertyKey"]:
+                raise ApiError(400, "propertyKey cannot be changed (property %s)" % pid)
+        kept = {item.get("id") for item in items if item.get("id")}
+        removed = [p for pid, p in existing.items() if pid not in kept]
+        live = [r for r in self.rows.values() if r["listId"] == lst["id"] and not r["deleted"]]
+        with_data = [p["propertyKey"] for p in removed if any(not empty(r["rowData"].get(p["propertyKey"])) for r in live)]
+        if with_data and ctx.req.arg("force") != "true":
+            return Response(409, {"error": "Some removed properties still hold data; pass force=true to delete them",
+                                  "propertiesWithData": with_data})
+        for prop in removed:
+            del self.properties[prop["id"]]
+            for row in self.rows.values():
+                if row["listId"] == lst["id"]:
+                    row["rowData"].pop(prop["propertyKey"], None)
+        for order, item in enumerate(items):
+            prop = existing.get(item.get("id")) or {
+                "id": self.next_id("p"), "listId": lst["id"], "propertyKey": item["propertyKey"],
+                "validationRules": None, "visibilityCondition": None}
+            prop.update({"propertyName": item["propertyName"], "propertyType": item["propertyType"],
+                         "displayOrder": order, "isRequired": item.get("isRequired") is True,
+                         "isVisible": item.get("isVisible") is not False,
+                         "defaultValue": item.get("defaultValue"),  # raw here, unlike the DSL path
+                         "helpText": item.get("helpText"), "placeholder": item.get("placeholder")})
+            self.properties[prop["id"]] = prop
+        lst["updatedAt"] = self.now()
+        return Response(200, {"properties": sorted(self.properties_of(lst), key=lambda p: p["displayOrder"])})
+
+    # ------------------------------------------------------------------ rows
+    ROW_PAGING = {"limit", "offset", "page", "sort", "order"}
+
     def rows_get(self, ctx):
         lst = self.owned_list(ctx)
         limit, offset = self.page(ctx, 100, LIST_PAGE_CAP)
-        rows = sorted((r for r in self.rows.values() if r["listId"] == lst["id"]),
-                      key=lambda r: (r["createdAt"], r["id"]), reverse=True)
+        if ctx.req.arg("page"):
+            offset = (max(int(ctx.req.arg("page")), 1) - 1) * limit
+        # Every other query parameter is a filter: rowData[param] must be a string containing it.
+        filters = [(k, ctx.req.arg(k)) for k in ctx.req.query if k not in self.ROW_PAGING]
+        rows = [r for r in self.rows.values() if r["listId"] == lst["id"] and not r["deleted"]
+                and all(isinstance(r["rowData"].get(k), str) and v in r["rowData"][k] for k, v in filters)]
+        # ⚠ quirk: the sort field is ignored; createdAt desc, or `order` (default asc) once sort is given.
+        descending = ctx.req.arg("order", "asc") == "desc" if ctx.req.arg("sort") else True
+        rows.sort(key=lambda r: (r["createdAt"], r["id"]), reverse=descending)
         window, pagination = self.paginate(rows, limit, offset)
         return Response(200, {"rows": [self.row_view(r) for r in window], "pagination": pagination})
 
     def new_row(self, list_id, data):
         rid = self.next_id("r")
         stamp = self.now()
-        self.rows[rid] = {"id": rid, "listId": list_id, "rowData": data, "createdAt": stamp, "updatedAt": stamp}
+        self.rows[rid] = {"id": rid, "listId": list_id, "rowData": data, "rowNumber": None,
+                          "createdAt": stamp, "updatedAt": stamp, "deleted": False}
         return self.rows[rid]
 
     def rows_create(self, ctx):
@@ -1012,23 +1144,26 @@ class InterlinedListApp(App):
         body = self.body(ctx)
         data = body.get("data")
         if body.get("bulk") and isinstance(data, list):
+            if len(data) > LIST_PAGE_CAP:
+                raise ApiError(500, "Internal server error")  # the limit error is not mapped to a 4xx
             for item in data:
                 if not isinstance(item, dict):
                     raise ApiError(400, "Data is required")
-                self.validate_row(lst["properties"], item)
+                self.validate_row(lst, item)  # the first bad row's details, with no index
             for item in data:
                 self.new_row(lst["id"], item)
+            self.bulk_requests.append(len(data))
             return Response(201, {"message": "%d rows created successfully" % len(data), "count": len(data)})
         if not isinstance(data, dict):
             raise ApiError(400, "Data is required")
-        self.validate_row(lst["properties"], data)
+        self.validate_row(lst, data)
         row = self.new_row(lst["id"], data)
         return Response(201, {"message": "Row created successfully", "data": self.row_view(row)})
 
     def owned_row(self, ctx):
         lst = self.owned_list(ctx)
         row = self.rows.get(ctx.params["rowId"])
-        if row is None or row["listId"] != lst["id"]:
+        if row is None or row["listId"] != lst["id"] or row["deleted"]:
             raise ApiError(404, "Row not found")
         return lst, row
 
@@ -1036,18 +1171,25 @@ class InterlinedListApp(App):
         return Response(200, {"data": self.row_view(self.owned_row(ctx)[1])})
 
     def row_put(self, ctx):
-        lst, row = self.owned_row(ctx)
+        lst = self.owned_list(ctx)
         data = self.body(ctx).get("data")
         if not isinstance(data, dict):
             raise ApiError(400, "Data is required")
-        self.validate_row(lst["properties"], data)
-        row["rowData"] = data
+        self.validate_row(lst, data)
+        # ⚠ quirk: keyed on rowId only; a missing row is an uncaught Prisma error → 500.
+        row = self.rows.get(ctx.params["rowId"])
+        if row is None:
+            raise ApiError(500, "Internal server error")
+        row["rowData"] = data  # replaced whole, never merged
         row["updatedAt"] = self.now()
         return Response(200, {"message": "Row updated successfully", "data": self.row_view(row)})
 
     def row_delete(self, ctx):
-        _, row = self.owned_row(ctx)
-        del self.rows[row["id"]]
+        lst = self.owned_list(ctx)
+        row = self.rows.get(ctx.params["rowId"])
+        if row is not None and row["listId"] == lst["id"] and not row["deleted"]:
+            row["deleted"] = True  # soft delete, idempotent
+            row["deletedAt"] = self.now()
         return Response(200, {"message": "Row deleted successfully"})
 
     # ------------------------------------------------------------------ list folders
@@ -1063,32 +1205,45 @@ class InterlinedListApp(App):
 
     def owned_folder(self, folders, ctx, message="Folder not found"):
         folder = folders.get(ctx.params["id"])
-        if folder is None or folder["userId"] != ctx.user["id"]:
+        if folder is None or folder.get("deleted") or folder["userId"] != ctx.user["id"]:
             raise ApiError(404, message)
         return folder
 
-    def folder_parent(self, folders, ctx, parent, folder_id=None):
-        if blank(parent):
+    def folder_parent(self, folders, ctx, parent, folder_id=None, blank_is_root=False):
+        if parent is None or (blank_is_root and parent == ""):
             return None
         target = folders.get(parent) if isinstance(parent, str) else None
-        if target is None or target["userId"] != ctx.user["id"]:
+        if target is None or target.get("deleted") or target["userId"] != ctx.user["id"]:
             raise ApiError(404, "Parent folder not found")
         if folder_id is not None and self.folder_would_cycle(folders, folder_id, parent):
             raise ApiError(400, "Cannot move a folder into itself or one of its descendants")
         return parent
 
+    def lfolder_name_taken(self, uid, parent, name, except_id=None):
+        # The unique key (userId, parentId, name) counts soft-deleted folders too; NULL parents are distinct.
+        if blank(parent):
+            return any(f["userId"] == uid and blank(f["parentId"]) and f["name"] == name and not f.get("deleted")
+                       and f["id"] != except_id for f in self.list_folders.values())
+        return any(f["userId"] == uid and f["parentId"] == parent and f["name"] == name and f["id"] != except_id
+                   for f in self.list_folders.values())
+
     def lfolders_get(self, ctx):
-        mine = [self.folder_view(f) for f in self.list_folders.values() if f["userId"] == ctx.user["id"]]
-        return Response(200, {"folders": mine})
+        mine = [f for f in self.list_folders.values() if f["userId"] == ctx.user["id"] and not f.get("deleted")]
+        mine.sort(key=lambda f: (f["name"], f["id"]))
+        return Response(200, {"folders": [self.folder_view(f) for f in mine]})
 
     def lfolders_create(self, ctx):
-        if ctx.user["customerStatus"] != "subscriber":
-            raise ApiError(403, "List folders are a subscriber feature")
+        if not ctx.user["customerStatus"].startswith("subscriber"):
+            raise ApiError(403, "Subscribe to create folders.")
         body = self.body(ctx)
         name = body.get("name")
         if not isinstance(name, str) or not name.strip():
             raise ApiError(400, "Folder name is required")
+        if len(name.strip()) > 80:
+            raise ApiError(400, "Folder name must be at most 80 characters")
         parent = self.folder_parent(self.list_folders, ctx, body.get("parentId"))
+        if self.lfolder_name_taken(ctx.user["id"], parent, name.strip()):
+            raise ApiError(409, "A folder with that name already exists here")
         fid = self.next_id("lf")
         stamp = self.now()
         self.list_folders[fid] = {"id": fid, "name": name.strip(), "parentId": parent,
@@ -1101,22 +1256,30 @@ class InterlinedListApp(App):
         body = self.body(ctx)
         if "name" in body and (not isinstance(body["name"], str) or not body["name"].strip()):
             raise ApiError(400, "Folder name is required")
-        if "parentId" in body:
-            folder["parentId"] = self.folder_parent(self.list_folders, ctx, body["parentId"], folder["id"])
-        if "name" in body:
-            folder["name"] = body["name"].strip()
+        if "parentId" in body and body["parentId"] == folder["id"]:
+            raise ApiError(400, "A folder cannot be its own parent")
+        parent = self.folder_parent(self.list_folders, ctx, body["parentId"], folder["id"]) \
+            if "parentId" in body else folder["parentId"]
+        name = body["name"].strip() if "name" in body else folder["name"]
+        if self.lfolder_name_taken(ctx.user["id"], parent, name, except_id=folder["id"]):
+            raise ApiError(409, "A folder with that name already exists here")
+        folder["parentId"], folder["name"] = parent, name
         folder["updatedAt"] = self.now()
         return Response(200, {"message": "Folder updated successfully", "folder": self.folder_view(folder)})
 
     def lfolder_delete(self, ctx):
+        # Soft-deletes the folder and every descendant; their lists move to the root.
         folder = self.owned_folder(self.list_folders, ctx)
+        doomed, frontier = set(), {folder["id"]}
+        while frontier:
+            doomed |= frontier
+            frontier = {f["id"] for f in self.list_folders.values()
+                        if f["parentId"] in frontier and not f.get("deleted")} - doomed
+        for fid in doomed:
+            self.list_folders[fid]["deleted"] = True
         for lst in self.lists.values():
-            if lst["folderId"] == folder["id"]:
+            if lst["folderId"] in doomed:
                 lst["folderId"] = None
-        for other in self.list_folders.values():
-            if other["parentId"] == folder["id"]:
-                other["parentId"] = None
-        del self.list_folders[folder["id"]]
         return Response(200, {"message": "Folder deleted successfully"})
 
     # ------------------------------------------------------------------ documents
@@ -1182,7 +1345,8 @@ class InterlinedListApp(App):
         if "name" in body and (not isinstance(body["name"], str) or not body["name"].strip()):
             raise ApiError(400, "Folder name is required")
         if "parentId" in body:
-            folder["parentId"] = self.folder_parent(self.doc_folders, ctx, body["parentId"], folder["id"])
+            folder["parentId"] = self.folder_parent(self.doc_folders, ctx, body["parentId"], folder["id"],
+                                                    blank_is_root=True)
         if "name" in body:
             folder["name"] = body["name"].strip()
         folder["updatedAt"] = self.now()
@@ -1357,8 +1521,9 @@ class InterlinedListApp(App):
         target = self.target_user(ctx)
         if target["id"] == ctx.user["id"]:
             raise ApiError(400, "You cannot follow yourself")
-        if self.find_follow(ctx.user["id"], target["id"]):
-            raise ApiError(400, "Already following or request pending")
+        existing = self.find_follow(ctx.user["id"], target["id"])
+        if existing:
+            return Response(201, {"follow": self.follow_view(existing)})  # 201 even when it existed
         status = "pending" if target["isPrivateAccount"] else "approved"
         follow = self.add_follow(ctx.user["id"], target["id"], status, self.now())
         title = "%s %s" % (ctx.user["displayName"],
@@ -1371,22 +1536,26 @@ class InterlinedListApp(App):
         target = self.target_user(ctx)
         follow = self.find_follow(ctx.user["id"], target["id"])
         if follow is None:
-            raise ApiError(404, "Not following this user")
+            raise ApiError(404, "Follow relationship not found")
         self.follows.remove(follow)
         return Response(200, {"message": "Unfollowed successfully"})
 
     def follow_status(self, ctx):
         target = self.target_user(ctx)
         follow = self.find_follow(ctx.user["id"], target["id"])
-        status = follow["status"] if follow else "none"
+        status = follow["status"] if follow else None
         return Response(200, {"status": status, "isFollowing": status == "approved",
                               "isPending": status == "pending"})
 
     def people(self, ctx, key, side):
         target = self.target_user(ctx)
         limit, offset = self.page(ctx, 50)
+        if not 1 <= limit <= 100:
+            raise ApiError(400, "limit must be between 1 and 100")
+        wanted = ctx.req.arg("status")
         other = "followerId" if side == "followingId" else "followingId"
-        rows = sorted((f for f in self.follows if f[side] == target["id"] and f["status"] == "approved"),
+        # Default: both statuses, so pending requesters are included.
+        rows = sorted((f for f in self.follows if f[side] == target["id"] and (wanted is None or f["status"] == wanted)),
                       key=lambda f: f["createdAt"], reverse=True)
         window, pagination = self.paginate(rows, limit, offset)
         items = [dict(self.public_user(f[other]), followId=f["id"], status=f["status"],
@@ -1400,10 +1569,12 @@ class InterlinedListApp(App):
         return self.people(ctx, "following", "followerId")
 
     def follow_counts(self, ctx):
-        target = self.target_user(ctx)
         approved = [f for f in self.follows if f["status"] == "approved"]
-        return Response(200, {"followers": sum(1 for f in approved if f["followingId"] == target["id"]),
-                              "following": sum(1 for f in approved if f["followerId"] == target["id"])})
+        uid = ctx.params["userId"]  # an unknown id answers zeros, not 404
+        return Response(200, {"followers": sum(1 for f in approved if f["followingId"] == uid),
+                              "following": sum(1 for f in approved if f["followerId"] == uid),
+                              "pendingRequests": sum(1 for f in self.follows
+                                                     if f["followingId"] == uid and f["status"] == "pending")})
 
     def follow_requests(self, ctx):
         pending = [f for f in self.follows if f["followingId"] == ctx.user["id"] and f["status"] == "pending"]
@@ -1434,6 +1605,112 @@ class InterlinedListApp(App):
             raise ApiError(404, "Follower not found")
         self.follows.remove(follow)
         return Response(200, {"message": "Follower removed successfully"})
+
+    # ------------------------------------------------------------------ people by username (public routes)
+    def user_by_name(self, username):
+        user = next((u for u in self.users.values() if u["username"] == username), None)
+        if user is None:
+            raise ApiError(404, "User not found")
+        return user
+
+    def public_lists(self, ctx):
+        user = self.user_by_name(ctx.params["username"])
+        mine = sorted((x for x in self.lists.values() if x["userId"] == user["id"] and x["isPublic"] and not x["deleted"]),
+                      key=lambda x: (x["createdAt"], x["id"]), reverse=True)
+        return Response(200, {"lists": [self.list_view(x) for x in mine]})
+
+    def public_documents(self, ctx):
+        user = self.user_by_name(ctx.params["username"])
+        docs = [d for d in self.user_docs(user["id"]) if d["isPublic"]]
+        folder_ids = set()
+        for doc in docs:
+            current = doc["folderId"]
+            while current and current not in folder_ids and current in self.doc_folders:
+                folder_ids.add(current)
+                current = self.doc_folders[current]["parentId"]
+        return Response(200, {"documents": [{k: (iso(d[k]) if k in ("createdAt", "updatedAt") else d[k])
+                                             for k in ("id", "title", "folderId", "relativePath", "createdAt", "updatedAt")}
+                                            for d in docs],
+                              "folders": [self.folder_view(self.doc_folders[f]) for f in sorted(folder_ids)]})
+
+    def user_wall(self, ctx):
+        user = self.user_by_name(ctx.params["username"])
+        limit, offset = self.page(ctx, 50, 100)
+        own = ctx.user is not None and ctx.user["id"] == user["id"]
+        now = int(time.time() * 1000)
+        items = [m for m in self.messages.values() if m["userId"] == user["id"] and m["parentId"] is None and
+                 (own or (m["publiclyVisible"] and (m["scheduledAt"] is None or m["scheduledAt"] <= now)))]
+        items.sort(key=lambda m: (m["createdAt"], m["id"]), reverse=True)
+        window, pagination = self.paginate(items, limit, offset)
+        return Response(200, {"messages": [self.message_view(m, ctx.user) for m in window], "pagination": pagination})
+
+    def watcher_candidates(self, ctx):
+        lst = self.owned_list(ctx)
+        needle = (ctx.req.arg("search") or "").lower()
+        limit, offset = self.page(ctx, 50)
+        found = [u for u in self.users.values() if u["id"] != lst["userId"] and
+                 (needle in u["username"].lower() or needle in u["displayName"].lower() or needle in u["email"].lower())]
+        window = found[offset:offset + limit]
+        return Response(200, {"users": [{k: u[k] for k in ("id", "username", "displayName", "email", "avatar")} for u in window],
+                              "total": len(found), "pagination": {"limit": limit, "offset": offset,
+                                                                  "hasMore": offset + limit < len(found)}})
+
+    # ------------------------------------------------------------------ messages: threads, search, schedule
+    def message_replies(self, ctx):
+        msg = self.find_message(ctx)
+        viewer = ctx.user  # the cookie only: a Bearer caller is anonymous here
+        if not (msg["publiclyVisible"] or (viewer and viewer["id"] == msg["userId"])):
+            raise ApiError(404, "Message not found")
+        replies = sorted((m for m in self.messages.values() if m["parentId"] == msg["id"]),
+                         key=lambda m: (m["createdAt"], m["id"]))
+        out = []
+        for reply in replies:
+            view = self.message_view(reply, viewer)
+            view["replyCount"] = sum(1 for m in self.messages.values() if m["parentId"] == reply["id"])
+            out.append(view)
+        return Response(200, {"replies": out, "total": len(out)})
+
+    def messages_search(self, ctx):
+        query = (ctx.req.arg("q") or "").strip()
+        if not query:
+            raise ApiError(400, "Search query is required")
+        if len(query) > 200:
+            raise ApiError(400, "Search query is too long")
+        limit, offset = self.page(ctx, 20)
+        if limit > 100:
+            raise ApiError(400, "limit must be at most 100")
+        only_mine = ctx.req.arg("onlyMine") == "true"
+        found = [m for m in self.messages.values() if m["parentId"] is None and self.visible(m, ctx.user)
+                 and query.lower() in m["content"].lower() and (not only_mine or m["userId"] == ctx.user["id"])]
+        found.sort(key=lambda m: (m["createdAt"], m["id"]), reverse=True)
+        window = found[offset:offset + limit]
+        return Response(200, {"messages": [self.message_view(m, ctx.user) for m in window], "pagination": {
+            "total": len(found), "limit": limit, "offset": offset, "hasMore": offset + len(window) < len(found)}})
+
+    def messages_scheduled(self, ctx):
+        days = {"today": 1, "week": 7}.get(ctx.req.arg("range"), 31)
+        now = int(time.time() * 1000)
+        mine = [m for m in self.messages.values() if m["userId"] == ctx.user["id"] and m["parentId"] is None and
+                m["scheduledAt"] is not None and now <= m["scheduledAt"] <= now + days * 86400000]
+        mine.sort(key=lambda m: (m["scheduledAt"], m["id"]))
+        return Response(200, {"messages": [self.message_view(m, ctx.user) for m in mine]})
+
+    # ------------------------------------------------------------------ documents: search
+    def docs_search(self, ctx):
+        query = (ctx.req.arg("q") or "").strip()
+        if not query:
+            raise ApiError(400, "Search query is required")
+        limit, offset = self.page(ctx, 20)
+        if limit > 100:
+            raise ApiError(400, "limit must be at most 100")
+        needle = query.lower()
+        found = [d for d in self.user_docs(ctx.user["id"]) if needle in d["title"].lower() or needle in d["content"].lower()]
+        found.sort(key=lambda d: (d["updatedAt"], d["id"]), reverse=True)
+        window = found[offset:offset + limit]
+        items = [{k: (iso(d[k]) if k in ("createdAt", "updatedAt") else d[k])
+                  for k in ("id", "title", "content", "folderId", "isPublic", "createdAt", "updatedAt")} for d in window]
+        return Response(200, {"documents": items, "pagination": {
+            "total": len(found), "limit": limit, "offset": offset, "hasMore": offset + len(window) < len(found)}})
 
     # ------------------------------------------------------------------ organizations
     def membership(self, oid, uid):
@@ -1505,6 +1782,8 @@ class InterlinedListApp(App):
 
     def members_get(self, ctx):
         org = self.find_org(ctx)
+        if not self.membership(org["id"], ctx.user["id"]):
+            raise ApiError(403, "You must be a member to view members")
         limit, offset = self.page(ctx, 50)
         members = [m for m in self.memberships if m["organizationId"] == org["id"]]
         window, pagination = self.paginate(members, limit, offset)
@@ -1551,6 +1830,11 @@ class InterlinedListApp(App):
             raise ApiError(404, "Member not found")
         if member["userId"] != ctx.user["id"]:
             self.require_role(org, ctx.user, ("owner", "admin"))
+        if org.get("isSystem"):
+            raise ApiError(403, "Cannot leave The Public")
+        owners = [m for m in self.memberships if m["organizationId"] == org["id"] and m["role"] == "owner"]
+        if member["role"] == "owner" and len(owners) == 1:
+            raise ApiError(400, "Cannot remove the last owner")
         self.memberships.remove(member)
         return Response(200, {"message": "Member removed successfully"})
 
@@ -1589,14 +1873,15 @@ class InterlinedListApp(App):
 
     def notification_delete(self, ctx):
         del self.notifications[self.owned_notification(ctx)["id"]]
-        return Response(200, {"ok": True})
+        return Response(204, None)
 
     # ------------------------------------------------------------------ admin
     def admin(self, req):
         path = req.path[len("/__admin"):]
         extra = {"/revoke": self.admin_revoke, "/reset-limits": self.admin_reset_limits,
                  "/generate-lists": self.admin_generate_lists, "/fixture": self.admin_fixture,
-                 "/notifications": self.admin_notify}
+                 "/notifications": self.admin_notify, "/touch-document": self.admin_touch_document,
+                 "/generate-rows": self.admin_generate_rows, "/generate-documents": self.admin_generate_documents}
         handler = extra.get(path)
         if handler is None:
             return super().admin(req)
@@ -1657,6 +1942,67 @@ class InterlinedListApp(App):
             list_ids.append(lid)
         return Response(200, {"ok": True, "lists": len(list_ids), "folders": len(folder_ids)})
 
+    def admin_touch_document(self, body):
+        """Another device edits a document: new content, new hash, new updatedAt."""
+        doc = self.documents.get(body.get("id"))
+        if doc is None or not isinstance(body.get("content"), str):
+            raise ApiError(400, "id (a document) and content are required")
+        doc["content"] = body["content"]
+        doc["contentHash"] = hashlib.sha256(body["content"].encode("utf-8")).hexdigest()
+        doc["updatedAt"] = self.now()
+        return Response(200, {"ok": True})
+
+    def admin_generate_rows(self, body):
+        uid = body.get("userId", "u_ada")
+        wanted = body.get("lists")
+        targets = [x for x in self.lists.values() if x["userId"] == uid and not x["deleted"]
+                   and (wanted is None or x["id"] in wanted)]
+        if not targets:
+            raise ApiError(400, "no list to fill")
+        try:
+            count = int(body.get("rows", 0))
+        except (TypeError, ValueError):
+            raise ApiError(400, "rows must be an integer")
+        samples = {"text": "item", "textarea": "notes", "number": 3, "boolean": False, "date": "2026-03-01",
+                   "datetime": "2026-03-01T09:00:00Z", "email": "crew@example.com", "url": "https://example.com/x",
+                   "tel": "+1 555 0100", "priority": "low"}
+        for i in range(count):
+            lst = targets[i % len(targets)]
+            data = {}
+            for prop in self.properties_of(lst):
+                kind = prop["propertyType"]
+                options = (prop.get("validationRules") or {}).get("options") or []
+                if kind == "select" and options:
+                    data[prop["propertyKey"]] = options[i % len(options)]
+                elif kind == "multiselect" and options:
+                    data[prop["propertyKey"]] = [options[i % len(options)]]
+                else:
+                    value = samples.get(kind, "x")
+                    data[prop["propertyKey"]] = "%s %d" % (value, i) if kind == "text" else value
+            if not data:
+                data = {"item": "Generated row %d" % (i + 1), "n": i}
+            self.new_row(lst["id"], data)
+        return Response(200, {"ok": True, "rows": sum(1 for r in self.rows.values() if not r["deleted"])})
+
+    def admin_generate_documents(self, body):
+        uid = body.get("userId", "u_ada")
+        try:
+            n_docs, n_folders = int(body.get("documents", 0)), int(body.get("folders", 0))
+        except (TypeError, ValueError):
+            raise ApiError(400, "documents and folders must be integers")
+        stamp = self.now()
+        folder_ids = []
+        for i in range(n_folders):
+            fid = self.next_id("df")
+            self.doc_folders[fid] = {"id": fid, "name": "Generated folder %d" % (i + 1), "parentId": None,
+                                     "userId": uid, "createdAt": stamp, "updatedAt": stamp}
+            folder_ids.append(fid)
+        for i in range(n_docs):
+            folder = folder_ids[i % len(folder_ids)] if folder_ids and i % 3 else None
+            self.create_document(uid, folder, {"title": "Generated %d" % (i + 1),
+                                               "content": "# Generated %d\n\n%s\n" % (i + 1, "Notes from the site. " * 20)})
+        return Response(200, {"ok": True, "documents": len(self.user_docs(uid))})
+
     def admin_fixture(self, body):
         self.add_fixture(body.get("name"))
         return Response(200, {"ok": True})
@@ -1687,8 +2033,12 @@ class InterlinedListApp(App):
                          if self.messages else None},
             "lists": [{k: x[k] for k in ("id", "userId", "title", "parentId", "folderId", "isPublic")}
                       for x in self.lists.values() if not x["deleted"]],
-            "rows": len(self.rows),
-            "list_folders": [dict(self.folder_view(f), userId=f["userId"]) for f in self.list_folders.values()],
+            "rows": sum(1 for r in self.rows.values() if not r["deleted"]),
+            "row_data": {lid: [r["rowData"] for r in sorted(self.rows.values(), key=lambda r: (r["createdAt"], r["id"]))
+                               if r["listId"] == lid and not r["deleted"]] for lid in self.lists},
+            "bulk_requests": list(self.bulk_requests),
+            "list_folders": [dict(self.folder_view(f), userId=f["userId"]) for f in self.list_folders.values()
+                             if not f.get("deleted")],
             "document_folders": [dict(self.folder_view(f), userId=f["userId"]) for f in self.doc_folders.values()],
             "documents": [{k: d[k] for k in ("id", "userId", "title", "folderId", "relativePath", "isPublic")}
                           for d in self.documents.values() if not d["deleted"]],

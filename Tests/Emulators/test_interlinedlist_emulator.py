@@ -361,7 +361,8 @@ class InterlinedListEmulatorTests(unittest.TestCase):
         token = self.emu.sync_token()
         status, _, body = self.emu.call("POST", "/api/lists/l001/data", {"data": {"qty": "two"}}, token=token)
         self.assertEqual((status, body["error"]), (400, "Validation failed"))
-        self.assertEqual(set(body["details"]), {"item", "qty"})
+        self.assertEqual(body["details"], [{"field": "item", "message": "Item is required"},
+                                           {"field": "qty", "message": "Qty must be a valid number"}])
         status, _, body = self.emu.call("POST", "/api/lists/l001/data", {"data": {"item": "Tea", "qty": 1}},
                                         token=token)
         self.assertEqual(status, 201)
@@ -371,6 +372,93 @@ class InterlinedListEmulatorTests(unittest.TestCase):
         self.assertEqual(rows["pagination"]["total"], 4)
         status, _, body = self.emu.call("PUT", "/api/lists/l002", {"parentId": "l003"}, token=token)
         self.assertEqual((status, body["error"]), (400, "Setting this parent would create a circular reference"))
+
+    def test_list_schema_is_a_dsl_object_and_strings_are_refused(self):
+        token = self.emu.sync_token()
+        status, _, body = self.emu.call("POST", "/api/lists", {"title": "T", "schema": "title: T\n---\na: text"},
+                                        token=token)
+        self.assertEqual((status, body["error"]), (400, "Invalid schema: DSL must be an object"))
+        bad = {"name": "T", "fields": [{"key": "s", "type": "select", "label": "S"}]}
+        status, _, body = self.emu.call("POST", "/api/lists", {"title": "T", "schema": bad}, token=token)
+        self.assertEqual(body["error"], "Invalid schema: Field 's' (type: select) must have an 'options' array")
+        good = {"name": "ignored", "fields": [{"key": "n", "type": "number", "label": "N", "required": True},
+                                             {"key": "p", "type": "priority", "label": "P", "defaultValue": "low"}]}
+        status, _, body = self.emu.call("POST", "/api/lists", {"title": "Kept", "schema": good, "folderId": "lf1"},
+                                        token=token)
+        self.assertEqual((status, body["data"]["title"], body["data"]["folderId"]), (201, "Kept", None))
+        props = body["data"]["properties"]
+        self.assertEqual(props[1]["defaultValue"], '"low"')
+        self.assertEqual(props[1]["validationRules"]["options"], ["low", "medium", "high", "urgent"])
+        _, _, schema = self.emu.call("GET", "/api/lists/%s/schema" % body["data"]["id"], token=token)
+        self.assertEqual((schema["data"]["name"], schema["data"]["fields"][1]["defaultValue"]), ("Kept", "low"))
+
+    def test_rows_filter_by_any_parameter_ignore_sort_and_bulk_is_all_or_nothing(self):
+        token = self.emu.sync_token()
+        _, _, body = self.emu.call("GET", "/api/lists/l001/data?item=gg", token=token)
+        self.assertEqual([r["rowData"]["item"] for r in body["rows"]], ["Eggs"])
+        _, _, body = self.emu.call("GET", "/api/lists/l001/data?cachebuster=1", token=token)
+        self.assertEqual(body["rows"], [])
+        _, _, body = self.emu.call("GET", "/api/lists/l001/data?sort=qty", token=token)
+        self.assertEqual([r["id"] for r in body["rows"]], ["r001", "r002", "r003"])
+        rows = [{"item": "x%d" % i, "qty": i} for i in range(3)] + [{"qty": 1}]
+        status, _, body = self.emu.call("POST", "/api/lists/l001/data", {"bulk": True, "data": rows}, token=token)
+        self.assertEqual((status, body["details"]), (400, [{"field": "item", "message": "Item is required"}]))
+        self.assertEqual(self.emu.state()["rows"], 3)
+        status, _, body = self.emu.call("POST", "/api/lists/l001/data",
+                                        {"bulk": True, "data": [{"item": "a"}] * 1001}, token=token)
+        self.assertEqual(status, 500)
+        status, _, body = self.emu.call("POST", "/api/lists/l001/data", {"bulk": True, "data": rows[:3]}, token=token)
+        self.assertEqual((status, body["count"], "data" in body), (201, 3, False))
+        status, _, _ = self.emu.call("PUT", "/api/lists/l001/data/r999", {"data": {"item": "a"}}, token=token)
+        self.assertEqual(status, 500)
+        status, _, _ = self.emu.call("PUT", "/api/lists/l001/data/r001", {"data": {"item": "Oat milk"}}, token=token)
+        _, _, body = self.emu.call("GET", "/api/lists/l001/data/r001", token=token)
+        self.assertEqual(body["data"]["rowData"], {"item": "Oat milk"})
+        for _ in range(2):
+            status, _, _ = self.emu.call("DELETE", "/api/lists/l001/data/r001", token=token)
+            self.assertEqual(status, 200)
+        self.assertEqual(self.emu.call("GET", "/api/lists/l001/data/r001", token=token)[0], 404)
+
+    def test_schema_properties_put_refuses_removed_columns_with_data_unless_forced(self):
+        token = self.emu.sync_token()
+        _, _, body = self.emu.call("GET", "/api/lists/l001", token=token)
+        item = next(p for p in body["data"]["properties"] if p["propertyKey"] == "item")
+        keep = [{"id": item["id"], "propertyKey": "item", "propertyName": "Item", "propertyType": "text"}]
+        status, _, body = self.emu.call("PUT", "/api/lists/l001/schema", {"properties": keep}, token=token)
+        self.assertEqual((status, body["propertiesWithData"]), (409, ["qty", "done"]))
+        status, _, body = self.emu.call("PUT", "/api/lists/l001/schema?force=true", {"properties": keep}, token=token)
+        self.assertEqual((status, [p["propertyKey"] for p in body["properties"]]), (200, ["item"]))
+        self.assertEqual(self.emu.state()["row_data"]["l001"][0], {"item": "Milk"})
+        status, _, _ = self.emu.call("PUT", "/api/lists/l011/schema", {"properties": keep}, token=token)
+        self.assertEqual(status, 403)
+
+    def test_list_delete_is_hard_and_folder_delete_moves_lists_to_root(self):
+        token = self.emu.sync_token()
+        self.assertEqual(self.emu.call("DELETE", "/api/lists/l001", token=token)[0], 200)
+        self.assertEqual(self.emu.state()["rows"], 0)
+        self.assertEqual(self.emu.call("GET", "/api/lists/l001", token=token)[0], 404)
+        self.assertEqual(self.emu.call("DELETE", "/api/folders/lf2", token=token)[0], 200)
+        lists = {x["id"]: x for x in self.emu.state()["lists"]}
+        self.assertEqual(lists["l009"]["folderId"], None)
+        _, _, folders = self.emu.call("GET", "/api/folders", token=token)
+        self.assertEqual([f["id"] for f in folders["folders"]], ["lf1"])
+        status, _, _ = self.emu.call("POST", "/api/folders", {"name": "X", "parentId": ""}, token=token)
+        self.assertEqual(status, 404)
+        status, _, _ = self.emu.call("POST", "/api/folders", {"name": "Work", "parentId": None}, token=token)
+        self.assertEqual(status, 409)
+
+    def test_usernames_resolve_only_through_public_routes_and_replies_ignore_bearer(self):
+        token = self.emu.sync_token()
+        status, _, body = self.emu.call("GET", "/api/users/carol/lists")
+        self.assertEqual((status, [x["userId"] for x in body["lists"]]), (200, ["u_carol"]))
+        self.assertEqual(self.emu.call("GET", "/api/users/nobody/lists")[0], 404)
+        _, _, body = self.emu.call("GET", "/api/user/dave/messages", token=token)
+        self.assertEqual({m["user"]["id"] for m in body["messages"]}, {"u_dave"})
+        _, _, body = self.emu.call("GET", "/api/messages/m080/replies", token=token)
+        self.assertEqual(([r["id"] for r in body["replies"]], body["replies"][0]["dugByMe"]), (["m081", "m082"], False))
+        status, _, _ = self.emu.call("POST", "/api/follow/u_carol", token=token)
+        self.assertEqual(status, 201)  # 201 even though ada already follows carol
+        self.assertEqual(self.emu.call("DELETE", "/api/notifications/n002", token=token)[0], 204)
 
     def test_cycle_fixture_and_generated_lists_for_the_benchmark(self):
         token = self.emu.sync_token()
@@ -399,8 +487,10 @@ class InterlinedListEmulatorTests(unittest.TestCase):
         self.assertEqual([r["id"] for r in body["requests"]], ["u_ada"])
         status, _, body = self.emu.call("POST", "/api/follow/u_ada/approve", token=erin)
         self.assertEqual((status, body["follow"]["status"]), (200, "approved"))
-        _, _, body = self.emu.call("GET", "/api/follow/u_erin/counts")
-        self.assertEqual(body, {"followers": 2, "following": 0})
+        status, _, _ = self.emu.call("GET", "/api/follow/u_erin/counts")
+        self.assertEqual(status, 401)  # auth is required, whatever the OpenAPI says
+        _, _, body = self.emu.call("GET", "/api/follow/u_erin/counts", token=ada)
+        self.assertEqual(body, {"followers": 2, "following": 0, "pendingRequests": 0})
         _, _, body = self.emu.call("GET", "/api/follow/u_erin/followers", token=ada)
         self.assertEqual({f["id"] for f in body["followers"]}, {"u_ada", "u_carol"})
         status, _, body = self.emu.call("DELETE", "/api/follow/u_erin", token=ada)

@@ -11,10 +11,12 @@ extension InterlinedListEndToEnd {
         @Test func aGetIsPrintedByteForByteWhenPiped() async throws {
             try await ILTestBed.with { bed in
                 await bed.login()
-                let outcome = try bed.home.runBinary(["-p", ILTestBed.profile, "api", "/api/follow/u_bob/counts"])
+                let outcome = try bed.home.runBinary(["-p", ILTestBed.profile, "api", "/api/messages/m080"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                // The same route asked without fieldops (it takes no credential): the very same bytes.
-                let direct = try await bed.admin.send(HTTPRequest(.get, baseURL: bed.emulator.url("/api/follow/u_bob/counts")))
+                // The same route asked without fieldops, with the same token: the very same bytes.
+                let token = await bed.run(["auth", "token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                let direct = try await bed.admin.send(HTTPRequest(.get, baseURL: bed.emulator.url("/api/messages/m080"),
+                                                                  headers: ["Authorization": "Bearer " + token]))
                 #expect(outcome.stdout == direct.text)
                 #expect(!outcome.stdout.hasSuffix("\n") || direct.text.hasSuffix("\n"))
             }
@@ -63,7 +65,8 @@ extension InterlinedListEndToEnd {
                 let total = await bed.run(["api", "-X", "GET", "/api/lists", "-f", "limit=1000"])
                 let all = try JSONValue(parsing: total.stdout)["lists"]?.arrayValue ?? []
                 #expect(Set(ids) == Set(all.compactMap { $0["id"]?.stringValue }))
-                let offsets = try await bed.emulator.requests().filter { $0.path == "/api/lists" }.compactMap { $0.query["offset"]?.last }
+                let offsets = try await bed.emulator.requests().filter { $0.path == "/api/lists" && $0.query["limit"] == ["5"] }
+                    .compactMap { $0.query["offset"]?.last }
                 #expect(offsets == ["5"], "\(offsets)")
                 // Without --slurp each page is printed as it came.
                 let pages = await bed.run(["api", "/api/lists?limit=4", "--paginate"])

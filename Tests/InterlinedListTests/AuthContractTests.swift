@@ -77,7 +77,7 @@ extension InterlinedListEndToEnd {
                 let log = try await bed.credentialLog()
                 #expect(log.suffix(2).map(\.path) == ["/api/lists", "/api/user"])
                 #expect(log.suffix(2).allSatisfy { $0.status == 401 })
-                #expect(FileManager.default.fileExists(atPath: bed.cache().path(of: "lists")))
+                guard case .hit = bed.cache().load("lists") else { Issue.record("logged out must keep the mirror"); return }
             }
         }
 

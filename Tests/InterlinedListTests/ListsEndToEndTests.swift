@@ -53,13 +53,13 @@ extension InterlinedListEndToEnd {
 
         @Test func fiveThousandListsArriveOverSeveralPagesAndMakeOneTree() async throws {
             try await ILTestBed.with { bed in
-                try await bed.adminPost("generate-lists", #"{"lists": 5000, "folders": 500}"#)
                 await bed.login()
+                try await bed.adminPost("generate-lists", #"{"lists": 5000, "folders": 500}"#)
+                let before = try await bed.count("GET /api/lists")
                 let outcome = await bed.run(["il", "lists", "--tree"])
                 #expect(outcome.exitCode == 0, "\(outcome.stderr)")
                 #expect(outcome.stdout.split(separator: "\n").count == 5_010 + 503)
-                let pages = try await bed.requestLines().filter { $0 == "GET /api/lists" }
-                #expect(pages.count == 6)
+                #expect(try await bed.count("GET /api/lists") - before == 6)
                 let json = await bed.run(["il", "lists", "--tree", "--json"])
                 #expect(json.exitCode == 0)
                 #expect(try JSONValue(parsing: json.stdout).arrayValue?.isEmpty == false)
@@ -72,7 +72,7 @@ extension InterlinedListEndToEnd {
                 let plain = await bed.run(["il", "list", "show", "l001"])
                 #expect(plain.stdout == "r003\tEggs\t12\tfalse\nr002\tBread\t1\ttrue\nr001\tMilk\t2\tfalse\n", "\(plain)")
                 let table = await bed.run(["il", "list", "show", "l001", "-o", "table"])
-                #expect(table.stdout.hasPrefix("Groceries  l001\nprivate · folder lf3 · 3 rows\n\nKEY   NAME  TYPE     REQUIRED\nitem  Item  text     yes\n"), "\(table)")
+                #expect(table.stdout.hasPrefix("Groceries  l001\nprivate · folder Errands (lf3) · 3 rows\n\nKEY   NAME  TYPE     REQUIRED\nitem  Item  text     yes\n"), "\(table)")
                 #expect(table.stdout.contains("ID    ITEM   QTY  DONE\nr003  Eggs   12   false\n"))
                 let json = try JSONValue(parsing: await bed.run(["il", "list", "show", "l001", "--json"]).stdout)
                 #expect(json["list"]?["title"]?.stringValue == "Groceries")
@@ -106,7 +106,8 @@ extension InterlinedListEndToEnd {
             try await ILTestBed.with { bed in
                 await bed.login()
                 let outcome = await bed.run(["il", "folders"])
-                #expect(outcome.stdout == "lf1\tWork\t\nlf2\tHome\t\nlf3\tErrands\tlf2\n", "\(outcome)")
+                // The server sorts folders by name.
+                #expect(outcome.stdout == "lf3\tErrands\tlf2\nlf2\tHome\t\nlf1\tWork\t\n", "\(outcome)")
             }
         }
     }

@@ -37,7 +37,7 @@ extension InterlinedListEndToEnd {
                 #expect(!after.contains { $0["followerId"] == "u_ada" && $0["followingId"] == "u_bob" })
                 let again = await bed.run(["il", "unfollow", "u_bob"])
                 #expect(again.exitCode == 1)
-                #expect(again.stderr.contains("Not following this user"))
+                #expect(again.stderr.contains("Follow relationship not found"))
             }
         }
 

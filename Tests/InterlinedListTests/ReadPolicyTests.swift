@@ -1,31 +1,8 @@
 import Testing
 @testable import InterlinedList
 
-/// When a reading command shows the cache, fetches, or falls back.
+/// Feed queries and message lengths.
 @Suite struct ReadPolicyTests {
-    let now: Int64 = 1_000_000_000
-
-    @Test func freshCacheIsShownWithoutAsking() {
-        #expect(ReadPolicy.from(noCache: false, refresh: false).firstStep(cachedAt: now - 5_000, now: now) == .showCache)
-    }
-
-    @Test func staleCacheIsRefreshedWithTheCacheAsFallback() {
-        #expect(ReadPolicy.from(noCache: false, refresh: false).firstStep(cachedAt: now - 600_000, now: now) == .fetch(fallBackToCache: true))
-        #expect(ReadPolicy.from(noCache: false, refresh: false).firstStep(cachedAt: nil, now: now) == .fetch(fallBackToCache: false))
-    }
-
-    @Test func aCacheFromTheFutureIsNotTrusted() {
-        #expect(ReadPolicy.cacheFirst(maxAge: 60_000).firstStep(cachedAt: now + 3_600_000, now: now) == .fetch(fallBackToCache: true))
-    }
-
-    @Test func refreshFetchesButStillFallsBack() {
-        #expect(ReadPolicy.from(noCache: false, refresh: true).firstStep(cachedAt: now - 1, now: now) == .fetch(fallBackToCache: true))
-    }
-
-    @Test func noCacheNeverReadsTheCache() {
-        #expect(ReadPolicy.from(noCache: true, refresh: true).firstStep(cachedAt: now - 1, now: now) == .fetch(fallBackToCache: false))
-    }
-
     @Test func eachFeedQueryHasItsOwnCacheFile() {
         #expect(FeedQuery().cacheName == "feed")
         #expect(FeedQuery(limit: 5).cacheName == "feed-l5-o0")

@@ -19,6 +19,8 @@ public enum ILError: UserFacingError, Equatable {
     case server(route: String, status: Int, serverMessage: String?)
     /// A 404 for a route that names one record: `no document d006 on lists`.
     case notFound(subject: String, profile: String, serverMessage: String?)
+    /// A 400 `Validation failed` with the server's `details`, one per field.
+    case invalidData(route: String, serverMessage: String?, problems: [ILRowValidator.Problem])
     /// The answer was not the JSON the route documents.
     case unexpectedResponse(route: String, detail: String)
     /// The server could not be reached and there is no cached copy to show.
@@ -50,6 +52,8 @@ public enum ILError: UserFacingError, Equatable {
             return ServiceWording.statusFailure(route: route, status: status, message: message, requestID: nil)
         case .notFound(let subject, let profile, let message):
             return ServiceWording.notFound(subject, profile: profile) + (message.map { " (the server says: \($0))" } ?? "")
+        case .invalidData(let route, let message, _):
+            return "\(route) refused the data (HTTP 400)" + (message.map { ": \($0)" } ?? "")
         case .unexpectedResponse(let route, let detail):
             return "\(route) sent an answer fieldops cannot read: \(detail)"
         case .offline(let route, let reason):
@@ -65,7 +69,8 @@ public enum ILError: UserFacingError, Equatable {
 
     public var details: [String] {
         switch self {
-        case .loggedOut: return ["cached feed, lists and documents were kept and are still shown offline"]
+        case .loggedOut: return ["the offline mirror (lists, rows, documents, feed) was kept; log in again to refresh it"]
+        case .invalidData(_, _, let problems): return problems.map { "\($0.field): \($0.message)" }
         default: return []
         }
     }
@@ -89,13 +94,15 @@ public enum ILError: UserFacingError, Equatable {
         case .notFound:
             return "check the id; listings show them (fieldops il lists, fieldops il docs)"
         case .offline:
-            return "check the network and the profile's base_url; commands that read show cached data when they have some"
+            return "check the network and the profile's base_url; reads answer from the offline mirror when it holds what they ask (fieldops il sync fills it)"
         case .messageTooLong:
             return "shorten the message, or raise maxMessageLength in your InterlinedList settings"
         case .badCredentials:
             return "check the email and password; accounts that use GitHub/Google sign-in can paste a sync token with --with-token"
         case .unexpectedResponse:
             return "check that the profile's base_url points at an InterlinedList server"
+        case .invalidData:
+            return "fix the fields named above (il list schema ID shows the columns and their types) and run it again"
         case .tokenRefused:
             return "copy the sync token again (it is 64 hex digits), or log in with email and password"
         }
@@ -112,6 +119,22 @@ public enum ILError: UserFacingError, Equatable {
 }
 
 extension ILError {
+    /// Whether the server answered 404 (`notFound` for a route naming one record, else `server`).
+    public var isNotFound: Bool {
+        switch self {
+        case .notFound, .server(_, 404, _): return true
+        default: return false
+        }
+    }
+
+    /// The server's own words for a 404 (`Dig not found`).
+    public var notFoundMessage: String? {
+        switch self {
+        case .notFound(_, _, let message), .server(_, 404, let message): return message
+        default: return nil
+        }
+    }
+
     /// Whether this failure means the server could not be reached (so cached data may be shown).
     public var isOffline: Bool {
         if case .offline = self { return true }

@@ -1,11 +1,11 @@
 import FieldOpsCore
 
-/// Completion of list, folder and document ids from the cache only (never the network).
+/// Completion of list, folder and document ids from the offline mirror only (never the network).
 ///
-/// Reads the files the listing commands wrote for the profile's signed-in user; an absent or
-/// damaged file completes nothing (and a damaged one is left for the next real read to report).
+/// Reads the snapshots the reads and `il sync` wrote for the profile's signed-in user; an absent
+/// or unreadable mirror completes nothing.
 public enum ILCompletion {
-    public static func candidates(for source: CompletionSource, cache: ILCache) -> [CompletionCandidate] {
+    public static func candidates(for source: CompletionSource, cache: ILMirror) -> [CompletionCandidate] {
         switch source {
         case ILCommandTree.listSource:
             guard case .hit(let data, _) = cache.peek("lists"), let lists = try? ListRecordCodec.decode(data) else { return [] }
@@ -29,7 +29,7 @@ public enum ILCompletion {
     }
 
     /// The cached value, read without deleting a damaged file (completion must stay silent).
-    private static func hits<T: Decodable & Sendable>(_ cache: ILCache, _ name: String, _ type: T.Type) -> [T] {
+    private static func hits<T: Decodable & Sendable>(_ cache: ILMirror, _ name: String, _ type: T.Type) -> [T] {
         guard case .hit(let data, _) = cache.peek(name), let value = try? ILJSON.decode(type, from: data) else { return [] }
         return [value]
     }

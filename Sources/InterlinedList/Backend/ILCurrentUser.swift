@@ -5,11 +5,11 @@ import Foundation
 /// middle of a Tab press would be absurd).
 enum ILCurrentUser {
     static func file(profileDirectory: String) -> String {
-        ILCache.backendDirectory(profileDirectory: profileDirectory) + "/current-user"
+        ILMirror.backendDirectory(profileDirectory: profileDirectory) + "/current-user"
     }
 
     static func write(_ userID: String, profileDirectory: String) throws {
-        let directory = ILCache.backendDirectory(profileDirectory: profileDirectory)
+        let directory = ILMirror.backendDirectory(profileDirectory: profileDirectory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         try AtomicFile.write(Data((userID + "\n").utf8), to: file(profileDirectory: profileDirectory), mode: 0o600)

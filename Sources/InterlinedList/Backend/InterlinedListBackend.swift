@@ -43,7 +43,9 @@ public struct InterlinedListBackend: Backend {
                 try keyring.update(profile: profileName) { entry in
                     entry.identity = ILStoredCredentials(user: user).identity
                 }
-            })
+            },
+            confirm: { question, typed in try context.confirm(question, typing: typed) })
+        runtime.environment = context.environment
         runtime.structured = context.structured
         runtime.deferError = { context.deferError($0) }
         return runtime
@@ -110,6 +112,14 @@ public struct InterlinedListBackend: Backend {
         if user.emailVerified == false {
             details.append("email not verified: posting is refused until you verify it")
         }
+        // Fill the offline mirror now, so reads work offline from the start; a failure here
+        // leaves the login standing.
+        do {
+            let report = try await ILMirrorSync(runtime: Self.runtime(context, profile: profile)).pull()
+            details.append("offline mirror: \(report.lists) lists, \(report.rows) rows, \(report.documents) documents, \(report.messages) feed messages")
+        } catch {
+            details.append("offline mirror not filled (\((error as? any UserFacingError)?.summary ?? String(describing: error))): run fieldops il sync")
+        }
         return LoginResult(user: user.shownName + (user.email.map { " <\($0)>" } ?? ""), details: details)
     }
 
@@ -121,7 +131,7 @@ public struct InterlinedListBackend: Backend {
     }
 
     public func forget(profile: Profile, paths: ConfigPaths) throws {
-        try ILCache.removeProfile(profileDirectory: paths.cacheDirectory(for: profile.name))
+        try ILMirror.removeProfile(profileDirectory: paths.cacheDirectory(for: profile.name))
     }
 
     public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] {
@@ -141,6 +151,6 @@ public struct InterlinedListBackend: Backend {
     public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
         let directory = paths.cacheDirectory(for: profile.name)
         guard let userID = ILCurrentUser.read(profileDirectory: directory) else { return [] }
-        return ILCompletion.candidates(for: source, cache: ILCache(profileDirectory: directory, userID: userID))
+        return ILCompletion.candidates(for: source, cache: ILMirror(profileDirectory: directory, userID: userID))
     }
 }

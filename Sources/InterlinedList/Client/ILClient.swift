@@ -50,7 +50,9 @@ public struct ILClient: Sendable {
             headers[credential.name] = credential.value
         }
         var requestBody = HTTPBody.none
-        if let body {
+        if let json = body as? ILJSONBody {
+            requestBody = .json(json.value.jsonData())  // the core's writer: no Codable detour for 1,000 rows
+        } else if let body {
             requestBody = .json(try ILJSON.encode(body))
         }
         let request = HTTPRequest(
@@ -115,6 +117,12 @@ public struct ILClient: Sendable {
     static func failure(_ endpoint: ILEndpoint, _ response: HTTPResponse,
                         message: String? = nil) -> ILError {
         let message = message ?? (try? ILJSON.decode(ILServerError.self, from: response.body))?.error
+        if response.status == 400, let details = (try? JSONValue(parsing: response.body))?["details"]?.arrayValue, !details.isEmpty {
+            let problems = details.map { detail in
+                ILRowValidator.Problem(field: detail["field"]?.stringValue ?? "?", message: detail["message"]?.stringValue ?? ILCell.text(detail))
+            }
+            return .invalidData(route: endpoint.description, serverMessage: message, problems: problems)
+        }
         switch response.status {
         case 403:
             return .forbidden(route: endpoint.description, reason: ForbiddenReason(serverMessage: message), serverMessage: message)

@@ -117,10 +117,13 @@ public struct DocMoveCommand: Sendable {
 /// `il doc show ID`: a document's facts, then its markdown.
 public struct DocShowCommand: Sendable {
     public var id: String
+    /// `--raw`: the markdown exactly as stored, nothing else, whatever the output format.
+    public var raw: Bool
 
     public init(_ invocation: Invocation) throws {
         guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il doc show needs a document ID") }
         self.id = id
+        raw = invocation.flag("raw")
     }
 
     public func run(_ runtime: ILRuntime) async throws {
@@ -129,6 +132,10 @@ public struct DocShowCommand: Sendable {
         let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {
             try await runtime.client().call(.document(documentID), as: ILDocumentEnvelope.self).document
         }.value
+        if raw {
+            runtime.stdout.write(document.content ?? "")
+            return
+        }
         switch runtime.format {
         case .json:
             try runtime.printJSON(document)

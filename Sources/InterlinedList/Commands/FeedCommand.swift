@@ -15,7 +15,11 @@ public struct FeedCommand: Sendable {
         guard limit > 0 else { throw FieldOpsError.usage("--limit must be at least 1") }
         guard offset >= 0 else { throw FieldOpsError.usage("--offset must not be negative") }
         query = FeedQuery(limit: limit, offset: offset, onlyMine: invocation.flag("mine"), tag: invocation.value("tag"),
-                          all: invocation.flag("all"))
+                          all: invocation.flag("all"), search: invocation.value("search"))
+        if query.search != nil, query.tag != nil {
+            throw FieldOpsError.usage("il feed takes --search or --tag, not both (the search route has no tag filter)")
+        }
+        if let search = query.search, search.count > 200 { throw FieldOpsError.usage("--search is \(search.count) characters; the server allows 200") }
         noCache = invocation.flag("no-cache")
         refresh = invocation.flag("refresh")
         nextPage = { invocation.followUp(setting: "offset", to: String($0)) }
@@ -23,14 +27,20 @@ public struct FeedCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let result = try await runtime.reader(noCache: noCache, refresh: refresh).run(
-            query.cacheName,
-            decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
-            fetch: {
-                let snapshot = try await runtime.client().feed(query)
-                return (snapshot.raw, snapshot)
-            })
-        let snapshot = result.value
+        let snapshot: FeedSnapshot
+        do {
+            snapshot = try await runtime.reader(noCache: noCache, refresh: refresh).run(
+                query.cacheName,
+                decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
+                fetch: {
+                    let snapshot = try await runtime.client().feed(query)
+                    return (snapshot.raw, snapshot)
+                }).value
+        } catch let error as ILError where error.isOffline && !noCache {
+            // This query was never fetched: answer it from the synced feed pages, filtered here.
+            guard let local = FeedOffline.answer(query, runtime) else { throw error }
+            snapshot = local
+        }
         switch runtime.format {
         case .json:
             // Re-indented losslessly: key order and number lexemes stay as the server wrote them.
@@ -61,6 +71,8 @@ public struct PostCommand: Sendable {
     public var text: String
     public var tags: [String]
     public var isPrivate: Bool
+    /// `--at TIME`, as given (parsed against the clock when the command runs).
+    public var at: String?
 
     public init(_ invocation: Invocation, stdin: any InputSource) throws {
         guard let argument = invocation.value("TEXT") else { throw FieldOpsError.usage("il post needs the message TEXT (or - to read stdin)") }
@@ -72,6 +84,7 @@ public struct PostCommand: Sendable {
         self.text = text
         tags = invocation.all("tag").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
         isPrivate = invocation.flag("private")
+        at = invocation.value("at")
     }
 
     public func run(_ runtime: ILRuntime) async throws {
@@ -79,13 +92,15 @@ public struct PostCommand: Sendable {
         // The limit is the user's own setting: ask the server, so a changed limit is honoured.
         let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
-        let body = ILNewMessage(content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags)
+        let scheduled = try at.map { ScheduleTime.iso(try ScheduleTime.parse($0, now: runtime.now)) }
+        let body = ILNewMessage(content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags, scheduledAt: scheduled)
         let created = try await runtime.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
         runtime.invalidate("feed")
         switch runtime.format {
         case .json: try runtime.printJSON(created)
         case .plain: runtime.stdout.line(created.id)
-        case .table: runtime.stdout.line("posted \(created.id)" + (created.publiclyVisible ? "" : " (private)"))
+        case .table:
+            runtime.stdout.line((scheduled.map { "scheduled \(created.id) for \($0)" } ?? "posted \(created.id)") + (created.publiclyVisible ? "" : " (private)"))
         }
     }
 }

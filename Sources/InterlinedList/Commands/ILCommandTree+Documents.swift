@@ -12,7 +12,7 @@ extension ILCommandTree {
                                      help: "A document folder (default: the root).")] + cacheOptions,
                 action: { context in try await DocsCommand(context.invocation).run(runtime(context)) }),
             CommandSpec(
-                "doc", abstract: "Create, move or show a document.",
+                "doc", abstract: "Create, edit, move, delete, search or show documents.",
                 examples: ["fieldops il doc show d001", "fieldops il doc move d003 --folder root"],
                 subcommands: [
                     CommandSpec(
@@ -41,10 +41,37 @@ extension ILCommandTree {
                         }),
                     CommandSpec(
                         "show", abstract: "Show a document's markdown.",
-                        examples: ["fieldops il doc show d001", "fieldops il doc show d001 -o plain > readme.md"],
+                        examples: ["fieldops il doc show d001", "fieldops il doc show d001 --raw > readme.md"],
+                        options: [.flag("raw", help: "Only the markdown, exactly as stored.")],
                         arguments: [ArgumentSpec("ID", help: "The document id.", value: .dynamic(documentSource))],
                         action: { context in
                             let command = try DocShowCommand(context.invocation)
+                            try await command.run(runtime(context))
+                        }),
+                    CommandSpec(
+                        "edit", abstract: "Replace a document's markdown: $VISUAL/$EDITOR, --file PATH, or --file - (stdin).",
+                        discussion: "Refuses to overwrite when the server copy changed since it was read (contentHash), and leaves a merge of both to review.",
+                        examples: ["fieldops il doc edit d001", "fieldops il doc edit d001 --file readme.md"],
+                        options: [OptionSpec("file", value: .file, valueName: "PATH", help: "The new markdown (- for stdin) instead of an editor.")],
+                        arguments: [ArgumentSpec("ID", help: "The document id.", value: .dynamic(documentSource))],
+                        action: { context in
+                            let command = try DocEditCommand(context.invocation)
+                            try await command.run(runtime(context))
+                        }),
+                    CommandSpec(
+                        "delete", abstract: "Delete a document (asks first).",
+                        examples: ["fieldops --yes il doc delete d002"],
+                        arguments: [ArgumentSpec("ID", help: "The document id.", value: .dynamic(documentSource))],
+                        action: { context in
+                            let command = try DocDeleteCommand(context.invocation)
+                            try await command.run(runtime(context))
+                        }),
+                    CommandSpec(
+                        "search", abstract: "Find documents by title or content.",
+                        examples: ["fieldops il doc search spec"],
+                        arguments: [ArgumentSpec("QUERY", help: "Text to look for (case-insensitive).")],
+                        action: { context in
+                            let command = try DocSearchCommand(context.invocation)
                             try await command.run(runtime(context))
                         }),
                 ]),

@@ -13,8 +13,8 @@ public enum ILCommandTree {
 
     /// `--refresh` and `--no-cache`, on every command that reads through the cache.
     static let cacheOptions: [OptionSpec] = [
-        .flag("refresh", help: "Ask the server even if the cached copy is fresh (the cache is still shown when offline)."),
-        .flag("no-cache", help: "Ask the server and never show cached data: offline is exit 4."),
+        .flag("refresh", help: "Ask the server (every read does; kept for scripts). The mirror is still shown when offline."),
+        .flag("no-cache", help: "Ask the server and never show the offline mirror: offline is exit 4."),
     ]
 
     public static func group(runtime: @escaping RuntimeFactory) -> CommandSpec {
@@ -25,18 +25,19 @@ public enum ILCommandTree {
                 Log in with `fieldops -p PROFILE auth login` (email and password: both the sync token and the \
                 session cookie are stored; organizations accept only the cookie) or `auth login --with-token`.
 
-                Reads (feed, lists, folders, documents) are cached per profile and user under \
-                $XDG_CACHE_HOME/fieldops/<profile>/interlinedlist/. A copy younger than a minute is shown \
-                without asking the server; an older one is refreshed, and shown with "offline — cached N \
-                minutes ago" on stderr when the server cannot be reached (exit 0). --no-cache forces a \
-                live answer and exits 4 when offline.
+                Every read asks the server and keeps its answer in an offline mirror per profile and user \
+                (SQLite, $XDG_CACHE_HOME/fieldops/<profile>/interlinedlist/<user>/mirror.sqlite); `il sync` \
+                and `auth login` fill it with lists, folders, rows, schemas, documents and the feed. When the \
+                server cannot be reached, reads answer from the mirror with "offline — mirror from N minutes \
+                ago" on stderr (exit 0); writes exit 4 and change nothing. --no-cache never uses the mirror.
                 """,
             examples: [
                 "fieldops il feed --limit 10",
                 "fieldops il lists --tree",
                 "echo 'Crew B done at site 4 #ops' | fieldops il post -",
             ],
-            subcommands: [whoamiCommand(runtime)] + feedCommands(runtime) + listCommands(runtime) + documentCommands(runtime)
-                + peopleCommands(runtime))
+            subcommands: [whoamiCommand(runtime), syncCommand(runtime)] + feedCommands(runtime) + listCommands(runtime) + rowCommands(runtime)
+                + folderCommands(runtime) + documentCommands(runtime)
+                + peopleCommands(runtime) + messageCommands(runtime) + socialCommands(runtime))
     }
 }

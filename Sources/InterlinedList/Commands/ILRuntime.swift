@@ -25,11 +25,19 @@ public struct ILRuntime: Sendable {
     public var now: Int64
     /// Replaces the stored identity (never the secrets: a `$FIELDOPS_TOKEN` must not be saved).
     public var saveIdentity: @Sendable (ILUser) throws -> Void
+    /// Asks before a destructive action (`CommandContext.confirm`): `--yes` proceeds, a terminal
+    /// asks (the second argument, when given, must be typed), anything else refuses.
+    public var confirm: @Sendable (String, String?) throws -> Void
+    /// The command's environment (`$VISUAL`, `$EDITOR` for `il doc edit`).
+    public var environment: [String: String] = [:]
 
     public init(profile: String, baseURL: String, session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials, profileCacheDirectory: String,
                 stdout: any TextStream, stderr: any TextStream, stdin: any InputSource, format: OutputFormat,
                 terminal: TerminalInfo, now: Int64,
-                saveIdentity: @escaping @Sendable (ILUser) throws -> Void) {
+                saveIdentity: @escaping @Sendable (ILUser) throws -> Void,
+                confirm: @escaping @Sendable (String, String?) throws -> Void = { question, _ in
+                    throw FieldOpsError.usage("refusing to \(question) without confirmation", hint: "add --yes")
+                }) {
         self.profile = profile
         self.baseURL = baseURL
         self.session = session
@@ -42,6 +50,7 @@ public struct ILRuntime: Sendable {
         self.terminal = terminal
         self.now = now
         self.saveIdentity = saveIdentity
+        self.confirm = confirm
     }
 
     /// The API client with the stored credentials.
@@ -49,10 +58,18 @@ public struct ILRuntime: Sendable {
         ILClient(session: try session(), baseURL: baseURL, profile: profile, credentials: credentials)
     }
 
-    /// The signed-in user's cache; nil before the first login (nothing is known to cache under).
-    public var cache: ILCache? {
-        credentials.user.map { ILCache(profileDirectory: profileCacheDirectory, userID: $0.id) }
+    /// The signed-in user's offline mirror; nil before the first login (nothing to mirror under).
+    /// One per runtime, so the commands' reads share one SQLite connection.
+    public var cache: ILMirror? {
+        guard let user = credentials.user else { return nil }
+        return mirrors.withLock { open in
+            if let mirror = open[user.id] { return mirror }
+            let mirror = ILMirror(profileDirectory: profileCacheDirectory, userID: user.id)
+            open[user.id] = mirror
+            return mirror
+        }
     }
+    private let mirrors = Locked<[String: ILMirror]>([:])
 
     /// Fails with "not logged in" unless a sync token is stored (or given in `FIELDOPS_TOKEN`).
     public func requireLogin() throws {

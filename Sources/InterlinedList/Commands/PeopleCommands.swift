@@ -44,23 +44,26 @@ public struct WhoamiCommand: Sendable {
     }
 }
 
-/// `il follow USER_ID` and `il unfollow USER_ID`.
+/// `il follow USER` and `il unfollow USER`: a username (resolved to the id the routes take) or an id.
 public struct FollowCommand: Sendable {
-    public var userID: String
+    public var user: String
     public var follow: Bool
 
     public init(_ invocation: Invocation, follow: Bool) throws {
-        guard let userID = invocation.value("USER_ID"), !userID.isEmpty else {
-            throw FieldOpsError.usage("il \(follow ? "follow" : "unfollow") needs a USER_ID")
+        guard let user = invocation.value("USER"), !user.isEmpty else {
+            throw FieldOpsError.usage("il \(follow ? "follow" : "unfollow") needs a USER (username or id)")
         }
-        self.userID = userID
+        self.user = user
         self.follow = follow
     }
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
+        let resolved = try await ILUserResolver(client: runtime.client()).resolve(user)
+        let userID = resolved.id
+        let shown = resolved.username.map { "@\($0) (\(userID))" } ?? userID
         // Following changes which private messages the feed shows.
-        defer { runtime.invalidate("feed") }
+        defer { runtime.invalidate("feed", "followers-", "following-", "follow-requests") }
         if follow {
             let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
             switch runtime.format {
@@ -68,15 +71,15 @@ public struct FollowCommand: Sendable {
             case .plain: runtime.stdout.line(result.status ?? "")
             case .table:
                 runtime.stdout.line(result.status == "pending"
-                    ? "follow request sent to \(userID) (private account: pending approval)"
-                    : "following \(userID)")
+                    ? "follow request sent to \(shown) (private account: pending approval)"
+                    : "following \(shown)")
             }
         } else {
             _ = try await runtime.client().send(.unfollow(userID))
             switch runtime.format {
             case .json: try runtime.printJSON(["unfollowed": userID])
             case .plain: runtime.stdout.line(userID)
-            case .table: runtime.stdout.line("no longer following \(userID)")
+            case .table: runtime.stdout.line("no longer following \(shown)")
             }
         }
     }
@@ -88,7 +91,9 @@ public struct OrgsCommand: Sendable {
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let organizations = try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self).organizations
+        let organizations = try await runtime.reader(noCache: false, refresh: true).run("orgs") {
+            try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self)
+        }.value.organizations
         switch runtime.format {
         case .json: try runtime.printJSON(organizations)
         case .table, .plain:
@@ -120,7 +125,10 @@ public struct NotificationsCommand: Sendable {
         if markAll {
             _ = try await client.send(.markAllNotificationsRead)
         }
-        let tray = try await client.call(.notificationTray, as: ILNotificationTray.self)
+        if !markRead.isEmpty || markAll { runtime.invalidate("notifications") }
+        let tray = try await runtime.reader(noCache: false, refresh: true).run("notifications") {
+            try await client.call(.notificationTray, as: ILNotificationTray.self)
+        }.value
         switch runtime.format {
         case .json:
             try runtime.printJSON(tray)

@@ -6,12 +6,16 @@ public struct FeedQuery: Sendable, Equatable {
     public var tag: String?
     /// Follow `pagination.hasMore` until the end.
     public var all: Bool
+    /// `--search`: top-level messages containing this text (`GET /api/messages/search`).
+    public var search: String?
 
     public static let defaultLimit = 20
     /// Page size used by `--all` (the server does not cap the feed, but large pages are slow).
     public static let pageSizeForAll = 100
 
-    public init(limit: Int = FeedQuery.defaultLimit, offset: Int = 0, onlyMine: Bool = false, tag: String? = nil, all: Bool = false) {
+    public init(limit: Int = FeedQuery.defaultLimit, offset: Int = 0, onlyMine: Bool = false, tag: String? = nil, all: Bool = false,
+                search: String? = nil) {
+        self.search = search.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         self.limit = limit
         self.offset = offset
         self.onlyMine = onlyMine
@@ -26,11 +30,16 @@ public struct FeedQuery: Sendable, Equatable {
         if all { name += "-all" } else { name += "-l\(limit)-o\(offset)" }
         if onlyMine { name += "-mine" }
         if let tag { name += "-tag-" + tag.lowercased() }
+        if let search { name += "-q-" + search }
         return name
     }
 
     /// The request for the page starting at `offset`.
     public func endpoint(offset: Int) -> ILEndpoint {
-        .feed(limit: all ? Self.pageSizeForAll : limit, offset: offset, onlyMine: onlyMine, tag: tag)
+        if let search {
+            // The search route takes at most 100 per page and has no tag filter.
+            return .searchMessages(search, limit: min(all ? Self.pageSizeForAll : limit, 100), offset: offset, onlyMine: onlyMine)
+        }
+        return .feed(limit: all ? Self.pageSizeForAll : limit, offset: offset, onlyMine: onlyMine, tag: tag)
     }
 }

@@ -8,6 +8,8 @@ public struct ILDocument: Codable, Sendable, Equatable {
     public var folderId: String?
     public var createdAt: String?
     public var updatedAt: String?
+    /// sha256 of the content, lowercase hex; the server computes it and never checks it.
+    public var contentHash: String?
 
     public init(id: String, title: String, content: String? = nil, relativePath: String? = nil, isPublic: Bool? = nil,
                 folderId: String? = nil, createdAt: String? = nil, updatedAt: String? = nil) {

@@ -5,18 +5,34 @@ import FieldOpsCore
 public struct ILList: Codable, Sendable, Equatable {
     /// One column of a list's schema.
     public struct Property: Codable, Sendable, Equatable {
+        public var id: String?
         public var propertyKey: String
         public var propertyName: String?
         public var propertyType: String?
         public var displayOrder: Int?
         public var isRequired: Bool?
-        public init(propertyKey: String, propertyName: String? = nil, propertyType: String? = nil,
-                    displayOrder: Int? = nil, isRequired: Bool? = nil) {
+        public var isVisible: Bool?
+        /// `{min, max, pattern, options, minLength, maxLength, …}` as the server stores it.
+        public var validationRules: JSONValue?
+        /// `{field, operator, value}`: the column is hidden (and not required) when it is false.
+        public var visibilityCondition: JSONValue?
+        /// JSON-encoded text on the DSL path, the raw value on the properties path.
+        public var defaultValue: JSONValue?
+        public var helpText: String?
+        public var placeholder: String?
+
+        public init(id: String? = nil, propertyKey: String, propertyName: String? = nil, propertyType: String? = nil,
+                    displayOrder: Int? = nil, isRequired: Bool? = nil, isVisible: Bool? = nil,
+                    validationRules: JSONValue? = nil, visibilityCondition: JSONValue? = nil) {
+            self.id = id
             self.propertyKey = propertyKey
             self.propertyName = propertyName
             self.propertyType = propertyType
             self.displayOrder = displayOrder
             self.isRequired = isRequired
+            self.isVisible = isVisible
+            self.validationRules = validationRules
+            self.visibilityCondition = visibilityCondition
         }
     }
 
@@ -30,6 +46,16 @@ public struct ILList: Codable, Sendable, Equatable {
     public var updatedAt: String?
     /// Only `GET /api/lists/{id}` includes the schema's properties.
     public var properties: [Property]?
+    /// `{id, title}` of the parent list (`GET /api/lists/{id}`); nil at the root.
+    public var parent: Reference?
+    /// The direct sublists (`GET /api/lists` only).
+    public var children: [Reference]?
+
+    /// `{id, title}` as the server embeds a related list.
+    public struct Reference: Codable, Sendable, Equatable {
+        public var id: String
+        public var title: String?
+    }
 
     public init(id: String, title: String, description: String? = nil, isPublic: Bool? = nil, parentId: String? = nil,
                 folderId: String? = nil, createdAt: String? = nil, updatedAt: String? = nil, properties: [Property]? = nil) {

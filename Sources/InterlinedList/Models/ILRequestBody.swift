@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// A JSON body the CLI sends. Every conforming type is encoded by `ILJSON`, so its keys are its
 /// camelCase property names; the tests encode each one and assert no key contains `_`.
 public protocol ILRequestBody: Encodable, Sendable {}
@@ -81,4 +83,13 @@ public struct ILDocumentMove: ILRequestBody, Equatable {
             try container.encodeNil(forKey: .folderId)
         }
     }
+}
+
+/// A body built as JSON rather than from a struct: row data (free-form keys), schemas, and edits
+/// that must send `null` — a synthesized `Encodable` leaves a nil out, and the server reads a
+/// missing `parentId` as "unchanged", not as "the root".
+public struct ILJSONBody: ILRequestBody, Equatable {
+    public var value: JSONValue
+    public init(_ value: JSONValue) { self.value = value }
+    public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }

@@ -45,8 +45,8 @@ struct ILTestBed: Sendable {
         home.cacheDirectory + "/\(Self.profile)/interlinedlist/\(user)"
     }
 
-    func cache(user: String = "u_ada") -> ILCache {
-        ILCache(profileDirectory: home.cacheDirectory + "/" + Self.profile, userID: user)
+    func cache(user: String = "u_ada") -> ILMirror {
+        ILMirror(profileDirectory: home.cacheDirectory + "/" + Self.profile, userID: user)
     }
 
     // MARK: Emulator admin

@@ -1,0 +1,197 @@
+import FieldOpsCore
+import Foundation
+
+/// `il doc edit ID [--file PATH | --file -]`: replaces a document's markdown, from a file, stdin,
+/// or `$VISUAL`/`$EDITOR` opened on the current text.
+///
+/// The server never compares `contentHash` (the last write wins), so fieldops does: just before
+/// writing it reads the document again, and when the hash moved since the edit began it refuses,
+/// leaving a merge of both versions in a file to review.
+public struct DocEditCommand: Sendable {
+    public var id: String
+    public var file: String?
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il doc edit needs a document ID") }
+        self.id = id
+        file = invocation.value("file")
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let original = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
+        let base = original.content ?? ""
+        let edited: String
+        switch file {
+        case "-"?: edited = String(decoding: runtime.stdin.readAll(), as: UTF8.self)
+        case let path?:
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
+            }
+            edited = String(decoding: data, as: UTF8.self)
+        case nil: edited = try ExternalEditor(environment: runtime.environment).edit(base, name: original.relativePath ?? "\(id).md")
+        }
+        guard edited != base else {
+            runtime.stderr.line("no change to \(id); nothing was sent")
+            return
+        }
+        let current = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
+        if current.contentHash != original.contentHash {
+            let merged = TextMerge.merge(base: base, mine: edited, theirs: current.content ?? "")
+            let path = runtime.profileCacheDirectory + "/interlinedlist/merge-\(ILMirror.fileSafe(id)).md"
+            try FileManager.default.createDirectory(atPath: runtime.profileCacheDirectory + "/interlinedlist", withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try AtomicFile.write(Data(merged.text.utf8), to: path, mode: 0o600)
+            throw FieldOpsError(
+                "document \(id) changed on the server while you edited it (contentHash \(Self.short(original.contentHash)) → \(Self.short(current.contentHash))); nothing was written",
+                details: ["the merged text is in \(path)" + (merged.conflicts > 0 ? " with \(merged.conflicts) conflict\(merged.conflicts == 1 ? "" : "s") marked <<<<<<< / >>>>>>>" : " (no conflicts)")],
+                hint: "review it, then: fieldops il doc edit \(id) --file \(path)")
+        }
+        let updated = try await client.call(.updateDocument(id), body: ILJSONBody(["content": .string(edited)]), as: ILDocumentEnvelope.self).document
+        runtime.invalidate("documents", "document-")
+        switch runtime.format {
+        case .json: try runtime.printJSON(updated)
+        case .plain: runtime.stdout.line(updated.id)
+        case .table: runtime.stdout.line("updated document \(updated.id) “\(updated.title)”")
+        }
+    }
+
+    static func short(_ hash: String?) -> String { hash.map { String($0.prefix(8)) } ?? "none" }
+}
+
+/// `$VISUAL`, else `$EDITOR`, else `vi`, run through `sh` on a private temporary copy.
+struct ExternalEditor {
+    var environment: [String: String]
+
+    func edit(_ text: String, name: String) throws -> String {
+        let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let safeName = name.split(separator: "/").last.map(String.init).map { $0.isEmpty ? "document.md" : $0 } ?? "document.md"
+        let file = directory.appendingPathComponent(safeName)
+        try Data(text.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " \"$1\"", "sh", file.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        do {
+            try process.run()
+        } catch {
+            throw FieldOpsError("cannot start the editor (\(command)): \(error.localizedDescription)", hint: "set $VISUAL or $EDITOR, or use --file PATH", exitCode: .usage)
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FieldOpsError("the editor (\(command)) exited with status \(process.terminationStatus); nothing was sent")
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw FieldOpsError("the edited file is gone; nothing was sent")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A line-based three-way merge, enough to offer both versions of a document: lines both sides
+/// share at the start and end are kept once, and if both changed the middle, the two middles
+/// are shown between conflict markers.
+enum TextMerge {
+    static func merge(base: String, mine: String, theirs: String) -> (text: String, conflicts: Int) {
+        if theirs == base { return (mine, 0) }
+        if mine == base || mine == theirs { return (theirs, 0) }
+        let a = lines(mine), b = lines(theirs)
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        var out = Array(a[0..<prefix])
+        out.append("<<<<<<< yours")
+        out += a[prefix..<(a.count - suffix)]
+        out.append("=======")
+        out += b[prefix..<(b.count - suffix)]
+        out.append(">>>>>>> server")
+        out += a[(a.count - suffix)...]
+        return (out.joined(separator: "\n") + "\n", 1)
+    }
+
+    static func lines(_ text: String) -> [String] {
+        var parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if parts.last == "" { parts.removeLast() }
+        return parts
+    }
+}
+
+/// `il doc delete ID`.
+public struct DocDeleteCommand: Sendable {
+    public var id: String
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il doc delete needs a document ID") }
+        self.id = id
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let document = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
+        try runtime.confirm("delete document \(id) “\(document.title)”", nil)
+        _ = try await client.send(.deleteDocument(id))
+        runtime.invalidate("documents", "document-")
+        switch runtime.format {
+        case .json: try runtime.printJSON(["deleted": id])
+        case .plain: runtime.stdout.line(id)
+        case .table: runtime.stdout.line("deleted document \(id) “\(document.title)”")
+        }
+    }
+}
+
+/// `il doc search QUERY`: title or content, newest change first.
+public struct DocSearchCommand: Sendable {
+    public var query: String
+
+    public init(_ invocation: Invocation) throws {
+        let query = (invocation.value("QUERY") ?? "").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else { throw FieldOpsError.usage("il doc search needs a QUERY") }
+        guard query.count <= 200 else { throw FieldOpsError.usage("the search query is \(query.count) characters; the server allows 200") }
+        self.query = query
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let query = self.query
+        let found = try await MirrorQueries.live(runtime, {
+            let client = try runtime.client()
+            var found: [JSONValue] = []
+            var offset = 0
+            while true {
+                let endpoint = ILEndpoint.searchDocuments(query, limit: 100, offset: offset)
+                let page = try client.parse(try await client.send(endpoint), endpoint)
+                let items = page["documents"]?.arrayValue ?? []
+                found += items
+                guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                offset += items.count
+            }
+            return found
+        }, offline: { mirror in
+            guard let (documents, savedAt) = MirrorQueries.documents(mirror) else { return nil }
+            let needle = query.lowercased()
+            let hits = documents.filter { $0.title.lowercased().contains(needle) || ($0.content ?? "").lowercased().contains(needle) }
+                .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
+            return (hits.compactMap { try? JSONValue(encoding: $0) }, savedAt)
+        })
+        if runtime.format == .json {
+            runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
+            return
+        }
+        if found.isEmpty {
+            runtime.stderr.line("no document matches “\(query)”")
+            return
+        }
+        var table = Table("id", "title", "folder", "updated")
+        for item in found {
+            table.append([item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["folderId"]?.stringValue ?? "",
+                          item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? ""])
+        }
+        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+    }
+}

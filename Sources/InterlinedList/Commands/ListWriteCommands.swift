@@ -1,0 +1,240 @@
+import FieldOpsCore
+import Foundation
+
+/// `il list create TITLE [--parent ID] [--folder ID] [--description D] [--public] [--schema FILE | --column SPEC…]`.
+///
+/// The schema is the server's JSON DSL object, checked here with the server's rules. `POST`
+/// ignores `folderId`, so a list is filed with a `PUT` right after it is created.
+public struct ListCreateCommand: Sendable {
+    public var body: JSONObject
+    public var folderID: String?
+
+    public init(_ invocation: Invocation) throws {
+        guard let title = invocation.value("TITLE"), !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw FieldOpsError.usage("il list create needs a TITLE")
+        }
+        var body = JSONObject([("title", .string(title))])
+        if let description = invocation.value("description"), !description.isEmpty { body["description"] = .string(description) }
+        if let parent = ListEditCommand.reference(invocation.value("parent")), case .string = parent { body["parentId"] = parent }
+        if invocation.flag("public") { body["isPublic"] = .bool(true) }
+        let columns = invocation.all("column")
+        if let file = invocation.value("schema") {
+            guard columns.isEmpty else { throw FieldOpsError.usage("il list create takes --schema FILE or --column specs, not both") }
+            body["schema"] = try ILSchemaSource.load(path: file, name: title)
+        } else if !columns.isEmpty {
+            body["schema"] = try ILSchemaSource.columns(columns, name: title)
+        }
+        self.body = body
+        folderID = invocation.value("folder").flatMap { $0.isEmpty || $0 == "root" ? nil : $0 }
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        var created = try await client.call(.createList, body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
+        runtime.invalidate("lists")
+        if let folderID {
+            let filing = ILJSONBody(["folderId": .string(folderID)])
+            do {
+                created = try await client.call(.updateList(created.id), body: filing, as: ILCreated<ILList>.self).data
+            } catch {
+                runtime.warn("list \(created.id) was created at the root: filing it in folder \(folderID) failed")
+                throw error
+            }
+        }
+        switch runtime.format {
+        case .json: try runtime.printJSON(created)
+        case .plain: runtime.stdout.line(created.id)
+        case .table:
+            var where_ = created.parentListID.map { " under \($0)" } ?? ""
+            if let folder = created.folderID { where_ += " in folder \(folder)" }
+            let columns = created.properties?.count ?? 0
+            runtime.stdout.line("created list \(created.id) “\(created.title)”" + where_ + (columns > 0 ? " with \(columns) columns" : ""))
+        }
+    }
+}
+
+/// `il list edit ID [--title T] [--description D] [--public|--private] [--parent ID|root] [--folder ID|root]`:
+/// a `PUT` with only the keys given; root is sent as `null` (the server reads `""` as an id).
+public struct ListEditCommand: Sendable {
+    public var id: String
+    public var body: JSONObject
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il list edit needs a list ID") }
+        self.id = id
+        var body = JSONObject()
+        if let title = invocation.value("title") {
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw FieldOpsError.usage("--title must not be empty", hint: "the server would accept an empty title and the list would have no name")
+            }
+            body["title"] = .string(title)
+        }
+        if let description = invocation.value("description") { body["description"] = description.isEmpty ? .null : .string(description) }
+        switch (invocation.flag("public"), invocation.flag("private")) {
+        case (true, true): throw FieldOpsError.usage("il list edit takes --public or --private, not both")
+        case (true, false): body["isPublic"] = .bool(true)
+        case (false, true): body["isPublic"] = .bool(false)
+        case (false, false): break
+        }
+        if let parent = Self.reference(invocation.value("parent")) {
+            // The server accepts a list as its own parent (server notes §1.4); nothing good comes of it.
+            if parent == .string(id) { throw FieldOpsError.usage("a list cannot be its own parent (\(id))") }
+            body["parentId"] = parent
+        }
+        if let folder = Self.reference(invocation.value("folder")) { body["folderId"] = folder }
+        guard !body.isEmpty else {
+            throw FieldOpsError.usage("il list edit \(id): nothing to change", hint: "give --title, --description, --public/--private, --parent or --folder")
+        }
+        self.body = body
+    }
+
+    /// `root` (or an empty value) is `null`; anything else is an id.
+    static func reference(_ value: String?) -> JSONValue? {
+        guard let value else { return nil }
+        return value.isEmpty || value == "root" ? .null : .string(value)
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let updated = try await runtime.client().call(.updateList(id), body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
+        runtime.invalidate("lists", "list-" + id)
+        switch runtime.format {
+        case .json: try runtime.printJSON(updated)
+        case .plain: runtime.stdout.line(updated.id)
+        case .table: runtime.stdout.line("updated list \(updated.id) “\(updated.title)”")
+        }
+    }
+}
+
+/// `il list delete ID`: the server deletes the list and its rows for good (no trash), and moves
+/// its sublists to the root, so the question says how many of each before anything happens.
+public struct ListDeleteCommand: Sendable {
+    public var id: String
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il list delete needs a list ID") }
+        self.id = id
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let listID = id
+        async let listAnswer = client.call(.list(listID), as: ILListEnvelope.self)
+        let countRows = ILEndpoint.listRows(listID, limit: 1, offset: 0)
+        async let rowAnswer = client.send(countRows)
+        async let lists = client.allLists()
+        let list = try await listAnswer.data
+        let rowPage = try client.parse(try await rowAnswer, countRows)
+        let rows = Int(clamping: rowPage["pagination"]?["total"]?.int64Value ?? 0)
+        let sublists = try await lists.lists.filter { $0.parentListID == listID && $0.id != listID }.count
+        let question = "delete list \(listID) “\(list.title)” for good: its \(rows) row\(rows == 1 ? "" : "s") are deleted with it"
+            + (sublists > 0 ? " and its \(sublists) sublist\(sublists == 1 ? "" : "s") move to the root" : "")
+        try runtime.confirm(question, listID)
+        _ = try await client.send(.deleteList(listID))
+        runtime.invalidate("lists", "list-" + listID)
+        switch runtime.format {
+        case .json: try runtime.printJSON(["deleted": listID])
+        case .plain: runtime.stdout.line(listID)
+        case .table:
+            runtime.stdout.line("deleted list \(listID) “\(list.title)” and \(rows) row\(rows == 1 ? "" : "s")"
+                + (sublists > 0 ? "; \(sublists) sublist\(sublists == 1 ? "" : "s") moved to the root" : ""))
+        }
+    }
+}
+
+/// `il list search QUERY`: title or description, case-insensitive, newest change first.
+public struct ListSearchCommand: Sendable {
+    public var query: String
+
+    public init(_ invocation: Invocation) throws {
+        let query = (invocation.value("QUERY") ?? "").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else { throw FieldOpsError.usage("il list search needs a QUERY") }
+        guard query.count <= 200 else { throw FieldOpsError.usage("the search query is \(query.count) characters; the server allows 200") }
+        self.query = query
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let query = self.query
+        let found = try await MirrorQueries.live(runtime, {
+            let client = try runtime.client()
+            var found: [JSONValue] = []
+            var offset = 0
+            while true {
+                let endpoint = ILEndpoint.searchLists(query, limit: 100, offset: offset)
+                let page = try client.parse(try await client.send(endpoint), endpoint)
+                let items = page["lists"]?.arrayValue ?? []
+                found += items
+                guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                offset += items.count
+            }
+            return found
+        }, offline: { mirror in
+            // The server's rule: a case-insensitive substring of title or description, newest change first.
+            guard let (lists, savedAt) = MirrorQueries.lists(mirror) else { return nil }
+            let needle = query.lowercased()
+            let hits = lists.filter { $0.title.lowercased().contains(needle) || ($0.description ?? "").lowercased().contains(needle) }
+                .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
+            let items: [JSONValue] = hits.map { list in
+                let rows = MirrorQueries.detail(mirror, list.id).map { JSONValue.number(JSONNumber($0.0.rows.count)) } ?? .null
+                return .object(JSONObject([("id", .string(list.id)), ("title", .string(list.title)),
+                                           ("description", list.description.map { .string($0) } ?? .null),
+                                           ("updatedAt", list.updatedAt.map { .string($0) } ?? .null), ("itemCount", rows)]))
+            }
+            return (items, savedAt)
+        })
+        switch runtime.format {
+        case .json:
+            runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
+        case .table, .plain:
+            if found.isEmpty {
+                runtime.stderr.line("no list matches “\(query)”")
+                return
+            }
+            var table = Table(columns: [Table.Column("id"), Table.Column("title"), Table.Column("rows", alignment: .right), Table.Column("updated")])
+            for item in found {
+                table.append([item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["itemCount"].map(ILCell.text) ?? "",
+                              item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? ""])
+            }
+            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        }
+    }
+}
+
+/// `il list export ID [-o json]`: the rows as CSV (a header of column keys in display order,
+/// then any keys the schema does not name), or as JSON with `-o json`.
+public struct ListExportCommand: Sendable {
+    public var id: String
+    public var json: Bool
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il list export needs a list ID") }
+        self.id = id
+        json = invocation.flag("json") || invocation.value("output") == "json"
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let listID = id
+        let detail = try await runtime.reader(noCache: false, refresh: true).run(
+            "list-" + listID,
+            decode: { data in try ListShowCommand.Detail(raw: try JSONValue(parsing: data)) },
+            fetch: { try await ListShowCommand.Detail.fetch(listID, runtime) }).value
+        if json {
+            runtime.printRawJSON(JSONValue.array(detail.raw["rows"]?.arrayValue ?? []).jsonData(.pretty))
+            return
+        }
+        var keys = ILColumn.of(detail.list).map(\.key)
+        var known = Set(keys)
+        for row in detail.rows {
+            for key in row.cells.keys where known.insert(key).inserted { keys.append(key) }
+        }
+        var out = CSVText.line(["id"] + keys)
+        for row in detail.rows {
+            out += CSVText.line([row.id] + keys.map { row.cells[$0].map(ILCell.text) ?? "" })
+        }
+        runtime.stdout.write(out)
+    }
+}

@@ -1,0 +1,244 @@
+import FieldOpsCore
+import Foundation
+
+/// `il message show ID`: the post, then its replies as a thread (oldest first, nested).
+///
+/// Replies come from a cookie-only route; without a session cookie only the post is shown.
+public struct MessageShowCommand: Sendable {
+    public var id: String
+    /// How deep nested replies are followed.
+    static let depth = 6
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il message show needs a message ID") }
+        self.id = id
+    }
+
+    /// A reply with the replies under it.
+    struct Node {
+        var message: ILMessage
+        var raw: JSONValue
+        var replies: [Node]
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let id = self.id
+        let hasCookie = runtime.credentials.sessionCookie != nil
+        // The post with its replies nested under `replies`, as `--json` prints it and the mirror keeps it.
+        let thread = try await runtime.reader(noCache: false, refresh: true).run(
+            "message-" + id, decode: { try JSONValue(parsing: $0) },
+            fetch: {
+                let client = try runtime.client()
+                var object = try client.parse(try await client.send(.message(id)), .message(id)).objectValue ?? JSONObject()
+                let replies = hasCookie ? try await Self.thread(of: id, client: client, depth: Self.depth) : []
+                object["replies"] = .array(replies.map(Self.json))
+                let value = JSONValue.object(object)
+                return (value.jsonData(), value)
+            }).value
+        let message = try thread.decode(ILMessage.self)
+        let replies = Self.nodes(thread["replies"])
+        switch runtime.format {
+        case .json:
+            runtime.printRawJSON(thread.jsonData(.pretty))
+        case .table, .plain:
+            let width = runtime.terminal.width
+            runtime.stdout.write(FeedCard.render(message, width: width, now: runtime.now, color: runtime.terminal.colorEnabled))
+            Self.write(replies, indent: "    ", width: width, runtime)
+        }
+        if !hasCookie {
+            runtime.stderr.line("replies need the session cookie (this profile has only a token): fieldops auth login -p \(runtime.profile)")
+        }
+    }
+
+    static func thread(of id: String, client: ILClient, depth: Int) async throws -> [Node] {
+        guard depth > 0 else { return [] }
+        let page = try client.parse(try await client.send(.replies(id)), .replies(id))
+        var nodes: [Node] = []
+        for raw in page["replies"]?.arrayValue ?? [] {
+            guard let message = try? raw.decode(ILMessage.self) else { continue }
+            let nested = (raw["replyCount"]?.int64Value ?? 0) > 0 ? try await thread(of: message.id, client: client, depth: depth - 1) : []
+            nodes.append(Node(message: message, raw: raw, replies: nested))
+        }
+        return nodes
+    }
+
+    /// The nested `replies` of a thread document back as nodes.
+    static func nodes(_ value: JSONValue?) -> [Node] {
+        (value?.arrayValue ?? []).compactMap { raw in
+            guard let message = try? raw.decode(ILMessage.self) else { return nil }
+            return Node(message: message, raw: raw, replies: nodes(raw["replies"]))
+        }
+    }
+
+    static func json(_ node: Node) -> JSONValue {
+        var object = node.raw.objectValue ?? JSONObject()
+        object["replies"] = .array(node.replies.map(json))
+        return .object(object)
+    }
+
+    static func write(_ nodes: [Node], indent: String, width: Int, _ runtime: ILRuntime) {
+        for node in nodes {
+            runtime.stdout.line()
+            let card = FeedCard.render(node.message, width: max(width - indent.count, 20), now: runtime.now, color: runtime.terminal.colorEnabled)
+            for line in card.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                runtime.stdout.line(indent + line)
+            }
+            write(node.replies, indent: indent + "    ", width: width, runtime)
+        }
+    }
+}
+
+/// `il reply ID TEXT`: a reply is a post with `parentId` (TEXT `-` reads stdin).
+public struct ReplyCommand: Sendable {
+    public var parentID: String
+    public var text: String
+
+    public init(_ invocation: Invocation, stdin: any InputSource) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il reply needs the ID of the message to answer") }
+        guard let argument = invocation.value("TEXT") else { throw FieldOpsError.usage("il reply needs the reply TEXT (or - to read stdin)") }
+        var text = argument == "-" ? String(decoding: stdin.readAll(), as: UTF8.self) : argument
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw FieldOpsError.usage("the reply is empty") }
+        parentID = id
+        self.text = text
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
+        try MessageLength.check(text, limit: user.maxMessageLength)
+        let created = try await client.call(.postMessage, body: ILNewMessage(content: text, parentId: parentID), as: ILCreated<ILMessage>.self).data
+        runtime.invalidate("feed", "message-")
+        switch runtime.format {
+        case .json: try runtime.printJSON(created)
+        case .plain: runtime.stdout.line(created.id)
+        case .table: runtime.stdout.line("replied to \(parentID) with \(created.id)")
+        }
+    }
+}
+
+/// `il message delete ID`: the server deletes the post and every reply under it, whoever wrote
+/// them, so the question counts them first.
+public struct MessageDeleteCommand: Sendable {
+    public var id: String
+
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il message delete needs a message ID") }
+        self.id = id
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        _ = try await client.send(.message(id))
+        var replies = "its replies"
+        if runtime.credentials.sessionCookie != nil {
+            let count = Self.count(try await MessageShowCommand.thread(of: id, client: client, depth: MessageShowCommand.depth))
+            replies = "its \(count) repl\(count == 1 ? "y" : "ies")"
+        }
+        try runtime.confirm("delete message \(id) for good, with \(replies) (replies by others go too)", nil)
+        _ = try await client.send(.deleteMessage(id))
+        runtime.invalidate("feed", "message-")
+        switch runtime.format {
+        case .json: try runtime.printJSON(["deleted": id])
+        case .plain: runtime.stdout.line(id)
+        case .table: runtime.stdout.line("deleted message \(id) and \(replies)")
+        }
+    }
+
+    static func count(_ nodes: [MessageShowCommand.Node]) -> Int {
+        nodes.reduce(0) { $0 + 1 + count($1.replies) }
+    }
+}
+
+/// `il dig ID` / `il undig ID` (cookie-only routes).
+public struct DigCommand: Sendable {
+    public var id: String
+    public var undo: Bool
+
+    public init(_ invocation: Invocation, undo: Bool) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il \(undo ? "undig" : "dig") needs a message ID") }
+        self.id = id
+        self.undo = undo
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let endpoint = ILEndpoint.dig(id, undo: undo)
+        let answer: JSONValue
+        do {
+            answer = try client.parse(try await client.send(endpoint), endpoint)
+        } catch let error as ILError where error.isNotFound && error.notFoundMessage == "Dig not found" {
+            throw FieldOpsError("you have not dug message \(id)", exitCode: .failure)
+        }
+        runtime.invalidate("feed", "message-")
+        let count = answer["digCount"].map(ILCell.text) ?? "?"
+        switch runtime.format {
+        case .json: runtime.printRawJSON(answer.jsonData(.pretty))
+        case .plain: runtime.stdout.line(count)
+        case .table: runtime.stdout.line((undo ? "undug \(id)" : "dug \(id)") + " · \(count) dig\(count == "1" ? "" : "s")")
+        }
+    }
+}
+
+/// `il scheduled [--range today|week|month]`: your posts waiting for their time, soonest first.
+public struct ScheduledCommand: Sendable {
+    public var range: String
+
+    public init(_ invocation: Invocation) {
+        range = invocation.value("range") ?? "month"
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let endpoint = ILEndpoint.scheduledMessages(range: range)
+        let answer = try client.parse(try await client.send(endpoint), endpoint)
+        let items = answer["messages"]?.arrayValue ?? []
+        if runtime.format == .json {
+            runtime.printRawJSON(JSONValue.array(items).jsonData(.pretty))
+            return
+        }
+        if items.isEmpty {
+            runtime.stderr.line("nothing scheduled in the coming \(range == "today" ? "day" : range)")
+            return
+        }
+        var table = Table("id", "at", "text")
+        for item in items {
+            table.append([item["id"]?.stringValue ?? "", item["scheduledAt"]?.stringValue ?? "",
+                          String((item["content"]?.stringValue ?? "").prefix(60))])
+        }
+        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+    }
+}
+
+/// `--at TIME` of `il post`: an ISO 8601 instant, `YYYY-MM-DD HH:MM` (UTC), or `+30m`/`+2h`/`+1d`.
+public enum ScheduleTime {
+    public static func parse(_ text: String, now: Int64) throws -> Int64 {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var millis: Int64?
+        if trimmed.hasPrefix("+"), let unit = trimmed.last, let amount = Int64(trimmed.dropFirst().dropLast()), amount > 0, amount < 100_000 {
+            let scale: Int64? = ["m": 60_000, "h": 3_600_000, "d": 86_400_000][unit]
+            millis = scale.map { now + amount * $0 }
+        } else {
+            millis = ISOTimestamp.milliseconds(trimmed)
+                ?? ISOTimestamp.milliseconds(trimmed.replacingOccurrences(of: " ", with: "T") + ":00Z")
+        }
+        guard let millis else {
+            throw FieldOpsError.usage("--at \(text): not a time", hint: "give 2026-12-24T09:00:00Z, '2026-12-24 09:00' (UTC), or +30m, +2h, +1d")
+        }
+        guard millis > now else { throw FieldOpsError.usage("--at \(text) is in the past; a scheduled post needs a future time") }
+        return millis
+    }
+
+    /// Unix milliseconds as the server writes instants: `2026-12-24T09:00:00.000Z`.
+    public static func iso(_ millis: Int64) -> String {
+        let (days, second) = CivilDate.split(epochSeconds: millis / 1_000)
+        let date = CivilDate.fromDays(days)
+        func pad(_ value: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        return "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T\(pad(second / 3600)):\(pad(second / 60 % 60)):\(pad(second % 60)).\(pad(Int(millis % 1000), 3))Z"
+    }
+}

@@ -1,0 +1,92 @@
+import FieldOpsCore
+import Foundation
+
+/// `il org show|join|leave|members`: organizations are cookie-only routes.
+public struct OrgCommand: Sendable {
+    public enum Action: Sendable { case show, join, leave, members }
+    public var action: Action
+    public var id: String
+
+    public init(_ invocation: Invocation, action: Action) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il org needs an organization ID (or slug for show)") }
+        self.action = action
+        self.id = id
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        switch action {
+        case .show:
+            let id = self.id
+            let org = try await runtime.reader(noCache: false, refresh: true).run("org-" + id, decode: { try JSONValue(parsing: $0) }, fetch: {
+                let value = try client.parse(try await client.send(.organization(id)), .organization(id))["organization"] ?? .null
+                return (value.jsonData(), value)
+            }).value
+            if runtime.format == .json { return runtime.printRawJSON(org.jsonData(.pretty)) }
+            var table = Table("field", "value")
+            for key in ["id", "name", "slug", "description", "isPublic", "memberCount", "userRole"] {
+                if let value = org[key], !value.isNull { table.append([key, ILCell.text(value)]) }
+            }
+            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        case .join:
+            _ = try await client.send(.joinOrganization, body: ILJSONBody(["organizationId": .string(id)]))
+            runtime.invalidate("orgs", "org-")
+            runtime.stdout.line(runtime.format == .plain ? id : "joined organization \(id)")
+        case .leave:
+            guard let me = runtime.credentials.user?.id else { throw ILError.notLoggedIn(profile: runtime.profile) }
+            try runtime.confirm("leave organization \(id)", nil)
+            _ = try await client.send(.leaveOrganization(id, userID: me))
+            runtime.invalidate("orgs", "org-")
+            runtime.stdout.line(runtime.format == .plain ? id : "left organization \(id)")
+        case .members:
+            let id = self.id
+            let members = try await runtime.reader(noCache: false, refresh: true).run(
+                "org-members-" + id, decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+                fetch: {
+                    var members: [JSONValue] = []
+                    var offset = 0
+                    while true {
+                        let endpoint = ILEndpoint.organizationMembers(id, limit: 100, offset: offset)
+                        let page = try client.parse(try await client.send(endpoint), endpoint)
+                        let items = page["members"]?.arrayValue ?? []
+                        members += items
+                        guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                        offset += items.count
+                    }
+                    return (JSONValue.array(members).jsonData(), members)
+                }).value
+            if runtime.format == .json { return runtime.printRawJSON(JSONValue.array(members).jsonData(.pretty)) }
+            var table = Table("id", "username", "name", "role")
+            for member in members {
+                table.append([member["id"]?.stringValue ?? "", member["username"]?.stringValue.map { "@" + $0 } ?? "",
+                              member["displayName"]?.stringValue ?? "", member["role"]?.stringValue ?? ""])
+            }
+            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        }
+    }
+}
+
+/// `il notifications delete ID…` (the server answers 204 with no body).
+public struct NotificationsDeleteCommand: Sendable {
+    public var ids: [String]
+
+    public init(_ invocation: Invocation) throws {
+        ids = invocation.all("ID")
+        guard !ids.isEmpty else { throw FieldOpsError.usage("il notifications delete needs at least one notification ID") }
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        for id in ids {
+            _ = try await client.send(.deleteNotification(id))
+        }
+        runtime.invalidate("notifications")
+        switch runtime.format {
+        case .json: try runtime.printJSON(["deleted": ids])
+        case .plain: for id in ids { runtime.stdout.line(id) }
+        case .table: runtime.stdout.line("deleted \(ids.count) notification\(ids.count == 1 ? "" : "s")")
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import FieldOpsCore
+import Foundation
+
+/// `il followers [USER]` and `il following [USER]` (default: you), both statuses, newest first.
+public struct FollowListCommand: Sendable {
+    public var user: String?
+    public var side: String
+
+    public init(_ invocation: Invocation, side: String) {
+        user = invocation.value("USER")
+        self.side = side
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let user = self.user
+        let side = self.side
+        // Mirrored under the word given (offline there is no username lookup).
+        let people = try await runtime.reader(noCache: false, refresh: true).run(
+            side + "-" + (user ?? "me"), decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+            fetch: {
+                let client = try runtime.client()
+                let userID: String
+                if let user {
+                    userID = try await ILUserResolver(client: client).resolve(user).id
+                } else if let me = runtime.credentials.user?.id {
+                    userID = me
+                } else {
+                    userID = try await client.call(.currentUser, as: ILUserEnvelope.self).user.id
+                }
+                var people: [JSONValue] = []
+                var offset = 0
+                while true {
+                    let endpoint = ILEndpoint.followPeople(userID, side: side, limit: 100, offset: offset)
+                    let page = try client.parse(try await client.send(endpoint), endpoint)
+                    let items = page[side]?.arrayValue ?? []
+                    people += items
+                    guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
+                    offset += items.count
+                }
+                return (JSONValue.array(people).jsonData(), people)
+            }).value
+        switch runtime.format {
+        case .json: runtime.printRawJSON(JSONValue.array(people).jsonData(.pretty))
+        case .table, .plain:
+            if people.isEmpty {
+                runtime.stderr.line(side == "followers" ? "no followers" : "not following anyone")
+                return
+            }
+            runtime.stdout.write(PeopleTable.make(people, now: runtime.now, status: true).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        }
+    }
+}
+
+/// `il requests`, `il requests approve USER`, `il requests reject USER`: follow requests to you.
+public struct FollowRequestsCommand: Sendable {
+    public var answer: (approve: Bool, user: String)?
+
+    public init(_ invocation: Invocation, approve: Bool?) throws {
+        if let approve {
+            guard let user = invocation.value("USER"), !user.isEmpty else {
+                throw FieldOpsError.usage("il requests \(approve ? "approve" : "reject") needs the USER who asked")
+            }
+            answer = (approve, user)
+        }
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let requests: [JSONValue]
+        if answer == nil {
+            requests = try await runtime.reader(noCache: false, refresh: true).run(
+                "follow-requests", decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+                fetch: {
+                    let client = try runtime.client()
+                    let items = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
+                    return (JSONValue.array(items).jsonData(), items)
+                }).value
+        } else {
+            let client = try runtime.client()
+            requests = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
+        }
+        let client = try runtime.client()
+        guard let answer else {
+            switch runtime.format {
+            case .json: runtime.printRawJSON(JSONValue.array(requests).jsonData(.pretty))
+            case .table, .plain:
+                if requests.isEmpty {
+                    runtime.stderr.line("no pending follow requests")
+                    return
+                }
+                runtime.stdout.write(PeopleTable.make(requests, now: runtime.now, status: false).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            }
+            return
+        }
+        // The requesters are right here: match the username without any other lookup.
+        let name = answer.user.hasPrefix("@") ? String(answer.user.dropFirst()) : answer.user
+        let requesterID = requests.first { $0["username"]?.stringValue == name || $0["id"]?.stringValue == name }?["id"]?.stringValue
+        guard let requesterID else {
+            throw FieldOpsError("no pending follow request from \(answer.user)",
+                                hint: "fieldops il requests lists who asked")
+        }
+        _ = try await client.send(.answerFollowRequest(requesterID, approve: answer.approve))
+        runtime.invalidate("follow-requests", "followers-")
+        switch runtime.format {
+        case .json: try runtime.printJSON([answer.approve ? "approved" : "rejected": requesterID])
+        case .plain: runtime.stdout.line(requesterID)
+        case .table: runtime.stdout.line("\(answer.approve ? "approved" : "rejected") the follow request of \(answer.user)")
+        }
+    }
+}
+
+/// `il user show USERNAME`: the person's public lists and documents.
+public struct UserShowCommand: Sendable {
+    public var username: String
+
+    public init(_ invocation: Invocation) throws {
+        guard let name = invocation.value("USERNAME"), !name.isEmpty else { throw FieldOpsError.usage("il user show needs a USERNAME") }
+        username = name.hasPrefix("@") ? String(name.dropFirst()) : name
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        let client = try runtime.client()
+        async let listsAnswer = client.send(.publicLists(username))
+        async let documentsAnswer = client.send(.publicDocuments(username))
+        let lists: JSONValue
+        do {
+            lists = try client.parse(try await listsAnswer, .publicLists(username))
+        } catch let error as ILError where error.isNotFound {
+            throw FieldOpsError("no user @\(username)", hint: "usernames are case-sensitive")
+        }
+        let documents = try client.parse(try await documentsAnswer, .publicDocuments(username))
+        if runtime.format == .json {
+            runtime.printRawJSON(JSONValue.object(JSONObject([("username", .string(username)), ("lists", lists["lists"] ?? []),
+                                                              ("documents", documents["documents"] ?? [])])).jsonData(.pretty))
+            return
+        }
+        var table = Table("kind", "id", "title")
+        for list in lists["lists"]?.arrayValue ?? [] {
+            table.append(["list", list["id"]?.stringValue ?? "", list["title"]?.stringValue ?? ""])
+        }
+        for document in documents["documents"]?.arrayValue ?? [] {
+            table.append(["document", document["id"]?.stringValue ?? "", document["title"]?.stringValue ?? ""])
+        }
+        if runtime.format == .table {
+            let id = lists["lists"]?[0]?["userId"]?.stringValue
+            runtime.stdout.line("@\(username)" + (id.map { "  \($0)" } ?? ""))
+        }
+        if table.rows.isEmpty {
+            runtime.stderr.line("@\(username) has no public lists or documents")
+            return
+        }
+        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+    }
+}
+
+enum PeopleTable {
+    static func make(_ people: [JSONValue], now: Int64, status: Bool) -> Table {
+        var table = status ? Table("id", "username", "name", "status", "since") : Table("id", "username", "name", "since")
+        for person in people {
+            var row = [person["id"]?.stringValue ?? "", person["username"]?.stringValue.map { "@" + $0 } ?? "",
+                       person["displayName"]?.stringValue ?? ""]
+            if status { row.append(person["status"]?.stringValue ?? "") }
+            row.append(person["createdAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: now) } ?? "")
+            table.append(row)
+        }
+        return table
+    }
+}

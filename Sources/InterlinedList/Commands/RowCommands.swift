@@ -1,0 +1,234 @@
+import FieldOpsCore
+import Foundation
+
+/// The list's columns, read once per row command (a list without a schema has none).
+func listColumns(_ client: ILClient, _ listID: String) async throws -> (ILList, [ILColumn]) {
+    let list = try await client.call(.list(listID), as: ILListEnvelope.self).data
+    return (list, ILColumn.of(list))
+}
+
+/// `il row add LIST --set KEY=VALUE…` or `il row add LIST --from FILE`.
+///
+/// Every row is typed and checked here first; with `--from`, one bad row anywhere means nothing
+/// is sent. Rows then go up in bulk requests of at most 1,000 (the server answers 500 past
+/// that), and because a bulk answer holds only a count, the new ids are read back afterwards.
+public struct RowAddCommand: Sendable {
+    public var listID: String
+    public var sets: [String]
+    public var file: String?
+
+    /// The server's bulk limit (`POST /api/lists/{id}/data` with more → 500).
+    public static let bulkLimit = 1_000
+
+    public init(_ invocation: Invocation) throws {
+        guard let listID = invocation.value("LIST"), !listID.isEmpty else { throw FieldOpsError.usage("il row add needs a LIST id") }
+        self.listID = listID
+        sets = invocation.all("set")
+        file = invocation.value("from")
+        switch (sets.isEmpty, file) {
+        case (true, nil): throw FieldOpsError.usage("il row add needs --set KEY=VALUE… or --from FILE")
+        case (false, _?): throw FieldOpsError.usage("il row add takes --set or --from, not both")
+        default: break
+        }
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let (list, columns) = try await listColumns(client, listID)
+        if let file { return try await importRows(file, list: list, columns: columns, client: client, runtime) }
+        let data = try ILRowInput.apply(sets: sets, to: JSONObject(), columns: columns)
+        try ILRowInput.check(data, columns: columns, what: "il row add \(listID)")
+        let answer = try client.parse(try await client.send(.createRows(listID), body: ILJSONBody(["data": .object(data)])), .createRows(listID))
+        runtime.invalidate("list-" + listID)
+        let row = answer["data"] ?? .null
+        let id = row["id"]?.stringValue ?? ""
+        switch runtime.format {
+        case .json: runtime.printRawJSON(row.jsonData(.pretty))
+        case .plain: runtime.stdout.line(id)
+        case .table: runtime.stdout.line("added row \(id) to list \(listID) “\(list.title)”")
+        }
+    }
+
+    func importRows(_ file: String, list: ILList, columns: [ILColumn], client: ILClient, _ runtime: ILRuntime) async throws {
+        let parsed: ILRowImport
+        if file == "-" {
+            parsed = try ILRowImport.parse(String(decoding: runtime.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-", columns: columns)
+        } else {
+            parsed = try ILRowImport.read(path: file, columns: columns)
+        }
+        if !parsed.problems.isEmpty {
+            let shown = parsed.problems.prefix(20).map(\.description)
+            let more = parsed.problems.count > 20 ? ["… and \(parsed.problems.count - 20) more"] : []
+            let badLines = Set(parsed.problems.map(\.line)).count
+            throw FieldOpsError("\(badLines) row\(badLines == 1 ? " of \(file) does" : "s of \(file) do") not pass the rules of list \(listID); nothing was sent",
+                                details: shown + more, hint: "fix those lines and run it again (il list schema \(listID) shows the columns)",
+                                exitCode: .usage)
+        }
+        guard !parsed.rows.isEmpty else {
+            runtime.stderr.line("\(file) holds no rows; nothing was sent")
+            return
+        }
+        let before = Set(try await client.allRows(of: listID).compactMap { $0["id"]?.stringValue })
+        var sent = 0
+        for start in stride(from: 0, to: parsed.rows.count, by: Self.bulkLimit) {
+            let chunk = parsed.rows[start..<min(start + Self.bulkLimit, parsed.rows.count)]
+            let body = ILJSONBody(["bulk": .bool(true), "data": .array(chunk.map { .object($0.data) })])
+            do {
+                _ = try await client.send(.createRows(listID), body: body)
+            } catch {
+                runtime.invalidate("list-" + listID)
+                guard sent > 0 else { throw error }
+                let first = chunk.first?.line ?? 0
+                throw FieldOpsError("added \(sent) of \(parsed.rows.count) rows to list \(listID); the rows from \(file):\(first) on were not added",
+                                    details: [(error as? any UserFacingError)?.summary ?? String(describing: error)],
+                                    hint: "the first \(sent) rows are in the list; remove them from the file (or the list) before running it again",
+                                    exitCode: .partialFailure)
+            }
+            sent += chunk.count
+        }
+        runtime.invalidate("list-" + listID)
+        // The bulk answer is only a count: the new rows are the ones that were not there before.
+        let after = try await client.allRows(of: listID)
+        let added = after.filter { !before.contains($0["id"]?.stringValue ?? "") }.reversed()
+        switch runtime.format {
+        case .json: runtime.printRawJSON(JSONValue.array(Array(added)).jsonData(.pretty))
+        case .plain: for row in added { runtime.stdout.line(row["id"]?.stringValue ?? "") }
+        case .table:
+            let ids = added.compactMap { $0["id"]?.stringValue }
+            runtime.stdout.line("added \(sent) rows to list \(listID) “\(list.title)”"
+                + (ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"))
+        }
+    }
+}
+
+/// `il row edit LIST ROW --set KEY=VALUE… [--unset KEY…]`: the server's PUT replaces the whole
+/// row, so the row is read, the changes merged into it, and the merged row written back.
+public struct RowEditCommand: Sendable {
+    public var listID: String
+    public var rowID: String
+    public var sets: [String]
+    public var unsets: [String]
+
+    public init(_ invocation: Invocation) throws {
+        guard let listID = invocation.value("LIST"), !listID.isEmpty, let rowID = invocation.value("ROW"), !rowID.isEmpty else {
+            throw FieldOpsError.usage("il row edit needs a LIST id and a ROW id")
+        }
+        self.listID = listID
+        self.rowID = rowID
+        sets = invocation.all("set")
+        unsets = invocation.all("unset")
+        guard !sets.isEmpty || !unsets.isEmpty else { throw FieldOpsError.usage("il row edit needs --set KEY=VALUE or --unset KEY") }
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        let listID = listID
+        let rowID = rowID
+        async let columnsAnswer = listColumns(client, listID)
+        // GET first: a PUT on a row that does not exist is a 500 on this server, not a 404.
+        async let rowAnswer = client.send(.row(listID, rowID))
+        let (_, columns) = try await columnsAnswer
+        let current = try client.parse(try await rowAnswer, .row(listID, rowID))["data"]?["rowData"]?.objectValue ?? JSONObject()
+        let merged = try ILRowInput.apply(sets: sets, unsets: unsets, to: current, columns: columns)
+        try ILRowInput.check(merged, columns: columns, what: "il row edit \(listID) \(rowID)")
+        let answer = try client.parse(try await client.send(.updateRow(listID, rowID), body: ILJSONBody(["data": .object(merged)])),
+                                      .updateRow(listID, rowID))
+        runtime.invalidate("list-" + listID)
+        switch runtime.format {
+        case .json: runtime.printRawJSON((answer["data"] ?? .null).jsonData(.pretty))
+        case .plain: runtime.stdout.line(rowID)
+        case .table: runtime.stdout.line("updated row \(rowID) of list \(listID)")
+        }
+    }
+}
+
+/// `il row delete LIST ROW…`: each row is checked first (the server answers 200 for any id,
+/// there or not), then soft-deleted; there is no undelete.
+public struct RowDeleteCommand: Sendable {
+    public var listID: String
+    public var rowIDs: [String]
+
+    public init(_ invocation: Invocation) throws {
+        guard let listID = invocation.value("LIST"), !listID.isEmpty else { throw FieldOpsError.usage("il row delete needs a LIST id") }
+        let rows = invocation.all("ROW")
+        guard !rows.isEmpty else { throw FieldOpsError.usage("il row delete needs at least one ROW id") }
+        self.listID = listID
+        rowIDs = rows
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let client = try runtime.client()
+        var missing: [String] = []
+        for rowID in rowIDs {
+            do {
+                _ = try await client.send(.row(listID, rowID))
+            } catch let error as ILError where error.isNotFound {
+                missing.append(rowID)
+            }
+        }
+        if missing.count == rowIDs.count {
+            throw FieldOpsError("no row \(missing.joined(separator: ", ")) in list \(listID)", hint: "il list show \(listID) lists the rows and their ids")
+        }
+        let present = rowIDs.filter { !missing.contains($0) }
+        try runtime.confirm("delete \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID) (there is no undelete)", nil)
+        for rowID in present {
+            _ = try await client.send(.deleteRow(listID, rowID))
+        }
+        runtime.invalidate("list-" + listID)
+        switch runtime.format {
+        case .json: try runtime.printJSON(["deleted": present, "missing": missing])
+        case .plain: for id in present { runtime.stdout.line(id) }
+        case .table: runtime.stdout.line("deleted \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID)")
+        }
+        if !missing.isEmpty {
+            throw FieldOpsError("no row \(missing.joined(separator: ", ")) in list \(listID); the others were deleted", exitCode: .partialFailure)
+        }
+    }
+}
+
+/// `il row show LIST ROW`: one row, a line per column (label, key, value), then stray keys.
+public struct RowShowCommand: Sendable {
+    public var listID: String
+    public var rowID: String
+
+    public init(_ invocation: Invocation) throws {
+        guard let listID = invocation.value("LIST"), !listID.isEmpty, let rowID = invocation.value("ROW"), !rowID.isEmpty else {
+            throw FieldOpsError.usage("il row show needs a LIST id and a ROW id")
+        }
+        self.listID = listID
+        self.rowID = rowID
+    }
+
+    public func run(_ runtime: ILRuntime) async throws {
+        try runtime.requireLogin()
+        let listID = listID
+        let rowID = rowID
+        let (row, columns) = try await MirrorQueries.live(runtime, {
+            let client = try runtime.client()
+            async let columnsAnswer = listColumns(client, listID)
+            async let rowAnswer = client.send(.row(listID, rowID))
+            let row = try client.parse(try await rowAnswer, .row(listID, rowID))["data"] ?? .null
+            return (row, try await columnsAnswer.1)
+        }, offline: { mirror in
+            guard let (detail, savedAt) = MirrorQueries.detail(mirror, listID),
+                  let row = (detail.raw["rows"]?.arrayValue ?? []).first(where: { $0["id"]?.stringValue == rowID }) else { return nil }
+            return ((row, ILColumn.of(detail.list)), savedAt)
+        })
+        if runtime.format == .json {
+            runtime.printRawJSON(row.jsonData(.pretty))
+            return
+        }
+        let cells = row["rowData"]?.objectValue ?? JSONObject()
+        var table = Table("column", "key", "value")
+        for column in columns {
+            table.append([column.label, column.key, cells[column.key].map(ILCell.text) ?? ""])
+        }
+        for key in cells.keys where !columns.contains(where: { $0.key == key }) {
+            table.append([key, key, cells[key].map(ILCell.text) ?? ""])
+        }
+        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+    }
+}

@@ -1,0 +1,121 @@
+import FieldOpsCore
+import Foundation
+
+/// The rows of `il row add --from FILE`: a CSV file with a header row, or JSON lines (one object
+/// per line). Every row is typed by the list's columns and checked with the server's rules; a
+/// single problem anywhere means nothing is sent, and each is reported as `FILE:LINE: column: message`.
+public struct ILRowImport: Sendable {
+    public struct Row: Sendable, Equatable {
+        public var line: Int
+        public var data: JSONObject
+        /// Cells that could not be typed; already reported, so the server's rules skip them.
+        var untyped: Set<String> = []
+    }
+
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var column: String?
+        public var message: String
+        public var description: String { "\(file):\(line): " + (column.map { "\($0): " } ?? "") + message }
+    }
+
+    public var rows: [Row] = []
+    public var problems: [Problem] = []
+
+    /// Reads and checks `path` against `columns` (no columns: a list without a schema, where
+    /// any key is accepted and every value is text).
+    public static func read(path: String, displayName: String? = nil, columns: [ILColumn]) throws -> ILRowImport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
+        }
+        return try parse(String(decoding: data, as: UTF8.self), name: displayName ?? path, path: path, columns: columns)
+    }
+
+    /// Checks `text` (named `name` in messages); `path` decides CSV or JSON lines by its extension.
+    public static func parse(_ text: String, name: String, path: String, columns: [ILColumn]) throws -> ILRowImport {
+        let lower = path.lowercased()
+        let looksLikeJSON = lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
+            || text.drop(while: { $0.isWhitespace }).first == "{"
+        var result = looksLikeJSON ? jsonLines(text, file: name, columns: columns) : try csv(text, file: name, columns: columns)
+        for row in result.rows {
+            for problem in ILRowValidator.problems(row.data, columns: columns) where !row.untyped.contains(problem.field) {
+                result.problems.append(Problem(file: name, line: row.line, column: problem.field, message: problem.message))
+            }
+        }
+        result.problems.sort { ($0.line, $0.column ?? "") < ($1.line, $1.column ?? "") }
+        return result
+    }
+
+    static func csv(_ text: String, file: String, columns: [ILColumn]) throws -> ILRowImport {
+        var result = ILRowImport()
+        let records: [CSVText.Record]
+        do {
+            records = try CSVText.records(text)
+        } catch {
+            result.problems.append(Problem(file: file, line: error.line, column: nil, message: error.reason))
+            return result
+        }
+        guard let header = records.first else {
+            result.problems.append(Problem(file: file, line: 1, column: nil, message: "no header row (the first line names the columns)"))
+            return result
+        }
+        // A header cell names a column by key, or by its label (case-insensitive).
+        var keys: [String?] = []
+        for name in header.fields {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            if columns.isEmpty {
+                keys.append(trimmed)
+            } else if let column = columns.first(where: { $0.key == trimmed }) ?? columns.first(where: { $0.label.lowercased() == trimmed.lowercased() }) {
+                keys.append(column.key)
+            } else {
+                keys.append(nil)
+                result.problems.append(Problem(file: file, line: header.line, column: trimmed,
+                                               message: "not a column of this list" + ILRowInput.suggestion(trimmed, columns)))
+            }
+        }
+        for record in records.dropFirst() {
+            if record.fields.count != keys.count {
+                result.problems.append(Problem(file: file, line: record.line, column: nil,
+                                               message: "\(record.fields.count) fields, but the header has \(keys.count)"))
+                continue
+            }
+            var data = JSONObject()
+            var untyped = Set<String>()
+            for (key, cell) in zip(keys, record.fields) {
+                guard let key else { continue }
+                let column = columns.first { $0.key == key }
+                do {
+                    if let value = try ILCell.typed(cell, for: column) { data[key] = value }
+                } catch {
+                    result.problems.append(Problem(file: file, line: record.line, column: key, message: error.message))
+                    data[key] = .string(cell)
+                    untyped.insert(key)
+                }
+            }
+            result.rows.append(Row(line: record.line, data: data, untyped: untyped))
+        }
+        return result
+    }
+
+    static func jsonLines(_ text: String, file: String, columns: [ILColumn]) -> ILRowImport {
+        var result = ILRowImport()
+        let known = Set(columns.map(\.key))
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            guard let value = try? JSONValue(parsing: trimmed), let object = value.objectValue else {
+                result.problems.append(Problem(file: file, line: index + 1, column: nil, message: "not a JSON object"))
+                continue
+            }
+            if !known.isEmpty {
+                for key in object.keys where !known.contains(key) {
+                    result.problems.append(Problem(file: file, line: index + 1, column: key,
+                                                   message: "not a column of this list" + ILRowInput.suggestion(key, columns)))
+                }
+            }
+            result.rows.append(Row(line: index + 1, data: object))
+        }
+        return result
+    }
+}

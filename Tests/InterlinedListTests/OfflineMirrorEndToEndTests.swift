@@ -1,0 +1,168 @@
+import FieldOpsCore
+import FieldOpsTestSupport
+import Foundation
+import Testing
+@testable import InterlinedList
+
+extension InterlinedListEndToEnd {
+    /// The offline mirror through real commands: `auth login`/`il sync` fill it, live reads refresh
+    /// it, and with the server gone every read answers from it, its own filters applied here.
+    @Suite struct OfflineMirrorEndToEndTests {
+        @Test func readsAreLiveEveryTimeWhileTheServerAnswers() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                let before = try await bed.count("GET /api/folders")
+                #expect(await bed.run(["il", "folders"]).exitCode == 0)
+                #expect(await bed.run(["il", "folders"]).exitCode == 0)
+                #expect(try await bed.count("GET /api/folders") == before + 2)
+            }
+        }
+
+        @Test func everyReadAnswersOfflineFromTheMirrorWithItsFiltersAppliedLocally() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()  // auth login fills the mirror
+                let tree = await bed.run(["il", "lists", "--tree"])
+                let sync = await bed.run(["il", "sync"])
+                #expect(sync.stdout == "mirrored 10 lists (3 rows), 3 folders, 5 documents in 3 folders, 70 feed messages\n", "\(sync)")
+                bed.emulator.stop()
+
+                let show = await bed.run(["il", "list", "show", "l001", "--where", "done=false", "--sort", "qty", "--desc"])
+                #expect(show.exitCode == 0, "\(show)")
+                #expect(show.stdout == "r003\tEggs\t12\tfalse\nr001\tMilk\t2\tfalse\n")
+                #expect(show.stderr == "offline — mirror from less than a minute ago\n")
+                #expect(await bed.run(["il", "lists", "--tree"]).stdout == tree.stdout)
+                #expect(await bed.run(["il", "list", "show", "l006", "-o", "table"]).stdout.contains("Status  select"))
+                #expect(await bed.run(["il", "docs", "--folder", "df1"]).stdout.contains("Meeting Notes"))
+                #expect(await bed.run(["il", "doc", "show", "d004", "--raw"]).stdout == "# Spec\n")
+                #expect(await bed.run(["il", "row", "show", "l001", "r002"]).stdout == "Item\titem\tBread\nQty\tqty\t1\nDone\tdone\ttrue\n")
+                #expect(await bed.run(["il", "list", "schema", "l001"]).stdout.hasPrefix("item\tItem\ttext\tyes\t\n"))
+                let search = await bed.run(["il", "list", "search", "FICTION"])
+                #expect(Set(search.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["l003", "l004"], "\(search)")
+                #expect(search.stderr == "offline — mirror from less than a minute ago\n")
+                let docs = await bed.run(["il", "doc", "search", "spec"])
+                #expect(Set(docs.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["d004", "d005"], "\(docs)")
+
+                // A feed query never asked before: the synced pages, filtered and paged here.
+                let tagged = await bed.run(["il", "feed", "--tag", "swift", "--limit", "3", "--json"])
+                #expect(tagged.exitCode == 0, "\(tagged)")
+                let messages = try JSONValue(parsing: tagged.stdout)["messages"]?.arrayValue ?? []
+                #expect(messages.count == 3)
+                #expect(messages.allSatisfy { ($0["tags"]?.arrayValue ?? []).contains("swift") })
+                #expect(tagged.stderr.hasPrefix("offline — mirror from less than a minute ago"))
+                let mine = try JSONValue(parsing: await bed.run(["il", "feed", "--mine", "--json"]).stdout)["messages"]?.arrayValue ?? []
+                #expect(!mine.isEmpty && mine.allSatisfy { $0["userId"] == "u_ada" })
+            }
+        }
+
+        @Test func peopleThreadsOrganizationsAndNotificationsReadOnceAreShownOffline() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                let reads = [["il", "followers"], ["il", "following", "carol"], ["il", "requests"], ["il", "message", "show", "m080"],
+                             ["il", "orgs"], ["il", "org", "show", "org1"], ["il", "org", "members", "org1"], ["il", "notifications"]]
+                var live: [String] = []
+                for read in reads {
+                    let outcome = await bed.run(read)
+                    #expect(outcome.exitCode == 0, "\(read): \(outcome)")
+                    live.append(outcome.stdout)
+                }
+                bed.emulator.stop()
+                for (read, expected) in zip(reads, live) {
+                    let outcome = await bed.run(read)
+                    #expect(outcome.exitCode == 0, "\(read): \(outcome)")
+                    #expect(outcome.stdout == expected, "\(read)")
+                    #expect(outcome.stderr.hasPrefix("offline — mirror from"), "\(read): \(outcome.stderr)")
+                }
+            }
+        }
+
+        @Test func writesOfflineExitFourAndChangeNothing() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                bed.emulator.stop()
+                let add = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea"])
+                #expect(add.exitCode == 4, "\(add)")
+                #expect(add.stderr.contains("cannot reach the InterlinedList server"))
+                #expect(await bed.run(["--yes", "il", "list", "delete", "l001"]).exitCode == 4)
+                // The mirror still shows the list as it was.
+                #expect(await bed.run(["il", "list", "show", "l001"]).stdout.split(separator: "\n").count == 3)
+            }
+        }
+
+        @Test func theAgeIsTheMirrorsAge() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                guard case .hit(let payload, _) = bed.cache().load("folders") else {
+                    Issue.record("login did not mirror the folders")
+                    return
+                }
+                let now = Int64(Date().timeIntervalSince1970 * 1000)
+                try bed.cache().store(payload, as: "folders", savedAt: now - 42 * 60_000)
+                bed.emulator.stop()
+                let offline = await bed.run(["il", "folders"])
+                #expect(offline.exitCode == 0)
+                #expect(offline.stderr == "offline — mirror from 42 minutes ago\n", "\(offline)")
+                #expect(offline.stdout.contains("lf1\tWork\t"))
+            }
+        }
+
+        @Test func noCacheForcesLiveAndExitsFourOffline() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                bed.emulator.stop()
+                let outcome = await bed.run(["il", "feed", "--no-cache"])
+                #expect(outcome.exitCode == 4, "\(outcome)")
+                #expect(outcome.stdout.isEmpty)
+                #expect(outcome.stderr.contains("cannot reach the InterlinedList server"))
+                #expect(await bed.run(["il", "list", "show", "l999"]).exitCode == 4)
+            }
+        }
+
+        @Test func aDamagedMirrorIsReplacedWithAWarning() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: bed.cache().path))
+                let outcome = await bed.run(["il", "lists"])
+                #expect(outcome.exitCode == 0)
+                #expect(outcome.stderr.contains("could not be read"), "\(outcome)")
+                #expect(outcome.stdout.contains("l001\tGroceries"))
+                guard case .hit = bed.cache().load("lists") else { Issue.record("the new mirror does not hold the lists"); return }
+            }
+        }
+
+        @Test func changesForgetTheMirroredCopyOfWhatTheyChanged() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                let created = await bed.run(["il", "list", "create", "Field kit", "--parent", "l005"])
+                #expect(created.exitCode == 0, "\(created)")
+                bed.emulator.stop()
+                // The mirrored lists were dropped: offline there is nothing stale to show.
+                #expect(await bed.run(["il", "lists"]).exitCode == 4)
+            }
+        }
+
+        @Test func logoutRemovesTheProfilesMirror() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                #expect(FileManager.default.fileExists(atPath: bed.cache().path))
+                let logout = await bed.run(["auth", "logout"])
+                #expect(logout.exitCode == 0, "\(logout)")
+                #expect(!FileManager.default.fileExists(atPath: bed.home.cacheDirectory + "/lists/interlinedlist"))
+                let sessions = try await bed.state()["credentials"]?["u_ada"]?["sessions"]?.int64Value
+                #expect(sessions == 0)
+                #expect(await bed.run(["il", "feed"]).exitCode == 3)
+            }
+        }
+
+        @Test func eachUserHasTheirOwnMirror() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                await bed.login("bob@example.com", "builder22")
+                let bobs = await bed.run(["il", "lists"])
+                #expect(bobs.stdout == "l012\tBob's tools\t\t\tno\n", "\(bobs)")
+                #expect(FileManager.default.fileExists(atPath: bed.cache(user: "u_bob").path))
+                bed.emulator.stop()
+                #expect(await bed.run(["il", "lists"]).stdout == "l012\tBob's tools\t\t\tno\n")
+            }
+        }
+    }
+}
