@@ -18,6 +18,31 @@ public struct MCMSRepository: Sendable {
         return try await list(.onuStates, query: items).map(ONUStateDocument.init)
     }
 
+    /// The states of only these ONUs, projected: one list request per 200 ids (`query` on
+    /// `_id`), sent one after another. ONUs without a state are simply absent.
+    public func onuStates(ids: [String], projection: String) async throws -> [ONUStateDocument] {
+        var documents: [ONUStateDocument] = []
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(ids.count, start + ActivationWatch.idsPerRequest)]
+            start += chunk.count
+            let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(chunk.map(JSONValue.string)))])))]))
+            documents += try await onuStates(projection: projection, query: query.jsonString())
+        }
+        return documents
+    }
+
+    /// The registration buckets of these OLTs (every OLT when nil), in one projected list request.
+    public func oltBuckets(macs: [String]?) async throws -> [OLTStateDocument] {
+        var items: [HTTPRequest.QueryItem] = [.init("projection", MCMSField.bucketProjection)]
+        if let macs {
+            guard !macs.isEmpty else { return [] }
+            let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(macs.map(JSONValue.string)))])))]))
+            items.append(.init("query", query.jsonString()))
+        }
+        return try await list(.oltStates, query: items).map(OLTStateDocument.init)
+    }
+
     /// `ONU.Name` by id from the config documents, fetched with `projection` (seed).
     public func onuNames() async throws -> [String: String] {
         try await names(.onuConfigs, projection: MCMSField.onuNameProjection, section: MCMSField.onu)

@@ -1,0 +1,153 @@
+import FieldOpsCore
+
+/// Verifies many activations at once with a few list requests per round, not one request per
+/// ONU per second (contract: the load note on polling a shared appliance).
+///
+/// Each round reads the state of every ONU being verified in one `GET /v1/onus/states/` with a
+/// `query` on `_id` and a `projection`, and the registration buckets of their OLTs in one
+/// `GET /v1/olts/states/`, both at once. Rounds are spaced so that each ONU being verified costs
+/// at most one request per `devicePeriod` (5 s by default): with 64 ONUs waiting a round comes
+/// every `minimumTick`, with one ONU every 10 s.
+public actor ActivationWatch {
+    public struct Settings: Sendable, Equatable {
+        /// How long an ONU may take to come back before it is "not back".
+        public var timeout: Double
+        public var devicePeriod: Double
+        public var minimumTick: Double
+
+        public init(timeout: Double = 600, devicePeriod: Double = 5, minimumTick: Double = 1) {
+            self.timeout = timeout
+            self.devicePeriod = devicePeriod
+            self.minimumTick = minimumTick
+        }
+    }
+
+    /// Called when an ONU's `FW Upgrade` hint or registration changes (`downloading 40%`).
+    public typealias ProgressSink = @Sendable (_ onuID: String, _ status: String) -> Void
+
+    /// Ids per list request: keeps the `query` well inside a URL's length.
+    static let idsPerRequest = 200
+
+    private struct Waiter {
+        var check: ActivationCheck
+        let olt: String?
+        let started: ContinuousClock.Instant
+        let deadline: ContinuousClock.Instant
+        var lastSeen: String
+        let continuation: CheckedContinuation<VerifyOutcome, Never>
+    }
+
+    private let repository: MCMSRepository
+    private let settings: Settings
+    private let progress: ProgressSink?
+    private var waiters: [String: Waiter] = [:]
+    private var loop: Task<Void, Never>?
+    /// List requests sent so far (figures for `make bench`).
+    public private(set) var requestsSent = 0
+
+    public init(repository: MCMSRepository, settings: Settings, progress: ProgressSink? = nil) {
+        self.repository = repository
+        self.settings = settings
+        self.progress = progress
+    }
+
+    /// Waits until the ONU is verified, fell back, or the timeout passes. With the target's OLT
+    /// known only that OLT's buckets are read. Cancelled, it returns at once with "not back …
+    /// interrupted"; the caller checks for cancellation.
+    public func verify(_ target: ActivationTarget) async -> VerifyOutcome {
+        let id = target.onuID, olt = target.olt
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                add(target, olt: olt, continuation: continuation)
+            }
+        } onCancel: {
+            Task { await self.finish(id, .notBack(lastSeen: "interrupted", timeout: 0)) }
+        }
+    }
+
+    private func add(_ target: ActivationTarget, olt: String?, continuation: CheckedContinuation<VerifyOutcome, Never>) {
+        if Task.isCancelled {
+            continuation.resume(returning: .notBack(lastSeen: "interrupted", timeout: 0))
+            return
+        }
+        finish(target.onuID, .notBack(lastSeen: "verified again by a later write", timeout: 0))
+        let now = ContinuousClock.now
+        waiters[target.onuID] = Waiter(check: ActivationCheck(target: target), olt: olt, started: now,
+                                       deadline: now + .milliseconds(Int64(settings.timeout * 1000)),
+                                       lastSeen: "not looked at yet", continuation: continuation)
+        if loop == nil {
+            loop = Task { await self.run() }
+        }
+    }
+
+    private func finish(_ id: String, _ outcome: VerifyOutcome) {
+        guard let waiter = waiters.removeValue(forKey: id) else { return }
+        waiter.continuation.resume(returning: outcome)
+    }
+
+    private func run() async {
+        while !waiters.isEmpty {
+            let requests = (waiters.count + Self.idsPerRequest - 1) / Self.idsPerRequest + 1
+            let tick = max(settings.minimumTick, settings.devicePeriod * Double(requests) / Double(waiters.count))
+            try? await Task.sleep(for: .milliseconds(Int64(tick * 1000)))
+            await poll()
+        }
+        loop = nil
+    }
+
+    /// One round: every waiting ONU's state and its OLT's buckets, then a verdict for each.
+    private func poll() async {
+        let ids = waiters.keys.sorted()
+        guard !ids.isEmpty else { return }
+        let olts = Set(ids.compactMap { waiters[$0]?.olt })
+        let allOLTs = ids.contains { waiters[$0]?.olt == nil }
+        requestsSent += (ids.count + Self.idsPerRequest - 1) / Self.idsPerRequest + 1
+        let repository = self.repository
+        var states: [String: ONUStateDocument] = [:]
+        var registration: [String: RegistrationState] = [:]
+        var failure: String?
+        do {
+            async let stateList = repository.onuStates(ids: ids, projection: MCMSField.activationProjection)
+            async let oltList = repository.oltBuckets(macs: allOLTs ? nil : olts.sorted())
+            for state in try await stateList {
+                if let id = state.id { states[id] = state }
+            }
+            for olt in try await oltList {
+                for bucket in RegistrationState.bucketed {
+                    for id in olt.onuIDs(in: bucket) where registration[id] == nil { registration[id] = bucket }
+                }
+            }
+        } catch {
+            failure = "cannot read its state: " + ((error as? any UserFacingError)?.summary ?? String(describing: error))
+        }
+        let now = ContinuousClock.now
+        for id in ids {
+            guard var waiter = waiters[id] else { continue }
+            let seconds = Self.seconds(now - waiter.started)
+            if let failure {
+                waiter.lastSeen = failure
+            } else {
+                switch waiter.check.look(state: states[id], registration: registration[id] ?? .unknown) {
+                case .verified:
+                    finish(id, .verified(seconds: seconds))
+                    continue
+                case .fellBack(let version):
+                    finish(id, .fellBack(version: version, seconds: seconds))
+                    continue
+                case .waiting(let seen):
+                    if seen != waiter.lastSeen { progress?(id, seen) }
+                    waiter.lastSeen = seen
+                }
+            }
+            waiters[id] = waiter
+            if now >= waiter.deadline {
+                finish(id, .notBack(lastSeen: waiter.lastSeen, timeout: settings.timeout))
+            }
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
