@@ -23,6 +23,32 @@ public struct ActivationCheck: Sendable, Equatable {
         self.target = target
     }
 
+    /// Whether this state could end the wait, so its OLT's buckets are worth reading: it names
+    /// the target bank and version, or the old bank after signs of a reboot.
+    public func isCandidate(_ state: ONUStateDocument?) -> Bool {
+        guard let state else { return false }
+        if state.activeBank == target.bank, state.bankVersions[target.bank.rawValue] == target.version { return true }
+        guard state.activeBank == target.fromBank else { return false }
+        return rebootSeen || state.upgrade?.status == "failed"
+            || (target.onlineTimeBefore != nil && state.onlineTime != nil && state.onlineTime != target.onlineTimeBefore)
+    }
+
+    /// Looks at the state alone, when the OLT buckets were not read this round (the state is no
+    /// candidate for an end): a new `Online Time` or a failed block still counts as a reboot.
+    public mutating func lookAtState(_ state: ONUStateDocument?) -> String {
+        guard let state else {
+            rebootSeen = true
+            return "no ONU state"
+        }
+        let upgrade = state.upgrade
+        if (target.onlineTimeBefore != nil && state.onlineTime != nil && state.onlineTime != target.onlineTimeBefore)
+            || upgrade?.status == "failed" {
+            rebootSeen = true
+        }
+        let bank = state.activeBank.map { "on bank \($0)" } ?? "on bank \(state.bankPointerText ?? "unknown")"
+        return upgrade.map { "\(bank), \($0.text)" } ?? bank
+    }
+
     /// Looks once; `state` is nil when the ONU has no state document right now.
     public mutating func look(state: ONUStateDocument?, registration: RegistrationState) -> Verdict {
         guard let state else {

@@ -4,10 +4,11 @@ import FieldOpsCore
 /// ONU per second (contract: the load note on polling a shared appliance).
 ///
 /// Each round reads the state of every ONU being verified in one `GET /v1/onus/states/` with a
-/// `query` on `_id` and a `projection`, and the registration buckets of their OLTs in one
-/// `GET /v1/olts/states/`, both at once. Rounds are spaced so that each ONU being verified costs
-/// at most one request per `devicePeriod` (5 s by default): with 64 ONUs waiting a round comes
-/// every `minimumTick`, with one ONU every 10 s.
+/// `query` on `_id` and a `projection`, then — only when some state looks like it could be back
+/// — the registration buckets of their OLTs in one projected `GET /v1/olts/states/`. Rounds are
+/// spaced so that each ONU being verified costs at most one request per `devicePeriod` (5 s by
+/// default), counting the requests the last round needed: with 64 ONUs waiting a round comes
+/// every `minimumTick`, with one ONU every 5 to 10 s.
 public actor ActivationWatch {
     public struct Settings: Sendable, Equatable {
         /// How long an ONU may take to come back before it is "not back".
@@ -44,6 +45,8 @@ public actor ActivationWatch {
     private var loop: Task<Void, Never>?
     /// List requests sent so far (figures for `make bench`).
     public private(set) var requestsSent = 0
+    /// Requests the last round needed (1 or 2 per 200 ONUs), for spacing the next one.
+    private var lastRoundRequests = 1
 
     public init(repository: MCMSRepository, settings: Settings, progress: ProgressSink? = nil) {
         self.repository = repository
@@ -85,41 +88,61 @@ public actor ActivationWatch {
         waiter.continuation.resume(returning: outcome)
     }
 
+    /// Rounds until nobody waits. The spacing follows the number waiting *now*: when a wave's
+    /// ONUs join one by one, the first does not hold the rest to its own long interval.
     private func run() async {
+        var lastRound = ContinuousClock.now
         while !waiters.isEmpty {
-            let requests = (waiters.count + Self.idsPerRequest - 1) / Self.idsPerRequest + 1
+            let requests = max(lastRoundRequests, (waiters.count + Self.idsPerRequest - 1) / Self.idsPerRequest)
             let tick = max(settings.minimumTick, settings.devicePeriod * Double(requests) / Double(waiters.count))
-            try? await Task.sleep(for: .milliseconds(Int64(tick * 1000)))
-            await poll()
+            let due = lastRound + .milliseconds(Int64(tick * 1000))
+            let now = ContinuousClock.now
+            if now < due {
+                try? await Task.sleep(for: min(due - now, .milliseconds(250)))
+                continue
+            }
+            lastRound = now
+            await poll(tick: tick)
         }
         loop = nil
     }
 
-    /// One round: every waiting ONU's state and its OLT's buckets, then a verdict for each.
-    private func poll() async {
+    /// One round: every waiting ONU's state, the buckets of the OLTs of those that could be back
+    /// (and of those whose time runs out before the next round, to say where they were last
+    /// seen), then a verdict for each.
+    private func poll(tick: Double) async {
         let ids = waiters.keys.sorted()
         guard !ids.isEmpty else { return }
-        let olts = Set(ids.compactMap { waiters[$0]?.olt })
-        let allOLTs = ids.contains { waiters[$0]?.olt == nil }
-        requestsSent += (ids.count + Self.idsPerRequest - 1) / Self.idsPerRequest + 1
         let repository = self.repository
         var states: [String: ONUStateDocument] = [:]
         var registration: [String: RegistrationState] = [:]
         var failure: String?
+        var sent = (ids.count + Self.idsPerRequest - 1) / Self.idsPerRequest
+        var candidates = Set<String>()
         do {
-            async let stateList = repository.onuStates(ids: ids, projection: MCMSField.activationProjection)
-            async let oltList = repository.oltBuckets(macs: allOLTs ? nil : olts.sorted())
-            for state in try await stateList {
+            for state in try await repository.onuStates(ids: ids, projection: MCMSField.activationProjection) {
                 if let id = state.id { states[id] = state }
             }
-            for olt in try await oltList {
-                for bucket in RegistrationState.bucketed {
-                    for id in olt.onuIDs(in: bucket) where registration[id] == nil { registration[id] = bucket }
+            let lastChance = ContinuousClock.now + .milliseconds(Int64(tick * 1000))
+            candidates = Set(ids.filter { id in
+                guard let waiter = waiters[id] else { return false }
+                return waiter.check.isCandidate(states[id]) || waiter.deadline <= lastChance
+            })
+            if !candidates.isEmpty {
+                let olts = Set(candidates.compactMap { waiters[$0]?.olt ?? states[$0]?.oltMAC })
+                let allOLTs = candidates.contains { waiters[$0]?.olt == nil && states[$0]?.oltMAC == nil }
+                sent += 1
+                for olt in try await repository.oltBuckets(macs: allOLTs ? nil : olts.sorted()) {
+                    for bucket in RegistrationState.bucketed {
+                        for id in olt.onuIDs(in: bucket) where registration[id] == nil { registration[id] = bucket }
+                    }
                 }
             }
         } catch {
             failure = "cannot read its state: " + ((error as? any UserFacingError)?.summary ?? String(describing: error))
         }
+        requestsSent += sent
+        lastRoundRequests = sent
         let now = ContinuousClock.now
         for id in ids {
             guard var waiter = waiters[id] else { continue }
@@ -127,6 +150,14 @@ public actor ActivationWatch {
             if let failure {
                 waiter.lastSeen = failure
             } else {
+                guard candidates.contains(id) else {
+                    let seen = waiter.check.lookAtState(states[id])
+                    if seen != waiter.lastSeen { progress?(id, seen) }
+                    waiter.lastSeen = seen
+                    waiters[id] = waiter
+                    if now >= waiter.deadline { finish(id, .notBack(lastSeen: seen, timeout: settings.timeout)) }
+                    continue
+                }
                 switch waiter.check.look(state: states[id], registration: registration[id] ?? .unknown) {
                 case .verified:
                     finish(id, .verified(seconds: seconds))
