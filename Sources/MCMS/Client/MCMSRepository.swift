@@ -19,17 +19,24 @@ public struct MCMSRepository: Sendable {
     }
 
     /// The states of only these ONUs, projected: one list request per 200 ids (`query` on
-    /// `_id`), sent one after another. ONUs without a state are simply absent.
+    /// `_id`), sent at once. ONUs without a state are simply absent.
     public func onuStates(ids: [String], projection: String) async throws -> [ONUStateDocument] {
-        var documents: [ONUStateDocument] = []
-        var start = 0
-        while start < ids.count {
-            let chunk = ids[start..<min(ids.count, start + ActivationWatch.idsPerRequest)]
-            start += chunk.count
+        let size = ActivationWatch.idsPerRequest
+        let chunks = stride(from: 0, to: ids.count, by: size).map { Array(ids[$0..<min(ids.count, $0 + size)]) }
+        func fetch(_ chunk: [String]) async throws -> [ONUStateDocument] {
             let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(chunk.map(JSONValue.string)))])))]))
-            documents += try await onuStates(projection: projection, query: query.jsonString())
+            return try await onuStates(projection: projection, query: query.jsonString())
         }
-        return documents
+        guard let first = chunks.first else { return [] }
+        guard chunks.count > 1 else { return try await fetch(first) }
+        return try await withThrowingTaskGroup(of: (Int, [ONUStateDocument]).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask { (index, try await fetch(chunk)) }
+            }
+            var parts = [[ONUStateDocument]](repeating: [], count: chunks.count)
+            for try await (index, part) in group { parts[index] = part }
+            return parts.flatMap { $0 }
+        }
     }
 
     /// The registration buckets of these OLTs (every OLT when nil), in one projected list request.

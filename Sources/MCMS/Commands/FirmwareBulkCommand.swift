@@ -75,17 +75,21 @@ enum FirmwareBulkCommand {
         let step = RolloutStep(procedure: procedure, watch: watch, rollbackFailed: options.rollbackFailed) { entry in
             try await writer?.append(entry)
         }
-        let progress = context.progress("firmware \(target.version)", total: plan.toUpgrade)
+        // The canary's bar ends before its question; the rest of the rollout gets a new one.
+        let progress = Locked(context.progress("firmware \(target.version)", total: plan.toUpgrade))
         let run = RolloutRun(step: step, options: options, canaryGate: { summary in
-            progress.finish()
-            return try await canaryGate(summary, plan: plan, options: options, context: context)
+            progress.withLock { $0.finish() }
+            let proceed = try await canaryGate(summary, plan: plan, options: options, context: context)
+            let rest = plan.toUpgrade - (plan.waves.first?.items.count ?? 0)
+            progress.withLock { $0 = context.progress("firmware \(target.version)", total: rest) }
+            return proceed
         }, record: { entry in
             try await writer?.append(entry)
-            progress.advance(failed: entry.outcome == .failed)
+            progress.withLock { $0.advance(failed: entry.outcome == .failed) }
             if entry.outcome == .failed { context.trace("\(entry.id): \(entry.reason)") }
         })
         var summary = try await run.run(plan)
-        progress.finish()
+        progress.withLock { $0.finish() }
         if resume == nil { summary.skipped += plan.skipped.count }
         if !summary.interrupted { try await writer?.append(line: RolloutReport.summaryLine(summary)) }
         if context.format == .json {

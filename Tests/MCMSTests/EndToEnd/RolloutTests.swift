@@ -71,6 +71,78 @@ import Testing
         #expect(try await harness.writes().isEmpty)
     }
 
+    // MARK: Canary
+
+    @Test func onATerminalTheCanaryWaitsForAYesAndANoHaltsTheRest() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 5)
+        let path = harness.home.path("canary.jsonl")
+        let args = ["mcms", "onu", "firmware-bulk"] + Self.image + ["--ids", ids.joined(separator: ","), "--canary", "2", "--report", path]
+        // Type the count to start, then refuse to go on after the canary.
+        let refused = await harness.run(args, stdin: "5\nn\n", stdinIsTerminal: true, stderrIsTerminal: true)
+        #expect(refused.code == 5, "\(refused.stderr)")
+        #expect(refused.stderr.contains("canary: 2 verified, 0 failed of 2"))
+        #expect(refused.stderr.contains("continue with the remaining 3 ONUs? [y/N]"))
+        let read = try report(path)
+        #expect(read.waves.first?.ids.count == 2)
+        let rest = ids.filter { !(read.waves.first?.ids.contains($0) ?? false) }
+        #expect(rest.allSatisfy { read.last[$0]?.outcome == .notStarted && read.last[$0]?.reason == "not started: halted after the canary (0 failed)" })
+        #expect(try await harness.writes().count == 2)
+        // Resumed with a yes, the rest go.
+        let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(try await harness.writes().count == 5)
+    }
+
+    @Test func soakWaitsThenGoesOnWhenNothingFailed() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4)
+        let result = await rollout(harness, ids, ["--canary", "1", "--soak", "1s"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("soaking for 1 s before the remaining 3 ONUs"))
+        #expect(result.stderr.contains("upgraded 4"))
+    }
+
+    @Test func aFailedCanaryStopsAYesRollout() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4)
+        try await harness.setActivation(["default": "fall-back"])
+        let result = await rollout(harness, ids, ["--canary", "1"])
+        #expect(result.code == 5)
+        #expect(result.stderr.contains("halted after the canary (1 failed)"), "\(result.stderr)")
+        #expect(try await harness.writes().count == 1)
+    }
+
+    // MARK: Selection and pacing
+
+    @Test func modelFilterLeavesOtherModelsOutWithAReason() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 3)
+        try await FirmwareCommandTests().arrange(harness, ids[0], statePointer: "0", model: "AP-G2425")
+        let result = await rollout(harness, ids, ["--model", "AP-G2110", "--dry-run"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\(ids[0])\tskip\t-\tmodel AP-G2425, not AP-G2110 (--model)"), "\(result.stdout)")
+        #expect(result.stderr.contains("2 to upgrade, 1 not selected"))
+    }
+
+    @Test func rateSpacesTheStarts() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4, bootDelay: 0.2)
+        let result = await rollout(harness, ids, ["--rate", "100/min", "--concurrency", "4"])
+        #expect(result.code == 0, "\(result.stderr)")
+        let starts = (try await harness.activations()["log"]?.arrayValue ?? []).compactMap { $0["start"]?.numberValue?.double }.sorted()
+        #expect(starts.count == 4)
+        // 100 per minute: starts 0.6 s apart, so the first and last writes lie at least 1.8 s
+        // apart less the noise of their reads (without --rate they are milliseconds apart).
+        let span = (starts.last ?? 0) - (starts.first ?? 0)
+        #expect(span >= 1.2, "starts \(starts)")
+    }
+
     // MARK: Failure limit
 
     @Test func maxFailuresHaltsAndLeavesTheONUsNotStartedUntouched() async throws {
