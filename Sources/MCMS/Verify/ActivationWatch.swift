@@ -4,8 +4,9 @@ import FieldOpsCore
 /// ONU per second (contract: the load note on polling a shared appliance).
 ///
 /// Each round reads the state of every ONU being verified in one `GET /v1/onus/states/` with a
-/// `query` on `_id` and a `projection`, then — only when some state looks like it could be back
-/// — the registration buckets of their OLTs in one projected `GET /v1/olts/states/`. Rounds are
+/// `query` on `_id` and a `projection`, and the registration buckets of their OLTs in one
+/// projected `GET /v1/olts/states/` — beside it when many ONUs wait, else only after it and only
+/// when some state looks like it could be back. Rounds are
 /// spaced so that each ONU being verified costs at most one request per `devicePeriod` (5 s by
 /// default), counting the requests the last round needed: with 64 ONUs waiting a round comes
 /// every `minimumTick`, with one ONU every 5 to 10 s.
@@ -119,23 +120,33 @@ public actor ActivationWatch {
         var failure: String?
         var sent = (ids.count + Self.idsPerRequest - 1) / Self.idsPerRequest
         var candidates = Set<String>()
+        // With enough ONUs waiting, the budget allows a round every minimumTick even with the
+        // buckets read every time: then read them beside the states and save a round trip.
+        let eager = settings.devicePeriod * Double(sent + 1) / Double(ids.count) <= settings.minimumTick
         do {
-            for state in try await repository.onuStates(ids: ids, projection: MCMSField.activationProjection) {
-                if let id = state.id { states[id] = state }
-            }
-            let lastChance = ContinuousClock.now + .milliseconds(Int64(tick * 1000))
-            candidates = Set(ids.filter { id in
-                guard let waiter = waiters[id] else { return false }
-                return waiter.check.isCandidate(states[id]) || waiter.deadline <= lastChance
-            })
-            if !candidates.isEmpty {
-                let olts = Set(candidates.compactMap { waiters[$0]?.olt ?? states[$0]?.oltMAC })
-                let allOLTs = candidates.contains { waiters[$0]?.olt == nil && states[$0]?.oltMAC == nil }
+            if eager {
+                let olts = Set(ids.compactMap { waiters[$0]?.olt })
+                let allOLTs = ids.contains { waiters[$0]?.olt == nil }
+                async let stateList = repository.onuStates(ids: ids, projection: MCMSField.activationProjection)
+                async let oltList = repository.oltBuckets(macs: allOLTs ? nil : olts.sorted())
+                for state in try await stateList { if let id = state.id { states[id] = state } }
+                Self.collect(try await oltList, into: &registration)
                 sent += 1
-                for olt in try await repository.oltBuckets(macs: allOLTs ? nil : olts.sorted()) {
-                    for bucket in RegistrationState.bucketed {
-                        for id in olt.onuIDs(in: bucket) where registration[id] == nil { registration[id] = bucket }
-                    }
+                candidates = Set(ids)
+            } else {
+                for state in try await repository.onuStates(ids: ids, projection: MCMSField.activationProjection) {
+                    if let id = state.id { states[id] = state }
+                }
+                let lastChance = ContinuousClock.now + .milliseconds(Int64(tick * 1000))
+                candidates = Set(ids.filter { id in
+                    guard let waiter = waiters[id] else { return false }
+                    return waiter.check.isCandidate(states[id]) || waiter.deadline <= lastChance
+                })
+                if !candidates.isEmpty {
+                    let olts = Set(candidates.compactMap { waiters[$0]?.olt ?? states[$0]?.oltMAC })
+                    let allOLTs = candidates.contains { waiters[$0]?.olt == nil && states[$0]?.oltMAC == nil }
+                    sent += 1
+                    Self.collect(try await repository.oltBuckets(macs: allOLTs ? nil : olts.sorted()), into: &registration)
                 }
             }
         } catch {
@@ -173,6 +184,15 @@ public actor ActivationWatch {
             waiters[id] = waiter
             if now >= waiter.deadline {
                 finish(id, .notBack(lastSeen: waiter.lastSeen, timeout: settings.timeout))
+            }
+        }
+    }
+
+    /// Each ONU's bucket from OLT-STATE documents (the first bucket that lists it).
+    static func collect(_ olts: [OLTStateDocument], into registration: inout [String: RegistrationState]) {
+        for olt in olts {
+            for bucket in RegistrationState.bucketed {
+                for id in olt.onuIDs(in: bucket) where registration[id] == nil { registration[id] = bucket }
             }
         }
     }
