@@ -4,9 +4,12 @@ import FieldOpsCore
 /// buckets say about the activation.
 ///
 /// Right after the write the ONU still runs and reports the old bank, registered: that is
-/// "not yet", not a fall-back. Only once it has shown that it rebooted — it left Registered, its
-/// `Online Time` changed, or its `FW Upgrade` block says failed — does registering again on the
-/// old bank count as falling back.
+/// "not yet", not a fall-back. Registering again on the old bank counts as falling back only
+/// when the state document itself shows the reboot (its `Online Time` changed, or its
+/// `FW Upgrade` block says failed), or — without that evidence — when it left Registered once
+/// and then looked registered on the old bank on two rounds in a row. The state and the
+/// buckets are two reads, not one snapshot: a state read just before the ONU came back beside
+/// buckets read just after must not look like a fall-back.
 public struct ActivationCheck: Sendable, Equatable {
     public enum Verdict: Sendable, Equatable {
         case verified
@@ -18,6 +21,8 @@ public struct ActivationCheck: Sendable, Equatable {
     public let target: ActivationTarget
     /// Whether a reboot has been seen on an earlier look.
     public private(set) var rebootSeen = false
+    /// Looks in a row that found it registered on the old bank after a reboot was seen.
+    private var oldBankLooks = 0
 
     public init(target: ActivationTarget) {
         self.target = target
@@ -53,23 +58,28 @@ public struct ActivationCheck: Sendable, Equatable {
     public mutating func look(state: ONUStateDocument?, registration: RegistrationState) -> Verdict {
         guard let state else {
             rebootSeen = true
+            oldBankLooks = 0
             return .waiting("no ONU state")
         }
         let upgrade = state.upgrade
-        if registration != .registered
+        let stateShowsReboot = upgrade?.status == "failed"
             || (target.onlineTimeBefore != nil && state.onlineTime != nil && state.onlineTime != target.onlineTimeBefore)
-            || upgrade?.status == "failed" {
-            rebootSeen = true
-        }
+        if registration != .registered || stateShowsReboot { rebootSeen = true }
         let active = state.activeBank
         guard registration == .registered else {
+            oldBankLooks = 0
             return .waiting(upgrade.map { "\(registration.word), \($0.text)" } ?? registration.word)
         }
         if active == target.bank, state.bankVersions[target.bank.rawValue] == target.version {
             return .verified
         }
         if active == target.fromBank, rebootSeen {
-            return .fellBack(version: state.bankVersions[target.fromBank.rawValue])
+            oldBankLooks += 1
+            if stateShowsReboot || oldBankLooks >= 2 {
+                return .fellBack(version: state.bankVersions[target.fromBank.rawValue])
+            }
+        } else {
+            oldBankLooks = 0
         }
         let bank = active.map { "bank \($0)" } ?? "bank \(state.bankPointerText ?? "unknown")"
         return .waiting("registered on \(bank)" + (upgrade.map { ", \($0.text)" } ?? ""))

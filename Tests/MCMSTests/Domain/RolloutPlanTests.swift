@@ -87,8 +87,21 @@ import Testing
         #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
                 == .waiting("registered on bank 0"))
         #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .deregistered) == .waiting("deregistered"))
+        // A state read just before it came back, beside buckets read just after: not yet.
         #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
-                == .fellBack(version: "R4.1.0"), "back on the old bank after leaving Registered")
+                == .waiting("registered on bank 0"))
+        #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
+                == .fellBack(version: "R4.1.0"), "back on the old bank on two looks after leaving Registered")
+    }
+
+    @Test func aStateReadBeforeTheBootEndedBesideBucketsReadAfterIsNoFallBack() throws {
+        var check = ActivationCheck(target: target)
+        _ = check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .deregistered)
+        // Same Online Time as before the write: this state predates the reboot.
+        #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#, upgrade: #"{"Status":"activating","Progress":99}"#),
+                           registration: .registered) == .waiting("registered on bank 0, activating 99%"))
+        #expect(check.look(state: try state(pointer: 1, versions: #"["R4.1.0","R4.3.1"]"#, online: "2026-06-01 10:00:07"),
+                           registration: .registered) == .verified)
     }
 
     @Test func aNewOnlineTimeOrAFailedBlockShowsTheRebootToo() throws {
