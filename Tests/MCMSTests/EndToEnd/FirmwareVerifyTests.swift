@@ -38,6 +38,24 @@ import Testing
         #expect(polls.allSatisfy { $0["query"]?["query"]?.stringValue?.contains(id) == true && $0["query"]?["projection"] != nil })
     }
 
+    @Test func theAppliancesUpgradeProgressIsShownWhileWaiting() async throws {
+        let (harness, id) = try await prepared(bootDelay: 2.5)
+        let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes"] + Self.fast)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("ONU \(id): on bank 0, downloading") || result.stderr.contains("ONU \(id): on bank 0, activating"),
+                "\(result.stderr)")
+    }
+
+    @Test func anApplianceWithoutTheUpgradeBlockIsVerifiedAllTheSame() async throws {
+        let (harness, id) = try await prepared()
+        try await harness.setActivation(["upgrade_block": false])
+        let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes"] + Self.fast)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("verified R4.3.1 in bank 1"))
+        let state = try JSONValue(parsing: try await harness.adminGet(["onu-state", id]).body)
+        #expect(state["ONU"]?["FW Upgrade"] == nil)
+    }
+
     @Test func fallBackIsAFailureNamingTheOldVersion() async throws {
         let (harness, id) = try await prepared()
         try await harness.setActivation(["outcomes": .object(JSONObject([(id, "fall-back")]))])
