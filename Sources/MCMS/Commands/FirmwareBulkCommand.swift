@@ -54,10 +54,10 @@ enum FirmwareBulkCommand {
             return
         }
         let writer = try reportPath.map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
+        // Skips get their lines on a resume too: an ONU whose write landed just before a crash,
+        // unrecorded, is "already there" now, and its line is what marks it done.
         guard plan.toUpgrade > 0 else {
-            if resume == nil {
-                for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
-            }
+            for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
             context.note("nothing to do: no selected ONU needs \(target.version)")
             if context.format == .json { context.emit(json: RolloutReport.summaryJSON(skippedSummary(plan))) }
             return
@@ -65,10 +65,8 @@ enum FirmwareBulkCommand {
         try context.confirm("install \(target.version) on \(plan.toUpgrade) ONUs" + (plan.waves.count > 1 ? " in \(plan.waves.count) waves" : ""),
                             typing: String(plan.toUpgrade))
 
-        if resume == nil {
-            try await writer?.append(line: RolloutReport.planLine(plan, target: target))
-            for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
-        }
+        if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target)) }
+        for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
         let watch = verify.enabled && !target.stageOnly
             ? ActivationWatch(repository: repository, settings: verify.settings) { id, status in context.trace("\(id): \(status)") }
             : nil
@@ -90,7 +88,7 @@ enum FirmwareBulkCommand {
         })
         var summary = try await run.run(plan)
         progress.withLock { $0.finish() }
-        if resume == nil { summary.skipped += plan.skipped.count }
+        summary.skipped += plan.skipped.count
         if !summary.interrupted { try await writer?.append(line: RolloutReport.summaryLine(summary)) }
         if context.format == .json {
             var json = RolloutReport.summaryJSON(summary)
