@@ -44,8 +44,6 @@ public actor ActivationWatch {
     private let progress: ProgressSink?
     private var waiters: [String: Waiter] = [:]
     private var loop: Task<Void, Never>?
-    /// List requests sent so far (figures for `make bench`).
-    public private(set) var requestsSent = 0
     /// Requests the last round needed (1 or 2 per 200 ONUs), for spacing the next one.
     private var lastRoundRequests = 1
 
@@ -152,7 +150,6 @@ public actor ActivationWatch {
         } catch {
             failure = "cannot read its state: " + ((error as? any UserFacingError)?.summary ?? String(describing: error))
         }
-        requestsSent += sent
         lastRoundRequests = sent
         let now = ContinuousClock.now
         for id in ids {
