@@ -175,6 +175,27 @@ run -p lab-pon mcms onu show "$onu" --until registered --timeout 30s --json | cu
 say "Procedure 7 as a dry run: the inactive bank only, the exact document change, nothing sent"
 run -p lab-pon mcms onu firmware "$onu" --file ALPH-R4.3.1.bin --version R4.3.1 --dry-run
 
+section "MCMS: a staged firmware rollout that stops itself"
+say "the server's ONU images, with the models each supports"
+run -p lab-pon mcms firmware files
+mac=$("$bin" -p lab-pon mcms olt list --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["mac"])')
+say "the plan for every ONU of one OLT: a canary of 2, then waves of 30% and 100%; other models, ONUs already there and offline ones are skipped with their reason"
+"$bin" -p lab-pon mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt "$mac" --canary 2 --waves 30%,100% --dry-run --json 2>/dev/null > "$work/plan.json"
+printf '%s$ fieldops -p lab-pon mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt %s --canary 2 --waves 30%%,100%% --dry-run%s\n' "$bold" "$mac" "$reset"
+"$bin" -p lab-pon mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt "$mac" --canary 2 --waves 30%,100% --dry-run -o table 2>&1 | tail -7
+# The emulator's ONUs take 1-2 s to boot a new image; the second ONU of wave 1 will not boot it.
+bad=$(python3 -c 'import json, sys; print([r["id"] for r in json.load(open(sys.argv[1])) if r["wave"] == 1][1])' "$work/plan.json")
+python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/__admin/activation", data=sys.argv[2].encode(), method="POST", headers={"Content-Type": "application/json"}))' \
+  "$MCMS_URL" "{\"boot_delay\": 1.5, \"jitter\": 0.5, \"outcomes\": {\"$bad\": \"fall-back\"}}"
+say "the rollout: every ONU verified back on the new bank; $bad falls back to its old image, is rolled back, and --max-failures 1 halts the rest"
+run -p lab-pon mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt "$mac" --canary 2 --waves 30%,100% --max-failures 1 \
+  --per-olt 4 --rollback-failed --verify-poll 1s --report "$work/rollout.jsonl" --yes
+run -p lab-pon mcms rollout status "$work/rollout.jsonl" -o table
+say "the ONU that fell back: both banks, and the pointer back on the image it runs"
+run -p lab-pon mcms onu firmware status "$bad" -o table
+say "one report line (JSON lines: jq reads them)"
+grep "\"$bad\"" "$work/rollout.jsonl" | tail -1 | cut -c1-220
+
 section "InterlinedList: feed, lists, documents"
 run -p lists il whoami
 run -p lists il feed --limit 3

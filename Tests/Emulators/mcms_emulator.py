@@ -10,7 +10,7 @@ Documents are kept as raw JSON text, never re-serialised from floats, so 64-bit 
 round trip byte for byte. A PUT stores the exact text of the body's `data` value.
 
 Run:  python3 Tests/Emulators/mcms_emulator.py --port 0 [--seed 1] [--olts 8] [--onus 2000]
-          [--host-cookies] [--strict-ids] [--session-ttl SECONDS] [--tls-cert C --tls-key K]
+          [--boot-delay S] [--boot-jitter S] [--no-upgrade-block] [--host-cookies] [--strict-ids] [--session-ttl SECONDS] [--tls-cert C --tls-key K]
           [--verbose]
 
 Users: tech@example.net / pon-secret (writes), viewer@example.net / pon-secret (read only).
@@ -24,7 +24,15 @@ ONU-STATE "FW Bank Ptr" of 65535, #3 is in no OLT bucket, #4 has every 64-bit co
 18446744073709551615; a further ~0.2% each of the first three kinds are scattered through the
 fleet. /__admin/state lists them under "special".
 
+Firmware activation (mcms_activation.py): a PUT moving ONU-CFG "FW Bank Ptr" off the running
+bank reboots the ONU for --boot-delay (± --boot-jitter) seconds, out of "Registered", then it
+comes back on the new bank, falls back to the old one, or never comes back, as a test chose.
+
 Admin endpoints (besides the base ones: faults, latency, requests, stats, reset):
+  POST   /__admin/activation           {"boot_delay", "jitter", "upgrade_block", "default",
+                                        "outcomes": {"<id>": "success"|"fall-back"|"never-back"}}
+  GET    /__admin/activations          every activation (start, ready, ended, outcome), the ids
+                                       still booting and the most booting at once per OLT
   GET    /__admin/state                counts, users, sessions, writes log, special ids, ids
   POST   /__admin/expire-sessions      ends every session (the next request gets 401)
   GET    /__admin/config/<id>          stored raw text of the ONU-CFG or OLT-CFG document
@@ -52,6 +60,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from emulator_base import App, Response, serve  # noqa: E402
+from mcms_activation import Activations  # noqa: E402
 
 
 # --- field-name table -----------------------------------------------------------------------
@@ -113,6 +122,10 @@ class F:
     FILE_NAME = "filename"
     FILE_VERSION = "version"
     FILE_MODELS = "models"
+    FW_UPGRADE = "FW Upgrade"
+    UPGRADE_STATUS = "Status"
+    UPGRADE_PROGRESS = "Progress"
+    UPGRADE_FAILURE = "Failure"
     LOGIN_EMAIL = "email"
     LOGIN_PASSWORD = "password"
 
@@ -682,6 +695,12 @@ class MCMSApp(App):
                             help="answer 400 'invalid id' to a double-encoded id")
         parser.add_argument("--session-ttl", type=float, default=0,
                             help="seconds a session lives (0 = until logout or expiry by admin)")
+        parser.add_argument("--boot-delay", type=float, default=0,
+                            help="seconds an ONU takes to boot a newly activated bank (0 = at once)")
+        parser.add_argument("--boot-jitter", type=float, default=0,
+                            help="the boot delay varies by up to this many seconds either way")
+        parser.add_argument("--no-upgrade-block", action="store_true",
+                            help='an older appliance: ONU-STATE never carries "FW Upgrade"')
 
     # --- state ---------------------------------------------------------------------------
     def reset(self):
@@ -698,6 +717,8 @@ class MCMSApp(App):
         self.firmware_text = render(FIRMWARE_FILES)
         # Active alarms by device id, generated on first use and replaceable by tests.
         self.alarm_lists = {}
+        self.activations = Activations(self.options.seed, self.options.boot_delay, self.options.boot_jitter,
+                                       upgrade_block=not self.options.no_upgrade_block)
 
     @property
     def host_cookies(self):
@@ -736,6 +757,17 @@ class MCMSApp(App):
         if path.startswith("/alarms"):
             with self.lock:
                 return self.admin_alarms(req, urllib.parse.unquote(path[len("/alarms"):].strip("/")))
+        if path == "/activation" and req.method == "POST":
+            with self.lock:
+                try:
+                    self.activations.configure(req.json() or {})
+                except (ValueError, TypeError) as error:
+                    return Response(400, {"error": str(error)})
+                return Response(200, {"ok": True, "settings": self.activations.settings()})
+        if path == "/activations" and req.method == "GET":
+            with self.lock:
+                self.advance_activations()
+                return Response(200, self.activations.report())
         if path == "/expire-sessions" and req.method == "POST":
             with self.lock:
                 count = len(self.sessions)
@@ -747,6 +779,7 @@ class MCMSApp(App):
             if path.startswith(prefix):
                 doc_id = urllib.parse.unquote(path[len(prefix):].rstrip("/"))
                 with self.lock:
+                    self.advance_activations()
                     return self.admin_document(req, doc_id, names, owners)
         return super().admin(req)
 
@@ -810,6 +843,7 @@ class MCMSApp(App):
     # --- routing -------------------------------------------------------------------------
     def route(self, req):
         try:
+            self.advance_activations()
             return self.resolve(req)
         except Exception as error:  # the real server answers 500 with an error envelope
             sys.stderr.write("mcms: %s %s failed: %r\n" % (req.method, req.raw_path, error))
@@ -1021,11 +1055,16 @@ class MCMSApp(App):
         if collection == "onu_configs":
             ptr = new.get(F.FW_BANK_PTR)
             if ptr != old.get(F.FW_BANK_PTR) and ptr in (0, 1) and not isinstance(ptr, bool):
-                state[F.ONU][F.FW_BANK_PTR] = ptr
+                running = state[F.ONU].get(F.FW_BANK_PTR)
                 versions = new.get(F.FW_BANK_VERSIONS)
+                if ptr != running:
+                    # The pointer names a bank the ONU does not run: it fetches and boots it.
+                    self.begin_activation(doc_id, state, running, ptr, versions)
+                    self.advance_activations()
+                    return
                 if isinstance(versions, list):
                     state[F.ONU][F.FW_BANK_VERSIONS] = list(versions)
-                rebooted = True
+                    states.replace_tree(doc_id, state)
         old_count, new_count = old.get(F.RESET_COUNT), new.get(F.RESET_COUNT)
         if isinstance(old_count, int) and isinstance(new_count, int) and new_count > old_count:
             rebooted = True
@@ -1034,6 +1073,77 @@ class MCMSApp(App):
             state[F.TIME] = moment
             state[section][F.ONLINE_TIME] = moment
             states.replace_tree(doc_id, state)
+
+    # --- firmware activation (mcms_activation.py) -----------------------------------------
+    def begin_activation(self, onu_id, state, running, bank, versions):
+        olt = (state.get(F.OLT) or {}).get(F.MAC_ADDRESS)
+        record = self.activations.start(onu_id, olt, running, bank, versions)
+        record["bucketed"] = self.move_bucket(onu_id, olt, F.DEREGISTERED)
+        record["progress_at"] = 0.0
+        if self.activations.upgrade_block:
+            state[F.ONU][F.FW_UPGRADE] = {F.UPGRADE_STATUS: "downloading", F.UPGRADE_PROGRESS: 0}
+        state[F.TIME] = stamp(self.now())
+        self.collections["onu_states"].replace_tree(onu_id, state)
+
+    def advance_activations(self):
+        """Finishes the activations whose boot time is up; refreshes the progress of the rest."""
+        activations = self.activations
+        if not activations.pending:
+            return
+        states = self.collections["onu_states"]
+        for record in activations.due():
+            doc = states.docs.get(record["id"])
+            if doc is None:
+                continue
+            state = parse(doc.text)
+            onu = state[F.ONU]
+            moment = stamp(self.now())
+            state[F.TIME] = moment
+            outcome = record["outcome"]
+            if outcome == "never-back":
+                continue   # dead: nothing it reports changes any more
+            if record["versions"] is not None:
+                onu[F.FW_BANK_VERSIONS] = list(record["versions"])
+            onu[F.ONLINE_TIME] = moment
+            if outcome == "success":
+                onu[F.FW_BANK_PTR] = record["to"]
+                upgrade = {F.UPGRADE_STATUS: "done", F.UPGRADE_PROGRESS: 100}
+            else:
+                onu[F.FW_BANK_PTR] = record["from"]
+                upgrade = {F.UPGRADE_STATUS: "failed", F.UPGRADE_PROGRESS: 100,
+                           F.UPGRADE_FAILURE: "image %s in bank %s did not boot; running bank %s again"
+                           % (record["version"], record["to"], record["from"])}
+            if activations.upgrade_block:
+                onu[F.FW_UPGRADE] = upgrade
+            states.replace_tree(record["id"], state)
+            if record.get("bucketed"):
+                self.move_bucket(record["id"], record["olt"], F.REGISTERED)
+        if not activations.upgrade_block:
+            return
+        now = time.monotonic()
+        for record in activations.pending.values():
+            if now - record["progress_at"] < 0.5 or record["id"] not in states.docs:
+                continue
+            record["progress_at"] = now
+            state = parse(states.docs[record["id"]].text)
+            state[F.ONU][F.FW_UPGRADE] = activations.progress(record)
+            states.replace_tree(record["id"], state)
+
+    def move_bucket(self, onu_id, olt, bucket):
+        """Moves the ONU to `bucket` of its OLT's registration buckets; False when it was in none."""
+        doc = self.collections["olt_states"].docs.get(olt) if olt else None
+        if doc is None:
+            return False
+        tree = parse(doc.text)
+        buckets = tree.get(F.ONU_STATES)
+        if not isinstance(buckets, dict) or not any(onu_id in ids for ids in buckets.values() if isinstance(ids, list)):
+            return False
+        for ids in buckets.values():
+            if isinstance(ids, list) and onu_id in ids:
+                ids.remove(onu_id)
+        buckets.setdefault(bucket, []).append(onu_id)
+        self.collections["olt_states"].replace_tree(olt, tree)
+        return True
 
     def log_write(self, req, doc_id, status):
         _, csrf_name = self.cookie_names()

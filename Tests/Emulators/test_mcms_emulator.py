@@ -519,6 +519,120 @@ class MCMSEmulatorTests(unittest.TestCase):
         self.assertRegex(first.onu_ids[0], r"^ALPH[0-9a-f]{8}$")
 
 
+class MCMSActivationTests(unittest.TestCase):
+    """The device side of an upgrade: reboot, registration buckets, outcomes, the FW Upgrade block."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.emu = Emulator("--onus", "60", "--olts", "2", "--seed", "7", "--boot-delay", "0.6")
+        cls.state = cls.emu.admin_json("/state")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.emu.stop()
+
+    def setUp(self):
+        self.emu.admin("/reset", {})
+        self.session = self.emu.login()
+
+    def registered_onus(self, count):
+        special = self.state["special"]
+        odd = set(special["missing_state"]) | set(special["unknown_bank"]) | set(special["unbucketed"])
+        found = []
+        for mac in self.state["olt_ids"]:
+            _, olt = self.session.get_json("/api/v1/olts/states/%s/" % mac)
+            found += [i for i in olt["data"]["ONU States"]["Registered"] if i not in odd]
+        return found[:count]
+
+    def bucket_of(self, onu):
+        _, state = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        mac = state["data"]["OLT"]["MAC Address"]
+        _, olt = self.session.get_json("/api/v1/olts/states/%s/" % mac)
+        return next((name for name, ids in olt["data"]["ONU States"].items() if onu in ids), None)
+
+    def activate(self, onu, version="R9.9.9"):
+        _, state = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        active = state["data"]["ONU"]["FW Bank Ptr"]
+        config = json.loads(self.emu.admin("/config/%s" % onu)[1])
+        config["ONU"]["FW Bank Ptr"] = active
+        self.emu.call("PUT", "/__admin/config/%s" % onu, raw_body=json.dumps(config).encode())
+        config["ONU"]["FW Bank Files"][1 - active] = "ALPH-R4.3.1.bin"
+        config["ONU"]["FW Bank Versions"][1 - active] = version
+        config["ONU"]["FW Bank Ptr"] = 1 - active
+        status, _, _ = self.session.write("PUT", "/api/v1/onus/configs/%s/" % onu, {"data": config})
+        self.assertEqual(status, 200)
+        return state["data"], active
+
+    def wait_for_boot(self):
+        deadline = time.monotonic() + 10
+        while self.emu.admin_json("/activations")["pending"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+
+    def test_success_leaves_registered_while_booting_and_comes_back_on_the_new_bank(self):
+        onu = self.registered_onus(1)[0]
+        before, active = self.activate(onu)
+        _, booting = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(booting["data"]["ONU"]["FW Bank Ptr"], active, "still the old bank while it boots")
+        self.assertIn(booting["data"]["ONU"]["FW Upgrade"]["Status"], ("downloading", "activating"))
+        self.assertEqual(self.bucket_of(onu), "Deregistered")
+        self.wait_for_boot()
+        _, after = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(after["data"]["ONU"]["FW Bank Ptr"], 1 - active)
+        self.assertEqual(after["data"]["ONU"]["FW Bank Versions"][1 - active], "R9.9.9")
+        self.assertEqual(after["data"]["ONU"]["FW Upgrade"], {"Status": "done", "Progress": 100})
+        self.assertGreater(after["data"]["ONU"]["Online Time"], before["ONU"]["Online Time"])
+        self.assertEqual(self.bucket_of(onu), "Registered")
+        log = self.emu.admin_json("/activations")["log"]
+        self.assertEqual([(r["id"], r["result"], r["from"], r["to"]) for r in log], [(onu, "success", active, 1 - active)])
+        self.assertGreaterEqual(log[0]["ended"] - log[0]["start"], 0.6)
+
+    def test_fall_back_registers_again_on_the_old_bank(self):
+        onu = self.registered_onus(1)[0]
+        self.emu.admin("/activation", {"outcomes": {onu: "fall-back"}})
+        _, active = self.activate(onu)
+        self.wait_for_boot()
+        _, after = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(after["data"]["ONU"]["FW Bank Ptr"], active)
+        self.assertEqual(after["data"]["ONU"]["FW Upgrade"]["Status"], "failed")
+        self.assertIn("did not boot", after["data"]["ONU"]["FW Upgrade"]["Failure"])
+        self.assertEqual(self.bucket_of(onu), "Registered")
+        config = json.loads(self.emu.admin("/config/%s" % onu)[1])
+        self.assertEqual(config["ONU"]["FW Bank Ptr"], 1 - active, "the config still points at the new bank")
+
+    def test_never_back_stays_out_of_registered(self):
+        onu = self.registered_onus(1)[0]
+        self.emu.admin("/activation", {"outcomes": {onu: "never-back"}})
+        _, active = self.activate(onu)
+        self.wait_for_boot()
+        time.sleep(0.2)
+        _, after = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(after["data"]["ONU"]["FW Bank Ptr"], active)
+        self.assertEqual(self.bucket_of(onu), "Deregistered")
+        self.assertEqual(self.emu.admin_json("/activations")["log"][0]["result"], "never-back")
+
+    def test_older_appliance_omits_the_block_and_bad_settings_are_refused(self):
+        onu = self.registered_onus(1)[0]
+        self.emu.admin("/activation", {"upgrade_block": False, "boot_delay": 0})
+        self.activate(onu)
+        _, after = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertNotIn("FW Upgrade", after["data"]["ONU"])
+        status, _ = self.emu.admin("/activation", {"outcomes": {onu: "explode"}})
+        self.assertEqual(status, 400)
+
+    def test_concurrent_activations_are_counted_per_olt(self):
+        onus = self.registered_onus(3)
+        self.emu.admin("/activation", {"boot_delay": 0.8, "jitter": 0.1})
+        for onu in onus:
+            self.activate(onu)
+        self.wait_for_boot()
+        report = self.emu.admin_json("/activations")
+        olts = {}
+        for record in report["log"]:
+            olts[record["olt"]] = olts.get(record["olt"], 0) + 1
+        self.assertEqual(report["max_concurrent_per_olt"], olts)
+        self.assertEqual(report["pending"], [])
+
+
 class MCMSEmulatorBenchmarkTests(unittest.TestCase):
     def test_ten_thousand_onu_states_list_quickly(self):
         started = time.monotonic()

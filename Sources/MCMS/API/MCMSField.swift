@@ -52,6 +52,12 @@ public enum MCMSField {
     public static let enable = "Enable"
     /// ONU-CFG `ONU."Custom Note"`: a string, or null for none.
     public static let customNote = "Custom Note"
+    /// ONU-STATE `ONU."FW Upgrade"`: `{"Status", "Progress", "Failure"}` while an image is
+    /// fetched and booted; older appliances omit it.
+    public static let fwUpgrade = "FW Upgrade"
+    public static let upgradeStatus = "Status"
+    public static let upgradeProgress = "Progress"
+    public static let upgradeFailure = "Failure"
 
     // MARK: Registration buckets of OLT-STATE "ONU States"
     public static let registered = "Registered"
@@ -102,6 +108,17 @@ public enum MCMSField {
     /// What the dashboard's health needs of each ONU state: the RX level only (registration
     /// comes from the OLT buckets).
     public static let onuDashboardProjection = #"{"STATS.RX Optical Level":1}"#
+    /// What verifying an activation reads of each ONU being verified (one list request for all).
+    public static let activationProjection = """
+        {"Time":1,"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,"ONU.FW Upgrade":1,\
+        "OLT.MAC Address":1}
+        """
+    /// What a rollout's plan reads of each selected ONU: model, banks and parent OLT.
+    public static let rolloutPlanProjection = """
+        {"ONU.Online Time":1,"ONU.FW Bank Ptr":1,"ONU.FW Bank Versions":1,"ONU.Model":1,"OLT.MAC Address":1}
+        """
+    /// The registration buckets alone.
+    public static let bucketProjection = #"{"ONU States":1}"#
     /// The ids alone, to count devices that have a config document.
     public static let idProjection = #"{"_id":1}"#
     /// The severities alone, for counts (dashboard, `onu list --with-alarms`).

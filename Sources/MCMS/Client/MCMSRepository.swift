@@ -18,6 +18,38 @@ public struct MCMSRepository: Sendable {
         return try await list(.onuStates, query: items).map(ONUStateDocument.init)
     }
 
+    /// The states of only these ONUs, projected: one list request per 200 ids (`query` on
+    /// `_id`), sent at once. ONUs without a state are simply absent.
+    public func onuStates(ids: [String], projection: String) async throws -> [ONUStateDocument] {
+        let size = ActivationWatch.idsPerRequest
+        let chunks = stride(from: 0, to: ids.count, by: size).map { Array(ids[$0..<min(ids.count, $0 + size)]) }
+        func fetch(_ chunk: [String]) async throws -> [ONUStateDocument] {
+            let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(chunk.map(JSONValue.string)))])))]))
+            return try await onuStates(projection: projection, query: query.jsonString())
+        }
+        guard let first = chunks.first else { return [] }
+        guard chunks.count > 1 else { return try await fetch(first) }
+        return try await withThrowingTaskGroup(of: (Int, [ONUStateDocument]).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask { (index, try await fetch(chunk)) }
+            }
+            var parts = [[ONUStateDocument]](repeating: [], count: chunks.count)
+            for try await (index, part) in group { parts[index] = part }
+            return parts.flatMap { $0 }
+        }
+    }
+
+    /// The registration buckets of these OLTs (every OLT when nil), in one projected list request.
+    public func oltBuckets(macs: [String]?) async throws -> [OLTStateDocument] {
+        var items: [HTTPRequest.QueryItem] = [.init("projection", MCMSField.bucketProjection)]
+        if let macs {
+            guard !macs.isEmpty else { return [] }
+            let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(macs.map(JSONValue.string)))])))]))
+            items.append(.init("query", query.jsonString()))
+        }
+        return try await list(.oltStates, query: items).map(OLTStateDocument.init)
+    }
+
     /// `ONU.Name` by id from the config documents, fetched with `projection` (seed).
     public func onuNames() async throws -> [String: String] {
         try await names(.onuConfigs, projection: MCMSField.onuNameProjection, section: MCMSField.onu)

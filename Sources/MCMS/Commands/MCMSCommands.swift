@@ -33,6 +33,22 @@ enum MCMSCommands {
                     action: AlarmCommands.fleet),
                 onuGroup(),
                 oltGroup(),
+                CommandSpec("firmware", abstract: "The server's ONU firmware images.", examples: ["fieldops mcms firmware files"], subcommands: [
+                    CommandSpec("files", abstract: "Every ONU firmware file the server offers, with its version and the models it supports.",
+                                examples: ["fieldops mcms firmware files", "fieldops mcms firmware files --json"],
+                                action: FirmwareStatusCommands.files),
+                ]),
+                CommandSpec("rollout", abstract: "Staged firmware rollouts (firmware-bulk) read from their reports.", examples: ["fieldops mcms rollout status run.jsonl"], subcommands: [
+                    CommandSpec("status", abstract: "Per wave: done, failed, in flight and not started; --watch follows a rollout while it writes the report.",
+                                discussion: "Reads only the local report file, never the appliance. --watch prints again whenever the report changes and ends when the rollout writes its summary line (with --json, one compact object per change).",
+                                examples: ["fieldops mcms rollout status run.jsonl", "fieldops mcms rollout status run.jsonl --watch", "fieldops mcms rollout status run.jsonl --json"],
+                                options: [
+                                    .flag("watch", short: "w", help: "Follow the report until the rollout finishes."),
+                                    OptionSpec("interval", value: .duration, valueName: "DURATION", help: "How often to read the report while watching (default 2s)."),
+                                ],
+                                arguments: [ArgumentSpec("REPORT", help: "The --report file of a firmware-bulk rollout.", value: .file)],
+                                action: RolloutCommands.status),
+                ]),
             ])
     }
 }

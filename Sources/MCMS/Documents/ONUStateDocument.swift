@@ -41,6 +41,9 @@ public struct ONUStateDocument: Sendable, Equatable {
     public var onuIDOnPort: String? { raw[MCMSField.olt]?[MCMSField.onuIDOnPort].map(displayText) }
 
     /// The `UNI-ETH n` sections in document order.
+    /// `"FW Upgrade"` while the ONU fetches and boots an image; nil on appliances without it.
+    public var upgrade: FirmwareUpgradeProgress? { FirmwareUpgradeProgress(onu?[MCMSField.fwUpgrade]) }
+
     public var uniPorts: [UNIPort] {
         guard let object = raw.objectValue else { return [] }
         return object.members.compactMap { member in
@@ -52,6 +55,31 @@ public struct ONUStateDocument: Sendable, Equatable {
 
     private var onu: JSONValue? { raw[MCMSField.onu] }
     private var stats: JSONValue? { raw[MCMSField.stats] }
+}
+
+/// ONU-STATE `"FW Upgrade"`: a hint to show while an activation runs, never something to wait for.
+public struct FirmwareUpgradeProgress: Sendable, Equatable {
+    public var status: String
+    /// 0–100, nil when absent or not a number.
+    public var progress: Int?
+    public var failure: String?
+
+    init?(_ value: JSONValue?) {
+        guard let value, value.objectValue != nil else { return nil }
+        status = value[MCMSField.upgradeStatus].map(displayText) ?? "unknown"
+        if let number = value[MCMSField.upgradeProgress]?.numberValue, let whole = number.int64, (0...100).contains(whole) {
+            progress = Int(whole)
+        }
+        failure = value[MCMSField.upgradeFailure]?.stringValue
+    }
+
+    /// `downloading 40%`, `failed: image did not boot`.
+    public var text: String {
+        var out = status
+        if let progress, status != "done", status != "failed" { out += " \(progress)%" }
+        if let failure, !failure.isEmpty { out += ": " + failure }
+        return out
+    }
 }
 
 /// One Ethernet user port of an ONU.

@@ -1,53 +1,63 @@
 import FieldOpsCore
 import Foundation
 
-/// What an earlier, interrupted `firmware-bulk` run already finished, read from its report.
+/// What an earlier, interrupted or halted `firmware-bulk` run already finished, read from its
+/// report.
 ///
-/// An ONU is done when its last line says `upgraded` or `skipped`; a `failed` ONU is tried
-/// again. ONUs whose write was in flight when the run stopped have no line: they are planned
-/// again, and Procedure 7's skip rules see the version already in place, so nothing is
-/// written twice.
+/// An ONU is done when its last line says `upgraded` or `skipped`, or `failed` *after* its
+/// write (it fell back or did not come back: writing the same image again would repeat the
+/// failure). A failure before the write (a refusal, a server error) and `not-started` are tried
+/// again. An ONU whose last line is `activating` was written and stopped mid-verification: it
+/// is verified again, not written again. ONUs whose write was in flight when the run stopped
+/// have no line: they are planned again, and Procedure 7 sees the write that did land.
 public struct BulkResume: Sendable, Equatable {
-    /// Last outcome per ONU id.
-    public var outcomes: [String: BulkReportEntry.Outcome]
-    public var file: String?
-    public var version: String?
-    /// Lines that could not be read (a torn last line after a crash).
-    public var unreadableLines: Int
+    public var report: RolloutReportFile
+
+    public var file: String? { report.file }
+    public var version: String? { report.version }
+    public var unreadableLines: Int { report.unreadableLines }
 
     public init(entries: [BulkReportEntry], unreadableLines: Int = 0) {
-        var outcomes: [String: BulkReportEntry.Outcome] = [:]
-        for entry in entries { outcomes[entry.id] = entry.outcome }
-        self.outcomes = outcomes
-        file = entries.last?.file
-        version = entries.last?.version
-        self.unreadableLines = unreadableLines
+        report = RolloutReportFile(text: entries.map(\.line).joined(separator: "\n"))
+        report.unreadableLines = unreadableLines
     }
 
     /// Reads a report file.
     public init(contentsOf path: String) throws(FieldOpsError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw FieldOpsError("cannot read the report \(path) to resume from",
                                 hint: "pass the --report file of the interrupted run")
         }
-        var entries: [BulkReportEntry] = []
-        var unreadable = 0
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
-            if let entry = BulkReportEntry(line: String(line)) { entries.append(entry) } else { unreadable += 1 }
-        }
-        self.init(entries: entries, unreadableLines: unreadable)
+        report = try RolloutReportFile(contentsOf: path)
     }
 
     public func isDone(_ id: String) -> Bool {
-        switch outcomes[id] {
-        case .upgraded, .skipped: true
-        case .failed, nil: false
+        guard let entry = report.last[id] else { return false }
+        switch entry.outcome {
+        case .upgraded, .skipped: return true
+        case .failed: return entry.failedAfterWrite
+        case .activating, .notStarted: return false
         }
     }
 
     /// The ids still to do, in the order given.
     public func remaining(_ ids: [String]) -> [String] {
         ids.filter { !isDone($0) }
+    }
+
+    /// Every id the report's plan line lists, waves in order: the selection to resume when the
+    /// command line names none.
+    public var plannedIDs: [String] { report.waves.flatMap(\.ids) }
+
+    /// ONUs written and not yet verified, with what verifying them waits for.
+    public func pendingVerification() -> [String: ActivationTarget] {
+        var targets: [String: ActivationTarget] = [:]
+        for (id, entry) in report.last where entry.outcome == .activating {
+            guard let pointer = entry.after?.pointer.flatMap({ Int($0) }).flatMap({ FirmwareBankIndex($0) }) else { continue }
+            targets[id] = ActivationTarget(onuID: id, bank: pointer, version: entry.version, fromBank: pointer.other,
+                                           onlineTimeBefore: entry.onlineBefore)
+        }
+        return targets
     }
 
     /// Refuses to resume a report of a different image: its "done" ONUs got something else.

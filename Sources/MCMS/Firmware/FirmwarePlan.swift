@@ -16,6 +16,17 @@ public struct FirmwarePlan: Sendable, Equatable {
     public var document: JSONValue
     /// Each changed key with its old and new value, in the order written.
     public var changes: [Change]
+    /// ONU-STATE `ONU."Online Time"` when planned: a later one shows the ONU rebooted.
+    public var onlineTimeBefore: String? = nil
+    /// The parent OLT from the ONU's state.
+    public var olt: String? = nil
+
+    /// What verifying this write waits for; nil for a stage-only plan, which boots nothing.
+    public var activation: ActivationTarget? {
+        guard !stageOnly else { return nil }
+        return ActivationTarget(onuID: onuID, bank: targetBank, version: after.versions[targetBank.rawValue] ?? "",
+                                fromBank: activeBank, onlineTimeBefore: onlineTimeBefore, olt: olt)
+    }
 
     public struct Change: Sendable, Equatable {
         public var path: [JSONPathComponent]
@@ -24,10 +35,12 @@ public struct FirmwarePlan: Sendable, Equatable {
     }
 }
 
-/// What to do for one ONU: write a plan, or nothing because it already has the version.
+/// What to do for one ONU: write a plan, nothing because it already has the version, or
+/// nothing because the write already landed and the ONU has yet to boot it (verify only).
 public enum FirmwareDecision: Sendable, Equatable {
     case write(FirmwarePlan)
     case skip(reason: String, banks: FirmwareBanks)
+    case awaitingBoot(reason: String, banks: FirmwareBanks, activation: ActivationTarget)
 }
 
 /// What a person asked for: an image, its version, and whether to activate it.

@@ -49,11 +49,14 @@ public struct FirmwarePlanner: Sendable {
         }
         let staged = banks.files[inactive.rawValue] == target.file && banks.versions[inactive.rawValue] == target.version
         let pointsAtInactive = FirmwareBankIndex(config[MCMSField.onu]?[MCMSField.fwBankPtr]) == inactive
-        if staged && (target.stageOnly || pointsAtInactive) {
-            let reason = pointsAtInactive
-                ? "already activated \(target.version) in bank \(inactive), waiting for the ONU to boot it"
-                : "already staged \(target.version) in bank \(inactive)"
-            return .skip(reason: reason, banks: banks)
+        if staged && target.stageOnly {
+            return .skip(reason: "already staged \(target.version) in bank \(inactive)", banks: banks)
+        }
+        if staged && pointsAtInactive {
+            return .awaitingBoot(
+                reason: "already activated \(target.version) in bank \(inactive), waiting for the ONU to boot it", banks: banks,
+                activation: ActivationTarget(onuID: onuID, bank: inactive, version: target.version, fromBank: active,
+                                             onlineTimeBefore: state.onlineTime, olt: state.oltMAC))
         }
 
         var edits: [([JSONPathComponent], JSONValue)] = [
@@ -78,6 +81,6 @@ public struct FirmwarePlanner: Sendable {
         return .write(FirmwarePlan(
             onuID: onuID, activeBank: active, targetBank: inactive, stageOnly: target.stageOnly,
             before: banks, after: FirmwareBanks(config: document),
-            original: config, document: document, changes: changes))
+            original: config, document: document, changes: changes, onlineTimeBefore: state.onlineTime, olt: state.oltMAC))
     }
 }

@@ -11,6 +11,12 @@ public enum FirmwareRefusal: UserFacingError, Equatable {
     case modelIncompatible(onu: String, model: String, file: String, supported: [String])
     /// The config document lacks the two-element bank arrays the procedure edits.
     case unexpectedConfig(onu: String, reason: String)
+    /// A rollback or activation would point at a bank that holds no file and version.
+    case emptyBank(onu: String, bank: Int, kind: String)
+    /// `activate` while the config already points at a bank the ONU has not booted.
+    case activationPending(onu: String, pointer: Int, running: Int)
+    /// `--version` was left out and the server lists no version for the file.
+    case versionUnknown(file: String)
 
     public var summary: String {
         switch self {
@@ -27,6 +33,12 @@ public enum FirmwareRefusal: UserFacingError, Equatable {
             return "ONU \(onu): model \(model) is not supported by \(file)"
         case .unexpectedConfig(let onu, let reason):
             return "ONU \(onu): configuration document \(reason); refusing to write"
+        case .emptyBank(let onu, let bank, let kind):
+            return "ONU \(onu): bank \(bank) holds no firmware file and version, so there is nothing to \(kind)"
+        case .activationPending(let onu, let pointer, let running):
+            return "ONU \(onu): its configuration already points at bank \(pointer) while it runs bank \(running); an activation is pending"
+        case .versionUnknown(let file):
+            return "firmware file \(file) has no version in the server's list"
         }
     }
 
@@ -48,6 +60,11 @@ public enum FirmwareRefusal: UserFacingError, Equatable {
         case .modelUnknown: "check the ONU's state with fieldops mcms onu show ID"
         case .modelIncompatible: "pick an image built for this model"
         case .unexpectedConfig: "inspect the document with fieldops mcms onu config ID --json"
+        case .emptyBank(_, _, let kind):
+            kind == "activate" ? "stage an image first: fieldops mcms onu firmware ID --file NAME --stage-only"
+                : "see both banks with fieldops mcms onu firmware status ID"
+        case .activationPending: "wait for it (fieldops mcms onu firmware status ID), or roll back with fieldops mcms onu firmware rollback ID"
+        case .versionUnknown: "pass --version V"
         }
     }
 

@@ -15,6 +15,19 @@ public enum FirmwareRendering {
         return out + table.render(format: .table)
     }
 
+    /// A rollback or activation before it is confirmed: both banks, which one runs, and the
+    /// pointer change.
+    public static func switchSummary(_ plan: FirmwarePlan, verb: String) -> String {
+        var table = Table(columns: [.init("Bank"), .init("Holds")])
+        for bank in [FirmwareBankIndex.zero, FirmwareBankIndex.one] {
+            let mark = bank == plan.activeBank ? " (running)" : ""
+            table.append(["\(bank)\(mark)", bankLabel(plan.after, bank)])
+        }
+        table.append(["pointer", "\(plan.before.pointer ?? "missing") → \(plan.targetBank)"])
+        let version = plan.after.versions[plan.targetBank.rawValue] ?? ""
+        return "ONU \(plan.onuID): \(verb) to \(version) in bank \(plan.targetBank)\n" + table.render(format: .table)
+    }
+
     /// One line for a bulk dry run: `bank 0: R4.1.0 → R4.3.1, pointer 1 → 0`, or
     /// `activate bank 1 (R4.3.1 already staged), pointer 0 → 1` when only the pointer moves.
     public static func summary(_ plan: FirmwarePlan) -> String {

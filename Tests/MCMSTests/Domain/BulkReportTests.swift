@@ -13,7 +13,7 @@ import Testing
         #expect(!entry.line.contains("\n"))
         #expect(BulkReportEntry(line: entry.line) == entry)
         let parsed = try JSONValue(parsing: entry.line)
-        #expect(parsed.objectValue?.keys == ["id", "outcome", "reason", "file", "version", "before", "after"])
+        #expect(parsed.objectValue?.keys == ["id", "outcome", "reason", "file", "version", "before", "after", "wave", "verify", "back_after_s", "rolled_back"])
         #expect(parsed["after"]?["versions"] == ["R1", "R2"])
     }
 

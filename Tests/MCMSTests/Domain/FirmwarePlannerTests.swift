@@ -108,8 +108,9 @@ import Testing
         let first = try plan(planner.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: Fixtures.config()))
         // The ONU has not rebooted yet: its state still says bank 0.
         let again = try planner.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: first.document)
-        guard case .skip(let reason, _) = again else { Issue.record("expected skip"); return }
+        guard case .awaitingBoot(let reason, _, let activation) = again else { Issue.record("expected awaitingBoot"); return }
         #expect(reason.contains("already activated"))
+        #expect(activation.bank == .one && activation.fromBank == .zero && activation.version == "R4.3.1")
     }
 
     @Test func stagedThenActivatedMovesOnlyThePointer() throws {

@@ -156,6 +156,23 @@ final class MCMSHarness: Sendable {
         _ = try await admin.send(HTTPRequest(.delete, baseURL: emulator.baseURL, path: ["__admin", "alarms"])).requireSuccess()
     }
 
+    /// Sets the emulator's activation model: `{"boot_delay", "jitter", "upgrade_block",
+    /// "default", "outcomes": {"<id>": "success"|"fall-back"|"never-back"}}`.
+    func setActivation(_ spec: JSONValue) async throws {
+        _ = try await admin.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["__admin", "activation"],
+                                             body: .json(spec.jsonData()))).requireSuccess()
+    }
+
+    /// Every activation the emulator saw, and the most booting at once per OLT.
+    func activations() async throws -> JSONValue {
+        try JSONValue(parsing: try await adminGet(["activations"]).body)
+    }
+
+    /// The request log (every non-admin request, in order).
+    func requests() async throws -> [JSONValue] {
+        try JSONValue(parsing: try await adminGet(["requests"]).body).arrayValue ?? []
+    }
+
     func deleteState(_ id: String) async throws {
         _ = try await admin.send(HTTPRequest(.delete, baseURL: emulator.baseURL, path: ["__admin", "onu-state", id])).requireSuccess()
     }

@@ -1,0 +1,77 @@
+import FieldOpsCore
+import Foundation
+
+/// `mcms rollout status REPORT [--watch]`: a rollout report summarised per wave, followed live
+/// while a rollout writes it.
+enum RolloutCommands {
+    @Sendable static func status(_ context: CommandContext) async throws {
+        let path = try DetailCommands.id(context, "REPORT")
+        let interval = context.invocation.seconds("interval") ?? WatchOptions.defaultInterval
+        guard interval >= WatchOptions.minimumInterval else {
+            throw FieldOpsError.usage("--interval must be at least 1s, not \(context.invocation.value("interval") ?? "")")
+        }
+        guard context.invocation.flag("watch") else {
+            let report = try RolloutReportFile(contentsOf: path)
+            emit(report, path: path, context: context)
+            return
+        }
+        // Reading a local file costs the appliance nothing; redraw only when it changed.
+        var shown: String?
+        while true {
+            let report = try RolloutReportFile(contentsOf: path)
+            let key = render(report, path: path, format: .plain)
+            if key != shown {
+                if context.format != .json, shown != nil, context.stdout.isTerminal { context.stdout.write("\n") }
+                emit(report, path: path, context: context, compact: true)
+                shown = key
+            }
+            if report.finished { return }
+            try await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
+        }
+    }
+
+    static func emit(_ report: RolloutReportFile, path: String, context: CommandContext, compact: Bool = false) {
+        if context.format == .json {
+            let value = json(report, path: path)
+            context.stdout.write(value.jsonString(compact ? .compact : .pretty) + "\n")
+        } else {
+            context.stdout.write(render(report, path: path, format: context.format))
+        }
+    }
+
+    static func json(_ report: RolloutReportFile, path: String) -> JSONValue {
+        .object(JSONObject([
+            ("report", .string(path)),
+            ("file", report.file.map(JSONValue.string) ?? .null),
+            ("version", report.version.map(JSONValue.string) ?? .null),
+            ("finished", .bool(report.finished)),
+            ("waves", .array(report.waveStatus.map { row in
+                .object(JSONObject([
+                    ("wave", row.number.map { .number(JSONNumber($0)) } ?? .null), ("name", .string(row.name)),
+                    ("total", .number(JSONNumber(row.total))), ("done", .number(JSONNumber(row.done))),
+                    ("failed", .number(JSONNumber(row.failed))), ("in_flight", .number(JSONNumber(row.inFlight))),
+                    ("not_started", .number(JSONNumber(row.notStarted))),
+                ]))
+            })),
+            ("summary", report.summary ?? .null),
+        ]))
+    }
+
+    static func render(_ report: RolloutReportFile, path: String, format: OutputFormat) -> String {
+        var table = Table(columns: [.init("Wave"), .init("ONUs"), .init("Done"), .init("Failed"), .init("In flight"), .init("Not started")])
+        for row in report.waveStatus {
+            table.append([row.name, String(row.total), String(row.done), String(row.failed), String(row.inFlight), String(row.notStarted)])
+        }
+        var out = "\(path): \(report.file ?? "?") \(report.version ?? "?"), "
+        if report.finished {
+            out += "finished" + (report.summary?["halted"]?.stringValue.map { " (\($0))" } ?? "")
+        } else {
+            out += "running or stopped (no summary line yet)"
+        }
+        out += "\n" + table.render(format: format == .json ? .plain : format)
+        let failed = report.order.compactMap { report.last[$0] }.filter { $0.outcome == .failed }
+        for entry in failed.prefix(10) { out += "failed \(entry.id): \(entry.reason)\n" }
+        if failed.count > 10 { out += "… and \(failed.count - 10) more failed (jq 'select(.outcome==\"failed\")' \(path))\n" }
+        return out
+    }
+}

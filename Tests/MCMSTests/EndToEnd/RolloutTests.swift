@@ -1,0 +1,315 @@
+import FieldOpsCore
+import FieldOpsTestSupport
+import Foundation
+import Testing
+@testable import MCMS
+
+/// `firmware-bulk` as a staged rollout against the emulator's device model: waves, the
+/// failure limit, per-OLT caps, skips, rollback of failures, kill -9 and `--resume`, and
+/// `rollout status`.
+@Suite struct RolloutTests {
+    static let image = ["--file", "ALPH-R4.3.1.bin", "--verify-poll", "1s"]
+
+    /// `count` registered ALPH ONUs running R4.1.0 in bank 0, and a boot of `bootDelay` seconds.
+    func prepare(_ harness: MCMSHarness, count: Int, bootDelay: Double = 0.5) async throws -> [String] {
+        let ids = try await FirmwareBulkTests().prepare(harness, count: count)
+        try await harness.setActivation(["boot_delay": .number(try #require(JSONNumber(bootDelay)))])
+        return ids
+    }
+
+    func report(_ path: String) throws -> RolloutReportFile {
+        try RolloutReportFile(contentsOf: path)
+    }
+
+    func rollout(_ harness: MCMSHarness, _ ids: [String], _ extra: [String]) async -> MCMSHarness.Result {
+        await harness.run(["mcms", "onu", "firmware-bulk"] + Self.image + ["--ids", ids.joined(separator: ","), "--yes"] + extra)
+    }
+
+    // MARK: Waves
+
+    @Test func wavesRunInOrderEachStartingOnlyOnceThePreviousVerified() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 12)
+        let path = harness.home.path("waves.jsonl")
+        let result = await rollout(harness, ids, ["--canary", "1", "--waves", "25%,50%,100%", "--concurrency", "8", "--report", path])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("canary: 1, wave 1: 2, wave 2: 3, wave 3: 6"), "\(result.stderr)")
+        let read = try report(path)
+        #expect(read.finished)
+        #expect(read.waves.map(\.ids.count) == [1, 2, 3, 6])
+        var waveOf: [String: Int] = [:]
+        for id in ids {
+            let entry = try #require(read.last[id])
+            #expect(entry.outcome == .upgraded && entry.verify == "verified", "\(entry.line)")
+            #expect(entry.backAfter != nil && entry.rolledBack == nil)
+            waveOf[id] = entry.wave
+        }
+        let log = try #require(try await harness.activations()["log"]?.arrayValue)
+        #expect(log.count == 12)
+        for wave in 1...3 {
+            let previous = log.filter { waveOf[$0["id"]?.stringValue ?? ""] == wave - 1 }
+            let current = log.filter { waveOf[$0["id"]?.stringValue ?? ""] == wave }
+            let lastEnd = previous.compactMap { $0["ended"]?.numberValue?.double }.max() ?? 0
+            let firstStart = current.compactMap { $0["start"]?.numberValue?.double }.min() ?? 0
+            #expect(firstStart > lastEnd, "wave \(wave) started at \(firstStart), before wave \(wave - 1) came back at \(lastEnd)")
+        }
+    }
+
+    @Test func dryRunPrintsThePlanAndTheWavesAndSendsNothing() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 10)
+        let result = await rollout(harness, ids, ["--waves", "10%,100%", "--max-failures", "20%", "--per-olt", "2", "--dry-run"])
+        #expect(result.code == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.map { $0[0] } == ids)
+        #expect(rows.allSatisfy { $0[1] == "upgrade" && ["1", "2"].contains($0[2]) })
+        #expect(result.stderr.contains("wave 1: 1 ONUs"))
+        #expect(result.stderr.contains("wave 2: 9 ONUs"))
+        #expect(result.stderr.contains("dry run: 10 to upgrade; 2 waves, concurrency 8, at most 2 per OLT, halt at 20% failures (2); nothing was sent"))
+        #expect(try await harness.writes().isEmpty)
+    }
+
+    // MARK: Canary
+
+    @Test func onATerminalTheCanaryWaitsForAYesAndANoHaltsTheRest() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 5)
+        let path = harness.home.path("canary.jsonl")
+        let args = ["mcms", "onu", "firmware-bulk"] + Self.image + ["--ids", ids.joined(separator: ","), "--canary", "2", "--report", path]
+        // Type the count to start, then refuse to go on after the canary.
+        let refused = await harness.run(args, stdin: "5\nn\n", stdinIsTerminal: true, stderrIsTerminal: true)
+        #expect(refused.code == 5, "\(refused.stderr)")
+        #expect(refused.stderr.contains("canary: 2 verified, 0 failed of 2"))
+        #expect(refused.stderr.contains("continue with the remaining 3 ONUs? [y/N]"))
+        let read = try report(path)
+        #expect(read.waves.first?.ids.count == 2)
+        let rest = ids.filter { !(read.waves.first?.ids.contains($0) ?? false) }
+        #expect(rest.allSatisfy { read.last[$0]?.outcome == .notStarted && read.last[$0]?.reason == "not started: halted after the canary (0 failed)" })
+        #expect(try await harness.writes().count == 2)
+        // Resumed with a yes, the rest go.
+        let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(try await harness.writes().count == 5)
+    }
+
+    @Test func soakWaitsThenGoesOnWhenNothingFailed() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4)
+        let result = await rollout(harness, ids, ["--canary", "1", "--soak", "1s"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("soaking for 1 s before the remaining 3 ONUs"))
+        #expect(result.stderr.contains("upgraded 4"))
+    }
+
+    @Test func aFailedCanaryStopsAYesRollout() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4)
+        try await harness.setActivation(["default": "fall-back"])
+        let result = await rollout(harness, ids, ["--canary", "1"])
+        #expect(result.code == 5)
+        #expect(result.stderr.contains("halted after the canary (1 failed)"), "\(result.stderr)")
+        #expect(try await harness.writes().count == 1)
+    }
+
+    // MARK: Selection and pacing
+
+    @Test func modelFilterLeavesOtherModelsOutWithAReason() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 3)
+        try await FirmwareCommandTests().arrange(harness, ids[0], statePointer: "0", model: "AP-G2425")
+        let result = await rollout(harness, ids, ["--model", "AP-G2110", "--dry-run"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\(ids[0])\tskip\t-\tmodel AP-G2425, not AP-G2110 (--model)"), "\(result.stdout)")
+        #expect(result.stderr.contains("2 to upgrade, 1 not selected"))
+    }
+
+    @Test func rateSpacesTheStarts() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4, bootDelay: 0.2)
+        let result = await rollout(harness, ids, ["--rate", "100/min", "--concurrency", "4"])
+        #expect(result.code == 0, "\(result.stderr)")
+        let starts = (try await harness.activations()["log"]?.arrayValue ?? []).compactMap { $0["start"]?.numberValue?.double }.sorted()
+        #expect(starts.count == 4)
+        // 100 per minute: starts 0.6 s apart, so the first and last writes lie at least 1.8 s
+        // apart less the noise of their reads (without --rate they are milliseconds apart).
+        let span = (starts.last ?? 0) - (starts.first ?? 0)
+        #expect(span >= 1.2, "starts \(starts)")
+    }
+
+    // MARK: Failure limit
+
+    @Test func maxFailuresHaltsAndLeavesTheONUsNotStartedUntouched() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 12)
+        try await harness.setActivation(["default": "fall-back"])
+        let requestsBefore = try await harness.requests().count
+        let path = harness.home.path("halt.jsonl")
+        let result = await rollout(harness, ids, ["--max-failures", "2", "--concurrency", "2", "--report", path])
+        #expect(result.code == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("rollout halted after 2 failures"), "\(result.stderr)")
+        let read = try report(path)
+        let notStarted = ids.filter { read.last[$0]?.outcome == .notStarted }
+        let failed = ids.filter { read.last[$0]?.outcome == .failed }
+        #expect(failed.count >= 2 && failed.count <= 3, "the two that reached the limit, and at most one in flight")
+        #expect(notStarted.count == ids.count - failed.count)
+        #expect(notStarted.allSatisfy { read.last[$0]?.reason == "not started: halted after 2 failures" })
+        #expect(failed.allSatisfy { read.last[$0]?.reason.hasPrefix("fell back to R4.1.0") == true })
+        // Untouched: no request named any of them by itself (the plan reads lists only).
+        let paths = try await harness.requests().dropFirst(requestsBefore).compactMap { $0["path"]?.stringValue }
+        for id in notStarted {
+            #expect(!paths.contains { $0.contains(id) }, "\(id) was not started, yet requested")
+        }
+        #expect(read.summary?["halted"] == "halted after 2 failures")
+    }
+
+    // MARK: Caps
+
+    @Test func perOLTCapIsNeverExceeded() async throws {
+        let harness = try await MCMSHarness(onus: 120)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 16, bootDelay: 0.8)
+        let result = await rollout(harness, ids, ["--per-olt", "2", "--concurrency", "16"])
+        #expect(result.code == 0, "\(result.stderr)")
+        let peaks = try #require(try await harness.activations()["max_concurrent_per_olt"]?.objectValue)
+        #expect(!peaks.members.isEmpty)
+        #expect(peaks.members.allSatisfy { ($0.value.int64Value ?? 99) <= 2 }, "\(peaks)")
+        #expect(peaks.members.contains { $0.value.int64Value == 2 }, "the cap was reached, so the test can tell")
+    }
+
+    @Test func incompatibleAndOfflineONUsAreSkippedWithTheirReasons() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4)
+        try await FirmwareCommandTests().arrange(harness, ids[1], statePointer: "0", model: "X2")
+        // ids[2] sends a dying gasp: move it to that bucket of its OLT.
+        let state = try JSONValue(parsing: try await harness.adminGet(["onu-state", ids[2]]).body)
+        let mac = try #require(state["OLT"]?["MAC Address"]?.stringValue)
+        try await harness.editState(mac, kind: "olt-state") { olt in
+            var buckets = olt["ONU States"]?.objectValue ?? JSONObject()
+            for member in buckets.members {
+                let kept = (member.value.arrayValue ?? []).filter { $0.stringValue != ids[2] }
+                buckets[member.key] = .array(kept + (member.key == "Dying Gasp" ? [.string(ids[2])] : []))
+            }
+            try olt.set(.object(buckets), at: [.key("ONU States")])
+        }
+        let path = harness.home.path("skips.jsonl")
+        let result = await rollout(harness, ids, ["--report", path])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("plan: 2 to upgrade, 1 incompatible, 1 offline"), "\(result.stderr)")
+        let read = try report(path)
+        #expect(read.last[ids[1]]?.outcome == .skipped)
+        #expect(read.last[ids[1]]?.reason == "model X2 not supported by the file")
+        #expect(read.last[ids[2]]?.outcome == .skipped)
+        #expect(read.last[ids[2]]?.reason.hasPrefix("dying-gasp") == true)
+        let written = Set(try await harness.writes().compactMap { $0["id"]?.stringValue })
+        #expect(written == [ids[0], ids[3]])
+    }
+
+    // MARK: Rollback of failures
+
+    @Test func rollbackFailedPointsFallBacksBackAtTheirOldBank() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 3)
+        try await harness.setActivation(["outcomes": .object(JSONObject([(ids[1], "fall-back")]))])
+        let path = harness.home.path("rollback.jsonl")
+        let result = await rollout(harness, ids, ["--rollback-failed", "--report", path])
+        #expect(result.code == 5)
+        let entry = try #require(try report(path).last[ids[1]])
+        #expect(entry.outcome == .failed && entry.verify == "fell-back")
+        #expect(entry.rolledBack == true)
+        #expect(entry.reason.contains("rolled back to R4.1.0 in bank 0, verified"), "\(entry.reason)")
+        #expect(try await FirmwareCommandTests().banks(harness, ids[1]).pointer == "0")
+        #expect(try report(path).last[ids[0]]?.rolledBack == nil)
+        #expect(result.stderr.contains("rolled back 1"))
+    }
+
+    // MARK: Crash and resume
+
+    @Test func killNineMidRolloutThenResumeFinishesWithoutRewritingDoneONUs() async throws {
+        let harness = try await MCMSHarness(onus: 120)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 10, bootDelay: 2)
+        let path = harness.home.path("crash.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FieldOpsBinary.path)
+        process.arguments = ["mcms", "onu", "firmware-bulk"] + Self.image
+            + ["--ids", ids.joined(separator: ","), "--concurrency", "3", "--waves", "30%,100%", "--report", path, "--yes"]
+        process.environment = harness.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill once some ONU is done and others are written but still verifying.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let read = (try? report(path)) ?? RolloutReportFile(text: "")
+            let outcomes = read.last.values.map(\.outcome)
+            if outcomes.contains(.upgraded), outcomes.contains(.activating) { break }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitForExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let crashed = try report(path)
+        #expect(!crashed.finished)
+        let wasActivating = ids.filter { crashed.last[$0]?.outcome == .activating }
+        #expect(!wasActivating.isEmpty)
+
+        let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("verified again, not rewritten"), "\(resumed.stderr)")
+        var puts: [String: Int] = [:]
+        for write in try await harness.writes() where write["status"] == 200 && write["method"] == "PUT" {
+            if let id = write["id"]?.stringValue { puts[id, default: 0] += 1 }
+        }
+        #expect(Set(puts.keys) == Set(ids))
+        #expect(puts.values.allSatisfy { $0 == 1 }, "no ONU written twice: \(puts)")
+        let final = try report(path)
+        #expect(final.finished)
+        for id in ids {
+            #expect(final.last[id]?.outcome == .upgraded && final.last[id]?.verify == "verified", "\(final.last[id]?.line ?? id)")
+        }
+        #expect(wasActivating.allSatisfy { final.last[$0]?.wave != nil })
+    }
+
+    // MARK: rollout status
+
+    @Test func rolloutStatusSummarisesALiveAndAFinishedReport() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 6, bootDelay: 1.5)
+        let path = harness.home.path("live.jsonl")
+        let (_, running) = harness.start(["mcms", "onu", "firmware-bulk"] + Self.image
+                                          + ["--ids", ids.joined(separator: ","), "--waves", "50%,100%", "--concurrency", "2", "--report", path, "--yes"])
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(#""outcome":"activating""#) {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let live = await harness.run(["mcms", "rollout", "status", path, "--json"])
+        #expect(live.code == 0, "\(live.stderr)")
+        let snapshot = try JSONValue(parsing: live.stdout)
+        #expect(snapshot["finished"] == false)
+        #expect((snapshot["waves"]?[0]?["in_flight"]?.int64Value ?? 0) >= 1)
+        #expect(snapshot["waves"]?[1]?["not_started"] == 3)
+
+        let watched = await harness.run(["mcms", "rollout", "status", path, "--watch", "--interval", "1s", "--json"])
+        #expect(watched.code == 0, "\(watched.stderr)")
+        let frames = watched.stdout.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+        #expect(frames.count >= 2, "the watch printed each change until the summary line")
+        #expect(frames.last?["finished"] == true)
+        #expect(await running.value.code == 0)
+
+        let finished = await harness.run(["mcms", "rollout", "status", path])
+        #expect(finished.stdout.contains("finished"))
+        #expect(finished.stdout.contains("wave 1\t3\t3\t0\t0\t0"), "\(finished.stdout)")
+        #expect(finished.stdout.contains("wave 2\t3\t3\t0\t0\t0"), "\(finished.stdout)")
+    }
+}
