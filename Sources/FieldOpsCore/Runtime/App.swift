@@ -97,6 +97,8 @@ public struct App: Sendable {
                 }
             }
             let outcome = await InterruptHandler.run { try await action(context) }
+            // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
+            TerminalModes.restore()
             switch outcome.result {
             case .success:
                 return outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue
