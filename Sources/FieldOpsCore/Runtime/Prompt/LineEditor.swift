@@ -58,6 +58,14 @@ public final class LineEditor: @unchecked Sendable {
         pending = []
         TerminalModes.preserve()
         defer { TerminalModes.restore() }
+        // libedit shows the prompt before it leaves canonical mode; keys typed as soon as the
+        // prompt appears would meet the line discipline (echoed, erased, held until Enter).
+        // Leaving canonical mode first hands every key to libedit.
+        var modes = termios()
+        if tcgetattr(STDIN_FILENO, &modes) == 0 {
+            modes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+        }
         var count: Int32 = 0
         let raw = fieldops_edit()?.pointee.el_gets(editor, &count)
         if let interruption { throw interruption }
@@ -86,7 +94,7 @@ public final class LineEditor: @unchecked Sendable {
                 switch try TerminalReader.nextByte() {
                 case .byte(let byte):
                     pending.append(byte)
-                    if let scalar = Self.decode(&pending) {
+                    if let scalar = Self.decodeScalar(&pending) {
                         character.pointee = wchar_t(bitPattern: scalar.value)
                         return 1
                     }
@@ -102,7 +110,7 @@ public final class LineEditor: @unchecked Sendable {
 
     /// The first scalar of `bytes` once they hold a whole UTF-8 sequence (then removed);
     /// a malformed sequence becomes U+FFFD rather than stalling the line.
-    static func decode(_ bytes: inout [UInt8]) -> Unicode.Scalar? {
+    public static func decodeScalar(_ bytes: inout [UInt8]) -> Unicode.Scalar? {
         guard let first = bytes.first else { return nil }
         let length = first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 1
         guard bytes.count >= length else { return nil }

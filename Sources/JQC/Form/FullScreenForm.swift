@@ -1,0 +1,147 @@
+import FieldOpsCore
+import Foundation
+
+/// `jqc inspect fill` on a capable terminal: the whole template on screen, edited in place.
+///
+/// The loop reads a key, lets the `FormEditor` decide what it means, carries out the effect
+/// against the store at once (each change is one durable write, as the line-mode form does),
+/// and redraws. Ctrl-C or SIGTERM cancel the command's task; the key wait notices within
+/// 100 ms, ncurses is ended and the caller says what was saved.
+struct FullScreenForm {
+    let store: JQCStore
+    let localID: String
+    let schema: FormSchema
+    let title: String
+    let profile: Profile
+    let color: Bool
+    let environment: [String: String]
+
+    enum Ending: Equatable {
+        case quit
+        case submitted
+    }
+
+    /// Runs the form; nil when this terminal cannot show it (the caller falls back to lines).
+    func run() throws -> Ending? {
+        guard let screen = CursesScreen(color: color) else { return nil }
+        defer { screen.close() }
+        let values = try store.inspection(localID: localID)?.formData() ?? [:]
+        let (width, height) = screen.size
+        var editor = FormEditor(title: title, schema: schema, values: values, width: width, height: height)
+        while true {
+            if case .review = editor.mode { editor.reviewLines = reviewLines(width: editor.width) }
+            screen.draw(FormView.render(editor))
+            guard let key = try screen.key() else { continue }
+            if key == .resize {
+                let (w, h) = screen.size
+                editor.resize(width: w, height: h)
+                continue
+            }
+            var effect = editor.handle(key)
+            while effect != .none {
+                let next = try carryOut(effect, editor: &editor, screen: screen)
+                if let ending = next.ending { return ending }
+                effect = next.effect
+            }
+        }
+    }
+
+    private struct Outcome {
+        var effect: FormEditor.Effect = .none
+        var ending: Ending?
+    }
+
+    private func carryOut(_ effect: FormEditor.Effect, editor: inout FormEditor, screen: CursesScreen) throws -> Outcome {
+        do {
+            switch effect {
+            case .none:
+                return Outcome()
+            case .quit:
+                return Outcome(ending: .quit)
+            case .save(let fieldID, let value):
+                let updated = try store.updateFormData(localID: localID) { values in values[fieldID] = value }
+                editor.stored(try updated.formData())
+            case .attach(let fieldID, let path):
+                let photo = try store.attachPhoto(inspectionLocalID: localID, fieldID: fieldID, sourcePath: PathCompletion.expandingTilde(path, environment: environment))
+                editor.stored(try formData(), note: "attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
+            case .sign(let fieldID):
+                let label = schema.field(withID: fieldID)?.label ?? fieldID
+                guard let drawing = try SignaturePad(screen: screen, title: "Signature: \(label)").run() else {
+                    editor.stored(try formData(), note: "signature not changed")
+                    return Outcome()
+                }
+                let photo = try SignatureStore.attach(drawing, store: store, localID: localID, fieldID: fieldID)
+                editor.stored(try formData(), note: "signature saved as PNG (\(photo.byteCount) bytes); uploaded by the next sync")
+            case .editExternally(let fieldID, let text):
+                guard let field = schema.field(withID: fieldID) else { return Outcome() }
+                let edited = try screen.suspend { try ExternalEditor.edit(text, environment: environment) }
+                let value: FormValue? = edited.trimmingWhitespace().isEmpty ? nil : try FieldValidator.validate(.text(edited), for: field)
+                let updated = try store.updateFormData(localID: localID) { values in values[fieldID] = value }
+                editor.stored(try updated.formData(), note: "saved the text from the editor")
+                editor.reloadFocusedField()
+            case .submit:
+                let submitted = try store.submit(localID: localID)
+                _ = submitted
+                return Outcome(ending: .submitted)
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            editor.failed(error)
+            return Outcome()
+        }
+        if let after = editor.pendingAfterSave {
+            editor.pendingAfterSave = nil
+            return Outcome(effect: after)
+        }
+        return Outcome()
+    }
+
+    private func formData() throws -> [String: FormValue] {
+        try store.inspection(localID: localID)?.formData() ?? [:]
+    }
+
+    private func reviewLines(width: Int) -> [String] {
+        guard let inspection = try? store.inspection(localID: localID),
+              let card = try? InspectShowCommand.localCard(inspection, store: store, profile: profile) else { return [] }
+        return card.render(color: false, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// A drawn signature becomes a PNG attached exactly as a photo is.
+enum SignatureStore {
+    static func attach(_ drawing: SignatureDrawing, store: JQCStore, localID: String, fieldID: String) throws -> LocalPhoto {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-signature-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("signature.png").path
+        try SignatureImage.writePNG(drawing, to: file)
+        return try store.attachPhoto(inspectionLocalID: localID, fieldID: fieldID, sourcePath: file)
+    }
+}
+
+/// `$VISUAL`, else `$EDITOR`, else `vi`, on a private temporary file holding `text`.
+enum ExternalEditor {
+    static func edit(_ text: String, environment: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("text.txt")
+        try Data(text.utf8).write(to: file)
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The editor variable may hold arguments (`code --wait`), as git reads it.
+        process.arguments = ["-c", editor + " \"$1\"", "editor", file.path]
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FieldOpsError("the editor `\(editor)` exited with status \(process.terminationStatus); the text was not changed",
+                                hint: "set $VISUAL or $EDITOR to an editor that exits 0 after saving")
+        }
+        var edited = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        if edited.hasSuffix("\n") { edited.removeLast() }
+        return edited
+    }
+}
