@@ -1,4 +1,3 @@
-import FieldOpsTestSupport
 import Foundation
 
 /// A program on a real pseudo-terminal whose screen is modelled by `pyte` (a VT100 emulator in
@@ -97,6 +96,12 @@ public final class TerminalScreen: @unchecked Sendable {
     /// The screen now, after the program has been quiet for a moment.
     public func snapshot() throws -> Screen {
         try screen(["op": "settle"])
+    }
+
+    /// Sends `signal` to the terminal's foreground process group (as `kill` from another
+    /// terminal would, to everything running in the foreground there).
+    public func signalForeground(_ signal: Int32) throws {
+        _ = try call(["op": "signal", "signal": Int(signal)])
     }
 
     /// Resizes the terminal; the program gets SIGWINCH.
@@ -225,6 +230,9 @@ public final class TerminalScreen: @unchecked Sendable {
             while pump(0.15):
                 pass
             reply = snapshot(True)
+        elif op == "signal":
+            os.killpg(os.tcgetpgrp(fd), request["signal"])
+            reply = {"ok": True}
         elif op == "resize":
             columns, rows = request["columns"], request["rows"]
             screen.resize(rows, columns)
