@@ -135,8 +135,7 @@ struct FormEditor: Sendable {
     var viewportHeight: Int { max(1, height - 3) }
 
     private mutating func keepFocusVisible() {
-        guard let field = focusedField, let (cell, y) = layout.cell(of: inputs[focus]) else { return }
-        _ = field
+        guard !inputs.isEmpty, let (cell, y) = layout.cell(of: inputs[focus]) else { return }
         var top = y
         // Show the section heading above the first field of a section.
         if let row = layout.rows.firstIndex(where: { $0.y == y }), row > 0, items[layout.rows[row - 1].cells[0].item].type == .section {

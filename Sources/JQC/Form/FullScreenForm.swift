@@ -80,8 +80,7 @@ struct FullScreenForm {
                 editor.stored(try updated.formData(), note: "saved the text from the editor")
                 editor.reloadFocusedField()
             case .submit:
-                let submitted = try store.submit(localID: localID)
-                _ = submitted
+                _ = try store.submit(localID: localID)
                 return Outcome(ending: .submitted)
             }
         } catch is CancellationError {

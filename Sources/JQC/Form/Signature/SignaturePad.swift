@@ -43,10 +43,10 @@ struct SignaturePad {
             case UInt8(ascii: "q"): return nil
             case 27:
                 guard let report = readMouseReport() else { return nil }
-                // Cells are 1-based in the report; the pad starts at column 2, row 2.
-                let starting = report.press && report.button & 32 == 0
-                if report.press, report.button & 3 == 0 || report.button & 32 != 0 {
-                    drawing.touch(column: report.column - 3, row: report.row - 3, starting: starting)
+                // The left button pressed (0) or dragged (32 + 0); cells are 1-based in the
+                // report and the pad's first cell is column 3, row 3 of the screen.
+                if report.press, report.button & ~32 == 0 {
+                    drawing.touch(column: report.column - 3, row: report.row - 3, starting: report.button & 32 == 0)
                 }
             default: break
             }
