@@ -15,6 +15,8 @@ import Testing
         let id = try await harness.onuIDs()[0]
         var environment = harness.environment
         environment["TERM"] = "xterm"
+        // The python with pyte is the one on the test runner's PATH.
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let stty = harness.home.path("stty")
         let script = #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
         let screen = try TerminalScreen("/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path, "mcms", "onu", "reset", id],
