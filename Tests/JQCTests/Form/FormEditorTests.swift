@@ -121,4 +121,22 @@ struct FormEditorTests {
         #expect(pixels[0] == 255)
         #expect(pixels[(6 * 4 + 2) * width + 3 * 4 + 2] == 0, "dark along the stroke")
     }
+
+    @Test func pageDownMovesAScreenOnAndPathsCompleteFromTheirDirectory() throws {
+        var values: [String: FormValue] = [:]
+        var form = FormEditor(title: "T", schema: Self.schema, values: [:], width: 60, height: 8)
+        press(.pageDown, &form, &values)
+        #expect(form.focusedField?.id != "name", "a screen further down")
+        press(.pageUp, &form, &values)
+        #expect(form.focusedField?.id == "name")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-complete-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        FileManager.default.createFile(atPath: directory.path + "/photos/floor-1.jpg", contents: Data([1]))
+        FileManager.default.createFile(atPath: directory.path + "/photos/floor-2.jpg", contents: Data([1]))
+        #expect(PathCompletion.complete(directory.path + "/ph") == directory.path + "/photos/")
+        #expect(PathCompletion.complete(directory.path + "/photos/fl") == directory.path + "/photos/floor-")
+        #expect(PathCompletion.expandingTilde("~/a.jpg", environment: ["HOME": "/home/ines"]) == "/home/ines/a.jpg")
+    }
 }

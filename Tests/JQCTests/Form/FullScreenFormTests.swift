@@ -293,6 +293,32 @@ struct FullScreenFormTests {
         }
     }
 
+    /// In the form, Enter on a signature field opens the same pad; the PNG lands in the field.
+    @Test func enterOnASignatureFieldOfTheFormDrawsIt() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft(template: 4)
+            let screen = try TerminalScreen(try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                                            environment: terminal(world), columns: 100, rows: 30)
+            #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
+            try screen.send(Key.escape + "g" + "Signature" + Key.enter)
+            #expect(try screen.wait(forReverse: "4. Signature").ok)
+            try screen.send(Key.enter)
+            #expect(try screen.wait(for: "draw with the mouse").ok)
+            try screen.send("\u{1B}[<0;5;5M\u{1B}[<32;20;5M\u{1B}[<0;20;5m")
+            #expect(try screen.wait(for: "⠤⠤⠤").ok)
+            try screen.send(Key.enter)
+            #expect(try screen.wait(for: "signature saved as PNG").ok)
+            #expect(try screen.wait(for: "signed (waiting for upload)").ok)
+            try screen.send(Key.escape + "q")
+            #expect(try screen.waitForExit().code == 0)
+            let values = try #require(try world.store().inspection(localID: id)).formData()
+            let photoID = try #require(values["4"]?.localPhotoID)
+            let photo = try #require(try world.store().photo(localID: photoID))
+            #expect(photo.contentType == "image/png")
+        }
+    }
+
     /// Decodes an 8-bit greyscale PNG with zlib and prints what the test checks.
     static let pngCheck = #"""
     import struct, sys, zlib
