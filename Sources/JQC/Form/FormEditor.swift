@@ -327,6 +327,12 @@ struct FormEditor: Sendable {
         }
     }
 
+    /// What typed text is still to be saved when the form is interrupted (Ctrl-C, SIGTERM):
+    /// the save of a valid value, else nothing.
+    mutating func saveBeforeInterruption() -> Effect {
+        commitTyping() ?? .none
+    }
+
     /// Before leaving: what is typed is saved first (a bad value keeps the person on the field).
     private mutating func leave(then effect: Effect) -> Effect {
         guard let commit = commitTyping() else { return .none }

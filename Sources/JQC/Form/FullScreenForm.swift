@@ -31,7 +31,17 @@ struct FullScreenForm {
         while true {
             if case .review = editor.mode { editor.reviewLines = reviewLines(width: editor.width) }
             screen.draw(FormView.render(editor))
-            guard let key = try screen.key() else { continue }
+            let read: FormKey?
+            do {
+                read = try screen.key()
+            } catch is CancellationError {
+                // Interrupted while typing: a valid value typed in the field is kept too.
+                if case .save(let fieldID, let value) = editor.saveBeforeInterruption() {
+                    _ = try? store.updateFormData(localID: localID) { values in values[fieldID] = value }
+                }
+                throw CancellationError()
+            }
+            guard let key = read else { continue }
             if key == .resize {
                 let (w, h) = screen.size
                 editor.resize(width: w, height: h)

@@ -218,6 +218,22 @@ struct FullScreenFormTests {
         }
     }
 
+    @Test func ctrlCWhileTypingKeepsTheTextTyped() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft(template: 4)
+            let screen = try TerminalScreen(try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                                            environment: terminal(world), columns: 100, rows: 30)
+            #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
+            try screen.send("Quarterly audit")
+            #expect(try screen.wait(for: "[Quarterly audit").ok)
+            try screen.send(Key.ctrlC)
+            #expect(try screen.waitForExit().code == 130)
+            let values = try #require(try world.store().inspection(localID: id)).formData()
+            #expect(values["1"] == .text("Quarterly audit"))
+        }
+    }
+
     // MARK: Review and submit
 
     @Test func theReviewListsTheRequiredFieldsLeftJumpsToOneAndSubmits() async throws {
