@@ -27,13 +27,19 @@ let package = Package(
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
         // The public-suffix list for cookie domains; loaded with dlopen like libcurl (headers only).
         systemLibrary("CPSL", pkgConfig: nil, apt: ["libpsl-dev"]),
+        // Line editing and history for prompts; loaded with dlopen on the first prompt (headers only).
+        systemLibrary("CEdit", pkgConfig: nil, apt: ["libedit-dev"]),
+        // JQC's full-screen form and its signature PNGs; both loaded with dlopen by `inspect
+        // fill`/`sign` only, so no other command maps them (headers only).
+        systemLibrary("CNcurses", pkgConfig: nil, apt: ["libncurses-dev"]),
+        systemLibrary("CPNG", pkgConfig: nil, apt: ["libpng-dev"]),
         // rtnetlink constants and structures (kernel headers only; nothing to link).
         systemLibrary("CNetlink", pkgConfig: nil, apt: ["linux-libc-dev"]),
         // The version `git describe` gave at build time (`make build-info` writes build-info.h).
         .target(name: "CFieldOpsBuild"),
         .target(
             name: "FieldOpsCore",
-            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CFieldOpsBuild", "CPSL"]
+            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CFieldOpsBuild", "CPSL", "CEdit"]
         ),
         .executableTarget(
             name: "fieldops",
@@ -69,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "JQC",
-            dependencies: ["FieldOpsCore", "CNetlink"]
+            dependencies: ["FieldOpsCore", "CNetlink", "CNcurses", "CPNG"]
         ),
         .testTarget(
             name: "JQCTests",

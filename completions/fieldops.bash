@@ -40,6 +40,7 @@ _fieldops_sub() {
     'jqc inspect/start') REPLY='start' ;;
     'jqc inspect/fill') REPLY='fill' ;;
     'jqc inspect/attach') REPLY='attach' ;;
+    'jqc inspect/sign') REPLY='sign' ;;
     'jqc inspect/submit') REPLY='submit' ;;
     'jqc inspect/reopen') REPLY='reopen' ;;
     'jqc inspect/show') REPLY='show' ;;
@@ -172,6 +173,7 @@ _fieldops_optkind() {
     'jqc inspect start/--notes') REPLY=v ;;
     'jqc inspect fill/--answers') REPLY=f ;;
     'jqc inspect attach/--field') REPLY=v ;;
+    'jqc inspect sign/--field') REPLY=v ;;
     'jqc inspect list/--status') REPLY=c; _fieldops_words=('draft' 'pending' 'synced' 'failed') ;;
     'jqc inspect list/--template') REPLY=y ;;
     'jqc inspect list/--facility') REPLY=y ;;
@@ -322,6 +324,7 @@ _fieldops_argkind() {
     'jqc inspect fill/0') REPLY=y ;;
     'jqc inspect attach/0') REPLY=y ;;
     'jqc inspect attach/1') REPLY=f ;;
+    'jqc inspect sign/0') REPLY=y ;;
     'jqc inspect submit/0') REPLY=y ;;
     'jqc inspect reopen/0') REPLY=y ;;
     'jqc inspect show/0') REPLY=y ;;
@@ -422,10 +425,11 @@ _fieldops_names() {
     'jqc templates') _fieldops_cmds=('show:Show a template'\''s form fields in grid order (--json: the schema as the server sent it).') ;;
     'jqc cache') _fieldops_cmds=('clear:Delete the cached facilities, areas and templates (never inspections, issues or photos).') ;;
     'jqc prune') _fieldops_opts=('--synced-before:Remove what was synced before DATE (default: 30 days ago).' '--dry-run:Only list what would be removed.') ;;
-    'jqc inspect') _fieldops_cmds=('start:Start a draft inspection and print its local id.' 'fill:Answer a draft'\''s fields: interactively on a terminal, or from an answers file.' 'attach:Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.' 'submit:Complete a draft: check required fields, compute the score, queue it for sync.' 'reopen:Take a submitted inspection that is not on the server yet back to draft.' 'show:Show an inspection as a card: answers, score, status, issues and photos.' 'list:List local inspections, newest first, with their status (Draft, Pending Sync, Completed, Sync Failed).' 'delete:Delete a draft with its photos and issues (drafts only; asks first).') ;;
+    'jqc inspect') _fieldops_cmds=('start:Start a draft inspection and print its local id.' 'fill:Answer a draft'\''s fields: a full-screen form on a terminal, line prompts, or an answers file.' 'attach:Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.' 'sign:Draw a signature with the mouse or trackpad into a draft'\''s signature field.' 'submit:Complete a draft: check required fields, compute the score, queue it for sync.' 'reopen:Take a submitted inspection that is not on the server yet back to draft.' 'show:Show an inspection as a card: answers, score, status, issues and photos.' 'list:List local inspections, newest first, with their status (Draft, Pending Sync, Completed, Sync Failed).' 'delete:Delete a draft with its photos and issues (drafts only; asks first).') ;;
     'jqc inspect start') _fieldops_opts=('--template:The template to inspect with.' '--facility:The facility inspected.' '--area:The area inspected (optional).' '--reinspect:Re-inspect the inspection ID (local or server id) that requires a follow-up.' '--notes:Free-text notes sent with the inspection.') ;;
-    'jqc inspect fill') _fieldops_opts=('--answers:Answers file (JSON or YAML), or - for stdin.') ;;
-    'jqc inspect attach') _fieldops_opts=('--field:The image or signature field'\''s id.') ;;
+    'jqc inspect fill') _fieldops_opts=('--answers:Answers file (JSON or YAML), or - for stdin.' '--line:One prompt per field instead of the full-screen form (for screen readers, scripts, dumb terminals).') ;;
+    'jqc inspect attach') _fieldops_opts=('--field:The image or signature field'\''s id or label.') ;;
+    'jqc inspect sign') _fieldops_opts=('--field:The signature (or image) field'\''s id or label.') ;;
     'jqc inspect submit') _fieldops_opts=('--sync:Sync right away after submitting.') ;;
     'jqc inspect list') _fieldops_opts=('--status:Only drafts, pending, synced or failed inspections.' '--template:Only inspections with this template.' '--facility:Only inspections at this facility.' '--since:Only inspections started at or after DATE (UTC day or time).') ;;
     'jqc issue') _fieldops_cmds=('flag:Flag an issue on an inspection, or on a facility without one; sent by the next sync.' 'list:List local issues: flagged on this device and pulled from the server (assigned to or reported by you).' 'show:Show one issue with its photos (local copies and server URLs).' 'status:Change an issue'\''s status: on the server at once, or queued for the next sync when offline.') ;;

@@ -122,6 +122,12 @@ print(next((str(f["id"]) for f in fields if f.get("type") in ("image", "signatur
   run -p site-a jqc issue flag --inspection "$local_id" --severity high --description "Paper towel dispenser broken" --photo "$work/photo.png"
   run -p site-a jqc inspect submit "$local_id"
   run -p site-a jqc inspect show "$local_id"
+
+  say "the same on a terminal: the full-screen form, driven here by a script through a pty"
+  form_id=$("$bin" -p site-a jqc inspect start --template 2 --facility 1 2>/dev/null)
+  printf '%s$ fieldops jqc inspect fill %s%s\n' "$bold" "$form_id" "$reset"
+  python3 "$root/demo/form_pass.py" -- "$bin" -p site-a jqc inspect fill "$form_id" || say "(the form pass needs python3 and pyte)"
+  run -p site-a jqc inspect show "$form_id"
 fi
 
 section "JQC offline: the server goes away, work is queued, nothing is lost"

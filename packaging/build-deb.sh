@@ -69,32 +69,42 @@ printf 'Source: fieldops\n\nPackage: fieldops\nArchitecture: any\n' > "$work/deb
 depends=$(cd "$work" && dpkg-shlibdeps -O -edebian/fieldops/usr/bin/fieldops | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies of usr/bin/fieldops"
 
-# libcurl is opened with dlopen("libcurl.so.4") on the first request, so it is in no NEEDED
-# entry: find the package that ships the libcurl.so.4 this machine resolves, at least at the
-# upstream version the binary was built and tested against.
+# Libraries opened with dlopen() are in no NEEDED entry: libcurl on the first request, libedit
+# on the first prompt, ncurses and libpng by JQC's full-screen form and signatures. For each,
+# find the package that ships the soname this machine resolves, at least at the upstream
+# version the binary was built and tested against.
 ldconfig_=$(command -v ldconfig || echo /sbin/ldconfig)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || true)
-# awk reads to the end rather than exit at the first match: an early exit would end ldconfig
-# with SIGPIPE on a machine whose cache outgrows the pipe buffer, and pipefail would stop here.
-curl_so=$("$ldconfig_" -p | awk -v dir="/$multiarch/" \
-    '!found && $1 == "libcurl.so.4" && (dir == "//" || index($NF, dir)) { print $NF; found = 1 }')
-[ -n "$curl_so" ] || fail "ldconfig -p knows no libcurl.so.4 (install libcurl4: make deps)"
-curl_real=$(readlink -f "$curl_so")
-# With merged /usr the dpkg database may name the file under /lib or /usr/lib.
-owner=""
-for path in "$curl_real" "${curl_real#/usr}" "/usr$curl_real"; do
-    owner=$(dpkg -S "$path" 2>/dev/null | sed -n 1p) && [ -n "$owner" ] && break
-done
-[ -n "$owner" ] || fail "no package owns $curl_real (dpkg -S)"
-curl_pkg=${owner%%: *}       # "libcurl4:amd64: /usr/lib/…" -> "libcurl4:amd64"
-curl_pkg=${curl_pkg%%,*}
-curl_version=$(dpkg-query -W -f '${Version}' "$curl_pkg")
-curl_upstream=${curl_version%-*}   # the Debian revision goes; an epoch stays, it orders versions
-curl_pkg=${curl_pkg%%:*}
-case ", $depends," in
-    *", $curl_pkg "* | *", $curl_pkg,"*) ;;
-    *) depends="$depends, $curl_pkg (>= $curl_upstream)" ;;
-esac
+# ldconfig -p is read once into a file: awk then reads it to the end rather than exit at the
+# first match, which would end ldconfig with SIGPIPE on a machine whose cache outgrows the pipe
+# buffer (and pipefail would stop here).
+"$ldconfig_" -p > "$work/ld.cache"
+depend_on_dlopened() {
+    local soname=$1 what=$2 so real owner="" path pkg version upstream
+    so=$(awk -v dir="/$multiarch/" -v name="$soname" \
+        '!found && $1 == name && (dir == "//" || index($NF, dir)) { print $NF; found = 1 }' "$work/ld.cache")
+    [ -n "$so" ] || fail "ldconfig -p knows no $soname (install $what: make deps)"
+    real=$(readlink -f "$so")
+    # With merged /usr the dpkg database may name the file under /lib or /usr/lib.
+    for path in "$real" "${real#/usr}" "/usr$real"; do
+        owner=$(dpkg -S "$path" 2>/dev/null | sed -n 1p) && [ -n "$owner" ] && break
+    done
+    [ -n "$owner" ] || fail "no package owns $real (dpkg -S)"
+    pkg=${owner%%: *}       # "libcurl4:amd64: /usr/lib/…" -> "libcurl4:amd64"
+    pkg=${pkg%%,*}
+    version=$(dpkg-query -W -f '${Version}' "$pkg")
+    upstream=${version%-*}   # the Debian revision goes; an epoch stays, it orders versions
+    pkg=${pkg%%:*}
+    case ", $depends," in
+        *", $pkg "* | *", $pkg,"*) ;;
+        *) depends="$depends, $pkg (>= $upstream)" ;;
+    esac
+}
+depend_on_dlopened libcurl.so.4 libcurl4
+depend_on_dlopened libedit.so.2 libedit2
+depend_on_dlopened libncursesw.so.6 libncursesw6
+depend_on_dlopened libpng16.so.16 libpng16-16
+depend_on_dlopened libpsl.so.5 libpsl5
 
 # MARK: control
 

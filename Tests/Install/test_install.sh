@@ -302,13 +302,13 @@ check_deb() {
 depends_derived() {
     local depends missing=""
     depends=$(control_field Depends)
-    for lib in libcurl4 libyaml-0-2 libsqlite3-0 libsodium23 libc6; do
+    for lib in libcurl4 libyaml-0-2 libsqlite3-0 libsodium23 libc6 libedit2 libncursesw6 libpng16-16; do
         grep -qE "(^|, )$lib( |,|\$)" <<<"$depends" || missing="$missing $lib"
     done
     [ -z "$missing" ] || { echo "Depends: $depends (missing:$missing)"; return 1; }
     echo "Depends: $depends"
 }
-check_deb "Depends names libcurl4, libyaml-0-2, libsqlite3-0, libsodium23, libc6" depends_derived
+check_deb "Depends names libcurl4, libyaml-0-2, libsqlite3-0, libsodium23, libc6 and the dlopened libedit2, libncursesw6, libpng16-16" depends_derived
 
 control_fields() {
     local bad=""

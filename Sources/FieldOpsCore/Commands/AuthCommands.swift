@@ -69,7 +69,7 @@ enum AuthCommands {
                     "no username for profile \(profile.name)",
                     hint: "pass --username USER or set `username:` in the profile")
             }
-            username = TerminalPrompt.line("Username for \(profile.name): ", stderr: context.stderr, stdin: context.stdin)?
+            username = try TerminalPrompt.line("Username for \(profile.name): ", stderr: context.stderr, stdin: context.stdin)?
                 .trimmingCharacters(in: .whitespaces)
         }
         guard let user = username, !user.isEmpty else { throw FieldOpsError.usage("no username given") }
@@ -77,7 +77,7 @@ enum AuthCommands {
         if invocation.flag("password-stdin") {
             password = context.stdin.readLine().map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
         } else if context.stdin.isTerminal {
-            password = TerminalPrompt.secret("Password for \(user) at \(profile.baseURL): ", stderr: context.stderr)
+            password = try TerminalPrompt.secret("Password for \(user) at \(profile.baseURL): ", stderr: context.stderr)
         } else {
             throw FieldOpsError.usage(
                 "no password: stdin is not a terminal",

@@ -72,7 +72,7 @@ public struct PassphraseSource: Sendable {
 
     /// Reads one line from the terminal with echo off, restoring the terminal even on error.
     private func prompt(_ text: String, path: String) throws -> [UInt8] {
-        let line = TerminalPrompt.secretBytes(text, stderr: FileDescriptorStream.standardError) ?? []
+        let line = try TerminalPrompt.secretBytes(text, stderr: FileDescriptorStream.standardError) ?? []
         guard !line.isEmpty else {
             throw KeyringError(.passphraseUnavailable, path: path, "no passphrase entered for keyring \(path)")
         }

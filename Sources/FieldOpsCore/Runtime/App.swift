@@ -101,6 +101,8 @@ public struct App: Sendable {
                 try await action(context)
                 if let error = context.deferredError { throw error }
             }
+            // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
+            TerminalModes.restore()
             switch outcome.result {
             case .success:
                 return outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue

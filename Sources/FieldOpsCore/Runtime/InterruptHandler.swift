@@ -25,6 +25,8 @@ public enum InterruptHandler {
                 if state.record() == 1 {
                     task.cancel()
                 } else {
+                    // A second Ctrl-C leaves at once, but never with echo off or in raw mode.
+                    TerminalModes.restore()
                     _exit(ExitCode.interrupted.rawValue)
                 }
             }

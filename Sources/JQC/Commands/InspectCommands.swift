@@ -17,7 +17,7 @@ enum InspectCommands {
                 "fieldops jqc inspect submit \"$id\" --sync",
             ],
             subcommands: [
-                InspectStartCommand.spec(), InspectFillCommand.spec(), attachSpec(), submitSpec(),
+                InspectStartCommand.spec(), InspectFillCommand.spec(), attachSpec(), InspectSignCommand.spec(), submitSpec(),
                 InspectReopenCommand.spec(), InspectShowCommand.spec(), InspectListCommands.listSpec(), InspectListCommands.deleteSpec(),
             ])
     }
@@ -30,8 +30,8 @@ enum InspectCommands {
         CommandSpec(
             "attach", abstract: "Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.",
             discussion: "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.",
-            examples: ["fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg"],
-            options: [OptionSpec("field", valueName: "FIELD_ID", help: "The image or signature field's id.", required: true)],
+            examples: ["fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg", "fieldops jqc inspect attach 3f2a --field 'Overview photo' overview.png"],
+            options: [OptionSpec("field", valueName: "FIELD", help: "The image or signature field's id or label.", required: true)],
             arguments: [draftArgument, ArgumentSpec("PHOTO", help: "The photo file.", value: .file)],
             action: attach)
     }
@@ -39,23 +39,36 @@ enum InspectCommands {
     @Sendable static func attach(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "attach a photo to")
-        let field = context.invocation.value("field") ?? ""
         let (template, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
-        guard let target = schema.field(withID: field) else {
+        let target = try photoField(context.invocation.value("field") ?? "", template: template, schema: schema)
+        let path = PathCompletion.expandingTilde(context.invocation.value("PHOTO") ?? "", environment: context.environment)
+        let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: target.id, sourcePath: path)
+        if context.format == .json {
+            try context.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
+        } else {
+            context.stdout.line("\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync")
+        }
+    }
+
+    /// The image or signature field named by id or label (as `--answers` keys are read).
+    static func photoField(_ key: String, template: CachedTemplate, schema: FormSchema) throws -> FormField {
+        let target: FormField
+        switch AnswersFile.match(key, schema: schema, inputs: schema.inputFields) {
+        case .field(let field): target = field
+        case .ambiguous(let ids):
             throw FieldOpsError(
-                "template \(template.id) has no field \(field)", hint: "see the fields with `fieldops jqc templates show \(template.id)`",
+                "the label \"\(key)\" matches several fields of template \(template.id) (ids \(ids.joined(separator: ", ")))",
+                hint: "pass the field id instead", exitCode: .usage)
+        case .unknown:
+            throw FieldOpsError(
+                "template \(template.id) has no field \(key)", hint: "see the fields with `fieldops jqc templates show \(template.id)`",
                 exitCode: .usage)
         }
         guard target.type.holdsPhoto else {
             throw FieldOpsError(
                 "\(target.reference) is a \(target.type.name) field; photos go in image or signature fields", exitCode: .usage)
         }
-        let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: field, sourcePath: context.invocation.value("PHOTO") ?? "")
-        if context.format == .json {
-            try context.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
-        } else {
-            context.stdout.line("\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync")
-        }
+        return target
     }
 
     // MARK: submit

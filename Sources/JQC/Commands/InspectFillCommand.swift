@@ -5,17 +5,22 @@ import Foundation
 enum InspectFillCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
-            "fill", abstract: "Answer a draft's fields: interactively on a terminal, or from an answers file.",
+            "fill", abstract: "Answer a draft's fields: a full-screen form on a terminal, line prompts, or an answers file.",
             discussion: """
-                On a terminal, the form walks the template's fields in grid order (row, then column) with a prompt fitting each type; every answer is saved as it is given, so quitting or Ctrl-C keeps what was answered.
+                On a terminal, the whole template opens as a full-screen form laid out on its grid (side by side on a wide terminal, stacked on a narrow one), the cursor on the first unanswered field; every change is saved as it is made, so q or Ctrl-C keeps what was answered. Keys: Tab/arrows move, g goes to a field, n/r the next unanswered (required) field, i the section index, s reviews and submits, ? lists every key (in a text field press Esc first).
+                --line (and any terminal that cannot show the form, TERM=dumb, or input that is not a terminal with --answers absent) asks one field at a time in grid order, with line editing and history; :goto N|label, :next, :required and :review move around.
                 --answers FILE (or - for stdin) fills without questions from a JSON or YAML mapping keyed by field id or label: {"7": 4, "Floor condition": "Good", "Checked areas": [Lobby, Kitchen]}. Every value is checked against its field first; one bad value (unknown field, option not offered, rating out of range) saves nothing (exit 2). A null value clears a field.
                 """,
             examples: [
                 "fieldops jqc inspect fill 3f2a",
+                "fieldops jqc inspect fill 3f2a --line",
                 "fieldops jqc inspect fill 3f2a --answers answers.yaml",
                 "echo '{\"7\": 4}' | fieldops jqc inspect fill 3f2a --answers -",
             ],
-            options: [OptionSpec("answers", value: .file, valueName: "FILE", help: "Answers file (JSON or YAML), or - for stdin.")],
+            options: [
+                OptionSpec("answers", value: .file, valueName: "FILE", help: "Answers file (JSON or YAML), or - for stdin."),
+                .flag("line", help: "One prompt per field instead of the full-screen form (for screen readers, scripts, dumb terminals)."),
+            ],
             arguments: [InspectCommands.draftArgument],
             action: run)
     }
@@ -33,11 +38,57 @@ enum InspectFillCommand {
                 "jqc inspect fill needs a terminal for its questions, or --answers FILE",
                 hint: "pass --answers answers.yaml (or --answers - to read them from stdin)")
         }
+        if !context.invocation.flag("line"), fullScreenCapable(context) {
+            let (profile, _) = try JQCCommands.localStore(context)
+            let template = try store.template(id: draft.templateID)
+            let form = FullScreenForm(
+                store: store, localID: draft.localID, schema: schema,
+                title: "\(template?.name ?? "Inspection") · \(draft.localID.prefix(8))", profile: profile,
+                color: context.terminal.colorEnabled, environment: context.environment)
+            let ending: FullScreenForm.Ending?
+            do {
+                ending = try form.run()
+            } catch is CancellationError {
+                // The form is closed and the terminal restored: say what is kept, then exit 130.
+                try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
+                throw CancellationError()
+            }
+            switch ending {
+            case .submitted?:
+                AgentWake.poke(context, profile: profile)
+                if let submitted = try store.inspection(localID: draft.localID) {
+                    let score = submitted.overallScore.map { ScoreText.percent($0) } ?? "no score (nothing scoreable answered)"
+                    context.stdout.line("submitted \(WorkflowSupport.name(submitted)): \(score) [\(submitted.badge.label)]")
+                    context.note("it is sent by the next `fieldops jqc sync`")
+                }
+                return
+            case .quit?:
+                try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
+                return
+            case nil:
+                context.note("this terminal cannot show the full-screen form (TERM=\(context.environment["TERM"] ?? "")); asking field by field")
+            }
+        }
         let filler = FormFiller(
-            store: store, localID: draft.localID, schema: schema, input: promptInput(for: context.stdin),
+            store: store, localID: draft.localID, schema: schema, input: promptInput(for: context.stdin, screen: context.stderr),
             screen: context.stderr, color: context.terminal.colorEnabled)
-        let ending = try filler.run()
+        let ending: FormFiller.Ending
+        do {
+            ending = try filler.run()
+        } catch is CancellationError {
+            context.stderr.line("")
+            try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
+            throw CancellationError()
+        }
         try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: ending)
+    }
+
+    /// The full-screen form needs the real terminal on stdin and stderr, and a `$TERM` that
+    /// can address the cursor; anything else gets the line prompts.
+    static func fullScreenCapable(_ context: CommandContext) -> Bool {
+        guard context.stdin is StandardInput, isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return false }
+        let term = context.environment["TERM"] ?? ""
+        return !term.isEmpty && term != "dumb"
     }
 
     /// Checks every answer of the file first; only a wholly valid file is saved, in one write.
@@ -63,10 +114,12 @@ enum InspectFillCommand {
         let inputs = schema.inputFields
         let answered = inputs.filter { values[$0.id]?.isAnswered(for: $0) ?? false }.count
         let missing = FieldValidator.missingRequired(schema, values)
-        let score = InspectionScore.compute(schema: schema, formData: values).map(ScoreText.percent) ?? "none yet"
+        // No score while nothing scoreable is answered (the server would store none either).
+        let score = InspectionScore.provisional(schema: schema, formData: values).map { ", score " + ScoreText.percent($0) } ?? ""
         var line = applied.map { "saved \($0) answer\($0 == 1 ? "" : "s"); " } ?? (ending == .finished ? "saved; " : "saved so far; ")
-        line += "\(answered) of \(inputs.count) fields answered, score \(score)"
+        line += "\(answered) of \(inputs.count) fields answered\(score)"
         context.stdout.line(line)
+        if ending == .quit || ending == .endOfInput { context.note("continue with `fieldops jqc inspect fill \(localID)` (it opens at the first unanswered field)") }
         if missing.isEmpty {
             context.note("ready: `fieldops jqc inspect submit \(localID)`")
         } else {

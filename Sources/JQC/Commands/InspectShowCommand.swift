@@ -25,20 +25,13 @@ enum InspectShowCommand {
         }
     }
 
-    static func showLocal(_ inspection: LocalInspection, store: JQCStore, profile: Profile, context: CommandContext) throws {
+    /// The card of a local inspection (also the full-screen form's review screen).
+    static func localCard(_ inspection: LocalInspection, store: JQCStore, profile: Profile) throws -> InspectionCard {
         let template = try store.template(id: inspection.templateID)
         let schema = try template?.schema()
         let issues = try store.issues(inspectionLocalID: inspection.localID)
         let photos = try store.photos(inspectionLocalID: inspection.localID)
         let records = photos.map { PhotoRecord($0, store: store, baseURL: profile.baseURL) }
-        if context.format == .json {
-            var record = InspectionRecord(inspection: inspection, formData: try inspection.formData())
-            record.templateName = template?.name
-            record.issues = try issues.map { try IssueCommands.record($0, store: store, profile: profile) }
-            record.photos = records
-            try context.emitJSON(record)
-            return
-        }
         var facts: [(String, String)] = [
             ("template", "\(inspection.templateID) \(template?.name ?? "(not cached)")"),
             ("facility", try facilityText(inspection.facilityID, area: inspection.areaID, store: store)),
@@ -63,6 +56,24 @@ enum InspectShowCommand {
             }
             return JQCEndpoint.photoURL(baseURL: profile.baseURL, path: value)
         }
+        return card
+    }
+
+    static func showLocal(_ inspection: LocalInspection, store: JQCStore, profile: Profile, context: CommandContext) throws {
+        let template = try store.template(id: inspection.templateID)
+        let schema = try template?.schema()
+        let issues = try store.issues(inspectionLocalID: inspection.localID)
+        let photos = try store.photos(inspectionLocalID: inspection.localID)
+        let records = photos.map { PhotoRecord($0, store: store, baseURL: profile.baseURL) }
+        if context.format == .json {
+            var record = InspectionRecord(inspection: inspection, formData: try inspection.formData())
+            record.templateName = template?.name
+            record.issues = try issues.map { try IssueCommands.record($0, store: store, profile: profile) }
+            record.photos = records
+            try context.emitJSON(record)
+            return
+        }
+        let card = try localCard(inspection, store: store, profile: profile)
         context.stdout.write(card.render(color: context.terminal.colorEnabled, width: context.terminal.width))
     }
 

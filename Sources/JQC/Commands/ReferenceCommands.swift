@@ -145,11 +145,29 @@ enum ReferenceCommands {
         let schema = try template.schema()
         JQCCommands.printFacts([("id", String(template.id)), ("name", template.name), ("frequency", template.frequency ?? ""), ("description", template.description ?? "")], to: context)
         context.stdout.line()
-        var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED")
+        var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED", "DETAILS")
         for field in schema.fieldsInGridOrder {
-            table.append([field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : ""])
+            table.append([field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : "", details(field)])
         }
         context.emit(table)
+    }
+
+    /// What a person needs to answer the field: its options, a table's shape and columns, its
+    /// help text and placeholder.
+    static func details(_ field: FormField) -> String {
+        var parts: [String] = []
+        if field.type.usesOptions, !field.effectiveOptions.isEmpty {
+            parts.append("options: " + field.effectiveOptions.map { $0.label == $0.value ? $0.value : "\($0.label) (\($0.value))" }.joined(separator: ", "))
+        }
+        if field.type == .table {
+            let rows = field.tableRows.map { "\($0) rows" } ?? "any number of rows"
+            let columns = field.colHeaders.isEmpty ? field.tableColumnCount.map { "\($0) columns" } ?? "any number of columns" : "columns: " + field.colHeaders.joined(separator: " | ")
+            parts.append(rows + ", " + columns)
+        }
+        if let help = field.helpText, !help.isEmpty { parts.append("help: " + help) }
+        if let placeholder = field.placeholder, !placeholder.isEmpty { parts.append("e.g. " + placeholder) }
+        if field.type == .label || field.type == .section, let text = field.textContent, !text.isEmpty, text != field.label { parts.append(text) }
+        return parts.joined(separator: " · ")
     }
 
     // MARK: Cache

@@ -51,7 +51,7 @@ enum FieldPrompt {
         case .number:
             return .answer(try FieldValidator.validate(.text(text), for: field))
         case .image, .signature:
-            return .photo(path: (text as NSString).expandingTildeInPath)
+            return .photo(path: PathCompletion.expandingTilde(text))
         case .table:
             return .editTable
         default:

@@ -3,10 +3,14 @@ import Foundation
 
 /// The interactive form of `jqc inspect fill` on a terminal.
 ///
+/// The line mode of `jqc inspect fill` (pipes, dumb terminals, screen readers, `--line`).
+///
 /// Walks the template's fields in grid order (row, then column), showing section headings and
 /// labels as they come, each input field with its label, required mark, help text, options and
-/// current answer. Every accepted answer is written to the store at once, so quitting, end of
-/// input or Ctrl-C keeps everything answered so far (a Ctrl-C loses only the line being typed).
+/// current answer. It starts at the first unanswered field, so resuming continues where the
+/// person stopped; `:goto`, `:next`, `:required` and `:review` move around. Every accepted
+/// answer is written to the store at once, so quitting, end of input or Ctrl-C keeps
+/// everything answered so far (a Ctrl-C loses only the line being typed).
 struct FormFiller {
     let store: JQCStore
     let localID: String
@@ -27,8 +31,12 @@ struct FormFiller {
         let steps = schema.fieldsInGridOrder
         let inputs = steps.indices.filter { steps[$0].isInput && !steps[$0].id.isEmpty }
         screen.line(Style.bold.apply("\(inputs.count) fields; Enter keeps an answer, < goes back, - clears, ? helps, q saves and stops", enabled: color))
-        var position = 0
-        var shownUpTo = -1
+        screen.line(Style.dim.apply(":goto N|label  :next (unanswered)  :required  :review", enabled: color))
+        let values = (try? store.inspection(localID: localID)?.formData()) ?? [:]
+        // Resuming continues at the first unanswered field rather than at field 1.
+        var position = inputs.firstIndex { !(values[steps[$0].id]?.isAnswered(for: steps[$0]) ?? false) } ?? 0
+        if position > 0 { screen.line("resuming at field \(position + 1), the first unanswered one") }
+        var shownUpTo = position > 0 ? inputs[position] - 1 : -1
         while position < inputs.count {
             let index = inputs[position]
             // Headings, labels and unsupported fields between the previous input and this one.
@@ -40,6 +48,9 @@ struct FormFiller {
             switch try ask(field, number: position + 1, of: inputs.count) {
             case .next: position += 1
             case .back: position = max(0, position - 1)
+            case .jump(let target):
+                position = target
+                shownUpTo = inputs[target] - 1
             case .quit: return .quit
             case .endOfInput: return .endOfInput
             }
@@ -50,15 +61,19 @@ struct FormFiller {
 
     private enum Move {
         case next, back, quit, endOfInput
+        case jump(Int)
     }
 
     /// Asks one field until it gets a valid answer or a navigation word.
     private func ask(_ field: FormField, number: Int, of total: Int) throws -> Move {
         showField(field, number: number, of: total)
         while true {
-            screen.write("> ")
-            guard let line = try input.readLine() else { return .endOfInput }
+            guard let line = try input.readLine(prompt: "> ") else { return .endOfInput }
             do {
+                if let command = FormNavigation(line) {
+                    if let target = try navigate(command, from: number - 1) { return .jump(target) }
+                    continue
+                }
                 switch try FieldPrompt.action(for: line, field: field) {
                 case .keep: return .next
                 case .back: return .back
@@ -76,7 +91,7 @@ struct FormFiller {
                     screen.line("  attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
                     return .next
                 case .editTable:
-                    guard let move = try editTable(field) else { return .endOfInput }
+                    guard let move = try editTable(field, typed: nil) else { return .endOfInput }
                     return move
                 }
             } catch let error as UserFacingError {
@@ -87,19 +102,21 @@ struct FormFiller {
     }
 
     /// The row-by-row table editor: one line per row, cells separated by `|`; Enter keeps a
-    /// row, `-` removes it (open-ended tables), `.` finishes. Saved once the table is valid.
-    private func editTable(_ field: FormField) throws -> Move? {
-        var rows: [[String]] = []
-        if case .table(let current)? = try current(field) { rows = current }
+    /// row, `-` removes it (open-ended tables), `.` finishes. Saved once the table is valid;
+    /// when it is not, the rows typed are kept for the next try, never thrown away.
+    private func editTable(_ field: FormField, typed: [[String]]?) throws -> Move? {
+        var rows: [[String]] = typed ?? []
+        if typed == nil, case .table(let current)? = try current(field) { rows = current }
         let columns = field.tableColumnCount
         if !field.colHeaders.isEmpty { screen.line("  columns: " + field.colHeaders.joined(separator: " | ")) }
+        screen.line("  one line per row, cells separated by | · Enter keeps a row · - removes it · . finishes")
         let fixedRows = field.tableRows
         var r = 0
         while true {
             if let fixedRows, r >= fixedRows { break }
             let existing = r < rows.count ? rows[r].joined(separator: " | ") : ""
-            screen.write("  row \(r + 1)\(fixedRows.map { " of \($0)" } ?? "")\(existing.isEmpty ? "" : " [\(existing)]"): ")
-            guard let line = try input.readLine() else { return nil }
+            let prompt = "  row \(r + 1)\(fixedRows.map { " of \($0)" } ?? "")\(existing.isEmpty ? "" : " [\(existing)]"): "
+            guard let line = try input.readLine(prompt: prompt) else { return nil }
             let text = line.trimmingWhitespace()
             if text == "." || (fixedRows == nil && text.isEmpty && r >= rows.count) { break }
             if text.isEmpty {
@@ -122,9 +139,46 @@ struct FormFiller {
             return .next
         } catch let error as UserFacingError {
             screen.line(Style.red.apply("  " + error.summary, enabled: color))
-            screen.line("  the table was not saved; edit it again")
-            return try editTable(field)
+            screen.line("  the table was not saved; the rows typed are kept: fix them (Enter keeps a row)")
+            return try editTable(field, typed: rows)
         }
+    }
+
+    // MARK: Navigation
+
+    /// Carries out a `:` command typed at a prompt; the position to go to, or nil to ask the
+    /// same field again (after `:review`, or a command that found nothing).
+    private func navigate(_ command: FormNavigation, from position: Int) throws -> Int? {
+        let steps = schema.fieldsInGridOrder
+        let inputs = steps.indices.filter { steps[$0].isInput && !steps[$0].id.isEmpty }
+        let values = try store.inspection(localID: localID)?.formData() ?? [:]
+        let answered: (Int) -> Bool = { values[steps[inputs[$0]].id]?.isAnswered(for: steps[inputs[$0]]) ?? false }
+        let order = Array(inputs.indices[(position + 1)...]) + Array(inputs.indices[...position])
+        switch command {
+        case .goto(let target):
+            if let n = Int(target), n >= 1, n <= inputs.count { return n - 1 }
+            let lowered = target.lowercased()
+            if let found = inputs.indices.first(where: { steps[inputs[$0]].label.lowercased() == lowered })
+                ?? inputs.indices.first(where: { steps[inputs[$0]].label.lowercased().hasPrefix(lowered) })
+                ?? inputs.indices.first(where: { steps[inputs[$0]].label.lowercased().contains(lowered) || steps[inputs[$0]].id == target }) {
+                return found
+            }
+            screen.line(Style.red.apply("  no field \"\(target)\": type :goto and a number from 1 to \(inputs.count) or part of a label", enabled: color))
+        case .next, .required:
+            let requiredOnly = command == .required
+            if let found = order.first(where: { !answered($0) && (!requiredOnly || steps[inputs[$0]].required) }) { return found }
+            screen.line(requiredOnly ? "  every required field is answered: :review, then q and `fieldops jqc inspect submit \(localID)`" : "  every field is answered")
+        case .review:
+            guard let inspection = try store.inspection(localID: localID) else { return nil }
+            let card = InspectionCard(title: "Inspection \(localID)", badge: inspection.badge, facts: [], schema: schema, formData: values)
+            screen.write(card.render(color: color, width: 100))
+            let missing = FieldValidator.missingRequired(schema, values)
+            let score = InspectionScore.provisional(schema: schema, formData: values).map { "score " + ScoreText.percent($0) }
+            screen.line(([missing.isEmpty ? "every required field is answered" : "still required: " + missing.map(\.reference).joined(separator: ", ")] + [score].compactMap { $0 }).joined(separator: " · "))
+        case .unknown(let word):
+            screen.line(Style.red.apply("  unknown command :\(word); the commands are :goto N|label, :next, :required, :review, :q", enabled: color))
+        }
+        return nil
     }
 
     // MARK: Store
@@ -176,6 +230,8 @@ struct FormFiller {
 
     private func showHelp(_ field: FormField) {
         screen.line("  Enter keeps the current answer · < previous field · - clears · q saves and stops")
+        screen.line("  :goto N|label jumps · :next next unanswered · :required next unanswered required · :review shows the inspection")
+        screen.line("  ←→ edit the line · ↑↓ recall earlier answers")
         switch field.type {
         case .radio, .select, .passFail: screen.line("  type an option's number or its text")
         case .checkboxGroup: screen.line("  type option numbers or texts separated by commas, e.g. 1,3")

@@ -157,7 +157,7 @@ enum FirmwareBulkCommand {
             return summary.failed == 0
         }
         if context.assumeYes || !context.stdin.isTerminal { return summary.failed == 0 }
-        let answer = TerminalPrompt.line("continue with the remaining \(remaining) ONUs? [y/N] ", stderr: context.stderr, stdin: context.stdin)
+        let answer = try TerminalPrompt.line("continue with the remaining \(remaining) ONUs? [y/N] ", stderr: context.stderr, stdin: context.stdin)
         return ["y", "yes"].contains(answer?.lowercased().trimmingCharacters(in: .whitespaces) ?? "")
     }
 

@@ -77,13 +77,13 @@ public enum AnswersFile {
         return resolved
     }
 
-    private enum Match {
+    enum Match {
         case field(FormField)
         case ambiguous([String])
         case unknown
     }
 
-    private static func match(_ key: String, schema: FormSchema, inputs: [FormField]) -> Match {
+    static func match(_ key: String, schema: FormSchema, inputs: [FormField]) -> Match {
         if let byID = schema.field(withID: key) { return .field(byID) }
         let folded = key.trimmingWhitespace().lowercased()
         guard !folded.isEmpty else { return .unknown }

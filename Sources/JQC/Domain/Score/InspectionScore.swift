@@ -48,6 +48,16 @@ public enum InspectionScore {
         return PythonRounding.round(earned / Double(total) * 100, digits: 2)
     }
 
+    /// The score as a person filling the form sees it: the server's formula, but none while no
+    /// scoreable field is answered (the server would count blank checkboxes and radios as
+    /// fails and show 0% for a form nobody has touched).
+    public static func provisional(schema: FormSchema, formData: [String: FormValue]) -> Double? {
+        let touched = schema.inputFields.contains { field in
+            field.isScoreable && (formData[field.id]?.isAnswered(for: field) ?? false)
+        }
+        return touched ? compute(schema: schema, formData: formData) : nil
+    }
+
     /// The field's type as the server compares it: the template's `type` string exactly.
     ///
     /// A field whose id is unusable is kept by the domain as unsupported, yet the server still

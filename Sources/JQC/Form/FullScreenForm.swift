@@ -1,0 +1,118 @@
+import FieldOpsCore
+import Foundation
+
+/// `jqc inspect fill` on a capable terminal: the whole template on screen, edited in place.
+///
+/// The loop reads a key, lets the `FormEditor` decide what it means, carries out the effect
+/// against the store at once (each change is one durable write, as the line-mode form does),
+/// and redraws. Ctrl-C or SIGTERM cancel the command's task; the key wait notices within
+/// 100 ms, ncurses is ended and the caller says what was saved.
+struct FullScreenForm {
+    let store: JQCStore
+    let localID: String
+    let schema: FormSchema
+    let title: String
+    let profile: Profile
+    let color: Bool
+    let environment: [String: String]
+
+    enum Ending: Equatable {
+        case quit
+        case submitted
+    }
+
+    /// Runs the form; nil when this terminal cannot show it (the caller falls back to lines).
+    func run() throws -> Ending? {
+        guard let screen = CursesScreen(color: color) else { return nil }
+        defer { screen.close() }
+        let values = try store.inspection(localID: localID)?.formData() ?? [:]
+        let (width, height) = screen.size
+        var editor = FormEditor(title: title, schema: schema, values: values, width: width, height: height)
+        while true {
+            if case .review = editor.mode { editor.reviewLines = reviewLines(width: editor.width) }
+            screen.draw(FormView.render(editor))
+            let read: FormKey?
+            do {
+                read = try screen.key()
+            } catch is CancellationError {
+                // Interrupted while typing: a valid value typed in the field is kept too.
+                if case .save(let fieldID, let value) = editor.saveBeforeInterruption() {
+                    _ = try? store.updateFormData(localID: localID) { values in values[fieldID] = value }
+                }
+                throw CancellationError()
+            }
+            guard let key = read else { continue }
+            if key == .resize {
+                let (w, h) = screen.size
+                editor.resize(width: w, height: h)
+                continue
+            }
+            var effect = editor.handle(key)
+            while effect != .none {
+                let next = try carryOut(effect, editor: &editor, screen: screen)
+                if let ending = next.ending { return ending }
+                effect = next.effect
+            }
+        }
+    }
+
+    private struct Outcome {
+        var effect: FormEditor.Effect = .none
+        var ending: Ending?
+    }
+
+    private func carryOut(_ effect: FormEditor.Effect, editor: inout FormEditor, screen: CursesScreen) throws -> Outcome {
+        do {
+            switch effect {
+            case .none:
+                return Outcome()
+            case .quit:
+                return Outcome(ending: .quit)
+            case .save(let fieldID, let value):
+                let updated = try store.updateFormData(localID: localID) { values in values[fieldID] = value }
+                editor.stored(try updated.formData())
+            case .attach(let fieldID, let path):
+                let photo = try store.attachPhoto(inspectionLocalID: localID, fieldID: fieldID, sourcePath: PathCompletion.expandingTilde(path, environment: environment))
+                editor.stored(try formData(), note: "attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
+            case .sign(let fieldID):
+                let label = schema.field(withID: fieldID)?.label ?? fieldID
+                guard let drawing = try SignaturePad(screen: screen, title: "Signature: \(label)").run() else {
+                    editor.stored(try formData(), note: "signature not changed")
+                    return Outcome()
+                }
+                let photo = try SignatureStore.attach(drawing, store: store, localID: localID, fieldID: fieldID)
+                editor.stored(try formData(), note: "signature saved as PNG (\(photo.byteCount) bytes); uploaded by the next sync")
+            case .editExternally(let fieldID, let text):
+                guard let field = schema.field(withID: fieldID) else { return Outcome() }
+                let edited = try screen.suspend { try ExternalEditor.edit(text, environment: environment) }
+                let value: FormValue? = edited.trimmingWhitespace().isEmpty ? nil : try FieldValidator.validate(.text(edited), for: field)
+                let updated = try store.updateFormData(localID: localID) { values in values[fieldID] = value }
+                editor.stored(try updated.formData(), note: "saved the text from the editor")
+                editor.reloadFocusedField()
+            case .submit:
+                _ = try store.submit(localID: localID)
+                return Outcome(ending: .submitted)
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            editor.failed(error)
+            return Outcome()
+        }
+        if let after = editor.pendingAfterSave {
+            editor.pendingAfterSave = nil
+            return Outcome(effect: after)
+        }
+        return Outcome()
+    }
+
+    private func formData() throws -> [String: FormValue] {
+        try store.inspection(localID: localID)?.formData() ?? [:]
+    }
+
+    private func reviewLines(width: Int) -> [String] {
+        guard let inspection = try? store.inspection(localID: localID),
+              let card = try? InspectShowCommand.localCard(inspection, store: store, profile: profile) else { return [] }
+        return card.render(color: false, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
