@@ -26,7 +26,7 @@ public enum ILCommandTree {
                 session cookie are stored; organizations accept only the cookie) or `auth login --with-token`.
 
                 Every read asks the server and keeps its answer in an offline mirror per profile and user \
-                (SQLite, $XDG_CACHE_HOME/fieldops/<profile>/interlinedlist/<user>/mirror.sqlite); `il sync` \
+                (mirror.sqlite, an SQLite file in the cache directory of the profile and user); `il sync` \
                 and `auth login` fill it with lists, folders, rows, schemas, documents and the feed. When the \
                 server cannot be reached, reads answer from the mirror with "offline — mirror from N minutes \
                 ago" on stderr (exit 0); writes exit 4 and change nothing. --no-cache never uses the mirror.
