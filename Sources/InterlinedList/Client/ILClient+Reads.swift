@@ -62,17 +62,7 @@ extension ILClient {
 
     /// Every row of one list, each kept as the server's JSON object.
     public func allRows(of listID: String) async throws -> [JSONValue] {
-        var rows: [JSONValue] = []
-        var offset = 0
-        while true {
-            let endpoint = ILEndpoint.listRows(listID, limit: Self.listPageSize, offset: offset)
-            let page = try parse(try await send(endpoint), endpoint)
-            let items = page["rows"]?.arrayValue ?? []
-            rows += items
-            guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
-            offset += items.count
-        }
-        return rows
+        try await allPages("rows", size: Self.listPageSize) { ILEndpoint.listRows(listID, limit: $0, offset: $1) }
     }
 
     /// The answer as a lossless JSON document.
@@ -80,7 +70,8 @@ extension ILClient {
         do {
             return try JSONValue(parsing: response.body)
         } catch {
-            throw ILError.unexpectedResponse(route: endpoint.description, detail: error.summary)
+            throw NotTheServiceError(route: endpoint.description, service: "InterlinedList", profile: profile,
+                                     body: response.body, contentType: response.headers["Content-Type"])
         }
     }
 
@@ -101,5 +92,30 @@ public struct FeedSnapshot: Sendable {
     public init(raw: Data, page: ILFeedPage) {
         self.raw = raw
         self.page = page
+    }
+}
+
+extension ILClient {
+    /// Every page of a paged route (a list's rows, `/api/lists/search`, `/api/documents/search`),
+    /// `size` at a time, until `pagination.hasMore` is false: the items under `key`, in order.
+    func allPages(_ key: String, size: Int = 100, _ endpoint: (_ limit: Int, _ offset: Int) -> ILEndpoint) async throws -> [JSONValue] {
+        var found: [JSONValue] = []
+        var offset = 0
+        while true {
+            let route = endpoint(size, offset)
+            let page = try parse(try await send(route), route)
+            let items = page[key]?.arrayValue ?? []
+            found += items
+            guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { return found }
+            offset += items.count
+        }
+    }
+
+    /// The QUERY of a search command: not empty, at most the 200 characters the server allows.
+    static func searchQuery(_ invocation: Invocation, command: String) throws -> String {
+        let query = (invocation.value("QUERY") ?? "").trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else { throw FieldOpsError.usage("\(command) needs a QUERY") }
+        guard query.count <= 200 else { throw FieldOpsError.usage("the search query is \(query.count) characters; the server allows 200") }
+        return query
     }
 }

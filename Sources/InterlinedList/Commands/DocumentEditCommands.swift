@@ -150,28 +150,14 @@ public struct DocSearchCommand: Sendable {
     public var query: String
 
     public init(_ invocation: Invocation) throws {
-        let query = (invocation.value("QUERY") ?? "").trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else { throw FieldOpsError.usage("il doc search needs a QUERY") }
-        guard query.count <= 200 else { throw FieldOpsError.usage("the search query is \(query.count) characters; the server allows 200") }
-        self.query = query
+        query = try ILClient.searchQuery(invocation, command: "il doc search")
     }
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let query = self.query
         let found = try await MirrorQueries.live(runtime, {
-            let client = try runtime.client()
-            var found: [JSONValue] = []
-            var offset = 0
-            while true {
-                let endpoint = ILEndpoint.searchDocuments(query, limit: 100, offset: offset)
-                let page = try client.parse(try await client.send(endpoint), endpoint)
-                let items = page["documents"]?.arrayValue ?? []
-                found += items
-                guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
-                offset += items.count
-            }
-            return found
+            try await runtime.client().allPages("documents") { ILEndpoint.searchDocuments(query, limit: $0, offset: $1) }
         }, offline: { mirror in
             guard let (documents, savedAt) = MirrorQueries.documents(mirror) else { return nil }
             let needle = query.lowercased()

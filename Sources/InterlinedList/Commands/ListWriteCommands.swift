@@ -149,28 +149,14 @@ public struct ListSearchCommand: Sendable {
     public var query: String
 
     public init(_ invocation: Invocation) throws {
-        let query = (invocation.value("QUERY") ?? "").trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else { throw FieldOpsError.usage("il list search needs a QUERY") }
-        guard query.count <= 200 else { throw FieldOpsError.usage("the search query is \(query.count) characters; the server allows 200") }
-        self.query = query
+        query = try ILClient.searchQuery(invocation, command: "il list search")
     }
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let query = self.query
         let found = try await MirrorQueries.live(runtime, {
-            let client = try runtime.client()
-            var found: [JSONValue] = []
-            var offset = 0
-            while true {
-                let endpoint = ILEndpoint.searchLists(query, limit: 100, offset: offset)
-                let page = try client.parse(try await client.send(endpoint), endpoint)
-                let items = page["lists"]?.arrayValue ?? []
-                found += items
-                guard page["pagination"]?["hasMore"]?.boolValue == true, !items.isEmpty else { break }
-                offset += items.count
-            }
-            return found
+            try await runtime.client().allPages("lists") { ILEndpoint.searchLists(query, limit: $0, offset: $1) }
         }, offline: { mirror in
             // The server's rule: a case-insensitive substring of title or description, newest change first.
             guard let (lists, savedAt) = MirrorQueries.lists(mirror) else { return nil }

@@ -22,7 +22,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         try await harness.editState(id) { try $0.set(.number(JSONNumber(lexeme: "-18.20")!), at: ["STATS", "RX Optical Level"]) }
-        let screen = try ScreenSession(FieldOpsBinary.path, arguments: ["mcms", "onu", "show", id, "--watch", "--interval", "1s"],
+        let screen = try TerminalScreen(FieldOpsBinary.path, arguments: ["mcms", "onu", "show", id, "--watch", "--interval", "1s"],
                                        environment: terminalEnvironment(harness))
         let first = try screen.wait(for: "Trend (2 samples)")
         #expect(first.ok, "\(first.text)")
@@ -52,7 +52,7 @@ import Testing
         let harness = try await MCMSHarness(onus: 20)
         // The restarted appliance has forgotten the session: the remembered password logs in again.
         try await harness.login(remember: true)
-        let screen = try ScreenSession(FieldOpsBinary.path, arguments: ["mcms", "dashboard", "--watch", "--interval", "1s"],
+        let screen = try TerminalScreen(FieldOpsBinary.path, arguments: ["mcms", "dashboard", "--watch", "--interval", "1s"],
                                        environment: terminalEnvironment(harness))
         #expect(try screen.wait(for: "Registration").ok)
         harness.emulator.stop()
@@ -75,7 +75,7 @@ import Testing
         try await harness.login()
         let before = harness.home.path("stty.before"), after = harness.home.path("stty.after")
         let script = #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-        let screen = try ScreenSession("/bin/sh", arguments: ["-c", script, harness.home.path("stty"), FieldOpsBinary.path,
+        let screen = try TerminalScreen("/bin/sh", arguments: ["-c", script, harness.home.path("stty"), FieldOpsBinary.path,
                                                               "mcms", "olt", "list", "--watch", "--interval", "1s"],
                                        environment: terminalEnvironment(harness))
         #expect(try screen.wait(for: "q quits").ok)
