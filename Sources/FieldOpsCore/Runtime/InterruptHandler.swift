@@ -16,14 +16,16 @@ public enum InterruptHandler {
         _ operation: @escaping @Sendable () async throws -> T
     ) async -> Outcome<T> {
         let state = SignalState()
-        let task = Task { try await operation() }
+        // The signals are caught before the command starts: a prompt it shows at once must never
+        // meet a Ctrl-C that still has its default action (death with the terminal's echo off).
+        let running = Locked<Task<T, any Error>?>(nil)
         var sources: [any DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 if state.record() == 1 {
-                    task.cancel()
+                    running.withLock { $0 }?.cancel()
                 } else {
                     // A second Ctrl-C leaves at once, but never with echo off or in raw mode.
                     TerminalModes.restore()
@@ -33,6 +35,9 @@ public enum InterruptHandler {
             source.resume()
             sources.append(source)
         }
+        let task = Task { try await operation() }
+        running.withLock { $0 = task }
+        if state.count > 0 { task.cancel() }  // a signal that came before the task was stored
         let result: Result<T, any Error>
         do {
             result = .success(try await task.value)
