@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+@testable import InterlinedList
 
 /// The README's "InterlinedList API coverage" table against the service's OpenAPI document:
 /// every user-facing operation is mapped to a command or listed as out of scope with a reason.
@@ -61,6 +62,18 @@ import Testing
         for operation in table.keys {
             #expect(operations.contains(operation), "the coverage table names \(operation), which the OpenAPI document does not have")
         }
+    }
+
+    /// `fieldops api` completes IL paths from the same document.
+    @Test func apiPathCompletionHasEveryPathOfTheDocument() throws {
+        let document = try JSONValue(parsing: try Data(contentsOf: Self.copy))
+        let paths = try #require(document["paths"]?.objectValue).keys.sorted()
+        #expect(ILOpenAPIPaths.all == paths)
+        let candidates = InterlinedListBackend().completions(
+            for: .apiPath, profile: Profile(name: "p", backend: "interlinedlist", baseURL: "https://il"),
+            paths: ConfigPaths(environment: ["HOME": "/nonexistent"]), prefix: "/api/lists/")
+        #expect(candidates.map(\.value).contains("/api/lists/{id}"))
+        #expect(candidates.allSatisfy { $0.value.hasPrefix("/api/lists/") })
     }
 
     @Test func theCopyIsTheSharedContractWhenThatIsAtHand() throws {
