@@ -104,7 +104,35 @@ extension InterlinedListEndToEnd {
                 #expect(today.stdout.contains("\tSite 5 opens\n") && !today.stdout.contains("Quarterly audit"), "\(today)")
                 #expect(today.stderr == "offline — mirror from less than a minute ago\n")
                 #expect(await bed.run(["il", "user", "show", "carol"]).exitCode == 4)
-                #expect(await bed.run(["il", "list", "schema", "l006", "--json"]).exitCode == 4)
+                #expect(await bed.run(["il", "list", "schema", "l999", "--json"]).exitCode == 4)
+            }
+        }
+
+        @Test func theSchemaDSLAfterOnlyASyncIsRebuiltFromTheMirroredList() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                let file = try bed.file("kit.json", #"{"name":"Kit","fields":[{"key":"name","type":"text","label":"Name","required":true,"helpText":"What it is","placeholder":"drill"},{"key":"state","type":"priority","label":"State","defaultValue":"low","displayOrder":5},{"key":"note","type":"textarea","label":"Note","visible":false,"visibility":{"condition":{"field":"state","operator":"equals","value":"urgent"}}},{"key":"count","type":"number","label":"Count","validation":{"min":1,"max":9}}]}"#)
+                let created = await bed.run(["il", "list", "create", "Kit", "--schema", file])
+                #expect(created.exitCode == 0, "\(created)")
+                let kit = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                let ids = ["l001", "l006", kit]
+                var live: [String] = []
+                for id in ids {
+                    let outcome = await bed.run(["il", "list", "schema", id, "--json"])
+                    #expect(outcome.exitCode == 0, "\(id): \(outcome)")
+                    live.append(outcome.stdout)
+                }
+                #expect(live[2].contains("\"defaultValue\": \"low\"") && live[2].contains("\"urgent\""), "\(live[2])")
+                // Only what il sync keeps: each list, not the answer of its schema route.
+                #expect(await bed.run(["il", "sync"]).exitCode == 0)
+                for id in ids { bed.cache().remove(exactly: "list-" + id + "-schema") }
+                bed.emulator.stop()
+                for (id, expected) in zip(ids, live) {
+                    let outcome = await bed.run(["il", "list", "schema", id, "--json"])
+                    #expect(outcome.exitCode == 0, "\(id): \(outcome)")
+                    #expect(outcome.stdout == expected, "\(id)")
+                    #expect(outcome.stderr == "offline — mirror from less than a minute ago\n", "\(id): \(outcome.stderr)")
+                }
             }
         }
 

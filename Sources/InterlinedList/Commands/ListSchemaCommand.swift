@@ -26,14 +26,20 @@ public struct ListSchemaCommand: Sendable {
         let listID = id
         if runtime.format == .json {
             // The DSL object as the server builds it, mirrored under the list's prefix so every
-            // change to the list forgets it too.
-            let schema = try await runtime.reader(noCache: false, refresh: true).run(
-                "list-" + listID + "-schema", decode: { try JSONValue(parsing: $0) },
-                fetch: {
-                    let endpoint = ILEndpoint.listSchema(listID)
-                    let schema = try client.parse(try await client.send(endpoint), endpoint)["data"] ?? .null
-                    return (schema.jsonData(), schema)
-                }).value
+            // change to the list forgets it too; offline without it, rebuilt from the mirrored list.
+            let schema = try await MirrorQueries.live(runtime, {
+                try await runtime.reader(noCache: false, refresh: true).run(
+                    "list-" + listID + "-schema", decode: { try JSONValue(parsing: $0) },
+                    fetch: {
+                        let endpoint = ILEndpoint.listSchema(listID)
+                        let schema = try client.parse(try await client.send(endpoint), endpoint)["data"] ?? .null
+                        return (schema.jsonData(), schema)
+                    }).value
+            }, offline: { mirror in
+                guard case .hit(let data, let savedAt) = mirror.load("list-" + listID),
+                      let list = try? JSONValue(parsing: data)["list"], list.objectValue != nil else { return nil }
+                return (ILSchemaDSL.of(list: list), savedAt)
+            })
             runtime.printRawJSON(schema.jsonData(.pretty))
             return
         }
