@@ -187,6 +187,12 @@ extension InterlinedListEndToEnd {
                 let loose = try PythonCSV.parse(await bed.run(["il", "list", "export", "l002"]).stdout)
                 #expect(loose.first.map(Set.init) == ["id", "title", "author"], "\(loose)")
                 #expect(loose.count == 3 && loose.allSatisfy { $0.count == 3 })
+                // A cell keyed id cannot share the row id's column: left out, and said.
+                #expect(await bed.run(["il", "row", "add", "l003", "--set", "id=isbn-1", "--set", "title=Dune"]).exitCode == 0)
+                let clash = await bed.run(["il", "list", "export", "l003"])
+                #expect(clash.stderr.contains("the cells under the key id are not in the CSV"), "\(clash)")
+                let clashing = try PythonCSV.parse(clash.stdout)
+                #expect(clashing.first == ["id", "title"] && clashing.count == 2 && clashing.last?.first != "isbn-1", "\(clashing)")
                 // An empty list still gets its header, a template to fill in and import.
                 #expect(await bed.run(["il", "list", "export", "l006"]).stdout == "id,task,status\r\n")
             }

@@ -230,6 +230,9 @@ public struct ListExportCommand: Sendable {
             runtime.printRawJSON(JSONValue.array(detail.raw["rows"]?.arrayValue ?? []).jsonData(.pretty))
         case .csv, .table, .plain:
             let (columns, records) = Self.records(detail)
+            if ILColumn.of(detail.list).contains(where: { $0.key == "id" }) || detail.rows.contains(where: { $0.cells["id"] != nil }) {
+                runtime.warn("the cells under the key id are not in the CSV (its id column is the row's id); fieldops il list export \(listID) -o json has them")
+            }
             let csv = StructuredOutput(kind: .csv, fields: runtime.structured.fields ?? columns)
             runtime.stdout.write(bytes: try csv.render(.array(records)))
         }
