@@ -155,6 +155,49 @@ extension InterlinedListEndToEnd {
             }
         }
 
+        @Test func exportIsCSVByDefaultAndWithDashOCSVAndTheServersRowsWithDashOJSON() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                let added = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea, \"green\"\nloose", "--set", "qty=1"])
+                #expect(added.exitCode == 0, "\(added)")
+                let byDefault = await bed.run(["il", "list", "export", "l001"])
+                #expect(byDefault.exitCode == 0, "\(byDefault)")
+                #expect(await bed.run(["il", "list", "export", "l001", "-o", "csv"]).stdout == byDefault.stdout)
+                let table = try PythonCSV.parse(byDefault.stdout)
+                #expect(table.first == ["id", "item", "qty", "done"], "\(byDefault)")
+                let cells = table.dropFirst().map { Array($0.dropFirst()) }
+                #expect(Set(cells) == [["Tea, \"green\"\nloose", "1", ""], ["Milk", "2", "false"], ["Bread", "1", "true"], ["Eggs", "12", "false"]])
+
+                // -o json: the rows as the server keeps them, the same rows as the CSV.
+                let json = try JSONValue(parsing: await bed.run(["il", "list", "export", "l001", "-o", "json"]).stdout).arrayValue ?? []
+                #expect(json.count == 4)
+                #expect(Set(json.compactMap { $0["id"]?.stringValue }) == Set(table.dropFirst().map { $0[0] }))
+                #expect(json.contains { $0["rowData"]?["qty"] == .number(JSONNumber(12)) })
+                let ndjson = await bed.run(["il", "list", "export", "l001", "-o", "ndjson"])
+                #expect(try ndjson.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0))["id"]?.stringValue } == json.map { $0["id"]?.stringValue })
+
+                // --fields picks and orders the export's columns.
+                let picked = try PythonCSV.parse(await bed.run(["il", "list", "export", "l001", "--fields", "qty,item"]).stdout)
+                #expect(picked.first == ["qty", "item"] && picked.count == 5, "\(picked)")
+                #expect(await bed.run(["il", "list", "export", "l001", "--fields", "colour"]).exitCode == 2)
+
+                // No schema: the keys of every row, and every row has every column.
+                #expect(await bed.run(["il", "row", "add", "l002", "--set", "title=Dune"]).exitCode == 0)
+                #expect(await bed.run(["il", "row", "add", "l002", "--set", "author=Herbert"]).exitCode == 0)
+                let loose = try PythonCSV.parse(await bed.run(["il", "list", "export", "l002"]).stdout)
+                #expect(loose.first.map(Set.init) == ["id", "title", "author"], "\(loose)")
+                #expect(loose.count == 3 && loose.allSatisfy { $0.count == 3 })
+                // A cell keyed id cannot share the row id's column: left out, and said.
+                #expect(await bed.run(["il", "row", "add", "l003", "--set", "id=isbn-1", "--set", "title=Dune"]).exitCode == 0)
+                let clash = await bed.run(["il", "list", "export", "l003"])
+                #expect(clash.stderr.contains("the cells under the key id are not in the CSV"), "\(clash)")
+                let clashing = try PythonCSV.parse(clash.stdout)
+                #expect(clashing.first == ["id", "title"] && clashing.count == 2 && clashing.last?.first != "isbn-1", "\(clashing)")
+                // An empty list still gets its header, a template to fill in and import.
+                #expect(await bed.run(["il", "list", "export", "l006"]).stdout == "id,task,status\r\n")
+            }
+        }
+
         // MARK: schema
 
         @Test func schemaSetShowsTheDiffAndRefusesRemovingColumnsWithDataWithoutForce() async throws {

@@ -75,6 +75,91 @@ extension InterlinedListEndToEnd {
             }
         }
 
+        @Test func userShowScheduledAndTheSchemaDSLReadOnceAreShownOffline() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                #expect(await bed.run(["il", "post", "Site 5 opens", "--at", "+2h"]).exitCode == 0)
+                #expect(await bed.run(["il", "post", "Quarterly audit", "--at", "+3d"]).exitCode == 0)
+                let reads = [["il", "user", "show", "ada"], ["il", "user", "show", "ada", "--json"], ["il", "scheduled"],
+                             ["il", "scheduled", "--json"], ["il", "list", "schema", "l001", "--json"]]
+                var live: [String] = []
+                for read in reads {
+                    let outcome = await bed.run(read)
+                    #expect(outcome.exitCode == 0, "\(read): \(outcome)")
+                    live.append(outcome.stdout)
+                }
+                #expect(live[0].contains("list\tl003\tScience fiction\n"), "\(live[0])")
+                #expect(live[2].contains("\tSite 5 opens\n") && live[2].contains("\tQuarterly audit\n"), "\(live[2])")
+                #expect(try JSONValue(parsing: live[4])["fields"]?[0]?["key"] == "item", "\(live[4])")
+                bed.emulator.stop()
+                for (read, expected) in zip(reads, live) {
+                    let outcome = await bed.run(read)
+                    #expect(outcome.exitCode == 0, "\(read): \(outcome)")
+                    #expect(outcome.stdout == expected, "\(read)")
+                    #expect(outcome.stderr == "offline — mirror from less than a minute ago\n", "\(read): \(outcome.stderr)")
+                }
+                // A narrower range never read live: the month's posts, filtered here.
+                let today = await bed.run(["il", "scheduled", "--range", "today"])
+                #expect(today.exitCode == 0, "\(today)")
+                #expect(today.stdout.contains("\tSite 5 opens\n") && !today.stdout.contains("Quarterly audit"), "\(today)")
+                #expect(today.stderr == "offline — mirror from less than a minute ago\n")
+                #expect(await bed.run(["il", "user", "show", "carol"]).exitCode == 4)
+                #expect(await bed.run(["il", "list", "schema", "l999", "--json"]).exitCode == 4)
+            }
+        }
+
+        @Test func theSchemaDSLAfterOnlyASyncIsRebuiltFromTheMirroredList() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                let file = try bed.file("kit.json", #"{"name":"Kit","fields":[{"key":"name","type":"text","label":"Name","required":true,"helpText":"What it is","placeholder":"drill"},{"key":"state","type":"priority","label":"State","defaultValue":"low","displayOrder":5},{"key":"note","type":"textarea","label":"Note","visible":false,"visibility":{"condition":{"field":"state","operator":"equals","value":"urgent"}}},{"key":"count","type":"number","label":"Count","validation":{"min":1,"max":9}}]}"#)
+                let created = await bed.run(["il", "list", "create", "Kit", "--schema", file])
+                #expect(created.exitCode == 0, "\(created)")
+                let kit = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                let ids = ["l001", "l006", kit]
+                var live: [String] = []
+                for id in ids {
+                    let outcome = await bed.run(["il", "list", "schema", id, "--json"])
+                    #expect(outcome.exitCode == 0, "\(id): \(outcome)")
+                    live.append(outcome.stdout)
+                }
+                #expect(live[2].contains("\"defaultValue\": \"low\"") && live[2].contains("\"urgent\""), "\(live[2])")
+                // Only what il sync keeps: each list, not the answer of its schema route.
+                #expect(await bed.run(["il", "sync"]).exitCode == 0)
+                for id in ids { bed.cache().remove(exactly: "list-" + id + "-schema") }
+                bed.emulator.stop()
+                for (id, expected) in zip(ids, live) {
+                    let outcome = await bed.run(["il", "list", "schema", id, "--json"])
+                    #expect(outcome.exitCode == 0, "\(id): \(outcome)")
+                    #expect(outcome.stdout == expected, "\(id)")
+                    #expect(outcome.stderr == "offline — mirror from less than a minute ago\n", "\(id): \(outcome.stderr)")
+                }
+            }
+        }
+
+        @Test func offlineScheduledDropsPostsWhoseTimeHasCome() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.signIn()
+                #expect(await bed.run(["il", "post", "Site 5 opens", "--at", "+2h"]).exitCode == 0)
+                #expect(await bed.run(["il", "scheduled"]).exitCode == 0)
+                guard case .hit(let payload, let savedAt) = bed.cache().load("scheduled-month"),
+                      var items = try JSONValue(parsing: payload).arrayValue, let waiting = items.first?.objectValue else {
+                    Issue.record("il scheduled did not mirror its answer")
+                    return
+                }
+                // As if read before an earlier post went out: its time is now in the past.
+                var published = waiting
+                published["id"] = "m999"
+                published["content"] = "Already out"
+                published["scheduledAt"] = "2020-01-01T00:00:00.000Z"
+                items.insert(.object(published), at: 0)
+                try bed.cache().store(JSONValue.array(items).jsonData(), as: "scheduled-month", savedAt: savedAt)
+                bed.emulator.stop()
+                let offline = await bed.run(["il", "scheduled"])
+                #expect(offline.exitCode == 0, "\(offline)")
+                #expect(offline.stdout.contains("\tSite 5 opens\n") && !offline.stdout.contains("Already out"), "\(offline)")
+            }
+        }
+
         @Test func writesOfflineExitFourAndChangeNothing() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()

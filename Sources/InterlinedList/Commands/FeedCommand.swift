@@ -95,7 +95,7 @@ public struct PostCommand: Sendable {
         let scheduled = try at.map { ScheduleTime.iso(try ScheduleTime.parse($0, now: runtime.now)) }
         let body = ILNewMessage(content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags, scheduledAt: scheduled)
         let created = try await runtime.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
-        runtime.invalidate("feed")
+        runtime.invalidate("feed", "scheduled-")
         switch runtime.format {
         case .json: try runtime.printJSON(created)
         case .plain: runtime.stdout.line(created.id)

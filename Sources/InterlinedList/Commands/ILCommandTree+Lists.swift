@@ -88,8 +88,12 @@ extension ILCommandTree {
                             try await command.run(runtime(context))
                         }),
                     CommandSpec(
-                        "export", abstract: "Write a list's rows as CSV (RFC 4180), or JSON with -o json.",
-                        examples: ["fieldops il list export l001 > groceries.csv", "fieldops il list export l001 -o json"],
+                        "export", abstract: "Write a list's rows as CSV (RFC 4180), or the server's rows with -o json|ndjson.",
+                        discussion: """
+                            The CSV has a header row: id, the column keys in display order, then any keys the schema does not name;                             every row has every column, each cell written the way il row add --set and --from read it. --fields picks and orders the columns.
+                            """,
+                        examples: ["fieldops il list export l001 > groceries.csv", "fieldops il list export l001 -o csv --fields item,qty",
+                                   "fieldops il list export l001 -o json"],
                         arguments: [listArgument],
                         action: { context in
                             let command = try ListExportCommand(context.invocation)

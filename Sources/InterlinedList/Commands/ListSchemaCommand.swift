@@ -23,13 +23,26 @@ public struct ListSchemaCommand: Sendable {
         try runtime.requireLogin()
         if let file { return try await change(to: file, runtime) }
         let client = try runtime.client()
+        let listID = id
         if runtime.format == .json {
-            let endpoint = ILEndpoint.listSchema(id)
-            let answer = try client.parse(try await client.send(endpoint), endpoint)
-            runtime.printRawJSON((answer["data"] ?? .null).jsonData(.pretty))
+            // The DSL object as the server builds it, mirrored under the list's prefix so every
+            // change to the list forgets it too; offline without it, rebuilt from the mirrored list.
+            let schema = try await MirrorQueries.live(runtime, {
+                try await runtime.reader(noCache: false, refresh: true).run(
+                    "list-" + listID + "-schema", decode: { try JSONValue(parsing: $0) },
+                    fetch: {
+                        let endpoint = ILEndpoint.listSchema(listID)
+                        let schema = try client.parse(try await client.send(endpoint), endpoint)["data"] ?? .null
+                        return (schema.jsonData(), schema)
+                    }).value
+            }, offline: { mirror in
+                guard case .hit(let data, let savedAt) = mirror.load("list-" + listID),
+                      let list = try? JSONValue(parsing: data)["list"], list.objectValue != nil else { return nil }
+                return (ILSchemaDSL.of(list: list), savedAt)
+            })
+            runtime.printRawJSON(schema.jsonData(.pretty))
             return
         }
-        let listID = id
         let list = try await MirrorQueries.live(runtime, { try await client.call(.list(listID), as: ILListEnvelope.self).data },
                                                 offline: { mirror in MirrorQueries.detail(mirror, listID).map { ($0.0.list, $0.savedAt) } })
         let columns = ILColumn.of(list)

@@ -189,16 +189,19 @@ public struct ListSearchCommand: Sendable {
     }
 }
 
-/// `il list export ID [-o json]`: the rows as CSV (a header of column keys in display order,
-/// then any keys the schema does not name), or as JSON with `-o json`.
+/// `il list export ID [-o csv|json|ndjson] [--fields KEYS]`: the rows as CSV by default — `id`,
+/// then the column keys in display order, then any keys the schema does not name, each cell as
+/// `il row add --from` reads it back — or with `-o json|ndjson` the rows as the server sends them.
+///
+/// The CSV is the core's `-o csv` rendering (one CSV writer for every command) of one record per
+/// row that holds every column as text, so the columns never depend on which row has which key,
+/// and an empty list still gets its header: a template to fill in and import.
 public struct ListExportCommand: Sendable {
     public var id: String
-    public var json: Bool
 
     public init(_ invocation: Invocation) throws {
         guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il list export needs a list ID") }
         self.id = id
-        json = invocation.flag("json") || invocation.value("output") == "json"
     }
 
     public func run(_ runtime: ILRuntime) async throws {
@@ -208,19 +211,31 @@ public struct ListExportCommand: Sendable {
             "list-" + listID,
             decode: { data in try ListShowCommand.Detail(raw: try JSONValue(parsing: data)) },
             fetch: { try await ListShowCommand.Detail.fetch(listID, runtime) }).value
-        if json {
+        switch runtime.structured.kind {
+        case .json, .ndjson:
             runtime.printRawJSON(JSONValue.array(detail.raw["rows"]?.arrayValue ?? []).jsonData(.pretty))
-            return
+        case .csv, .table, .plain:
+            let (columns, records) = Self.records(detail)
+            if ILColumn.of(detail.list).contains(where: { $0.key == "id" }) || detail.rows.contains(where: { $0.cells["id"] != nil }) {
+                runtime.warn("the cells under the key id are not in the CSV (its id column is the row's id); fieldops il list export \(listID) -o json has them")
+            }
+            let csv = StructuredOutput(kind: .csv, fields: runtime.structured.fields ?? columns)
+            runtime.stdout.write(bytes: try csv.render(.array(records)))
         }
+    }
+
+    /// The export's columns and one record per row with every column, as text.
+    static func records(_ detail: ListShowCommand.Detail) -> (columns: [String], records: [JSONValue]) {
         var keys = ILColumn.of(detail.list).map(\.key)
-        var known = Set(keys)
+        // `id` is the row's own id; a cell under that key cannot have a column of the same name.
+        var known: Set<String> = ["id"]
+        keys.removeAll { !known.insert($0).inserted }
         for row in detail.rows {
             for key in row.cells.keys where known.insert(key).inserted { keys.append(key) }
         }
-        var out = CSVText.line(["id"] + keys)
-        for row in detail.rows {
-            out += CSVText.line([row.id] + keys.map { row.cells[$0].map(ILCell.text) ?? "" })
+        let records = detail.rows.map { row in
+            JSONValue.object(JSONObject([("id", .string(row.id))] + keys.map { ($0, .string(row.cells[$0].map(ILCell.text) ?? "")) }))
         }
-        runtime.stdout.write(out)
+        return (["id"] + keys, records)
     }
 }

@@ -140,7 +140,7 @@ public struct MessageDeleteCommand: Sendable {
         }
         try runtime.confirm("delete message \(id) for good, with \(replies) (replies by others go too)", nil)
         _ = try await client.send(.deleteMessage(id))
-        runtime.invalidate("feed", "message-")
+        runtime.invalidate("feed", "message-", "scheduled-")
         switch runtime.format {
         case .json: try runtime.printJSON(["deleted": id])
         case .plain: runtime.stdout.line(id)
@@ -185,19 +185,38 @@ public struct DigCommand: Sendable {
 }
 
 /// `il scheduled [--range today|week|month]`: your posts waiting for their time, soonest first.
+///
+/// Mirrored per range. Offline, the snapshot of the range asked for, or of a wider one, is
+/// filtered here the way the server filters (`now ≤ scheduledAt ≤ now + range`), so a post whose
+/// time has come since the read is no longer shown as waiting.
 public struct ScheduledCommand: Sendable {
+    /// The range as the server reads it: anything but `today` or `week` is `month`.
     public var range: String
 
+    /// The ranges from narrowest to widest, with the span the server gives the two narrow ones.
+    static let ranges: [(name: String, days: Int64?)] = [("today", 1), ("week", 7), ("month", nil)]
+
     public init(_ invocation: Invocation) {
-        range = invocation.value("range") ?? "month"
+        let asked = invocation.value("range") ?? "month"
+        range = Self.ranges.contains { $0.name == asked } ? asked : "month"
     }
+
+    static func mirrorName(_ range: String) -> String { "scheduled-" + range }
 
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
-        let client = try runtime.client()
-        let endpoint = ILEndpoint.scheduledMessages(range: range)
-        let answer = try client.parse(try await client.send(endpoint), endpoint)
-        let items = answer["messages"]?.arrayValue ?? []
+        let range = self.range
+        // The reader only keeps the answer; offline, `offline` filters the mirrored one.
+        let items = try await MirrorQueries.live(runtime, {
+            try await runtime.reader(noCache: true, refresh: false).run(
+                Self.mirrorName(range), decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+                fetch: {
+                    let client = try runtime.client()
+                    let endpoint = ILEndpoint.scheduledMessages(range: range)
+                    let items = try client.parse(try await client.send(endpoint), endpoint)["messages"]?.arrayValue ?? []
+                    return (JSONValue.array(items).jsonData(), items)
+                }).value
+        }, offline: { mirror in Self.offline(range, mirror, now: runtime.now) })
         if runtime.format == .json {
             runtime.printRawJSON(JSONValue.array(items).jsonData(.pretty))
             return
@@ -212,6 +231,22 @@ public struct ScheduledCommand: Sendable {
                           String((item["content"]?.stringValue ?? "").prefix(60))])
         }
         runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+    }
+
+    /// The posts still waiting within `range`, from the narrowest mirrored range that covers it.
+    static func offline(_ range: String, _ mirror: ILMirror, now: Int64) -> ([JSONValue], savedAt: Int64)? {
+        guard let asked = ranges.firstIndex(where: { $0.name == range }) else { return nil }
+        for covering in ranges[asked...] {
+            guard case .hit(let data, let savedAt) = mirror.load(mirrorName(covering.name)),
+                  let items = try? JSONValue(parsing: data).arrayValue else { continue }
+            let end = ranges[asked].days.map { now + $0 * 86_400_000 }
+            let waiting = items.filter { item in
+                guard let at = item["scheduledAt"]?.stringValue.flatMap(ISOTimestamp.milliseconds) else { return false }
+                return at >= now && end.map { at <= $0 } ?? true
+            }
+            return (waiting, savedAt)
+        }
+        return nil
     }
 }
 

@@ -110,7 +110,7 @@ public struct FollowRequestsCommand: Sendable {
     }
 }
 
-/// `il user show USERNAME`: the person's public lists and documents.
+/// `il user show USERNAME`: the person's public lists and documents (mirrored per username).
 public struct UserShowCommand: Sendable {
     public var username: String
 
@@ -120,30 +120,38 @@ public struct UserShowCommand: Sendable {
     }
 
     public func run(_ runtime: ILRuntime) async throws {
-        let client = try runtime.client()
-        async let listsAnswer = client.send(.publicLists(username))
-        async let documentsAnswer = client.send(.publicDocuments(username))
-        let lists: JSONValue
-        do {
-            lists = try client.parse(try await listsAnswer, .publicLists(username))
-        } catch let error as ILError where error.isNotFound {
-            throw FieldOpsError("no user @\(username)", hint: "usernames are case-sensitive")
-        }
-        let documents = try client.parse(try await documentsAnswer, .publicDocuments(username))
+        let username = self.username
+        // Mirrored as printed by --json: {username, lists, documents}.
+        let answer = try await runtime.reader(noCache: false, refresh: true).run(
+            "user-" + username, decode: { try JSONValue(parsing: $0) },
+            fetch: {
+                let client = try runtime.client()
+                async let listsAnswer = client.send(.publicLists(username))
+                async let documentsAnswer = client.send(.publicDocuments(username))
+                let lists: JSONValue
+                do {
+                    lists = try client.parse(try await listsAnswer, .publicLists(username))
+                } catch let error as ILError where error.isNotFound {
+                    throw FieldOpsError("no user @\(username)", hint: "usernames are case-sensitive")
+                }
+                let documents = try client.parse(try await documentsAnswer, .publicDocuments(username))
+                let answer = JSONValue.object(JSONObject([("username", .string(username)), ("lists", lists["lists"] ?? []),
+                                                          ("documents", documents["documents"] ?? [])]))
+                return (answer.jsonData(), answer)
+            }).value
         if runtime.format == .json {
-            runtime.printRawJSON(JSONValue.object(JSONObject([("username", .string(username)), ("lists", lists["lists"] ?? []),
-                                                              ("documents", documents["documents"] ?? [])])).jsonData(.pretty))
+            runtime.printRawJSON(answer.jsonData(.pretty))
             return
         }
         var table = Table("kind", "id", "title")
-        for list in lists["lists"]?.arrayValue ?? [] {
+        for list in answer["lists"]?.arrayValue ?? [] {
             table.append(["list", list["id"]?.stringValue ?? "", list["title"]?.stringValue ?? ""])
         }
-        for document in documents["documents"]?.arrayValue ?? [] {
+        for document in answer["documents"]?.arrayValue ?? [] {
             table.append(["document", document["id"]?.stringValue ?? "", document["title"]?.stringValue ?? ""])
         }
         if runtime.format == .table {
-            let id = lists["lists"]?[0]?["userId"]?.stringValue
+            let id = answer["lists"]?[0]?["userId"]?.stringValue
             runtime.stdout.line("@\(username)" + (id.map { "  \($0)" } ?? ""))
         }
         if table.rows.isEmpty {

@@ -1,5 +1,5 @@
-/// RFC 4180 CSV, both ways, in one place: `il row add --from FILE.csv` reads it and
-/// `il list export` writes it. (The core's `-o csv` writer, when it lands, can replace `write`.)
+/// RFC 4180 CSV as `il row add --from FILE.csv` reads it. (Writing is the core's: `il list
+/// export` prints its CSV through `StructuredOutput`, like every `-o csv`.)
 public enum CSVText {
     /// One record and the physical line it starts on (1-based), for `FILE:LINE:` messages.
     public struct Record: Sendable, Equatable {
@@ -76,18 +76,5 @@ public enum CSVText {
         if inQuotes { throw Malformed(line: recordLine, reason: "a quoted field is never closed") }
         if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
         return records
-    }
-
-    /// One record as a CSV line (CRLF-terminated, as RFC 4180 writes it).
-    public static func line(_ fields: [String]) -> String {
-        fields.map(quote).joined(separator: ",") + "\r\n"
-    }
-
-    /// A field quoted when it holds a comma, a quote, CR or LF (or starts/ends with a space).
-    public static func quote(_ field: String) -> String {
-        let needs = field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-            || field.hasPrefix(" ") || field.hasSuffix(" ")
-        guard needs else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
