@@ -198,7 +198,7 @@ enum FormView {
         }
         let missing = editor.requiredLeft.count
         let score = editor.score.map { "score " + ScoreText.percent($0) } ?? "no score yet"
-        let status = " \(editor.answeredCount)/\(editor.inputs.count) answered · \(missing) required left · \(score) · \(editor.savedState) "
+        let status = " \(editor.answeredCount)/\(editor.inputs.count) answered · \(missing) required left · \(score) · \(editor.typingUnsaved ? "typing" : editor.savedState) "
         canvas.put(editor.height - 1, 0, status + String(repeating: " ", count: max(0, editor.width - status.count)), .status)
     }
 

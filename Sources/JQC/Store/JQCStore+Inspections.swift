@@ -78,6 +78,7 @@ extension JQCStore {
     public func submit(localID: String, now: Date = Date()) throws -> LocalInspection {
         try write { database in
             let inspection = try draft(localID, in: database)
+            try Self.refuseUnfinishedTyping(inspection, in: database)
             guard let schemaText = try database.scalar(
                 "SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self) else {
                 throw JQCError.unknownRecord(kind: "template", id: String(inspection.templateID))
@@ -91,6 +92,7 @@ extension JQCStore {
                     overall_score = ?, completed_at = ?, updated_at = ? WHERE local_id = ?
                 """,
                 [score, stamp, stamp, localID])
+            try database.execute("UPDATE inspections SET typing_field = NULL, typing_text = NULL WHERE local_id = ?", [localID])
             try clearParentFollowUp(of: inspection, in: database)
         }
         return try requireInspection(localID)
