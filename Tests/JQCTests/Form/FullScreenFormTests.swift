@@ -234,6 +234,52 @@ struct FullScreenFormTests {
         }
     }
 
+    /// Power-safe as it is typed: a `kill -9` (as a power cut would) without leaving the field
+    /// loses nothing typed once typing paused; a half-typed number is kept as the text typed,
+    /// with no answer for the field, and comes back on reopening with the cursor on it.
+    @Test func textTypedIsInTheStoreWithoutLeavingTheFieldAndAHalfTypedNumberStaysText() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft(template: 2)
+            let first = try open(world, id)
+            #expect(try first.wait(forReverse: "1. Contact on site").ok)
+            try first.send("Ann Lee")
+            #expect(try first.wait(for: "Ann Lee").ok)
+            // Saved when typing pauses (the status line says "typing" until then).
+            let paused = try first.wait(for: "no score yet · saved")
+            #expect(paused.ok, "\(paused.text)")
+            try first.signalForeground(SIGKILL)
+            #expect(try first.waitForExit().signal == SIGKILL)
+            let store = try world.store()
+            #expect(try #require(try store.inspection(localID: id)).formData()["f_1712_ab3"] == .text("Ann Lee"))
+            #expect(try store.typedText(localID: id) == nil, "the text typed is exactly the answer")
+
+            let second = try open(world, id)
+            let reopened = try second.wait(forReverse: "2. Contact email")
+            #expect(reopened.ok && reopened.text.contains("Ann Lee"), "\(reopened.text)")
+            try second.send(Key.tab + Key.tab + "-")
+            let partial = try second.wait(for: "\"-\" is not a number")
+            #expect(partial.ok, "\(partial.text)")
+            #expect(try second.wait(for: "no score yet · saved").ok)
+            try second.signalForeground(SIGKILL)
+            #expect(try second.waitForExit().signal == SIGKILL)
+            #expect(try #require(try store.inspection(localID: id)).formData()["f_1712_d02"] == nil, "never stored as a wrong answer")
+            #expect(try store.typedText(localID: id) == JQCStore.TypedText(fieldID: "f_1712_d02", text: "-"))
+
+            // Reopened on that field with what was typed; finishing the number makes it the answer.
+            let third = try open(world, id)
+            let back = try third.wait(forReverse: "4. Occupants present")
+            #expect(back.ok && back.text.contains("\"-\" is not a number"), "\(back.text)")
+            try third.send("12")
+            #expect(try third.wait(untilGone: "is not a number").ok)
+            #expect(try third.wait(for: "no score yet · saved").ok)
+            try third.signalForeground(SIGKILL)
+            #expect(try third.waitForExit().signal == SIGKILL)
+            #expect(try #require(try store.inspection(localID: id)).formData()["f_1712_d02"]?.displayText == "-12")
+            #expect(try store.typedText(localID: id) == nil)
+        }
+    }
+
     // MARK: Review and submit
 
     @Test func theReviewListsTheRequiredFieldsLeftJumpsToOneAndSubmits() async throws {
