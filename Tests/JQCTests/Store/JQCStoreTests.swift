@@ -115,6 +115,28 @@ struct JQCStoreTests {
         #expect(throws: JQCError.self) { try store.updateFormData(localID: child.localID) { $0["2"] = .rating(1) } }
     }
 
+    /// The form's typing: an answer and, beside it, text that is not exactly that answer; a
+    /// draft left with text that is no valid answer is not submitted with that field empty.
+    @Test func textTypedBesideAnAnswerIsKeptUntilItIsTheAnswerAndBlocksASubmitWhileInvalid() throws {
+        let home = try TemporaryDirectory(prefix: "jqc-store")
+        defer { home.remove() }
+        let store = try Self.seededStore(home)
+        let draft = try store.createDraft(templateID: 1, facilityID: 1)
+        try store.saveAnswer(localID: draft.localID, fieldID: "6", value: .text("Good"), typed: nil)
+        try store.saveAnswer(localID: draft.localID, fieldID: "2", value: nil, typed: "4x")
+        #expect(try store.typedText(localID: draft.localID) == JQCStore.TypedText(fieldID: "2", text: "4x"))
+        #expect(try store.inspection(localID: draft.localID)?.formData() == ["6": .text("Good")])
+        // Another field's answer leaves the text kept for field 2 alone.
+        try store.saveAnswer(localID: draft.localID, fieldID: "6", value: .text("Poor"), typed: nil)
+        #expect(try store.typedText(localID: draft.localID)?.fieldID == "2")
+        let refused = #expect(throws: JQCError.self) { try store.submit(localID: draft.localID) }
+        #expect(refused?.summary.contains("\"4x\" typed in field 2") == true, "\(String(describing: refused))")
+        #expect(try store.inspection(localID: draft.localID)?.status == .draft)
+        try store.saveAnswer(localID: draft.localID, fieldID: "2", value: .rating(4), typed: nil)
+        #expect(try store.typedText(localID: draft.localID) == nil)
+        #expect(try store.submit(localID: draft.localID).status == .completed)
+    }
+
     @Test func onlyDraftsAreDeletedAndTheyTakeTheirPhotosAndIssuesWithThem() throws {
         let home = try TemporaryDirectory(prefix: "jqc-store")
         defer { home.remove() }
