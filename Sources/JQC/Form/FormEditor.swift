@@ -133,7 +133,8 @@ struct FormEditor: Sendable {
 
     /// The runner could not carry out the effect: the person is told, nothing moves on.
     mutating func failed(_ error: any Error) {
-        let text = (error as? UserFacingError)?.summary ?? "\(error)"
+        // The hint too: the message line is all the form shows of an error.
+        let text = (error as? UserFacingError).map { $0.summary + ($0.hint.map { ": \($0)" } ?? "") } ?? "\(error)"
         message = (text, .problem)
         if savedState == "saving" { savedState = "not saved" }
     }

@@ -113,6 +113,8 @@ struct FullScreenForm {
                 editor.stored(try formData(), note: "attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
             case .sign(let fieldID):
                 let label = schema.field(withID: fieldID)?.label ?? fieldID
+                // Without libpng the form stays as it is; the field still takes an image's path.
+                try SignatureImage.requireLibrary(instead: "type a signature image's path in the field and press Enter")
                 guard let drawing = try SignaturePad(screen: screen, title: "Signature: \(label)").run() else {
                     editor.stored(try formData(), note: "signature not changed")
                     return Outcome()

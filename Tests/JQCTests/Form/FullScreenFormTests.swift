@@ -355,6 +355,57 @@ struct FullScreenFormTests {
         }
     }
 
+    /// Runs `fieldops ARGUMENTS` on a pty in a private mount namespace where libpng's file is
+    /// /dev/null, so the binary's own dlopen() fails as on a machine without libpng; nothing
+    /// outside the namespace changes. Needs unshare(1) and user namespaces (see `canHideLibpng`).
+    func withoutLibpng(_ world: JQCWorld, _ arguments: [String]) throws -> TerminalScreen {
+        let hide = #"lib=$(ldconfig -p | sed -n 's/.*libpng16\.so\.16 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
+        return try TerminalScreen("/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", try JQCWorld.binary()] + arguments,
+                                  environment: terminal(world), columns: 140, rows: 30)
+    }
+
+    static let canHideLibpng: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-r", "-m", "sh", "-c", "mount --bind /dev/null /dev/null"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    /// Without libpng a signature field says what is missing and how to fix it, before any
+    /// drawing, and the form goes on: the field takes an image's path instead.
+    @Test(.enabled(if: canHideLibpng, "needs unshare(1) with user and mount namespaces"))
+    func withoutLibpngASignatureFieldSaysWhatIsMissingAndTheFormGoesOn() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft(template: 4)
+            let image = try Outbox(world).jpeg("signed-on-paper.jpg")
+            let screen = try withoutLibpng(world, ["jqc", "inspect", "fill", id])
+            #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
+            try screen.send(Key.escape + "g" + "Signature" + Key.enter)
+            #expect(try screen.wait(forReverse: "4. Signature").ok)
+            try screen.send(Key.enter)
+            let refused = try screen.wait(for: "cannot draw a signature: libpng (libpng16.so.16) cannot be loaded")
+            #expect(refused.ok, "\(refused.text)")
+            #expect(refused.text.contains("apt-get install libpng16-16"), "\(refused.text)")
+            #expect(!refused.text.contains("draw with the mouse"), "no pad opens for a drawing that cannot be saved")
+            try screen.send(image + Key.enter)
+            #expect(try screen.wait(for: "attached signed-on-paper.jpg").ok)
+            try screen.send(Key.escape + "q")
+            #expect(try screen.waitForExit().code == 0)
+            #expect(try #require(try world.store().inspection(localID: id)).formData()["4"]?.localPhotoID != nil)
+
+            let sign = try withoutLibpng(world, ["jqc", "inspect", "sign", id, "--field", "Signature"])
+            let exit = try sign.waitForExit()
+            #expect(exit.code != 0 && exit.code != 99, "\(exit.rawTail)")
+            #expect(exit.rawTail.contains("cannot draw a signature: libpng (libpng16.so.16) cannot be loaded"), "\(exit.rawTail)")
+            #expect(exit.rawTail.contains("fieldops jqc inspect attach \(id) --field 4"), "\(exit.rawTail)")
+            #expect(exit.rawTail.contains("dlopen: "), "the loader's own words: \(exit.rawTail)")
+        }
+    }
+
     /// In the form, Enter on a signature field opens the same pad; the PNG lands in the field.
     @Test func enterOnASignatureFieldOfTheFormDrawsIt() async throws {
         try await withWorld { world in
