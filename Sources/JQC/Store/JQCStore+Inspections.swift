@@ -55,11 +55,17 @@ extension JQCStore {
     public func updateFormData(localID: String, _ change: (inout [String: FormValue]) throws -> Void) throws -> LocalInspection {
         try write { database in
             let inspection = try draft(localID, in: database)
-            var values = try inspection.formData()
+            let before = try inspection.formData()
+            var values = before
             try change(&values)
             try database.execute(
                 "UPDATE inspections SET form_data = ?, updated_at = ? WHERE local_id = ?",
                 [FormData.jsonText(values), StoreText.now(), localID])
+            // An answer given elsewhere (line mode, `--answers`) replaces text the form kept for it.
+            if let typing = try database.scalar("SELECT typing_field FROM inspections WHERE local_id = ?", [localID], as: String.self),
+               values[typing] != before[typing] {
+                try database.execute("UPDATE inspections SET typing_field = NULL, typing_text = NULL WHERE local_id = ?", [localID])
+            }
         }
         return try requireInspection(localID)
     }

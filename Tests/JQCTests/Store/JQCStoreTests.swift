@@ -132,8 +132,10 @@ struct JQCStoreTests {
         let refused = #expect(throws: JQCError.self) { try store.submit(localID: draft.localID) }
         #expect(refused?.summary.contains("\"4x\" typed in field 2") == true, "\(String(describing: refused))")
         #expect(try store.inspection(localID: draft.localID)?.status == .draft)
-        try store.saveAnswer(localID: draft.localID, fieldID: "2", value: .rating(4), typed: nil)
-        #expect(try store.typedText(localID: draft.localID) == nil)
+        try store.updateFormData(localID: draft.localID) { $0["4"] = .checkbox(true) }
+        #expect(try store.typedText(localID: draft.localID)?.fieldID == "2", "another field answered elsewhere leaves it")
+        try store.updateFormData(localID: draft.localID) { $0["2"] = .rating(4) }
+        #expect(try store.typedText(localID: draft.localID) == nil, "answered elsewhere (line mode), the kept text goes")
         #expect(try store.submit(localID: draft.localID).status == .completed)
     }
 
