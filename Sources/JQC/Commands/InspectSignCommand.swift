@@ -18,11 +18,14 @@ enum InspectSignCommand {
         let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "sign")
         let (template, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
         let field = try InspectCommands.photoField(context.invocation.value("field") ?? "", template: template, schema: schema)
-        guard InspectFillCommand.fullScreenCapable(context), let screen = CursesScreen(color: context.terminal.colorEnabled) else {
-            throw FieldOpsError.usage(
-                "jqc inspect sign needs a terminal with mouse reporting to draw on",
-                hint: "attach a signature image instead: fieldops jqc inspect attach \(draft.localID) --field \(field.id) signature.png")
-        }
+        let needsTerminal = FieldOpsError.usage(
+            "jqc inspect sign needs a terminal with mouse reporting to draw on",
+            hint: "attach a signature image instead: fieldops jqc inspect attach \(draft.localID) --field \(field.id) signature.png")
+        guard InspectFillCommand.fullScreenCapable(context) else { throw needsTerminal }
+        // Before the pad opens, so nobody draws a signature that cannot be saved.
+        try SignatureImage.requireLibrary(
+            instead: "attach a signature image: fieldops jqc inspect attach \(draft.localID) --field \(field.id) signature.png")
+        guard let screen = CursesScreen(color: context.terminal.colorEnabled) else { throw needsTerminal }
         let drawing: SignatureDrawing?
         do {
             defer { screen.close() }

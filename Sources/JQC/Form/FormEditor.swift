@@ -12,6 +12,10 @@ struct FormEditor: Sendable {
     enum Effect: Sendable, Equatable {
         case none
         case save(fieldID: String, FormValue?)
+        /// What is typed in the focused field, saved as it is typed: its answer (nil while the
+        /// text is empty or does not validate yet) and, when the text is not exactly that
+        /// answer, the text itself (`JQCStore.saveAnswer`).
+        case saveTyping(fieldID: String, FormValue?, typed: String?)
         case attach(fieldID: String, path: String)
         case sign(fieldID: String)
         case editExternally(fieldID: String, text: String)
@@ -54,6 +58,10 @@ struct FormEditor: Sendable {
     /// Esc was pressed in a text field: the next letter is a command.
     private var commandPending = false
     private(set) var savedState = "saved"
+    /// Text typed in the focused field (or table cell) since the store last had it.
+    private(set) var typingUnsaved = false
+    /// The text the store keeps for the focused field beside its answer (see `saveTyping`).
+    private var storedTyped: String?
     private(set) var width: Int
     private(set) var height: Int
     private(set) var layout: FormLayout
@@ -61,7 +69,9 @@ struct FormEditor: Sendable {
     /// The inspection as `inspect show` renders it, for the review screen (set by the runner).
     var reviewLines: [String] = []
 
-    init(title: String, schema: FormSchema, values: [String: FormValue], width: Int, height: Int) {
+    /// `typed`: text the store kept for a field the form was left in (killed mid-typing); the
+    /// cursor opens there, with that text, rather than on the first unanswered field.
+    init(title: String, schema: FormSchema, values: [String: FormValue], width: Int, height: Int, typed: JQCStore.TypedText? = nil) {
         self.title = title
         self.schema = schema
         let items = schema.fieldsInGridOrder
@@ -73,7 +83,15 @@ struct FormEditor: Sendable {
         self.layout = FormLayout(items: items, width: width, values: values)
         // Resuming continues where the person stopped: the first unanswered field.
         focus = inputs.firstIndex { !isAnswered(items[$0]) } ?? 0
-        enterField()
+        if let typed, let position = inputs.firstIndex(where: { items[$0].id == typed.fieldID }), items[inputs[position]].type.isTyped {
+            focus = position
+            enterField()
+            buffer = TextBuffer(typed.text)
+            storedTyped = typed.text
+            updateTypingMessage()
+        } else {
+            enterField()
+        }
     }
 
     // MARK: Facts
@@ -115,7 +133,8 @@ struct FormEditor: Sendable {
 
     /// The runner could not carry out the effect: the person is told, nothing moves on.
     mutating func failed(_ error: any Error) {
-        let text = (error as? UserFacingError)?.summary ?? "\(error)"
+        // The hint too: the message line is all the form shows of an error.
+        let text = (error as? UserFacingError).map { $0.summary + ($0.hint.map { ": \($0)" } ?? "") } ?? "\(error)"
         message = (text, .problem)
         if savedState == "saving" { savedState = "not saved" }
     }
@@ -264,6 +283,8 @@ struct FormEditor: Sendable {
         let value = values[field.id]
         choice = 0
         cell = (0, 0)
+        typingUnsaved = false
+        storedTyped = nil
         switch field.type {
         case .text, .email, .date, .textarea: buffer = TextBuffer(value?.text ?? "")
         case .number: buffer = TextBuffer(value.map { $0 == .null ? "" : $0.displayText } ?? "")
@@ -303,9 +324,15 @@ struct FormEditor: Sendable {
         switch field.type {
         case .text, .email, .number, .date, .textarea:
             let stored = values[field.id]
-            let storedText = field.type == .number ? stored.map { $0 == .null ? "" : $0.displayText } ?? "" : stored?.text ?? ""
-            guard buffer.text != storedText else { return Effect.none }
-            if buffer.text.trimmingWhitespace().isEmpty { return stored == nil ? Effect.none : .save(fieldID: field.id, nil) }
+            guard buffer.text != answerText(field) else {
+                typingUnsaved = false
+                // The store still keeps other text typed here (not flushed since): it goes.
+                return storedTyped == nil ? Effect.none : .saveTyping(fieldID: field.id, stored, typed: nil)
+            }
+            if buffer.text.trimmingWhitespace().isEmpty {
+                typingUnsaved = false
+                return stored == nil && storedTyped == nil ? Effect.none : .save(fieldID: field.id, nil)
+            }
             if let problem = typingProblem {
                 message = (problem, .problem)
                 return nil
@@ -315,6 +342,7 @@ struct FormEditor: Sendable {
             do {
                 let value = try FieldValidator.validate(.text(typed), for: field)
                 savedState = "saving"
+                typingUnsaved = false
                 return .save(fieldID: field.id, value)
             } catch {
                 failed(error)
@@ -327,10 +355,47 @@ struct FormEditor: Sendable {
         }
     }
 
+    /// The stored answer of a text-like field as its text (what `enterField` shows).
+    private func answerText(_ field: FormField) -> String {
+        let stored = values[field.id]
+        return field.type == .number ? stored.map { $0 == .null ? "" : $0.displayText } ?? "" : stored?.text ?? ""
+    }
+
+    /// What is typed in the focused field since the store last had it, as a save: the answer
+    /// when the text validates (nil when empty or not valid yet) and the text itself when it
+    /// is not exactly that answer. The runner calls it when typing pauses, at most a quarter
+    /// of a second after the first unsaved key, and when the form is interrupted.
+    mutating func typingToSave() -> Effect {
+        guard typingUnsaved, let field = focusedField else { return .none }
+        typingUnsaved = false
+        switch field.type {
+        case .text, .email, .number, .date, .textarea:
+            var value: FormValue?
+            if !buffer.text.trimmingWhitespace().isEmpty, typingProblem == nil {
+                var typed = field.type == .text || field.type == .textarea ? buffer.text : buffer.text.trimmingWhitespace()
+                if field.type == .date, typed.lowercased() == "today" { typed = JQCDate.formatDay(Date()) }
+                value = try? FieldValidator.validate(.text(typed), for: field)
+            }
+            let keep: String? = buffer.text.trimmingWhitespace().isEmpty || (value != nil && buffer.text == Self.text(of: value, for: field)) ? nil : buffer.text
+            guard value != values[field.id] || keep != storedTyped else { return .none }
+            storedTyped = keep
+            savedState = "saving"
+            return .saveTyping(fieldID: field.id, value, typed: keep)
+        case .table:
+            return commitCell(field) ?? .none
+        default:
+            return .none
+        }
+    }
+
+    private static func text(of value: FormValue?, for field: FormField) -> String {
+        field.type == .number ? value.map { $0 == .null ? "" : $0.displayText } ?? "" : value?.text ?? ""
+    }
+
     /// What typed text is still to be saved when the form is interrupted (Ctrl-C, SIGTERM):
-    /// the save of a valid value, else nothing.
+    /// all of it, a value that does not validate yet kept as text.
     mutating func saveBeforeInterruption() -> Effect {
-        commitTyping() ?? .none
+        typingToSave()
     }
 
     /// Before leaving: what is typed is saved first (a bad value keeps the person on the field).
@@ -457,7 +522,7 @@ struct FormEditor: Sendable {
             case .enter, .down: return move(by: 1)
             case .up: return move(by: -1)
             default:
-                edit(&buffer, key)
+                typed(key)
                 updateTypingMessage()
             }
         case .textarea:
@@ -467,7 +532,7 @@ struct FormEditor: Sendable {
             case .up where !buffer.text.prefix(buffer.cursor).contains("\n"): return move(by: -1)
             case .up, .down: moveLine(key == .up ? -1 : 1)
             case .control("e"): return .editExternally(fieldID: field.id, text: buffer.text)
-            default: edit(&buffer, key)
+            default: typed(key)
             }
             updateTypingMessage()
         case .checkbox:
@@ -590,6 +655,13 @@ struct FormEditor: Sendable {
         }
     }
 
+    /// A key typed into the focused field's text: saved when typing pauses (`typingToSave`).
+    private mutating func typed(_ key: FormKey) {
+        let before = buffer.text
+        edit(&buffer, key)
+        if buffer.text != before { typingUnsaved = true }
+    }
+
     /// Edits a line buffer with the usual keys.
     private func edit(_ buffer: inout TextBuffer, _ key: FormKey) {
         switch key {
@@ -677,7 +749,7 @@ struct FormEditor: Sendable {
             if field.tableRows == nil { rows.remove(at: cell.row) } else { rows[cell.row] = Array(repeating: "", count: columns) }
             return save(field, rows.isEmpty ? nil : .table(rows))
         default:
-            edit(&buffer, key)
+            typed(key)
         }
         return .none
     }
@@ -691,14 +763,20 @@ struct FormEditor: Sendable {
         let columns = tableColumns(field)
         let current = rows[safe: cell.row]?[safe: cell.column] ?? ""
         let typed = buffer.text.trimmingWhitespace()
-        guard typed != current else { return Effect.none }
+        guard typed != current else { typingUnsaved = false; return Effect.none }
         while rows.count <= cell.row { rows.append(Array(repeating: "", count: columns)) }
         rows[cell.row][cell.column] = typed
         let effect = save(field, .table(rows))
+        if effect != .none { typingUnsaved = false }
         return effect == .none && message?.tone == .problem ? nil : effect
     }
 }
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension FieldType {
+    /// The field types whose answer is typed as text (saved as it is typed, see `typingToSave`).
+    var isTyped: Bool { [.text, .email, .number, .date, .textarea].contains(self) }
 }

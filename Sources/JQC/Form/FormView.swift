@@ -189,7 +189,16 @@ enum FormView {
             canvas.put(helpLine, 0, "go to field (number 1-\(editor.inputs.count) or label): " + typed.text, .bold)
             canvas.cursor = (helpLine, min(editor.width - 1, 40 + String(editor.inputs.count).count + typed.cursor))
         } else if let message = editor.message {
-            canvas.put(helpLine, 0, message.text, message.tone == .problem ? .problem : .plain)
+            // A message too long for the line (an error with its hint) takes the line above
+            // too, over the form's last row until the next key, rather than losing its end.
+            let text = Array(message.text)
+            let style: FormCanvas.Style = message.tone == .problem ? .problem : .plain
+            if text.count > editor.width, helpLine > 1 {
+                canvas.put(helpLine - 1, 0, String(text.prefix(editor.width)), style)
+                canvas.put(helpLine, 0, String(text.dropFirst(editor.width)), style)
+            } else {
+                canvas.put(helpLine, 0, message.text, style)
+            }
         } else if let problem = editor.typingProblem {
             canvas.put(helpLine, 0, problem, .problem)
         } else if let field = editor.focusedField, editor.mode == .form {
@@ -198,7 +207,7 @@ enum FormView {
         }
         let missing = editor.requiredLeft.count
         let score = editor.score.map { "score " + ScoreText.percent($0) } ?? "no score yet"
-        let status = " \(editor.answeredCount)/\(editor.inputs.count) answered · \(missing) required left · \(score) · \(editor.savedState) "
+        let status = " \(editor.answeredCount)/\(editor.inputs.count) answered · \(missing) required left · \(score) · \(editor.typingUnsaved ? "typing" : editor.savedState) "
         canvas.put(editor.height - 1, 0, status + String(repeating: " ", count: max(0, editor.width - status.count)), .status)
     }
 

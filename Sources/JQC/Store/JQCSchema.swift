@@ -12,6 +12,7 @@ enum JQCSchema {
     static let migrator = Migrator([
         Migration(version: 1, name: "reference data, outbox, notifications, sync state", sql: version1),
         Migration(version: 2, name: "queued issue status changes, notification inbox, prune and reopen bookkeeping", sql: version2),
+        Migration(version: 3, name: "the text being typed in a draft's field", sql: version3),
     ])
 
     static let version1 = """
@@ -169,5 +170,15 @@ enum JQCSchema {
         );
         CREATE INDEX issue_status_changes_outbox ON issue_status_changes(sync_status, id);
         CREATE INDEX issue_status_changes_by_issue ON issue_status_changes(issue_local_id, id);
+        """
+
+    static let version3 = """
+        -- The full-screen form saves what is typed in the focused field as it is typed. When
+        -- that text is not exactly the stored answer (a half-typed number or date that does not
+        -- validate yet, "today", "1."), the text itself is kept here so nothing typed is lost;
+        -- form_data only ever holds valid answers (none for that field while its text is invalid).
+        -- One field at a time: the form keeps a person on a field until its text validates.
+        ALTER TABLE inspections ADD COLUMN typing_field TEXT;
+        ALTER TABLE inspections ADD COLUMN typing_text TEXT;
         """
 }

@@ -55,11 +55,17 @@ extension JQCStore {
     public func updateFormData(localID: String, _ change: (inout [String: FormValue]) throws -> Void) throws -> LocalInspection {
         try write { database in
             let inspection = try draft(localID, in: database)
-            var values = try inspection.formData()
+            let before = try inspection.formData()
+            var values = before
             try change(&values)
             try database.execute(
                 "UPDATE inspections SET form_data = ?, updated_at = ? WHERE local_id = ?",
                 [FormData.jsonText(values), StoreText.now(), localID])
+            // An answer given elsewhere (line mode, `--answers`) replaces text the form kept for it.
+            if let typing = try database.scalar("SELECT typing_field FROM inspections WHERE local_id = ?", [localID], as: String.self),
+               values[typing] != before[typing] {
+                try database.execute("UPDATE inspections SET typing_field = NULL, typing_text = NULL WHERE local_id = ?", [localID])
+            }
         }
         return try requireInspection(localID)
     }
@@ -78,6 +84,7 @@ extension JQCStore {
     public func submit(localID: String, now: Date = Date()) throws -> LocalInspection {
         try write { database in
             let inspection = try draft(localID, in: database)
+            try Self.refuseUnfinishedTyping(inspection, in: database)
             guard let schemaText = try database.scalar(
                 "SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self) else {
                 throw JQCError.unknownRecord(kind: "template", id: String(inspection.templateID))
@@ -91,6 +98,7 @@ extension JQCStore {
                     overall_score = ?, completed_at = ?, updated_at = ? WHERE local_id = ?
                 """,
                 [score, stamp, stamp, localID])
+            try database.execute("UPDATE inspections SET typing_field = NULL, typing_text = NULL WHERE local_id = ?", [localID])
             try clearParentFollowUp(of: inspection, in: database)
         }
         return try requireInspection(localID)

@@ -37,6 +37,31 @@ struct FormEditorTests {
         #expect(editor(["name": .text("Ann"), "when": .text("2026-01-02")]).focusedField?.id == "stars")
     }
 
+    /// What the runner saves when typing pauses: the answer once the text validates, the text
+    /// itself while it does not (no answer then), and a reopened form back on that text.
+    @Test func typingIsSavedAsTypedAndAHalfTypedDateStaysText() {
+        var values: [String: FormValue] = ["name": .text("Ann")]
+        var form = editor(values)
+        #expect(form.focusedField?.id == "when")
+        for c in "2026-02" { press(.character(c), &form, &values) }
+        #expect(form.typingUnsaved)
+        #expect(form.typingToSave() == .saveTyping(fieldID: "when", nil, typed: "2026-02"))
+        #expect(!form.typingUnsaved)
+        #expect(form.typingToSave() == .none, "nothing new to save")
+        for c in "-03" { press(.character(c), &form, &values) }
+        #expect(form.typingToSave() == .saveTyping(fieldID: "when", .text("2026-02-03"), typed: nil))
+        // "today" is a valid answer that is not its own text: both are kept.
+        press(.control("u"), &form, &values)
+        for c in "today" { press(.character(c), &form, &values) }
+        #expect(form.typingToSave() == .saveTyping(fieldID: "when", .text(JQCDate.formatDay(Date())), typed: "today"))
+
+        let reopened = FormEditor(title: "Test", schema: Self.schema, values: ["name": .text("Ann"), "stars": .rating(3)], width: 120, height: 30,
+                                  typed: JQCStore.TypedText(fieldID: "when", text: "2026-1"))
+        #expect(reopened.focusedField?.id == "when", "back on the field that was being typed")
+        #expect(reopened.buffer.text == "2026-1")
+        #expect(reopened.message?.tone == .problem)
+    }
+
     @Test func typedTextIsValidatedAsTypedAndSavedOnLeaving() {
         var values: [String: FormValue] = [:]
         var form = editor()

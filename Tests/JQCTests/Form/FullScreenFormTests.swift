@@ -234,6 +234,52 @@ struct FullScreenFormTests {
         }
     }
 
+    /// Power-safe as it is typed: a `kill -9` (as a power cut would) without leaving the field
+    /// loses nothing typed once typing paused; a half-typed number is kept as the text typed,
+    /// with no answer for the field, and comes back on reopening with the cursor on it.
+    @Test func textTypedIsInTheStoreWithoutLeavingTheFieldAndAHalfTypedNumberStaysText() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft(template: 2)
+            let first = try open(world, id)
+            #expect(try first.wait(forReverse: "1. Contact on site").ok)
+            try first.send("Ann Lee")
+            #expect(try first.wait(for: "Ann Lee").ok)
+            // Saved when typing pauses (the status line says "typing" until then).
+            let paused = try first.wait(for: "no score yet · saved")
+            #expect(paused.ok, "\(paused.text)")
+            try first.signalForeground(SIGKILL)
+            #expect(try first.waitForExit().signal == SIGKILL)
+            let store = try world.store()
+            #expect(try #require(try store.inspection(localID: id)).formData()["f_1712_ab3"] == .text("Ann Lee"))
+            #expect(try store.typedText(localID: id) == nil, "the text typed is exactly the answer")
+
+            let second = try open(world, id)
+            let reopened = try second.wait(forReverse: "2. Contact email")
+            #expect(reopened.ok && reopened.text.contains("Ann Lee"), "\(reopened.text)")
+            try second.send(Key.tab + Key.tab + "-")
+            let partial = try second.wait(for: "\"-\" is not a number")
+            #expect(partial.ok, "\(partial.text)")
+            #expect(try second.wait(for: "no score yet · saved").ok)
+            try second.signalForeground(SIGKILL)
+            #expect(try second.waitForExit().signal == SIGKILL)
+            #expect(try #require(try store.inspection(localID: id)).formData()["f_1712_d02"] == nil, "never stored as a wrong answer")
+            #expect(try store.typedText(localID: id) == JQCStore.TypedText(fieldID: "f_1712_d02", text: "-"))
+
+            // Reopened on that field with what was typed; finishing the number makes it the answer.
+            let third = try open(world, id)
+            let back = try third.wait(forReverse: "4. Occupants present")
+            #expect(back.ok && back.text.contains("\"-\" is not a number"), "\(back.text)")
+            try third.send("12")
+            #expect(try third.wait(untilGone: "is not a number").ok)
+            #expect(try third.wait(for: "no score yet · saved").ok)
+            try third.signalForeground(SIGKILL)
+            #expect(try third.waitForExit().signal == SIGKILL)
+            #expect(try #require(try store.inspection(localID: id)).formData()["f_1712_d02"]?.displayText == "-12")
+            #expect(try store.typedText(localID: id) == nil)
+        }
+    }
+
     // MARK: Review and submit
 
     @Test func theReviewListsTheRequiredFieldsLeftJumpsToOneAndSubmits() async throws {
@@ -306,6 +352,57 @@ struct FullScreenFormTests {
             #expect(sync.code == 0, "\(sync.stderr)")
             let synced = try #require(try world.store().inspection(localID: id)).formData()
             #expect(synced["4"]?.text?.hasPrefix("uploads/photos/") == true, "\(String(describing: synced["4"]))")
+        }
+    }
+
+    /// Runs `fieldops ARGUMENTS` on a pty in a private mount namespace where libpng's file is
+    /// /dev/null, so the binary's own dlopen() fails as on a machine without libpng; nothing
+    /// outside the namespace changes. Needs unshare(1) and user namespaces (see `canHideLibpng`).
+    func withoutLibpng(_ world: JQCWorld, _ arguments: [String]) throws -> TerminalScreen {
+        let hide = #"lib=$(ldconfig -p | sed -n 's/.*libpng16\.so\.16 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
+        return try TerminalScreen("/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", try JQCWorld.binary()] + arguments,
+                                  environment: terminal(world), columns: 140, rows: 30)
+    }
+
+    static let canHideLibpng: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-r", "-m", "sh", "-c", "mount --bind /dev/null /dev/null"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    /// Without libpng a signature field says what is missing and how to fix it, before any
+    /// drawing, and the form goes on: the field takes an image's path instead.
+    @Test(.enabled(if: canHideLibpng, "needs unshare(1) with user and mount namespaces"))
+    func withoutLibpngASignatureFieldSaysWhatIsMissingAndTheFormGoesOn() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft(template: 4)
+            let image = try Outbox(world).jpeg("signed-on-paper.jpg")
+            let screen = try withoutLibpng(world, ["jqc", "inspect", "fill", id])
+            #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
+            try screen.send(Key.escape + "g" + "Signature" + Key.enter)
+            #expect(try screen.wait(forReverse: "4. Signature").ok)
+            try screen.send(Key.enter)
+            let refused = try screen.wait(for: "cannot draw a signature: libpng (libpng16.so.16) cannot be loaded")
+            #expect(refused.ok, "\(refused.text)")
+            #expect(refused.text.contains("apt-get install libpng16-16"), "\(refused.text)")
+            #expect(!refused.text.contains("draw with the mouse"), "no pad opens for a drawing that cannot be saved")
+            try screen.send(image + Key.enter)
+            #expect(try screen.wait(for: "attached signed-on-paper.jpg").ok)
+            try screen.send(Key.escape + "q")
+            #expect(try screen.waitForExit().code == 0)
+            #expect(try #require(try world.store().inspection(localID: id)).formData()["4"]?.localPhotoID != nil)
+
+            let sign = try withoutLibpng(world, ["jqc", "inspect", "sign", id, "--field", "Signature"])
+            let exit = try sign.waitForExit()
+            #expect(exit.code != 0 && exit.code != 99, "\(exit.rawTail)")
+            #expect(exit.rawTail.contains("cannot draw a signature: libpng (libpng16.so.16) cannot be loaded"), "\(exit.rawTail)")
+            #expect(exit.rawTail.contains("fieldops jqc inspect attach \(id) --field 4"), "\(exit.rawTail)")
+            #expect(exit.rawTail.contains("dlopen: "), "the loader's own words: \(exit.rawTail)")
         }
     }
 

@@ -115,6 +115,30 @@ struct JQCStoreTests {
         #expect(throws: JQCError.self) { try store.updateFormData(localID: child.localID) { $0["2"] = .rating(1) } }
     }
 
+    /// The form's typing: an answer and, beside it, text that is not exactly that answer; a
+    /// draft left with text that is no valid answer is not submitted with that field empty.
+    @Test func textTypedBesideAnAnswerIsKeptUntilItIsTheAnswerAndBlocksASubmitWhileInvalid() throws {
+        let home = try TemporaryDirectory(prefix: "jqc-store")
+        defer { home.remove() }
+        let store = try Self.seededStore(home)
+        let draft = try store.createDraft(templateID: 1, facilityID: 1)
+        try store.saveAnswer(localID: draft.localID, fieldID: "6", value: .text("Good"), typed: nil)
+        try store.saveAnswer(localID: draft.localID, fieldID: "2", value: nil, typed: "4x")
+        #expect(try store.typedText(localID: draft.localID) == JQCStore.TypedText(fieldID: "2", text: "4x"))
+        #expect(try store.inspection(localID: draft.localID)?.formData() == ["6": .text("Good")])
+        // Another field's answer leaves the text kept for field 2 alone.
+        try store.saveAnswer(localID: draft.localID, fieldID: "6", value: .text("Poor"), typed: nil)
+        #expect(try store.typedText(localID: draft.localID)?.fieldID == "2")
+        let refused = #expect(throws: JQCError.self) { try store.submit(localID: draft.localID) }
+        #expect(refused?.summary.contains("\"4x\" typed in field 2") == true, "\(String(describing: refused))")
+        #expect(try store.inspection(localID: draft.localID)?.status == .draft)
+        try store.updateFormData(localID: draft.localID) { $0["4"] = .checkbox(true) }
+        #expect(try store.typedText(localID: draft.localID)?.fieldID == "2", "another field answered elsewhere leaves it")
+        try store.updateFormData(localID: draft.localID) { $0["2"] = .rating(4) }
+        #expect(try store.typedText(localID: draft.localID) == nil, "answered elsewhere (line mode), the kept text goes")
+        #expect(try store.submit(localID: draft.localID).status == .completed)
+    }
+
     @Test func onlyDraftsAreDeletedAndTheyTakeTheirPhotosAndIssuesWithThem() throws {
         let home = try TemporaryDirectory(prefix: "jqc-store")
         defer { home.remove() }
