@@ -38,7 +38,7 @@ public struct StructuredOutput: Sendable, Equatable {
         var records = Self.records(in: value)
         var columns = fields ?? Self.columns(of: records)
         if let fields, !records.isEmpty {
-            let known = Self.columns(of: records, flattening: true, keepingObjects: true)
+            let known = Self.columns(of: records, keepingObjects: true)
             let unknown = fields.filter { !known.contains($0) }
             if !unknown.isEmpty {
                 throw FieldOpsError.usage(
@@ -97,13 +97,13 @@ public struct StructuredOutput: Sendable, Equatable {
     // MARK: Fields
 
     /// The dotted paths of the records' fields, in first-seen order (nested objects flattened).
-    static func columns(of records: [JSONValue], flattening: Bool = true, keepingObjects: Bool = false) -> [String] {
+    static func columns(of records: [JSONValue], keepingObjects: Bool = false) -> [String] {
         var seen: [String] = []
         var known = Set<String>()
         func visit(_ object: JSONObject, prefix: String) {
             for member in object {
                 let path = prefix + member.key
-                if flattening, let child = member.value.objectValue, !child.isEmpty {
+                if let child = member.value.objectValue, !child.isEmpty {
                     if keepingObjects, known.insert(path).inserted { seen.append(path) }
                     visit(child, prefix: path + ".")
                 } else if known.insert(path).inserted {

@@ -99,6 +99,8 @@ private func readConfig(_ document: JSONValue) {
                               "the plan changes the active bank \(plan.activeBank)")
         case .skip(let reason, _):
             Invariant.require(!reason.isEmpty, "a skip without a reason")
+        case .awaitingBoot(let reason, _, _):
+            Invariant.require(!reason.isEmpty, "an ONU awaiting its boot without a reason")
         }
     } catch {
         Exercise.render(error)
