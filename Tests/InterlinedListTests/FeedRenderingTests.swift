@@ -7,30 +7,30 @@ import Testing
     // MARK: ISO 8601
 
     @Test func parsesTheServiceDateFormatToUnixMilliseconds() {
-        #expect(ISOTimestamp.milliseconds("2026-01-01T00:00:00.000Z") == 1_767_225_600_000)
-        #expect(ISOTimestamp.milliseconds("1970-01-01T00:00:00.000Z") == 0)
-        #expect(ISOTimestamp.milliseconds("2026-01-01T01:30:15.250Z") == 1_767_231_015_250)
-        #expect(ISOTimestamp.milliseconds("2024-02-29T12:00:00Z") == 1_709_208_000_000)
+        #expect(Timestamp.milliseconds("2026-01-01T00:00:00.000Z") == 1_767_225_600_000)
+        #expect(Timestamp.milliseconds("1970-01-01T00:00:00.000Z") == 0)
+        #expect(Timestamp.milliseconds("2026-01-01T01:30:15.250Z") == 1_767_231_015_250)
+        #expect(Timestamp.milliseconds("2024-02-29T12:00:00Z") == 1_709_208_000_000)
     }
 
     @Test func acceptsOffsetsAndAnyNumberOfFractionDigits() {
-        #expect(ISOTimestamp.milliseconds("2026-01-01T02:00:00.000+02:00") == 1_767_225_600_000)
-        #expect(ISOTimestamp.milliseconds("2025-12-31T19:00:00-0500") == 1_767_225_600_000)
-        #expect(ISOTimestamp.milliseconds("2026-01-01T00:00:00.5Z") == 1_767_225_600_500)
-        #expect(ISOTimestamp.milliseconds("2026-01-01T00:00:00.123456789Z") == 1_767_225_600_123)
+        #expect(Timestamp.milliseconds("2026-01-01T02:00:00.000+02:00") == 1_767_225_600_000)
+        #expect(Timestamp.milliseconds("2025-12-31T19:00:00-0500") == 1_767_225_600_000)
+        #expect(Timestamp.milliseconds("2026-01-01T00:00:00.5Z") == 1_767_225_600_500)
+        #expect(Timestamp.milliseconds("2026-01-01T00:00:00.123456789Z") == 1_767_225_600_123)
     }
 
     @Test func rejectsMalformedDates() {
         for text in ["", "2026-01-01", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-01-01T00:00:00",
                      "2026-01-01T00:00:00.Z", "2026-01-01T24:00:00Z", "2026-01-01T00:00:00Zjunk", "yyyy-01-01T00:00:00Z"] {
-            #expect(ISOTimestamp.milliseconds(text) == nil, "\(text)")
+            #expect(Timestamp.milliseconds(text) == nil, "\(text)")
         }
     }
 
     @Test func formatsDatesBackForOldMessages() {
-        #expect(ISOTimestamp.dateText(milliseconds: 1_767_225_600_000) == "2026-01-01")
-        #expect(ISOTimestamp.dateText(milliseconds: 1_709_208_000_000) == "2024-02-29")
-        #expect(ISOTimestamp.dateText(milliseconds: -1) == "1969-12-31")
+        #expect(Timestamp.dateText(milliseconds: 1_767_225_600_000) == "2026-01-01")
+        #expect(Timestamp.dateText(milliseconds: 1_709_208_000_000) == "2024-02-29")
+        #expect(Timestamp.dateText(milliseconds: -1) == "1969-12-31")
     }
 
     // MARK: Relative time
@@ -69,7 +69,7 @@ import Testing
     // MARK: Cards
 
     @Test func cardShowsAuthorTimeContentTagsAndMedia() {
-        let now = ISOTimestamp.milliseconds("2026-01-01T01:00:00.000Z") ?? 0
+        let now = Timestamp.milliseconds("2026-01-01T01:00:00.000Z") ?? 0
         let message = ILMessage(
             id: "m080", content: "Shipping the inspector build to the field crews today", publiclyVisible: false,
             imageUrls: ["a.png", "b.png"], videoUrls: ["c.mp4"], tags: ["swift", "cli"],

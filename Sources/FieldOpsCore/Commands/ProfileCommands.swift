@@ -101,7 +101,7 @@ enum ProfileCommands {
             return
         }
         if configuration.profiles.isEmpty {
-            context.note("no profiles yet: add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
+            context.sayEmpty("no profiles yet: add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
             return
         }
         var table = Table("", "Name", "Backend", "Base URL", "Username")

@@ -89,7 +89,7 @@ public struct StructuredOutput: Sendable, Equatable {
     public static func records(of table: Table) -> JSONValue {
         .array(table.rows.map { row in
             .object(JSONObject(table.columns.enumerated().map { index, column in
-                (column.title, index < row.count ? .string(row[index]) : .null)
+                (column.title, index < row.count ? .string(table.machineCell(row, index)) : .null)
             }))
         })
     }

@@ -212,6 +212,13 @@ public final class CommandContext: Sendable {
         ProgressBar(label: label, total: total, stream: stderr, terminalWidth: terminal.width, quiet: isQuiet)
     }
 
+    /// An empty listing's message ("no active alarms"): said on stderr when a person reads the
+    /// table form, nothing when piped, so a script reads an empty result as empty. A command
+    /// writing `--json` prints its empty array instead.
+    public func sayEmpty(_ message: String) {
+        EmptyListing.say(message, format: format, quiet: isQuiet, stderr: stderr)
+    }
+
     /// A note on stderr (suppressed by `--quiet`).
     public func note(_ text: String) {
         if !isQuiet { stderr.line(text) }

@@ -46,6 +46,7 @@ public struct InterlinedListBackend: Backend {
             },
             confirm: { question, typed in try context.confirm(question, typing: typed) })
         runtime.environment = context.environment
+        runtime.quiet = context.isQuiet
         runtime.structured = context.structured
         runtime.deferError = { context.deferError($0) }
         return runtime

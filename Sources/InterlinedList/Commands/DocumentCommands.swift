@@ -30,7 +30,7 @@ public struct DocsCommand: Sendable {
         case .table, .plain:
             let table = ILTables.documents(documents, subfolders: subfolders, now: runtime.now)
             if table.rows.isEmpty {
-                runtime.stderr.line(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
+                runtime.sayEmpty(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
                 return
             }
             runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))

@@ -170,7 +170,7 @@ public struct DocSearchCommand: Sendable {
             return
         }
         if found.isEmpty {
-            runtime.stderr.line("no document matches “\(query)”")
+            runtime.sayEmpty("no document matches “\(query)”")
             return
         }
         var table = Table("id", "title", "folder", "updated")

@@ -47,7 +47,7 @@ public struct FeedCommand: Sendable {
             runtime.printRawJSON((try? JSONValue(parsing: snapshot.raw))?.jsonData(.pretty) ?? snapshot.raw)
         case .table, .plain:
             if snapshot.page.messages.isEmpty {
-                runtime.stderr.line("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
+                runtime.sayEmpty("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
                 return
             }
             runtime.stdout.write(FeedCard.render(snapshot.page.messages, width: runtime.terminal.width, now: runtime.now,

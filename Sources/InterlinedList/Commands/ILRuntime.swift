@@ -28,6 +28,8 @@ public struct ILRuntime: Sendable {
     /// Asks before a destructive action (`CommandContext.confirm`): `--yes` proceeds, a terminal
     /// asks (the second argument, when given, must be typed), anything else refuses.
     public var confirm: @Sendable (String, String?) throws -> Void
+    /// `--quiet` was given.
+    public var quiet = false
     /// The command's environment (`$VISUAL`, `$EDITOR` for `il doc edit`).
     public var environment: [String: String] = [:]
 
@@ -51,6 +53,11 @@ public struct ILRuntime: Sendable {
         self.now = now
         self.saveIdentity = saveIdentity
         self.confirm = confirm
+    }
+
+    /// An empty listing's message, as every backend says it (`EmptyListing`).
+    public func sayEmpty(_ message: String) {
+        EmptyListing.say(message, format: format, quiet: quiet, stderr: stderr)
     }
 
     /// The API client with the stored credentials.

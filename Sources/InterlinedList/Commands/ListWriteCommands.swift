@@ -176,7 +176,7 @@ public struct ListSearchCommand: Sendable {
             runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
         case .table, .plain:
             if found.isEmpty {
-                runtime.stderr.line("no list matches “\(query)”")
+                runtime.sayEmpty("no list matches “\(query)”")
                 return
             }
             var table = Table(columns: [Table.Column("id"), Table.Column("title"), Table.Column("rows", alignment: .right), Table.Column("updated")])

@@ -222,10 +222,10 @@ public struct ScheduledCommand: Sendable {
             return
         }
         if items.isEmpty {
-            runtime.stderr.line("nothing scheduled in the coming \(range == "today" ? "day" : range)")
+            runtime.sayEmpty("nothing scheduled in the coming \(range == "today" ? "day" : range)")
             return
         }
-        var table = Table("id", "at", "text")
+        var table = Table(columns: [.init("id"), .timestamp("at"), .init("text")])
         for item in items {
             table.append([item["id"]?.stringValue ?? "", item["scheduledAt"]?.stringValue ?? "",
                           String((item["content"]?.stringValue ?? "").prefix(60))])
@@ -241,7 +241,7 @@ public struct ScheduledCommand: Sendable {
                   let items = try? JSONValue(parsing: data).arrayValue else { continue }
             let end = ranges[asked].days.map { now + $0 * 86_400_000 }
             let waiting = items.filter { item in
-                guard let at = item["scheduledAt"]?.stringValue.flatMap(ISOTimestamp.milliseconds) else { return false }
+                guard let text = item["scheduledAt"]?.stringValue, let at = Timestamp.milliseconds(text) else { return false }
                 return at >= now && end.map { at <= $0 } ?? true
             }
             return (waiting, savedAt)
@@ -259,8 +259,8 @@ public enum ScheduleTime {
             let scale: Int64? = ["m": 60_000, "h": 3_600_000, "d": 86_400_000][unit]
             millis = scale.map { now + amount * $0 }
         } else {
-            millis = ISOTimestamp.milliseconds(trimmed)
-                ?? ISOTimestamp.milliseconds(trimmed.replacingOccurrences(of: " ", with: "T") + ":00Z")
+            millis = Timestamp.milliseconds(trimmed)
+                ?? Timestamp.milliseconds(trimmed.replacingOccurrences(of: " ", with: "T") + ":00Z")
         }
         guard let millis else {
             throw FieldOpsError.usage("--at \(text): not a time", hint: "give 2026-12-24T09:00:00Z, '2026-12-24 09:00' (UTC), or +30m, +2h, +1d")

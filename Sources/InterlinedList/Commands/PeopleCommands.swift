@@ -137,7 +137,7 @@ public struct NotificationsCommand: Sendable {
                 runtime.stderr.line(markAll ? "marked every notification read" : "marked \(markRead.count) read")
             }
             if tray.items.isEmpty {
-                if runtime.format == .table { runtime.stderr.line("no unread notifications") }
+                runtime.sayEmpty("no unread notifications")
                 return
             }
             runtime.stdout.write(ILTables.notifications(tray.items, now: runtime.now).render(format: runtime.format, color: runtime.terminal.colorEnabled))

@@ -44,7 +44,7 @@ public struct FollowListCommand: Sendable {
         case .json: runtime.printRawJSON(JSONValue.array(people).jsonData(.pretty))
         case .table, .plain:
             if people.isEmpty {
-                runtime.stderr.line(side == "followers" ? "no followers" : "not following anyone")
+                runtime.sayEmpty(side == "followers" ? "no followers" : "not following anyone")
                 return
             }
             runtime.stdout.write(PeopleTable.make(people, now: runtime.now, status: true).render(format: runtime.format, color: runtime.terminal.colorEnabled))
@@ -86,7 +86,7 @@ public struct FollowRequestsCommand: Sendable {
             case .json: runtime.printRawJSON(JSONValue.array(requests).jsonData(.pretty))
             case .table, .plain:
                 if requests.isEmpty {
-                    runtime.stderr.line("no pending follow requests")
+                    runtime.sayEmpty("no pending follow requests")
                     return
                 }
                 runtime.stdout.write(PeopleTable.make(requests, now: runtime.now, status: false).render(format: runtime.format, color: runtime.terminal.colorEnabled))

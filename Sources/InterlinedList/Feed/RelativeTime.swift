@@ -1,3 +1,5 @@
+import FieldOpsCore
+
 /// "5 min ago", "3 h ago", "2 days ago": how old a message is, in the fewest words that still help.
 public enum RelativeTime {
     /// Describes `instant` relative to `now` (both Unix milliseconds). Older than 30 days, or in
@@ -6,7 +8,7 @@ public enum RelativeTime {
     public static func describe(_ instant: Int64, now: Int64) -> String {
         let seconds = (now - instant) / 1_000
         if seconds < -60 {
-            return "on " + ISOTimestamp.dateText(milliseconds: instant)
+            return "on " + Timestamp.dateText(milliseconds: instant)
         }
         switch seconds {
         case ..<45: return "just now"
@@ -14,13 +16,13 @@ public enum RelativeTime {
         case ..<86_400: return "\(seconds / 3_600) h ago"
         case ..<172_800: return "yesterday"
         case ..<(30 * 86_400): return "\(seconds / 86_400) days ago"
-        default: return ISOTimestamp.dateText(milliseconds: instant)
+        default: return Timestamp.dateText(milliseconds: instant)
         }
     }
 
     /// For an ISO 8601 date as the service writes it; a date it cannot read is shown as given.
     public static func describe(iso text: String, now: Int64) -> String {
-        guard let instant = ISOTimestamp.milliseconds(text) else { return text }
+        guard let instant = Timestamp.milliseconds(text) else { return text }
         return describe(instant, now: now)
     }
 }

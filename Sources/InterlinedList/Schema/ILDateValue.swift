@@ -13,9 +13,9 @@ enum ILDateValue {
             let text = raw.trimmingCharacters(in: .whitespaces)
             let bytes = Array(text.utf8)
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            if bytes.count == 10 { return ISOTimestamp.milliseconds(text + "T00:00:00Z").map { Double($0) / 1_000 } }
-            if bytes.count == 16 { return ISOTimestamp.milliseconds(text + ":00Z").map { Double($0) / 1_000 } }
-            if let millis = ISOTimestamp.milliseconds(text) ?? ISOTimestamp.milliseconds(text + "Z") { return Double(millis) / 1_000 }
+            if bytes.count == 10 { return Timestamp.milliseconds(text + "T00:00:00Z").map { Double($0) / 1_000 } }
+            if bytes.count == 16 { return Timestamp.milliseconds(text + ":00Z").map { Double($0) / 1_000 } }
+            if let millis = Timestamp.milliseconds(text) ?? Timestamp.milliseconds(text + "Z") { return Double(millis) / 1_000 }
             return nil
         default:
             return nil

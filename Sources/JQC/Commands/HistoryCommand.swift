@@ -59,7 +59,7 @@ enum HistoryCommand {
             return
         }
         guard !items.isEmpty else {
-            context.note(total == 0 ? "no completed inspections on the server" : "no inspections at offset \(offset) (there are \(total))")
+            context.sayEmpty(total == 0 ? "no completed inspections on the server" : "no inspections at offset \(offset) (there are \(total))")
             return
         }
         let templates = Dictionary((try store.templates()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })

@@ -50,12 +50,15 @@ enum InspectListCommands {
         }
         guard !summaries.isEmpty else {
             let narrowed = template != nil || facility != nil || since != nil
-            context.note(filter == nil && !narrowed
+            context.sayEmpty(filter == nil && !narrowed
                 ? "no local inspections; start one with `fieldops jqc inspect start`"
                 : "no \(filter.map { $0.rawValue + " " } ?? "")inspections match those filters")
             return
         }
-        var table = ListRendering(titles: ["LOCAL ID", "SERVER", "TEMPLATE", "FACILITY", "STATUS", "SCORE", "STARTED"], rightAligned: [1, 5])
+        var table = Table(columns: [
+            .init("LOCAL ID"), .init("SERVER", alignment: .right), .init("TEMPLATE"), .init("FACILITY"), .init("STATUS"),
+            .init("SCORE", alignment: .right), .timestamp("STARTED"),
+        ])
         table.rows.reserveCapacity(summaries.count)
         for s in summaries {
             table.rows.append([

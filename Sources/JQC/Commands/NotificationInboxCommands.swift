@@ -55,10 +55,10 @@ extension NotificationCommands {
             return
         }
         guard !entries.isEmpty else {
-            context.note(unread ? "no unread notifications" : "no notifications yet; `fieldops jqc sync` or `fieldops jqc notifications poll` fetches them")
+            context.sayEmpty(unread ? "no unread notifications" : "no notifications yet; `fieldops jqc sync` or `fieldops jqc notifications poll` fetches them")
             return
         }
-        var table = Table("", "ID", "CREATED (UTC)", "TYPE", "TITLE")
+        var table = Table(columns: [.init(""), .init("ID"), .timestamp("CREATED"), .init("TYPE"), .init("TITLE")])
         for entry in entries {
             let note = entry.notification
             table.append([entry.readAt == nil ? "●" : "", String(note.id), note.createdAt ?? "", note.type ?? "", note.title ?? ""])

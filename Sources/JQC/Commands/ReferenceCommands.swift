@@ -68,7 +68,7 @@ enum ReferenceCommands {
             return
         }
         guard !facilities.isEmpty else {
-            context.note("no facilities cached; run `fieldops jqc sync` to pull them")
+            context.sayEmpty("no facilities cached; run `fieldops jqc sync` to pull them")
             return
         }
         let areas = try store.areaCounts()
@@ -117,7 +117,7 @@ enum ReferenceCommands {
             return
         }
         guard !summaries.isEmpty else {
-            context.note("no templates cached; run `fieldops jqc sync` to pull them")
+            context.sayEmpty("no templates cached; run `fieldops jqc sync` to pull them")
             return
         }
         var table = Table(columns: [Table.Column("ID", alignment: .right), Table.Column("NAME"), Table.Column("FREQUENCY"), Table.Column("FIELDS", alignment: .right)])

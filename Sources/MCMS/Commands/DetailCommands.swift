@@ -148,7 +148,7 @@ enum DetailCommands {
         if context.format == .json {
             context.emit(json: json)
         } else if let empty {
-            if context.format == .table { context.stdout.line(empty) }
+            context.sayEmpty(empty)
         } else {
             context.stdout.write(text())
         }

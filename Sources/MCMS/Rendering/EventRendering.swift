@@ -5,7 +5,7 @@ import FieldOpsCore
 public enum EventRendering {
     /// `{"_id", "Alarms": [{"Name", "Severity", "Time", "Message"}]}` → one row per alarm.
     public static func alarmTable(_ document: JSONValue) -> Table {
-        var table = Table(columns: [.init("Time"), .init("Severity"), .init("Name"), .init("Message")])
+        var table = Table(columns: [.timestamp("Time"), .init("Severity"), .init("Name"), .init("Message")])
         for alarm in document[MCMSField.alarms]?.arrayValue ?? [] {
             table.append([field(alarm, MCMSField.time), field(alarm, MCMSField.severity),
                           field(alarm, MCMSField.name), field(alarm, MCMSField.message)])
@@ -21,7 +21,7 @@ public enum EventRendering {
 
     /// Every alarm of the fleet: severity, time, device kind, name and id, alarm and message.
     static func fleetAlarmTable(_ alarms: [FleetAlarm]) -> StyledTable {
-        var table = Table(columns: [.init("Severity"), .init("Time"), .init("Kind"), .init("Device"), .init("ID"),
+        var table = Table(columns: [.init("Severity"), .timestamp("Time"), .init("Kind"), .init("Device"), .init("ID"),
                                     .init("Alarm"), .init("Message")])
         table.rows.reserveCapacity(alarms.count)
         for alarm in alarms {
@@ -33,7 +33,7 @@ public enum EventRendering {
 
     /// `[{"Time", "Severity", "Message"}]`, newest first as the server sends it.
     public static func logTable(_ entries: JSONValue) -> Table {
-        var table = Table(columns: [.init("Time"), .init("Severity"), .init("Message")])
+        var table = Table(columns: [.timestamp("Time"), .init("Severity"), .init("Message")])
         for entry in entries.arrayValue ?? [] {
             table.append([field(entry, MCMSField.time), field(entry, MCMSField.severity), field(entry, MCMSField.message)])
         }
@@ -42,7 +42,7 @@ public enum EventRendering {
 
     /// The leases of a CPE DHCP answer `[code, cpe, …]` (code already checked).
     public static func cpeTable(_ leases: [JSONValue]) -> Table {
-        var table = Table(columns: [.init("MAC"), .init("IPv4"), .init("Hostname"), .init("Lease expiry")])
+        var table = Table(columns: [.init("MAC"), .init("IPv4"), .init("Hostname"), .timestamp("Lease expiry")])
         for lease in leases {
             table.append([field(lease, MCMSField.cpeMAC), field(lease, MCMSField.cpeIPv4),
                           field(lease, MCMSField.cpeHostname), field(lease, MCMSField.cpeLeaseExpiry)])

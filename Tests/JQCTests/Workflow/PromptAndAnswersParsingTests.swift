@@ -97,8 +97,8 @@ struct PromptAndAnswersParsingTests {
 
     // MARK: Listing
 
-    @Test func listRenderingPadsByDisplayWidthAndKeepsPlainLinesTabSeparated() {
-        var table = ListRendering(titles: ["ID", "NAME", "SCORE"], rightAligned: [2])
+    @Test func listingTablePadsByDisplayWidthAndKeepsPlainLinesTabSeparated() {
+        var table = Table(columns: [.init("ID"), .init("NAME"), .init("SCORE", alignment: .right)])
         table.rows = [["a1", "Café\tBar", "5%"], ["b22", "東京", "100%"]]
         #expect(table.render(format: .plain, color: false) == "a1\tCafé Bar\t5%\nb22\t東京\t100%\n")
         #expect(table.render(format: .table, color: false) == """

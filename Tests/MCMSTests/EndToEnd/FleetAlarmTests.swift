@@ -103,14 +103,15 @@ import Testing
         #expect(json.code == 0)
         #expect(json.stdout == "[]\n")
         let piped = await harness.run(["mcms", "alarms"])
-        #expect(piped.code == 0 && piped.stdout.isEmpty)
+        #expect(piped.code == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty)
         let terminal = await harness.runOnTerminal(["mcms", "alarms"])
-        #expect(terminal.stdout == "no active alarms\n")
+        #expect(terminal.stdout == "" && terminal.stderr == "no active alarms\n")
         let olt = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
-        #expect(await harness.runOnTerminal(["mcms", "olt", "alarms", olt]).stdout == "no active alarms\n")
+        #expect(await harness.runOnTerminal(["mcms", "olt", "alarms", olt]).stderr == "no active alarms\n")
         #expect(await harness.run(["mcms", "olt", "alarms", olt, "--json"]).stdout == "[]\n")
         let none = await harness.runOnTerminal(["mcms", "onu", "list", "--rx-below", "-99"])
-        #expect(none.stdout == "no ONUs match\n")
+        #expect(none.stdout == "" && none.stderr == "no ONUs match\n")
+        #expect(await harness.runOnTerminal(["--quiet", "mcms", "onu", "list", "--rx-below", "-99"]).stderr == "")
     }
 
     @Test func criticalAlarmsAreRedOnAColourTerminalAndPlainWithNoColor() async throws {

@@ -53,11 +53,11 @@ private func http(_ text: String) {
 }
 
 private func iso(_ text: String) {
-    guard let milliseconds = ISOTimestamp.milliseconds(text) else {
+    guard let milliseconds = Timestamp.milliseconds(text) else {
         Invariant.require(RelativeTime.describe(iso: text, now: now) == text, "an unreadable IL date is not shown as given")
         return
     }
-    _ = ISOTimestamp.dateText(milliseconds: milliseconds)
+    _ = Timestamp.dateText(milliseconds: milliseconds)
     _ = RelativeTime.describe(iso: text, now: now)
 }
 

@@ -1,12 +1,22 @@
-import FieldOpsCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Parses the service's ISO 8601 dates (`2026-01-01T00:00:00.000Z`) to Unix milliseconds.
+/// The services' timestamps: parsed to Unix milliseconds, written back as ISO 8601 UTC for
+/// machines (JSON, CSV, piped tables) and as local time with its zone for people (tables).
+///
+/// The rules, one parser for the three forms the services write:
+/// - `2026-01-01T00:00:00.000Z` or `…+01:00` (InterlinedList: ISO 8601 with a zone);
+/// - `2026-01-01T00:00:00` (JQC) and `2026-01-01 00:00:00.123456` (MCMS, a literal space): no
+///   zone, which both contracts define as UTC — accepted when `zonelessIsUTC` is true;
+/// - any number of fraction digits (or none), `Z`, `±hh:mm` or `±hhmm`; anything else is nil.
 ///
 /// Hand-rolled rather than `ISO8601DateFormatter`/`DateFormatter`: those cost milliseconds to set
-/// up, more than rendering a whole feed from cache is allowed to take. Accepts any number of
-/// fraction digits (or none) and `Z` or a `±hh:mm` / `±hhmm` offset; anything else is nil.
-public enum ISOTimestamp {
-    public static func milliseconds(_ text: String) -> Int64? {
+/// up, more than rendering a whole feed from cache is allowed to take.
+public enum Timestamp {
+    public static func milliseconds(_ text: String, zonelessIsUTC: Bool = false) -> Int64? {
         var bytes = Array(text.utf8)[...]
         func number(_ count: Int) -> Int64? {
             guard bytes.count >= count else { return nil }
@@ -55,7 +65,7 @@ public enum ISOTimestamp {
             _ = expect(UInt8(ascii: ":"))
             guard let offsetMins = number(2), offsetHours < 24, offsetMins < 60 else { return nil }
             offsetMinutes = (offsetHours * 60 + offsetMins) * (sign == UInt8(ascii: "-") ? -1 : 1)
-        } else {
+        } else if !(zonelessIsUTC && bytes.isEmpty) {
             return nil
         }
         guard bytes.isEmpty else { return nil }
@@ -71,5 +81,40 @@ public enum ISOTimestamp {
         let (year, month, day) = CivilDate.fromDays(Int(days))
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))"
+    }
+
+    /// `2026-01-01T09:30:00Z`: the instant in ISO 8601 UTC, to the second.
+    public static func isoUTC(milliseconds: Int64) -> String {
+        let (days, second) = CivilDate.split(epochSeconds: floorDivide(milliseconds, 1_000))
+        let (year, month, day) = CivilDate.fromDays(days)
+        return "\(year)-\(two(month))-\(two(day))T\(two(second / 3_600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+    }
+
+    /// `2026-01-01 10:30:00 CET`: the instant in the local time zone (`$TZ`, else the system's),
+    /// with the zone's abbreviation, for people reading a table.
+    public static func localText(milliseconds: Int64) -> String {
+        var seconds = time_t(floorDivide(milliseconds, 1_000))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return isoUTC(milliseconds: milliseconds) }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S %Z", &parts)
+        guard count > 0 else { return isoUTC(milliseconds: milliseconds) }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A server's timestamp as ISO 8601 UTC, or the text as given when it is not one.
+    public static func machineText(_ text: String) -> String {
+        milliseconds(text, zonelessIsUTC: true).map { isoUTC(milliseconds: $0) } ?? text
+    }
+
+    /// A server's timestamp in local time with its zone, or the text as given when it is not one.
+    public static func personText(_ text: String) -> String {
+        milliseconds(text, zonelessIsUTC: true).map { localText(milliseconds: $0) } ?? text
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 }
