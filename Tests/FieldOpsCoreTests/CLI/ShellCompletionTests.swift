@@ -15,7 +15,12 @@ import Testing
         try shell.expectCall(nil)
         #expect(try shell.bash(["fieldops", "j"]) == ["jqc"])
         #expect(try shell.bash(["fieldops", "jqc", "inspect", "st"]) == ["start"])
-        #expect(try shell.bash(["fieldops", "jqc", "i", ""]) == ["start", "attach", "list"])
+        // Nothing to insert: the list shows each command with its description, as zsh and fish do.
+        #expect(try shell.bash(["fieldops", "jqc", "i", ""]) == [
+            "start   (Start an inspection from a template.)",
+            "attach  (Attach a photo to a field.)",
+            "list    (List local inspections.)",
+        ])
         #expect(try shell.bash(["fieldops", "jqc", "sync", "--d"]) == ["--dry-run"])
         #expect(try shell.bash(["fieldops", "mcms", "onu", "list", "--state", ""]) == states)
         #expect(try shell.bash(["fieldops", "-o", "j"]) == ["json"])
@@ -32,11 +37,30 @@ import Testing
     @Test func bashAsksTheProgramForProfileNames() throws {
         let shell = try ShellHarness()
         try shell.expectCall(["-p", ""])
-        #expect(try shell.bash(["fieldops", "-p", ""]) == profiles)
+        #expect(try shell.bash(["fieldops", "-p", ""]) == [
+            "site-a   (jqc https://qc.example.com)",
+            "site-b   (jqc https://qc-b.example.com)",
+            "lab-pon  (mcms https://mcms.lab.example.net/api)",
+        ])
         #expect(shell.calls() == [["-p", ""]])
         try shell.expectCall(["jqc", "sync", "--profile", "site"])
         #expect(try shell.bash(["fieldops", "jqc", "sync", "--profile", "=", "site"]) == ["site-a", "site-b"])
         #expect(shell.calls() == [["jqc", "sync", "--profile", "site"]])
+    }
+
+    @Test func bashKeepsAValueWithSpacesOneWord() throws {
+        let shell = try ShellHarness()
+        let start = ["fieldops", "jqc", "inspect", "start", "--facility"]
+        // Both share "North d": that much goes in, escaped, and the list is not shown yet.
+        try shell.expectCall(["jqc", "inspect", "start", "--facility", ""])
+        #expect(try shell.bash(start + [""]) == [#"North\ depot"#, #"North\ dock"#])
+        // Typed with its escape, one match: the whole name, escaped, so it stays one word.
+        try shell.expectCall(["jqc", "inspect", "start", "--facility", "North dep"])
+        #expect(try shell.bash(start + [#"North\ dep"#]) == [#"North\ depot"#])
+        #expect(shell.calls() == [["jqc", "inspect", "start", "--facility", "North dep"]])
+        // Begun with a quote: readline inserts inside it, so the name goes in as it is.
+        try shell.expectCall(["jqc", "inspect", "start", "--facility", "North doc"])
+        #expect(try shell.bash(start + ["'North doc"]) == ["North dock"])
     }
 
     @Test func bashDynamicValuesWithColonsReplaceOnlyTheLastPiece() throws {

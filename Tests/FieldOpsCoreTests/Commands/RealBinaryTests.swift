@@ -76,7 +76,8 @@ import Testing
         let home = try configured()
         defer { home.remove() }
         let shell = try driver(home)
-        #expect(try shell.bash(["fieldops", "-p", ""]) == ["alpha", "beta"])
+        #expect(try shell.bash(["fieldops", "-p", ""]) == ["alpha  (jqc https://a.example.com)", "beta   (jqc https://b.example.com)"])
+        #expect(try shell.bash(["fieldops", "-p", "a"]) == ["alpha"])
         #expect(try shell.bash(["fieldops", "j"]) == ["jqc"])
         #expect(try shell.bash(["fieldops", "pro"]) == ["profile"])
         #expect(try shell.bash(["fieldops", "profile", "s"]) == ["show"])

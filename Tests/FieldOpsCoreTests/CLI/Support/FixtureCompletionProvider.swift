@@ -21,7 +21,8 @@ struct FixtureCompletionProvider: CompletionProvider {
         case "template":
             return [CompletionCandidate("12", description: "Restroom daily"), CompletionCandidate("13", description: "Lobby weekly")]
         case "facility":
-            return [CompletionCandidate("7", description: "North depot")]
+            // Values with spaces, as a completion by name gives them.
+            return [CompletionCandidate("North depot", description: "7"), CompletionCandidate("North dock", description: "8")]
         case "draft":
             return [CompletionCandidate("d-1"), CompletionCandidate("d-2")]
         default:
