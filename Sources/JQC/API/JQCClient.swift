@@ -112,7 +112,13 @@ public final class JQCClient: Sendable {
         if ServiceWording.isForeignPage(response) {
             throw NotTheServiceError(route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)
         }
-        guard response.isSuccess else { throw HTTPError.status(HTTPStatusFailure(response)) }
+        guard response.isSuccess else {
+            if response.status == 404, let subject = endpoint.subject {
+                let message = (try? JSONValue(parsing: response.body))?["error"]?.stringValue
+                throw JQCError.notFound(subject: subject, profile: profile, serverMessage: message)
+            }
+            throw HTTPError.status(HTTPStatusFailure(response))
+        }
         let document: JSONValue
         do {
             document = try JSONValue(parsing: response.body, source: endpoint.description)

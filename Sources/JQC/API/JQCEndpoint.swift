@@ -42,6 +42,16 @@ public struct JQCEndpoint: Sendable, Equatable, CustomStringConvertible {
     public static let notifications = JQCEndpoint(.get, ["notifications"])
     public static let markNotificationsRead = JQCEndpoint(.patch, ["notifications", "mark-read"])
 
+    /// The one record the route names (`issue 12`), for "no issue 12 on site-a"; nil for collections.
+    public var subject: String? {
+        guard path.count >= 2, let id = Int(path[1]) else { return nil }
+        switch path[0] {
+        case "inspections": return "inspection \(id)"
+        case "issues": return "issue \(id)"
+        default: return nil
+        }
+    }
+
     /// `POST /inspections`, `/issues` and `/photos/upload` are deduplicated by the server on
     /// `local_id`, so the HTTP core may resend them after a lost answer.
     public var isDeduplicatedByServer: Bool {

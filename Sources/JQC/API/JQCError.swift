@@ -18,6 +18,8 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
     case refused(endpoint: String, message: String)
     /// A local id or server id names nothing in the store.
     case unknownRecord(kind: String, id: String)
+    /// The server has no such record (404 on a route naming one: `no issue 999 on site-a`).
+    case notFound(subject: String, profile: String, serverMessage: String?)
     /// A workflow rule of the store refused the change.
     case notAllowed(String, hint: String?)
 
@@ -39,6 +41,8 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
             return "\(endpoint) was refused: \(message)"
         case .unknownRecord(let kind, let id):
             return "no \(kind) \(id) in the local store"
+        case .notFound(let subject, let profile, let message):
+            return ServiceWording.notFound(subject, profile: profile) + (message.map { " (the server says: \($0))" } ?? "")
         case .notAllowed(let message, _):
             return message
         }
@@ -63,6 +67,8 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
                 ? "run `fieldops jqc sync` to refresh the reference data" : "list them with `fieldops jqc status`"
         case .notAllowed(_, let hint):
             return hint
+        case .notFound:
+            return "check the id; `fieldops jqc issue list` and `fieldops jqc history` show them"
         }
     }
 

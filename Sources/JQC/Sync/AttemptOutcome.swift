@@ -28,6 +28,7 @@ enum AttemptOutcome: Sendable {
         case let error as JQCError:
             switch error {
             case .refused(_, let message): self = .counted(message)
+            case .notFound: self = .counted(error.summary)
             case .unexpectedAnswer: self = .counted(error.summary)
             default: self = .fatal(error)
             }
@@ -54,7 +55,7 @@ enum AttemptOutcome: Sendable {
     static func isRefusal(_ error: any Error) -> Bool {
         switch error {
         case HTTPError.status(let failure): return (400..<500).contains(failure.status)
-        case JQCError.refused: return true
+        case JQCError.refused, JQCError.notFound: return true
         case is SyncItemError: return true
         default: return false
         }

@@ -21,7 +21,7 @@ import Testing
 
     static let services: [Service] = [
         Service(script: "jqc_emulator", backend: "jqc", name: "JQC", username: "inspector", password: "secret123",
-                listing: ["jqc", "history"]),
+                listing: ["jqc", "history"], missing: (["jqc", "issue", "status", "999", "resolved"], "no issue 999 on p")),
         Service(script: "mcms_emulator", backend: "mcms", name: "MCMS", username: "tech@example.net", password: "pon-secret",
                 listing: ["mcms", "onu", "list"], missing: (["mcms", "onu", "show", "NOPE"], "no ONU NOPE on p"),
                 emulatorArguments: ["--onus", "6"]),
