@@ -177,13 +177,15 @@ public struct MCMSRepository: Sendable {
     // MARK: Helpers
 
     private func names(_ endpoint: MCMSEndpoint, projection: String, section: String, filter: JSONObject? = nil) async throws -> [String: String] {
-        let pairs = try await documents(endpoint, projection: projection, filter: filter) { document -> (String, String)? in
+        let pager = CollectionPager(client: client, endpoint: endpoint, projection: projection, filter: filter, paging: paging) { document -> (String, String)? in
             guard let id = document[MCMSField.id]?.stringValue else { return nil }
             return (id, document[section]?[MCMSField.name]?.stringValue ?? "")
         }
+        // Straight into the dictionary, page by page: no list of 100,000 pairs beside it.
         var names: [String: String] = [:]
-        names.reserveCapacity(pairs.count)
-        for (id, name) in pairs { names[id] = name }
+        try await pager.forEachPage { page in
+            for (id, name) in page { names[id] = name }
+        }
         return names
     }
 }

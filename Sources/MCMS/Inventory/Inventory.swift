@@ -18,7 +18,8 @@ public struct Inventory: Sendable {
 
     /// The same join from rows already made of the ONU states page by page (`ONURow(state:)`),
     /// so a listing never holds the fleet's state documents.
-    public init(stateRows: [ONURow], onuNames: [String: String], oltStates: [OLTStateDocument], oltNames: [String: String]) {
+    /// The rows are taken over (`consuming`), not copied: for 100,000 ONUs a copy is 20 MB.
+    public init(stateRows: consuming [ONURow], onuNames: [String: String], oltStates: [OLTStateDocument], oltNames: [String: String]) {
         var registration: [String: (state: RegistrationState, olt: String)] = [:]
         var olts: [OLTRow] = []
         var seenOLTs = Set<String>()

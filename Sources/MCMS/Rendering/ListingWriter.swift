@@ -28,22 +28,35 @@ struct ListingWriter {
         }
     }
 
+    /// Records rendered together: the core writer indents them as elements of one array.
+    static let recordsPerChunk = 256
+
     /// `--json`: exactly `JSONValue.array(records).jsonString(.pretty)` and a newline.
+    ///
+    /// The records go out in arrays of 256 written pretty, each without its brackets: the
+    /// elements of `[a, b]` and of `[c]` joined by a comma are the elements of `[a, b, c]`,
+    /// byte for byte, indentation included.
     static func writePrettyArray<S: Sequence>(_ records: S, to stream: any TextStream) where S.Element == JSONValue {
         var writer = ListingWriter(stream: stream)
-        var first = true
-        for record in records {
-            writer.append(first ? "[\n  " : ",\n  ")
-            first = false
-            // Indent the record one level: JSON text has no raw line breaks inside strings, so
-            // every newline of the pretty form is a line of its layout.
-            for byte in record.jsonBytes(.pretty) {
-                writer.buffer.append(byte)
-                if byte == UInt8(ascii: "\n") { writer.buffer.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
-            }
+        var chunk: [JSONValue] = []
+        chunk.reserveCapacity(recordsPerChunk)
+        var wroteAny = false
+        func writeChunk() {
+            guard !chunk.isEmpty else { return }
+            // "[\n  a,\n  b\n]" → "\n  a,\n  b": the opening bracket and the closing line go.
+            let bytes = JSONValue.array(chunk).jsonBytes(.pretty)
+            writer.append(wroteAny ? "," : "[")
+            writer.buffer.append(contentsOf: bytes[1..<(bytes.count - 2)])
+            wroteAny = true
+            chunk.removeAll(keepingCapacity: true)
             writer.flushIfFull()
         }
-        writer.append(first ? "[]\n" : "\n]\n")
+        for record in records {
+            chunk.append(record)
+            if chunk.count == recordsPerChunk { writeChunk() }
+        }
+        writeChunk()
+        writer.append(wroteAny ? "\n]\n" : "[]\n")
         writer.flush()
     }
 
