@@ -21,6 +21,10 @@ public struct Inventory: Sendable {
     /// The rows are taken over (`consuming`), not copied: for 100,000 ONUs a copy is 20 MB.
     public init(stateRows: consuming [ONURow], onuNames: [String: String], oltStates: [OLTStateDocument], oltNames: [String: String]) {
         var registration: [String: (state: RegistrationState, olt: String)] = [:]
+        // Sized once: growing it bucket by bucket rehashes 100,000 ids over and over.
+        registration.reserveCapacity(oltStates.reduce(0) { total, state in
+            total + RegistrationState.bucketed.reduce(0) { $0 + (state.raw[MCMSField.onuStates]?[$1.bucketKey ?? ""]?.arrayValue?.count ?? 0) }
+        })
         var olts: [OLTRow] = []
         var seenOLTs = Set<String>()
         for state in oltStates {
