@@ -35,24 +35,20 @@ YAML
 
 admin() { curl -s "$base/__admin/$1"; }
 
-echo "== MCMS onu list --json: 100,000 ONUs, 32 OLTs, emulator on loopback"
-echo "   targets: peak RSS <= 120 MB, fieldops CPU <= 1.5 s, no collection request > 1,000 documents,"
-echo "            wall <= 1.2 x curl fetching the same pages, 10,000 ONUs <= 0.27 s"
-started=$(python3 -c 'import time; print(time.perf_counter())')
-start_emulator mcms_emulator.py --onus 100000 --olts 32
-base=$url
-python3 -c "import time, sys; print('emulator up with 100,000 ONUs in %.1f s' % (time.perf_counter() - float(sys.argv[1])))" "$started"
-setup_home
+timecmd() { python3 bench/timecmd.py "$@"; }
 
-rows=$("$bin" mcms onu list --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
-echo "ONUs listed: $rows"
-
-# One listing alone in the log, for the request figures and the curl replay.
-log_before=$(admin requests | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
-"$bin" mcms onu list --json >/dev/null
-admin requests | python3 - "$log_before" "$base" "$work/pages.txt" <<'PY'
+# measure ONUS RUNS LABEL: one listing alone in the emulator's log for the request figures, then
+# fieldops timed (wall, peak RSS, CPU) and curl replaying exactly those page requests.
+measure() {
+    local onus=$1 runs=$2 label=$3
+    rows=$("$bin" mcms onu list --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+    echo "ONUs listed: $rows"
+    log_before=$(admin requests | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+    "$bin" mcms onu list --json >/dev/null
+    admin requests > "$work/requests.json"
+    python3 - "$log_before" "$base" "$work/pages.txt" "$work/requests.json" <<'PY'
 import json, sys, urllib.parse
-log = json.load(sys.stdin)[int(sys.argv[1]):]
+log = json.load(open(sys.argv[4]))[int(sys.argv[1]):]
 collections = ("/api/v1/onus/states/", "/api/v1/onus/configs/", "/api/v1/olts/states/", "/api/v1/olts/configs/")
 pages = [r for r in log if r["method"] == "GET" and r["path"] in collections]
 limits = [int(r["query"]["limit"]) for r in pages if "limit" in r["query"]]
@@ -68,33 +64,41 @@ with open(sys.argv[3], "w") as out:
         url = sys.argv[2] + r["raw_path"] + "?" + urllib.parse.urlencode(r["query"], doseq=True)
         out.write("url = \"%s\"\noutput = /dev/null\n" % url.replace('"', '%22'))
 PY
-
-timecmd() { python3 bench/timecmd.py "$@"; }
-listing=$(timecmd --json --rss --cpu --runs 3 --warmup 1 --label "fieldops mcms onu list --json (100,000 ONUs)" -- "$bin" mcms onu list --json)
-
-# The same pages fetched by curl (one process, the session cookie, 4 in flight: fieldops reads the
-# four collections at once, a few pages each).
-jar="$work/curl-cookies"
-curl -s -c "$jar" -H 'Content-Type: application/json' -H "Referer: $base/" \
-    -d '{"data":{"email":"tech@example.net","password":"pon-secret"}}' "$base/api/v1/users/authenticate/" >/dev/null
-replay=$(timecmd --json --runs 3 --warmup 1 --label "curl: the same page requests" -- \
-    curl -s --parallel --parallel-max 4 -b "$jar" -K "$work/pages.txt")
-python3 - "$listing" "$replay" <<'PY'
+    listing=$(timecmd --json --rss --cpu --runs "$runs" --warmup 1 --label "fieldops mcms onu list --json" -- "$bin" mcms onu list --json)
+    # The same pages fetched by curl: one process, the session cookie, 4 in flight (fieldops
+    # reads the four collections side by side, a few pages each).
+    jar="$work/curl-cookies"
+    curl -s -c "$jar" -H 'Content-Type: application/json' -H "Referer: $base/" \
+        -d '{"data":{"email":"tech@example.net","password":"pon-secret"}}' "$base/api/v1/users/authenticate/" >/dev/null
+    replay=$(timecmd --json --runs "$runs" --warmup 1 --label "curl: the same page requests" -- \
+        curl -s --parallel --parallel-max 4 -b "$jar" -K "$work/pages.txt")
+    python3 - "$listing" "$replay" "$label" <<'PY'
 import json, sys
-listing, replay = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-print("fieldops mcms onu list --json: wall median %.2f s; peak RSS %.1f MB (target <= 120); CPU %.2f s (target <= 1.5)" % (
-    listing["median_ms"] / 1000, listing["max_rss_mb"], listing["cpu_s"]))
-print("curl fetching the same pages: wall median %.2f s; ratio %.2f (target <= 1.20)" % (
+listing, replay, label = json.loads(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3]
+print("fieldops mcms onu list --json (%s): wall median %.3f s; peak RSS %.1f MB; CPU %.2f s" % (
+    label, listing["median_ms"] / 1000, listing["max_rss_mb"], listing["cpu_s"]))
+print("curl fetching the same pages: wall median %.3f s; fieldops / curl %.2f" % (
     replay["median_ms"] / 1000, listing["median_ms"] / replay["median_ms"]))
 if listing["exit_codes"] != [0] or replay["exit_codes"] != [0]:
     print("exit codes: fieldops %s, curl %s" % (listing["exit_codes"], replay["exit_codes"]))
 PY
+}
+
+echo "== MCMS onu list --json: 100,000 ONUs, 32 OLTs, emulator on loopback"
+echo "   targets: peak RSS <= 120 MB, fieldops CPU <= 1.5 s, no collection request > 1,000 documents,"
+echo "            wall <= 1.2 x curl fetching the same pages"
+started=$(python3 -c 'import time; print(time.perf_counter())')
+emulator_start_seconds=120 start_emulator mcms_emulator.py --onus 100000 --olts 32
+base=$url
+python3 -c "import time, sys; print('emulator up with 100,000 ONUs in %.1f s' % (time.perf_counter() - float(sys.argv[1])))" "$started"
+setup_home
+measure 100000 3 "100,000 ONUs"
 stop_emulator
 
 echo
-echo "== MCMS onu list --json: 10,000 ONUs, 16 OLTs (target: no slower than 0.27 s)"
+echo "== MCMS onu list --json: 10,000 ONUs, 16 OLTs (target: no slower than 0.27 s, the figure before paging)"
 start_emulator mcms_emulator.py --onus 10000 --olts 16
 base=$url
 setup_home
-timecmd --rss --cpu --runs 5 --warmup 1 --label "fieldops mcms onu list --json (10,000 ONUs)" -- "$bin" mcms onu list --json
+measure 10000 5 "10,000 ONUs"
 stop_emulator

@@ -105,7 +105,8 @@ public struct DeviceCache: Sendable {
     }
 
     private func clean(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
+        // Scanned as bytes: a tab or line break is one byte in UTF-8, and Characters are slow.
+        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
         return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
 }
