@@ -117,6 +117,24 @@ import Testing
         #expect(tooBig.stderr.contains("--chunk-size takes a number of documents from 2 to 1000, not 5000"))
     }
 
+    @Test func bulkFirmwareSelectsAnOLTsONUsPageByPage() async throws {
+        let harness = try await MCMSHarness(onus: 600)
+        try await harness.login()
+        let mac = try #require(try await harness.state()["olt_ids"]?[2]?.stringValue)
+        let listing = try listedIDs(await harness.run(["mcms", "onu", "list", "--olt", mac, "--json"]))
+        let before = try await harness.emulator.requests().count
+        let dry = await harness.run(["mcms", "onu", "firmware-bulk", "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1",
+                                     "--olt", mac, "--dry-run", "--chunk-size", "30"])
+        #expect(dry.code == 0, "\(dry.stderr)")
+        let planned = Set(dry.stdout.split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) })
+        #expect(planned == Set(listing))
+        // The OLT's ONUs by a paged query on their parent, and the plan's state and bucket reads.
+        let requests = try await harness.emulator.requests().dropFirst(before).filter { Self.collections.contains($0.path) }
+        let ofOLT = requests.filter { $0.query["query"]?.first?.contains(mac) == true }
+        #expect(ofOLT.count >= listing.count / 29, "the \(listing.count) ONUs of the OLT came 30 a page")
+        #expect(requests.allSatisfy { $0.query["limit"] == ["30"] })
+    }
+
     // MARK: Failures
 
     @Test func aFailingPageIsRetriedAndTheListingCompletes() async throws {
