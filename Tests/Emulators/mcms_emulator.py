@@ -40,6 +40,7 @@ Admin endpoints (besides the base ones: faults, latency, requests, stats, reset)
                                        request for that path (between a listing's pages); the
                                        changes applied are in /__admin/state "fleet_changes"
   GET    /__admin/onu-ids              every ONU id (configs), sorted
+  POST   /__admin/paging               {"ignore_skip": true}: document lists answer as if skip were 0
   GET    /__admin/config/<id>          stored raw text of the ONU-CFG or OLT-CFG document
   PUT    /__admin/config/<id>          replace it with the raw body (a document with that _id)
   GET    /__admin/onu-state/<id>       raw text of the ONU-STATE document (PUT, DELETE likewise)
@@ -784,6 +785,7 @@ class MCMSApp(App):
         self.writes = []
         self.scheduled_changes = []
         self.fleet_changes = []
+        self.ignore_skip = False
         self.firmware_text = render(FIRMWARE_FILES)
         # Active alarms by device id, generated on first use and replaceable by tests.
         self.alarm_lists = {}
@@ -839,6 +841,11 @@ class MCMSApp(App):
             with self.lock:
                 self.advance_activations()
                 return Response(200, self.activations.report())
+        if path == "/paging" and req.method == "POST":
+            # An appliance that ignores `skip` (every page is the first), for the client's guard.
+            with self.lock:
+                self.ignore_skip = bool((req.json() or {}).get("ignore_skip"))
+            return Response(200, {"ok": True, "ignore_skip": self.ignore_skip})
         if path == "/onu-ids" and req.method == "GET":
             with self.lock:
                 return Response(200, list(self.collections["onu_configs"].sorted_ids()))
@@ -1132,6 +1139,8 @@ class MCMSApp(App):
             limit, skip = self.page_args(req)
         except ValueError as error:
             return fail(400, str(error))
+        if self.ignore_skip:
+            skip = 0
         store = self.collections[collection]
         docs = self.id_ordered_page(store, query, sort, skip, limit)
         if docs is None:

@@ -91,9 +91,18 @@ struct CollectionPager<Item: Sendable>: Sendable {
                 try await fill(after: known, before: head, last: &last, consume)
             }
         }
+        let before = last
         try emit(page, after: &last, consume)
         // Shorter than `limit` is the end; longer means the appliance ignored `limit` and sent all.
-        return page.count != paging.pageSize
+        guard page.count == paging.pageSize else { return true }
+        if !first, last == before, let known = last {
+            // A full page of nothing new: a flood of additions before it, or an appliance that
+            // ignores `skip` (which would send this page forever). Either way the rest is read
+            // by `_id` range, which needs no positions.
+            try await fill(after: known, before: nil, last: &last, consume)
+            return true
+        }
+        return false
     }
 
     /// Reads every document between `after` and `before` (both exclusive; nil: to the end) by
@@ -104,6 +113,11 @@ struct CollectionPager<Item: Sendable>: Sendable {
             let page = try await fetch(skip: nil, after: cursor, before: before)
             try emit(page, after: &last, consume)
             guard page.count == paging.pageSize, let end = page.ids.last else { return }
+            guard MCMSOrder.precedes(cursor, end) else {
+                // The range was not applied: asking again would get the same page forever.
+                throw MCMSError.malformed(path: endpoint.displayPath,
+                                          reason: "the answer to a query for ids after \(cursor) held none after it; fieldops cannot page this server without repeating or dropping devices")
+            }
             cursor = end
         }
     }

@@ -85,6 +85,17 @@ import Testing
         #expect(listedNow == (try await emulatorIDs(harness)))
     }
 
+    @Test func anApplianceThatIgnoresSkipIsReadByIDRangeInsteadOfForever() async throws {
+        let harness = try await MCMSHarness(onus: 300)
+        try await harness.login()
+        try await harness.emulator.admin(post: "paging", json: ["ignore_skip": true])
+        let ids = try await repository(harness, pageSize: 50).onuConfigIDs()
+        #expect(ids == (try await emulatorIDs(harness)))
+        let requests = try await harness.emulator.requests().filter { $0.path == "/api/v1/onus/configs/" }
+        #expect(requests.contains { $0.query["query"]?.first?.contains(#""$gt""#) == true })
+        #expect(requests.count < 20, "\(requests.count) requests for 300 ONUs at 50 a page")
+    }
+
     // MARK: Page size
 
     @Test func chunkSizeIsTheLimitOfEveryCollectionRequest() async throws {
