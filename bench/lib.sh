@@ -3,7 +3,8 @@
 #   fieldops_binary [PATH]       sets $bin: PATH made absolute, or a fresh release build
 #   throwaway_home               sets $work and XDG_* / HOME to a temp dir removed on exit
 #   start_emulator SCRIPT ARGS   runs Tests/Emulators/SCRIPT on a free loopback port, waits for
-#                                its `listening on URL` line, sets $url and $emulator_pid
+#                                its `listening on URL` line (up to $emulator_start_seconds,
+#                                default 10), sets $url and $emulator_pid
 #   stop_emulator                stops it (also done on exit)
 
 bench_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -45,7 +46,7 @@ start_emulator() {
     python3 "$bench_root/Tests/Emulators/$script" --port 0 "$@" >"$work/emulator.out" 2>"$work/emulator.err" &
     emulator_pid=$!
     url=""
-    for _ in $(seq 1 200); do
+    for _ in $(seq 1 $(( ${emulator_start_seconds:-10} * 20 ))); do
         url=$(sed -n 's/^listening on //p' "$work/emulator.out" 2>/dev/null | head -1)
         [ -n "$url" ] && return 0
         sleep 0.05

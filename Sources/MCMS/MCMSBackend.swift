@@ -18,7 +18,9 @@ public struct MCMSBackend: Backend {
 
     public var profileKeys: [ProfileKey] {
         [ProfileKey(Self.rememberPasswordKey, kind: .bool,
-                    help: "Keep the password in the keyring so an expired session logs in again by itself.")]
+                    help: "Keep the password in the keyring so an expired session logs in again by itself."),
+         ProfileKey(MCMSPaging.profileKey, kind: .int,
+                    help: "Documents per request when reading a collection (default 500, at most 1000); --chunk-size overrides it.")]
     }
 
     /// Session login: cookies land in the profile's HTTP session and go to the keyring, with the

@@ -35,6 +35,12 @@ Admin endpoints (besides the base ones: faults, latency, requests, stats, reset)
                                        still booting and the most booting at once per OLT
   GET    /__admin/state                counts, users, sessions, writes log, special ids, ids
   POST   /__admin/expire-sessions      ends every session (the next request gets 401)
+  POST   /__admin/fleet                {"add": N, "remove": [id…], "after": {"path", "requests"}}:
+                                       ONUs come and go now, or right after the n-th answered
+                                       request for that path (between a listing's pages); the
+                                       changes applied are in /__admin/state "fleet_changes"
+  GET    /__admin/onu-ids              every ONU id (configs), sorted
+  POST   /__admin/paging               {"ignore_skip": true}: document lists answer as if skip were 0
   GET    /__admin/config/<id>          stored raw text of the ONU-CFG or OLT-CFG document
   PUT    /__admin/config/<id>          replace it with the raw body (a document with that _id)
   GET    /__admin/onu-state/<id>       raw text of the ONU-STATE document (PUT, DELETE likewise)
@@ -44,14 +50,19 @@ Admin endpoints (besides the base ones: faults, latency, requests, stats, reset)
   DELETE /__admin/alarms               every device's alarms cleared
 
 Alarms are served per device (/v1/onus/alarms/<id>/) and for every device at once
-(/v1/onus/alarms/, /v1/olts/alarms/: [{"_id", "Alarms"}], with projection, query and limit).
+(/v1/onus/alarms/, /v1/olts/alarms/: [{"_id", "Alarms"}], with projection, query, sort, limit, skip).
+
+Collections page as Mongo does: `limit`, `skip`, `sort` ({"_id":1} or "_id,-Time") and `query`
+(equality, $in, $nin, $ne, $exists, $gt, $gte, $lt, $lte). A page sorted by `_id`, unfiltered or
+filtered only by a range on `_id` (the keyset page after an id), is a slice of a sorted id index:
+serving it touches only the documents on the page, so a 100,000-ONU fleet pages cheaply.
 """
 
+import bisect
 import datetime
 import json
 import os
 import random
-import re
 import secrets
 import string
 import sys
@@ -171,10 +182,11 @@ MSG_NO_PERMISSION = "You do not have permission to perform this action."
 MSG_BAD_LOGIN = "Invalid email or password."
 
 # --- raw JSON numbers -----------------------------------------------------------------------
-# A decimal or exponent number is held as a str subclass carrying a \x01 marker, so the C
-# json encoder writes it as "\u0001<text>" and one regex turns that back into the bare text.
+# A decimal or exponent number is held as a str subclass between \x01 and \x02 markers, so the
+# C json encoder writes it as "\u0001<text>\u0002" and two plain replacements (no regex: they
+# are most of the cost of generating a 100,000-ONU fleet) turn that back into the bare text.
 RAW_MARK = "\x01"
-RAW_RE = re.compile(r'"\\u0001([^"]*)"')
+RAW_END = "\x02"
 
 
 class RawNumber(str):
@@ -182,16 +194,17 @@ class RawNumber(str):
 
     @property
     def text(self):
-        return str.__str__(self)[1:]
+        return str.__str__(self)[1:-1]
 
 
 def raw_number(text):
-    return RawNumber(RAW_MARK + text)
+    return RawNumber(RAW_MARK + text + RAW_END)
 
 
 def render(value):
     """JSON text of a document tree whose non-integer numbers are RawNumber."""
-    return RAW_RE.sub(r"\1", json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace('"\\u0001', "").replace('\\u0002"', "")
 
 
 def parse(text):
@@ -343,7 +356,9 @@ def apply_projection(doc, projection):
     return without(doc, off)
 
 
-QUERY_OPERATORS = ("$in", "$nin", "$ne", "$exists")
+QUERY_OPERATORS = ("$in", "$nin", "$ne", "$exists", "$gt", "$gte", "$lt", "$lte")
+RANGE_OPERATORS = {"$gt": lambda a, b: a > b, "$gte": lambda a, b: a >= b,
+                   "$lt": lambda a, b: a < b, "$lte": lambda a, b: a <= b}
 
 
 def check_query(query):
@@ -357,7 +372,8 @@ def check_query(query):
 
 
 def matches(tree, query):
-    """Equality on dotted paths, plus $in, $nin, $ne and $exists."""
+    """Equality on dotted paths, plus $in, $nin, $ne, $exists and the ranges $gt, $gte, $lt, $lte
+    (compared by the sort order, so strings order as Mongo orders them: by code point)."""
     for path, want in query.items():
         value = lookup(tree, path)
         if isinstance(want, dict) and want and all(k.startswith("$") for k in want):
@@ -368,6 +384,9 @@ def matches(tree, query):
                     ok = isinstance(arg, list) and not any(values_equal(value, a) for a in arg)
                 elif op == "$ne":
                     ok = not values_equal(value, arg)
+                elif op in RANGE_OPERATORS:
+                    ok = value is not MISSING and sort_key(value)[0] == sort_key(arg)[0] \
+                        and RANGE_OPERATORS[op](sort_key(value), sort_key(arg))
                 else:
                     ok = (value is not MISSING) == bool(arg)
                 if not ok:
@@ -408,18 +427,68 @@ class Document:
         return self._tree
 
 
+
 class Collection:
+    """Documents by id in insertion order, plus the ids in `_id` order, kept until an id comes or
+    goes, so a page sorted by `_id` is a slice, not a sort of the whole collection."""
+
     def __init__(self):
         self.docs = {}
+        self._sorted = None
 
     def add(self, tree):
+        # The tree is kept with the text: projecting a page then needs no parse. (A 100,000-ONU
+        # fleet holds about a gigabyte this way; dropping the trees made each projected page
+        # parse its documents again, and a 10,000-ONU listing twice as slow to serve.)
         self.docs[tree[F.ID]] = Document(render(tree), tree)
+        self._sorted = None
 
     def replace_tree(self, doc_id, tree):
+        if doc_id not in self.docs:
+            self._sorted = None
         self.docs[doc_id] = Document(render(tree), tree)
 
     def store_text(self, doc_id, text, tree):
+        if doc_id not in self.docs:
+            self._sorted = None
         self.docs[doc_id] = Document(text, tree)
+
+    def remove(self, doc_id):
+        if self.docs.pop(doc_id, None) is not None:
+            self._sorted = None
+
+    def sorted_ids(self):
+        if self._sorted is None:
+            self._sorted = sorted(self.docs)
+        return self._sorted
+
+
+def id_range(query):
+    """(low, low_inclusive, high, high_inclusive) when the query is only a range on a string
+    `_id` (the keyset page after an id), else None."""
+    if not query:
+        return (None, False, None, False)
+    if set(query) != {F.ID} or not isinstance(query[F.ID], dict):
+        return None
+    low, low_in, high, high_in = None, False, None, False
+    for op, arg in query[F.ID].items():
+        if not isinstance(arg, str):
+            return None
+        if op in ("$gt", "$gte"):
+            low, low_in = arg, op == "$gte"
+        elif op in ("$lt", "$lte"):
+            high, high_in = arg, op == "$lte"
+        else:
+            return None
+    return (low, low_in, high, high_in)
+
+
+def ids_in_range(ids, bounds):
+    """The slice of sorted `ids` inside `bounds` (from id_range)."""
+    low, low_in, high, high_in = bounds
+    start = 0 if low is None else (bisect.bisect_left(ids, low) if low_in else bisect.bisect_right(ids, low))
+    end = len(ids) if high is None else (bisect.bisect_right(ids, high) if high_in else bisect.bisect_left(ids, high))
+    return ids[start:max(start, end)]
 
 
 # --- the fleet ------------------------------------------------------------------------------
@@ -714,6 +783,9 @@ class MCMSApp(App):
         }
         self.sessions = {}
         self.writes = []
+        self.scheduled_changes = []
+        self.fleet_changes = []
+        self.ignore_skip = False
         self.firmware_text = render(FIRMWARE_FILES)
         # Active alarms by device id, generated on first use and replaceable by tests.
         self.alarm_lists = {}
@@ -748,6 +820,7 @@ class MCMSApp(App):
             "writes": list(self.writes),
             "special": self.fleet.special,
             "first_onus": self.fleet.onu_ids[:10],
+            "fleet_changes": list(self.fleet_changes),
             "olt_ids": self.fleet.olt_ids,
         }
 
@@ -768,6 +841,17 @@ class MCMSApp(App):
             with self.lock:
                 self.advance_activations()
                 return Response(200, self.activations.report())
+        if path == "/paging" and req.method == "POST":
+            # An appliance that ignores `skip` (every page is the first), for the client's guard.
+            with self.lock:
+                self.ignore_skip = bool((req.json() or {}).get("ignore_skip"))
+            return Response(200, {"ok": True, "ignore_skip": self.ignore_skip})
+        if path == "/onu-ids" and req.method == "GET":
+            with self.lock:
+                return Response(200, list(self.collections["onu_configs"].sorted_ids()))
+        if path == "/fleet" and req.method == "POST":
+            with self.lock:
+                return self.admin_fleet(req)
         if path == "/expire-sessions" and req.method == "POST":
             with self.lock:
                 count = len(self.sessions)
@@ -836,7 +920,7 @@ class MCMSApp(App):
         if req.method == "DELETE" and owners:
             if name is None:
                 return Response(404, {"error": "unknown id", "id": doc_id})
-            del self.collections[name].docs[doc_id]
+            self.collections[name].remove(doc_id)
             return Response(200, {"ok": True})
         return Response(405, {"error": "method not allowed"})
 
@@ -844,10 +928,90 @@ class MCMSApp(App):
     def route(self, req):
         try:
             self.advance_activations()
-            return self.resolve(req)
+            resp = self.resolve(req)
         except Exception as error:  # the real server answers 500 with an error envelope
             sys.stderr.write("mcms: %s %s failed: %r\n" % (req.method, req.raw_path, error))
             return fail(500, "Internal server error.", kind="error")
+        self.run_scheduled_changes(req)
+        return resp
+
+    # --- the fleet changing under a listing ------------------------------------------------
+    def admin_fleet(self, req):
+        """POST /__admin/fleet {"add": N, "remove": [id…], "after": {"path", "requests"}}: ONUs
+        come and go now, or right after the n-th answered request for that path (between two
+        page requests of a listing). Every change applied is listed in state "fleet_changes"."""
+        spec = req.json() or {}
+        if not isinstance(spec, dict) or not isinstance(spec.get("add", 0), int) \
+                or not isinstance(spec.get("remove", []), list):
+            return Response(400, {"error": 'expected {"add": N, "remove": [id...], "after": {...}}'})
+        after = spec.get("after")
+        if after is not None:
+            if not isinstance(after, dict) or not isinstance(after.get("path"), str) \
+                    or not isinstance(after.get("requests"), int) or after["requests"] < 1:
+                return Response(400, {"error": 'after must be {"path": "/api/...", "requests": n >= 1}'})
+            self.scheduled_changes.append({"spec": spec, "path": after["path"], "left": after["requests"]})
+            return Response(200, {"ok": True, "scheduled": True})
+        return Response(200, {"ok": True} | self.change_fleet(spec))
+
+    def run_scheduled_changes(self, req):
+        for change in list(self.scheduled_changes):
+            if req.path != change["path"]:
+                continue
+            change["left"] -= 1
+            if change["left"] == 0:
+                self.scheduled_changes.remove(change)
+                self.change_fleet(change["spec"], after=req.raw_path)
+
+    def change_fleet(self, spec, after=None):
+        added = [self.add_onu() for _ in range(spec.get("add", 0))]
+        removed = [onu_id for onu_id in spec.get("remove", []) if self.remove_onu(onu_id)]
+        record = {"added": added, "removed": removed, "after": after}
+        self.fleet_changes.append(record)
+        return record
+
+    def add_onu(self):
+        """A new registered ONU with a fresh id: its state, config and a place in a bucket."""
+        fleet = self.fleet
+        rng = random.Random("%d:added:%d" % (self.options.seed, len(self.fleet_changes) * 1000 + len(fleet.onu_ids)))
+        while True:
+            onu_id = rng.choice(list(VENDORS)) + "%08x" % rng.getrandbits(32)
+            if onu_id not in self.collections["onu_configs"].docs:
+                break
+        index = len(fleet.onu_ids)
+        mac = fleet.olt_ids[index % len(fleet.olt_ids)] if fleet.olt_ids else "00:00:00:00:00:00"
+        fleet._make_onu(rng, index, onu_id, mac, None)
+        fleet.onu_ids.append(onu_id)
+        olt = self.collections["olt_states"].docs.get(mac)
+        if olt is not None:
+            tree = parse(olt.text)
+            tree.setdefault(F.ONU_STATES, {}).setdefault(F.REGISTERED, []).append(onu_id)
+            self.collections["olt_states"].replace_tree(mac, tree)
+        return onu_id
+
+    def remove_onu(self, onu_id):
+        """The ONU gone from every collection and bucket; False when there was no such ONU."""
+        if onu_id not in self.collections["onu_configs"].docs:
+            return False
+        state = self.collections["onu_states"].docs.get(onu_id)
+        mac = lookup(state.tree, F.OLT + "." + F.MAC_ADDRESS) if state else MISSING
+        for name in ("onu_states", "onu_configs"):
+            self.collections[name].remove(onu_id)
+        if onu_id in self.fleet.onu_ids:
+            self.fleet.onu_ids.remove(onu_id)
+        macs = [mac] if isinstance(mac, str) else list(self.collections["olt_states"].docs)
+        for olt_mac in macs:
+            doc = self.collections["olt_states"].docs.get(olt_mac)
+            if doc is None:
+                continue
+            tree = parse(doc.text)
+            buckets = tree.get(F.ONU_STATES) or {}
+            if any(onu_id in ids for ids in buckets.values() if isinstance(ids, list)):
+                for ids in buckets.values():
+                    if isinstance(ids, list) and onu_id in ids:
+                        ids.remove(onu_id)
+                self.collections["olt_states"].replace_tree(olt_mac, tree)
+        self.alarm_lists.pop(onu_id, None)
+        return True
 
     def resolve(self, req):
         segments = req.raw_path.strip("/").split("/")
@@ -972,24 +1136,55 @@ class MCMSApp(App):
             if query:
                 check_query(query)
             sort = self.sort_arg(req)
-            limit = int(req.arg("limit", "0") or 0)
-            skip = int(req.arg("skip", "0") or 0)
+            limit, skip = self.page_args(req)
         except ValueError as error:
             return fail(400, str(error))
-        docs = list(self.collections[collection].docs.values())
-        if query:
-            docs = [d for d in docs if matches(d.tree, query)]
-        for path, direction in reversed(sort):
-            docs.sort(key=lambda d, p=path: sort_key(lookup(d.tree, p)), reverse=direction < 0)
-        if skip:
-            docs = docs[skip:]
-        if limit > 0:
-            docs = docs[:limit]
+        if self.ignore_skip:
+            skip = 0
+        store = self.collections[collection]
+        docs = self.id_ordered_page(store, query, sort, skip, limit)
+        if docs is None:
+            docs = list(store.docs.values())
+            if query:
+                docs = [d for d in docs if matches(d.tree, query)]
+            for path, direction in reversed(sort):
+                docs.sort(key=lambda d, p=path: sort_key(lookup(d.tree, p)), reverse=direction < 0)
+            docs = self.window(docs, skip, limit)
         if projection:
             texts = [render(apply_projection(d.tree, projection)) for d in docs]
         else:
             texts = [d.text for d in docs]
         return success_raw("[" + ",".join(texts) + "]")
+
+    @staticmethod
+    def page_args(req):
+        try:
+            limit = int(req.arg("limit", "0") or 0)
+            skip = int(req.arg("skip", "0") or 0)
+        except ValueError:
+            raise ValueError("limit and skip must be integers")
+        if limit < 0 or skip < 0:
+            raise ValueError("limit and skip must not be negative")
+        return limit, skip
+
+    @staticmethod
+    def window(items, skip, limit):
+        items = items[skip:] if skip else items
+        return items[:limit] if limit > 0 else items
+
+    def id_ordered_page(self, store, query, sort, skip, limit):
+        """A page sorted by `_id` (optionally after / before an id) straight from the sorted id
+        index, touching only the documents on the page; None when the request needs the
+        general path (another sort or filter)."""
+        if len(sort) != 1 or sort[0][0] != F.ID:
+            return None
+        bounds = id_range(query)
+        if bounds is None:
+            return None
+        ids = ids_in_range(store.sorted_ids(), bounds)
+        if sort[0][1] < 0:
+            ids = ids[::-1]
+        return [store.docs[i] for i in self.window(ids, skip, limit)]
 
     @staticmethod
     def json_arg(req, name):
@@ -1183,20 +1378,30 @@ class MCMSApp(App):
         return success_raw(render({F.ID: doc_id, F.ALARMS: self.device_alarms(doc_id)}))
 
     def handle_alarm_list(self, req, collection, _doc_id):
-        """Every device's alarms document in one answer, with projection, query and limit."""
+        """Every device's alarms document, with projection, query, sort, limit and skip (a page
+        sorted by `_id` builds only the documents on it)."""
         try:
             projection = self.json_arg(req, "projection")
             query = self.json_arg(req, "query")
             if query:
                 check_query(query)
-            limit = int(req.arg("limit", "0") or 0)
+            sort = self.sort_arg(req)
+            limit, skip = self.page_args(req)
         except ValueError as error:
             return fail(400, str(error))
-        docs = [{F.ID: doc_id, F.ALARMS: self.device_alarms(doc_id)} for doc_id in self.collections[collection].docs]
-        if query:
-            docs = [d for d in docs if matches(d, query)]
-        if limit > 0:
-            docs = docs[:limit]
+        store = self.collections[collection]
+        bounds = id_range(query) if len(sort) == 1 and sort[0][0] == F.ID else None
+        if bounds is not None:
+            ids = ids_in_range(store.sorted_ids(), bounds)
+            ids = self.window(ids[::-1] if sort[0][1] < 0 else ids, skip, limit)
+            docs = [{F.ID: doc_id, F.ALARMS: self.device_alarms(doc_id)} for doc_id in ids]
+        else:
+            docs = [{F.ID: doc_id, F.ALARMS: self.device_alarms(doc_id)} for doc_id in store.docs]
+            if query:
+                docs = [d for d in docs if matches(d, query)]
+            for path, direction in reversed(sort):
+                docs.sort(key=lambda d, p=path: sort_key(lookup(d, p)), reverse=direction < 0)
+            docs = self.window(docs, skip, limit)
         if projection:
             docs = [apply_projection(d, projection) for d in docs]
         return success_raw(render(docs))

@@ -285,6 +285,51 @@ class MCMSEmulatorTests(unittest.TestCase):
         ids = [d["_id"] for d in ordered["data"]]
         self.assertEqual(ids, sorted(ids, reverse=True))
 
+    def test_pages_sorted_by_id_and_id_ranges_cover_the_collection_once(self):
+        session = self.emu.login()
+        ids = self.emu.admin_json("/onu-ids")
+        self.assertEqual(ids, sorted(ids))
+        by_id = urllib.parse.quote('{"_id":1}')
+        seen = []
+        for skip in range(0, len(ids), 70):
+            _, page = session.get_json("/api/v1/onus/configs/?sort=%s&limit=70&skip=%d&projection=%s"
+                                       % (by_id, skip, quote_projection({"ONU.Name": 1})))
+            self.assertLessEqual(len(page["data"]), 70)
+            self.assertTrue(all(set(d) <= {"_id", "ONU"} for d in page["data"]))
+            seen += [d["_id"] for d in page["data"]]
+        self.assertEqual(seen, ids)
+        after = urllib.parse.quote(json.dumps({"_id": {"$gt": ids[100], "$lt": ids[110]}}))
+        _, gap = session.get_json("/api/v1/onus/configs/?sort=%s&query=%s" % (by_id, after))
+        self.assertEqual([d["_id"] for d in gap["data"]], ids[101:110])
+        # The same range on another field goes through the general filter.
+        _, alarms = session.get_json("/api/v1/onus/alarms/?sort=%s&limit=5&skip=3" % by_id)
+        self.assertEqual([d["_id"] for d in alarms["data"]], ids[3:8])
+        self.assertEqual(session.get("/api/v1/onus/states/?limit=-1")[0], 400)
+
+    def test_fleet_changes_now_and_between_page_requests(self):
+        session = self.emu.login()
+        ids = self.emu.admin_json("/onu-ids")
+        change = self.emu.admin_json("/fleet", {"add": 2, "remove": [ids[0], "NOPE00000000"]})
+        self.assertEqual(len(change["added"]), 2)
+        self.assertEqual(change["removed"], [ids[0]])
+        now = self.emu.admin_json("/onu-ids")
+        self.assertEqual(set(now), (set(ids) - {ids[0]}) | set(change["added"]))
+        self.assertEqual(session.get("/api/v1/onus/states/%s/" % ids[0])[0], 404)
+        _, olts = session.get_json("/api/v1/olts/states/")
+        bucketed = {i for olt in olts["data"] for bucket in olt["ONU States"].values() for i in bucket}
+        self.assertNotIn(ids[0], bucketed)
+        self.assertTrue(set(change["added"]) <= bucketed)
+        # Scheduled: applied right after the second answered request for that path.
+        self.assertTrue(self.emu.admin_json("/fleet", {"remove": [ids[5]], "after": {"path": "/api/v1/onus/configs/", "requests": 2}})["scheduled"])
+        session.get("/api/v1/onus/configs/?limit=1")
+        self.assertIn(ids[5], self.emu.admin_json("/onu-ids"))
+        session.get("/api/v1/onus/configs/?limit=1")
+        self.assertNotIn(ids[5], self.emu.admin_json("/onu-ids"))
+        changes = self.emu.admin_json("/state")["fleet_changes"]
+        self.assertEqual(changes[-1]["removed"], [ids[5]])
+        self.assertEqual(changes[-1]["after"], "/api/v1/onus/configs/")
+        self.assertEqual(self.emu.admin("/fleet", {"after": {"path": "/x"}})[0], 400)
+
     def test_registration_comes_from_olt_buckets_with_unbucketed_onus(self):
         session = self.emu.login()
         _, reply = session.get_json("/api/v1/olts/states/")

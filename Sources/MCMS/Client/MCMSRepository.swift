@@ -1,21 +1,38 @@
 import FieldOpsCore
 
 /// The MCMS reads and writes fieldops uses, typed at the edges and raw inside.
+///
+/// Every collection read goes through `CollectionPager`: pages of `paging.pageSize` documents
+/// sorted by `_id`, a few in flight, each decoded into only what the caller keeps.
 public struct MCMSRepository: Sendable {
     public let client: MCMSClient
+    public var paging: MCMSPaging
 
-    public init(client: MCMSClient) {
+    public init(client: MCMSClient, paging: MCMSPaging = MCMSPaging()) {
         self.client = client
+        self.paging = paging
     }
 
     // MARK: Fleet listings
 
-    /// ONU-STATE documents, projected to what the listing shows unless `full`.
-    public func onuStates(projection: String? = MCMSField.onuListProjection, query: String? = nil) async throws -> [ONUStateDocument] {
-        var items: [HTTPRequest.QueryItem] = []
-        if let projection { items.append(.init("projection", projection)) }
-        if let query { items.append(.init("query", query)) }
-        return try await list(.onuStates, query: items).map(ONUStateDocument.init)
+    /// Every document of a collection, decoded page by page into what the caller keeps (nil
+    /// leaves a document out), in `_id` order.
+    func documents<Item: Sendable>(_ endpoint: MCMSEndpoint, projection: String? = nil, filter: JSONObject? = nil,
+                                   decode: @escaping @Sendable (JSONValue) -> Item?) async throws -> [Item] {
+        try await CollectionPager(client: client, endpoint: endpoint, projection: projection, filter: filter,
+                                  paging: paging, decode: decode).collect()
+    }
+
+    /// ONU-STATE documents, projected to what the listing shows unless `projection` is nil.
+    public func onuStates(projection: String? = MCMSField.onuListProjection, filter: JSONObject? = nil) async throws -> [ONUStateDocument] {
+        try await documents(.onuStates, projection: projection, filter: filter) { ONUStateDocument($0) }
+    }
+
+    /// The rows of `onu list` as far as the ONU states give them (no name or registration yet):
+    /// each page's documents become rows as it arrives, so the fleet's documents are never
+    /// held at once.
+    public func onuStateRows(projection: String = MCMSField.onuListProjection) async throws -> [ONURow] {
+        try await documents(.onuStates, projection: projection) { ONURow(state: ONUStateDocument($0)) }
     }
 
     /// The states of only these ONUs, projected: one list request per 200 ids (`query` on
@@ -24,8 +41,7 @@ public struct MCMSRepository: Sendable {
         let size = ActivationWatch.idsPerRequest
         let chunks = stride(from: 0, to: ids.count, by: size).map { Array(ids[$0..<min(ids.count, $0 + size)]) }
         func fetch(_ chunk: [String]) async throws -> [ONUStateDocument] {
-            let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(chunk.map(JSONValue.string)))])))]))
-            return try await onuStates(projection: projection, query: query.jsonString())
+            try await onuStates(projection: projection, filter: Self.idFilter(chunk))
         }
         guard let first = chunks.first else { return [] }
         guard chunks.count > 1 else { return try await fetch(first) }
@@ -39,15 +55,10 @@ public struct MCMSRepository: Sendable {
         }
     }
 
-    /// The registration buckets of these OLTs (every OLT when nil), in one projected list request.
+    /// The registration buckets of these OLTs (every OLT when nil), projected.
     public func oltBuckets(macs: [String]?) async throws -> [OLTStateDocument] {
-        var items: [HTTPRequest.QueryItem] = [.init("projection", MCMSField.bucketProjection)]
-        if let macs {
-            guard !macs.isEmpty else { return [] }
-            let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(macs.map(JSONValue.string)))])))]))
-            items.append(.init("query", query.jsonString()))
-        }
-        return try await list(.oltStates, query: items).map(OLTStateDocument.init)
+        if let macs, macs.isEmpty { return [] }
+        return try await documents(.oltStates, projection: MCMSField.bucketProjection, filter: macs.map(Self.idFilter)) { OLTStateDocument($0) }
     }
 
     /// `ONU.Name` by id from the config documents, fetched with `projection` (seed).
@@ -60,23 +71,32 @@ public struct MCMSRepository: Sendable {
     public func onuNames(ids: [String]) async throws -> [String: String] {
         guard !ids.isEmpty else { return [:] }
         guard ids.count <= 400 else { return try await onuNames() }
-        let query = JSONValue.object(JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(ids.map(JSONValue.string)))])))]))
-        return try await names(.onuConfigs, projection: MCMSField.onuNameProjection, section: MCMSField.onu, query: query.jsonString())
+        return try await names(.onuConfigs, projection: MCMSField.onuNameProjection, section: MCMSField.onu, filter: Self.idFilter(ids))
     }
 
     /// The ids of every ONU that has a config document, fetched with an `_id`-only projection.
     public func onuConfigIDs() async throws -> [String] {
-        try await list(.onuConfigs, query: [.init("projection", MCMSField.idProjection)]).compactMap { $0[MCMSField.id]?.stringValue }
+        try await documents(.onuConfigs, projection: MCMSField.idProjection) { $0[MCMSField.id]?.stringValue }
     }
 
     public func oltStates() async throws -> [OLTStateDocument] {
-        try await list(.oltStates, query: []).map(OLTStateDocument.init)
+        try await documents(.oltStates) { OLTStateDocument($0) }
     }
 
-    /// Every device's `{"_id", "Alarms"}` document from one collection request
-    /// (`.onuAlarmList` or `.oltAlarmList`), projected when `projection` is given.
+    /// Every device's `{"_id", "Alarms"}` document of a collection (`.onuAlarmList` or
+    /// `.oltAlarmList`), projected when `projection` is given; devices without an active alarm
+    /// are left out, since every caller reads only the alarms.
     public func alarmDocuments(_ endpoint: MCMSEndpoint, projection: String? = nil) async throws -> [JSONValue] {
-        try await list(endpoint, query: projection.map { [.init("projection", $0)] } ?? [])
+        try await documents(endpoint, projection: projection) { document in
+            (document[MCMSField.alarms]?.arrayValue?.isEmpty ?? true) ? nil : document
+        }
+    }
+
+    /// The severity of every active alarm of a collection, for counts (dashboard).
+    public func alarmSeverities(_ endpoint: MCMSEndpoint) async throws -> [String] {
+        try await documents(endpoint, projection: MCMSField.alarmSeverityProjection) { document in
+            document[MCMSField.alarms]?.arrayValue.map { alarms in alarms.map { $0[MCMSField.severity].map(displayText) ?? "UNKNOWN" } }
+        }.flatMap { $0 }
     }
 
     public func oltNames() async throws -> [String: String] {
@@ -85,11 +105,16 @@ public struct MCMSRepository: Sendable {
 
     /// The four listings fetched at once and joined.
     public func inventory() async throws -> Inventory {
-        async let states = onuStates()
+        async let rows = onuStateRows()
         async let onuNames = onuNames()
         async let olts = oltStates()
         async let oltNames = oltNames()
-        return try await Inventory(onuStates: states, onuNames: onuNames, oltStates: olts, oltNames: oltNames)
+        return try await Inventory(stateRows: rows, onuNames: onuNames, oltStates: olts, oltNames: oltNames)
+    }
+
+    /// `{"_id": {"$in": ids}}`.
+    static func idFilter(_ ids: [String]) -> JSONObject {
+        JSONObject([(MCMSField.id, .object(JSONObject([("$in", .array(ids.map(JSONValue.string)))])))])
     }
 
     // MARK: One device
@@ -151,23 +176,15 @@ public struct MCMSRepository: Sendable {
 
     // MARK: Helpers
 
-    private func list(_ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem]) async throws -> [JSONValue] {
-        let data = try await client.getData(endpoint, query: query)
-        guard let array = data.arrayValue else {
-            throw MCMSError.malformed(path: endpoint.displayPath, reason: "expected a list, found \(data.kindDescription)")
+    private func names(_ endpoint: MCMSEndpoint, projection: String, section: String, filter: JSONObject? = nil) async throws -> [String: String] {
+        let pager = CollectionPager(client: client, endpoint: endpoint, projection: projection, filter: filter, paging: paging) { document -> (String, String)? in
+            guard let id = document[MCMSField.id]?.stringValue else { return nil }
+            return (id, document[section]?[MCMSField.name]?.stringValue ?? "")
         }
-        return array
-    }
-
-    private func names(_ endpoint: MCMSEndpoint, projection: String, section: String, query: String? = nil) async throws -> [String: String] {
-        var items: [HTTPRequest.QueryItem] = [.init("projection", projection)]
-        if let query { items.append(.init("query", query)) }
-        let documents = try await list(endpoint, query: items)
+        // Straight into the dictionary, page by page: no list of 100,000 pairs beside it.
         var names: [String: String] = [:]
-        names.reserveCapacity(documents.count)
-        for document in documents {
-            guard let id = document[MCMSField.id]?.stringValue else { continue }
-            names[id] = document[section]?[MCMSField.name]?.stringValue ?? ""
+        try await pager.forEachPage { page in
+            for (id, name) in page { names[id] = name }
         }
         return names
     }

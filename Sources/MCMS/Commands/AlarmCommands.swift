@@ -22,6 +22,7 @@ enum AlarmCommands {
             trends: [WatchTrend(metric: "count", label: "alarms", format: { Units.trimmed($0) })]
         ) {
             let alarms = try await fetch(connection.repository, severities: severities, kind: kind, olt: oltWord)
+            connection.paging.progress?.finish()
             var counts: [String: Double] = ["count": Double(alarms.count)]
             for name in metrics.dropFirst() {
                 counts[name] = Double(alarms.filter { $0.severity.lowercased() == name }.count)

@@ -199,8 +199,8 @@ enum FirmwareBulkCommand {
     /// but that sit in no bucket.
     static func onuIDs(ofOLT mac: String, repository: MCMSRepository) async throws -> [String] {
         async let olt = repository.oltState(mac)
-        let query = JSONValue.object(JSONObject([("\(MCMSField.olt).\(MCMSField.macAddress)", .string(mac))])).jsonString()
-        async let states = repository.onuStates(projection: #"{"_id":1}"#, query: query)
+        let filter = JSONObject([("\(MCMSField.olt).\(MCMSField.macAddress)", .string(mac))])
+        async let states = repository.onuStates(projection: MCMSField.idProjection, filter: filter)
         var ids: [String] = []
         let document = try await olt
         for bucket in RegistrationState.bucketed { ids += document.onuIDs(in: bucket) }

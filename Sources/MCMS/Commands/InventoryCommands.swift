@@ -13,6 +13,7 @@ enum InventoryCommands {
             async let inventory = repository.inventory()
             async let alarmed: Set<String>? = options.withAlarms ? try await alarmedDevices(repository, .onuAlarmList) : nil
             let fleet = try await inventory
+            connection.paging.progress?.finish()
             remember(fleet, in: connection)
             let query = try options.query(olts: fleet.olts, withAlarms: try await alarmed)
             let rows = query.apply(to: fleet.onus)
@@ -20,9 +21,26 @@ enum InventoryCommands {
                 json: InventoryRendering.onuJSON(rows),
                 render: { format, color in InventoryRendering.styledONUTable(rows).render(format: format, color: color) },
                 metrics: ["count": Double(rows.count)],
-                emptyMessage: rows.isEmpty ? "no ONUs match" : nil)
+                emptyMessage: rows.isEmpty ? "no ONUs match" : nil,
+                streamOnce: { context in writeONUs(rows, context: context) })
         }
         try await WatchRunner.run(source, context: context)
+    }
+
+    /// The one-shot `onu list`: record by record where the form allows (`--json`, ndjson,
+    /// piped text), so a 100,000-ONU listing is never one value or one string in memory.
+    static func writeONUs(_ rows: [ONURow], context: CommandContext) {
+        guard ListingWriter.streams(context) else {
+            DetailCommands.emit(json: InventoryRendering.onuJSON(rows), empty: rows.isEmpty ? "no ONUs match" : nil, context: context) {
+                InventoryRendering.styledONUTable(rows).render(format: context.format, color: context.terminal.colorEnabled)
+            }
+            return
+        }
+        switch context.structured.kind {
+        case .json: ListingWriter.writePrettyArray(rows.lazy.map(InventoryRendering.onuRecord), to: context.stdout)
+        case .ndjson: ListingWriter.writeLines(rows.lazy.map(InventoryRendering.onuRecord), to: context.stdout)
+        default: ListingWriter.writePlain(rows.lazy.map(InventoryRendering.onuCells), to: context.stdout)
+        }
     }
 
     /// The options of `onu list`, read once and checked before any request.
@@ -96,7 +114,8 @@ enum InventoryCommands {
             async let states = repository.oltStates()
             async let names = repository.oltNames()
             let inventory = try await Inventory(onuStates: [], onuNames: [:], oltStates: states, oltNames: names)
-            try? connection.cache.store(.olt, entries: inventory.olts.map { ($0.mac, $0.name) })
+            connection.paging.progress?.finish()
+            try? connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
             let rows = inventory.olts
             return WatchFrame(
                 json: InventoryRendering.oltJSON(rows),
@@ -122,6 +141,7 @@ enum InventoryCommands {
             trends: [WatchTrend(metric: "alarms", label: "alarms", format: { Units.trimmed($0) })]
         ) {
             let dashboard = try await fetchDashboard(connection)
+            connection.paging.progress?.finish()
             var metrics: [String: Double] = [
                 "onus": Double(dashboard.onuCount), "olts": Double(dashboard.oltCount), "alarms": Double(dashboard.alarmTotal),
                 "low-optical": Double(dashboard.lowOpticalONUs.count), "offline-olts": Double(dashboard.offlineOLTs.count),
@@ -140,23 +160,17 @@ enum InventoryCommands {
 
     static func fetchDashboard(_ connection: MCMSConnection) async throws -> Dashboard {
         let repository = connection.repository
-        async let states = repository.onuStates(projection: MCMSField.onuDashboardProjection)
+        async let states = repository.onuStateRows(projection: MCMSField.onuDashboardProjection)
         async let ids = repository.onuConfigIDs()
         async let olts = repository.oltStates()
         async let oltNames = repository.oltNames()
-        async let onuAlarms = repository.alarmDocuments(.onuAlarmList, projection: MCMSField.alarmSeverityProjection)
-        async let oltAlarms = repository.alarmDocuments(.oltAlarmList, projection: MCMSField.alarmSeverityProjection)
+        async let onuAlarms = repository.alarmSeverities(.onuAlarmList)
+        async let oltAlarms = repository.alarmSeverities(.oltAlarmList)
         let names = Dictionary(try await ids.map { ($0, "") }, uniquingKeysWith: { first, _ in first })
-        let inventory = try await Inventory(onuStates: states, onuNames: names, oltStates: olts, oltNames: oltNames)
+        let inventory = try await Inventory(stateRows: states, onuNames: names, oltStates: olts, oltNames: oltNames)
         // Only the OLT list is complete here (the ONU names were not fetched).
-        try? connection.cache.store(.olt, entries: inventory.olts.map { ($0.mac, $0.name) })
-        var severities: [String] = []
-        for document in try await onuAlarms + oltAlarms {
-            for alarm in document[MCMSField.alarms]?.arrayValue ?? [] {
-                severities.append(alarm[MCMSField.severity].map(displayText) ?? "UNKNOWN")
-            }
-        }
-        return Dashboard(inventory: inventory, alarmSeverities: severities)
+        try? connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
+        return Dashboard(inventory: inventory, alarmSeverities: try await onuAlarms + oltAlarms)
     }
 
     // MARK: Helpers
@@ -169,8 +183,8 @@ enum InventoryCommands {
     /// Keeps the listing for shell completion; a cache that cannot be written is not an error.
     static func remember(_ inventory: Inventory, in connection: MCMSConnection) {
         do {
-            try connection.cache.store(.onu, entries: inventory.onus.map { ($0.id, $0.name) })
-            try connection.cache.store(.olt, entries: inventory.olts.map { ($0.mac, $0.name) })
+            try connection.cache.store(.onu, entries: inventory.onus.lazy.map { (id: $0.id, name: $0.name) })
+            try connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
         } catch {
             connection.context.trace("completion cache not updated: \(error)")
         }

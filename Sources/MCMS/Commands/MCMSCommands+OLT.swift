@@ -6,7 +6,7 @@ extension MCMSCommands {
         CommandSpec("olt", abstract: "OLTs: list, detail, alarms, logs, config and reset.", examples: ["fieldops mcms olt list"], subcommands: [
             CommandSpec("list", abstract: "Every OLT with ONU counts per registration state, traffic, temperature and uptime.",
                         examples: ["fieldops mcms olt list", "fieldops mcms olt list --json", "fieldops mcms olt list --watch"],
-                        options: WatchOptions.specs, action: InventoryCommands.oltList),
+                        options: [chunkSize] + WatchOptions.specs, action: InventoryCommands.oltList),
             CommandSpec("show", abstract: "Status, uptime, traffic, environment, uplink and registration buckets with ONU names.",
                         discussion: "While watching, the OLT's traffic is drawn as sparklines. --until takes up or down (the uplink) or a threshold on rx-rate, tx-rate, temperature, onus, uptime or a bucket's count ('registered>=100').",
                         examples: ["fieldops mcms olt show 70:b3:d5:52:31:27", "fieldops mcms olt show 70:b3:d5:52:31:27 --watch --interval 5s"],

@@ -10,6 +10,9 @@ enum MCMSCommands {
     static let onuID = ArgumentSpec("ID", help: "The ONU id (vendor and serial, e.g. ALPHe30cadcf).", value: .dynamic(onuSource))
     static let oltMAC = ArgumentSpec("MAC", help: "The OLT id, its MAC address (e.g. 70:b3:d5:52:31:27).", value: .dynamic(oltSource))
     static let states = RegistrationState.allCases.map(\.word)
+    /// The page size of every collection read of a listing command (kubectl's `--chunk-size`).
+    static let chunkSize = OptionSpec(MCMSPaging.option, value: .integer, valueName: "N",
+                                      help: "Read collections N documents per request (default 500, at most 1000; profile key chunk_size).")
 
     static func group() -> CommandSpec {
         CommandSpec(
@@ -20,7 +23,7 @@ enum MCMSCommands {
                 CommandSpec("dashboard", abstract: "ONU and OLT counts, registration breakdown, total traffic and health (every ONU's and OLT's alarms).",
                             discussion: "--until takes a threshold on onus, olts, alarms, critical, major, minor, warning, low-optical, offline-olts or a registration state's count ('dying-gasp==0'). While watching, the alarm count is drawn as a sparkline.",
                             examples: ["fieldops mcms dashboard --json", "fieldops mcms dashboard --watch", "fieldops mcms dashboard --watch --until 'critical==0' --timeout 10m"],
-                            options: WatchOptions.specs, action: InventoryCommands.dashboard),
+                            options: [chunkSize] + WatchOptions.specs, action: InventoryCommands.dashboard),
                 CommandSpec(
                     "alarms", abstract: "Every active alarm of every ONU and OLT, most severe and newest first.",
                     discussion: "Two collection requests (all ONU alarms, all OLT alarms) and the names. Each alarm shows its severity, time, device kind, name and id. On a terminal critical alarms are red and major ones yellow. --until takes a threshold on count, critical, major, minor, warning or info.",
@@ -29,6 +32,7 @@ enum MCMSCommands {
                         OptionSpec("severity", valueName: "S[,S]", help: "Only these severities: critical, major, minor, warning, info (comma-separated or repeated).", repeatable: true),
                         OptionSpec("olt", value: .dynamic(oltOrNameSource), valueName: "MAC", help: "Only this OLT (MAC or name) and its ONUs."),
                         OptionSpec("kind", value: .choice(FleetAlarm.Kind.allCases.map(\.rawValue)), help: "Only ONU or only OLT alarms."),
+                        chunkSize,
                     ] + WatchOptions.specs,
                     action: AlarmCommands.fleet),
                 onuGroup(),

@@ -7,7 +7,9 @@ struct MCMSConnection: Sendable {
     let session: HTTPSession
     let store: MCMSSessionStore
     let client: MCMSClient
-    var repository: MCMSRepository { MCMSRepository(client: client) }
+    /// `--chunk-size` or the profile's `chunk_size`, and the progress line of this command.
+    let paging: MCMSPaging
+    var repository: MCMSRepository { MCMSRepository(client: client, paging: paging) }
     var cache: DeviceCache { DeviceCache(directory: context.cacheDirectory(for: profile)) }
 
     /// - Parameter requireSession: refuse with "not logged in" (exit 3) before any request when
@@ -21,6 +23,10 @@ struct MCMSConnection: Sendable {
         }
         session = try context.httpSession(for: profile, maxConcurrentTransfers: concurrency)
         client = MCMSClient(http: session, baseURL: profile.baseURL, profile: profile.name, store: store)
+        paging = MCMSPaging(pageSize: try MCMSPaging.pageSize(option: context.invocation.value(MCMSPaging.option), profile: profile),
+                            // Full screen, the progress line would draw over the watch.
+                            progress: ListingProgress(label: "listing", stream: context.stderr,
+                                                      quiet: context.isQuiet || context.invocation.flag("watch") || context.invocation.value("until") != nil))
     }
 
     /// The connection of the profile selected for an `mcms` command.

@@ -39,7 +39,10 @@ public struct ONUListQuery: Sendable, Equatable {
 
     public func apply(to rows: [ONURow]) -> [ONURow] {
         let glob = nameGlob.map { Glob($0) }
-        var selected = rows.filter { row in
+        let filtering = state != nil || oltMAC != nil || rxBelow != nil || fecUncorrectableAbove != nil || model != nil
+            || firmware != nil || glob != nil || withAlarms != nil
+        // Unfiltered, the rows are shared rather than copied: 100,000 of them are 20 MB.
+        var selected = !filtering ? rows : rows.filter { row in
             if let state, row.registration != state { return false }
             if let oltMAC, row.oltMAC?.lowercased() != oltMAC.lowercased() { return false }
             if let rxBelow {

@@ -42,6 +42,17 @@ public struct ONURow: Sendable, Equatable {
         self.fecUncorrectable = fecUncorrectable
     }
 
+    /// The row as far as the ONU's state gives it: name and registration come from the join
+    /// (`Inventory`). Nil for a document without an id.
+    public init?(state: ONUStateDocument) {
+        guard let id = state.id else { return nil }
+        let active = state.activeBank
+        self.init(id: id, oltMAC: state.oltMAC, activeVersion: active.flatMap { state.bankVersions[$0.rawValue] },
+                  activeBank: active, unusablePointer: active == nil ? state.bankPointerText : nil,
+                  uptime: state.uptime, rxOptical: state.rxOptical, hasState: true, model: state.model,
+                  fecUncorrectable: state.fecUncorrectable)
+    }
+
     /// True when the RX level is below `threshold` dBm (weaker signal).
     public func hasLowOptical(threshold: Double = Dashboard.lowOpticalThreshold) -> Bool {
         guard let level = rxOptical?.double else { return false }

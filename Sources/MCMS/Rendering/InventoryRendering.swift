@@ -15,13 +15,14 @@ public enum InventoryRendering {
             .init("Uptime", alignment: .right), .init("RX", alignment: .right),
         ])
         table.rows.reserveCapacity(rows.count)
-        for row in rows {
-            table.append([
-                row.id, row.name, oltLabel(name: row.oltName, mac: row.oltMAC), row.registration.word,
-                firmwareLabel(row), row.uptime?.description ?? "", Units.dBm(row.rxOptical),
-            ])
-        }
+        for row in rows { table.append(onuCells(row)) }
         return table
+    }
+
+    /// One line of the ONU table, cell by cell (also what piped output streams).
+    static func onuCells(_ row: ONURow) -> [String] {
+        [row.id, row.name, oltLabel(name: row.oltName, mac: row.oltMAC), row.registration.word,
+         firmwareLabel(row), row.uptime?.description ?? "", Units.dBm(row.rxOptical)]
     }
 
     /// `OLT Storgata 1 (70:b3:d5:52:31:27)`, or the MAC alone when the OLT is unnamed.
@@ -40,7 +41,11 @@ public enum InventoryRendering {
 
     /// One object per ONU; numbers stay exact (`rx_optical_dbm` is the device's own lexeme).
     public static func onuJSON(_ rows: [ONURow]) -> JSONValue {
-        .array(rows.map { row in
+        .array(rows.map(onuRecord))
+    }
+
+    /// One ONU's object of `onuJSON`.
+    public static func onuRecord(_ row: ONURow) -> JSONValue {
             .object(JSONObject([
                 ("id", .string(row.id)),
                 ("name", .string(row.name)),
@@ -54,7 +59,6 @@ public enum InventoryRendering {
                 ("model", row.model.map(JSONValue.string) ?? .null),
                 ("fec_uncorrectable", row.fecUncorrectable.map(JSONValue.number) ?? .null),
             ]))
-        })
     }
 
     // MARK: OLTs

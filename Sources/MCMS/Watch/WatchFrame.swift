@@ -3,8 +3,10 @@ import FieldOpsCore
 /// One refresh of a watchable command: what a person sees, what a script gets, and the named
 /// numbers and words `--until` and the trend lines read.
 struct WatchFrame: Sendable {
-    /// The command's `--json` output for this refresh (one NDJSON record's `data` when watching).
-    var json: JSONValue
+    /// The command's `--json` output for this refresh (one NDJSON record's `data` when watching),
+    /// built only when asked for: a listing printed once streams its records instead.
+    var json: JSONValue { makeJSON() }
+    private var makeJSON: @Sendable () -> JSONValue
     /// The command's text for a person; `.table` on a terminal, `.plain` piped.
     var render: @Sendable (_ format: OutputFormat, _ color: Bool) -> String
     /// Named readings (`rx`, `alarms`, `count`); a reading the device did not send is absent.
@@ -14,6 +16,20 @@ struct WatchFrame: Sendable {
     /// Set when the result is empty: what a terminal says instead of an empty table
     /// ("no active alarms"); piped it prints nothing, and `--json` prints `json` (`[]`).
     var emptyMessage: String?
+    /// Writes the one-shot output record by record instead of `json` and `render` in one piece,
+    /// for listings too long to hold whole (`onu list` of a 100,000-ONU fleet); nil uses those.
+    var streamOnce: (@Sendable (CommandContext) -> Void)?
+
+    init(json: @autoclosure @escaping @Sendable () -> JSONValue, render: @escaping @Sendable (_ format: OutputFormat, _ color: Bool) -> String,
+         metrics: [String: Double] = [:], states: Set<String> = [], emptyMessage: String? = nil,
+         streamOnce: (@Sendable (CommandContext) -> Void)? = nil) {
+        makeJSON = json
+        self.render = render
+        self.metrics = metrics
+        self.states = states
+        self.emptyMessage = emptyMessage
+        self.streamOnce = streamOnce
+    }
 }
 
 /// A command that can run once or be watched: how to fetch one frame, and what `--until` and

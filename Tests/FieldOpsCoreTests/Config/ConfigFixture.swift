@@ -12,6 +12,7 @@ final class ConfigFixture {
         BackendSchema(name: "mcms", profileKeys: [
             ProfileKey("remember_password", kind: .bool, help: "keep the password in the keyring to renew sessions"),
             ProfileKey("session_ttl", kind: .duration, help: "how long a session lasts"),
+            ProfileKey("chunk_size", kind: .int, help: "documents per collection request"),
         ]),
         BackendSchema(name: "interlinedlist", aliases: ["il"]),
     ])

@@ -18,6 +18,7 @@ import Testing
         #expect(lab.backend == "mcms")
         #expect(lab.http == HTTPSettings(version: .http1_1, caFile: "/etc/ssl/lab-ca.pem", timeout: 30, connectTimeout: 10, retries: 3))
         #expect(lab.bool("remember_password") == false)
+        #expect(lab.int("chunk_size") == 500)
         #expect(configuration.profile(named: "lists")?.backend == "interlinedlist")
         #expect(configuration.profile(named: "site-a")?.username == "alice")
         #expect(configuration.keyring.encryption == .none)

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# MCMS big fleet (prints figures; never fails on them): `fieldops mcms onu list --json` over
+# 100,000 ONUs from the emulator on loopback, paged.
+#   * peak RSS (the kernel's VmHWM of the running fieldops) and fieldops' CPU (user + system from
+#     wait4), both measured outside fieldops by bench/timecmd.py;
+#   * the largest collection request, from the emulator's request log (`limit` of every
+#     collection request; one without a limit would be the whole collection);
+#   * wall time beside the time the emulator takes to serve the very same page requests (taken
+#     from its log) to curl, with as many in flight as fieldops keeps;
+#   * the same listing over 10,000 ONUs.
+#
+# Usage: bench/mcms-fleet.sh [PATH_TO_RELEASE_FIELDOPS]   (builds one when not given)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+source "$root/bench/lib.sh"
+fieldops_binary "${1:-}"
+throwaway_home
+
+setup_home() {
+    export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work/home"
+    rm -rf "$work/config" "$work/data" "$work/cache"
+    mkdir -p "$XDG_CONFIG_HOME/fieldops" "$HOME"
+    cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
+default_profile: bench
+profiles:
+  bench:
+    backend: mcms
+    base_url: $base
+    http: { version: "1.1" }
+YAML
+    printf 'pon-secret\n' | "$bin" auth login --username tech@example.net --password-stdin >/dev/null 2>&1
+}
+
+admin() { curl -s "$base/__admin/$1"; }
+
+timecmd() { python3 bench/timecmd.py "$@"; }
+
+# measure ONUS RUNS LABEL: one listing alone in the emulator's log for the request figures, then
+# fieldops timed (wall, peak RSS, CPU) and curl replaying exactly those page requests.
+measure() {
+    local onus=$1 runs=$2 label=$3
+    rows=$("$bin" mcms onu list --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+    echo "ONUs listed: $rows"
+    log_before=$(admin requests | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+    "$bin" mcms onu list --json >/dev/null
+    admin requests > "$work/requests.json"
+    python3 - "$log_before" "$base" "$work/pages.txt" "$work/requests.json" <<'PY'
+import json, sys, urllib.parse
+log = json.load(open(sys.argv[4]))[int(sys.argv[1]):]
+collections = ("/api/v1/onus/states/", "/api/v1/onus/configs/", "/api/v1/olts/states/", "/api/v1/olts/configs/")
+pages = [r for r in log if r["method"] == "GET" and r["path"] in collections]
+limits = [int(r["query"]["limit"]) for r in pages if "limit" in r["query"]]
+unbounded = len(pages) - len(limits)
+by_path = {}
+for r in pages:
+    by_path[r["path"]] = by_path.get(r["path"], 0) + 1
+print("collection requests: %d (%s)" % (len(pages), ", ".join("%s %d" % kv for kv in sorted(by_path.items()))))
+print("largest collection request: %s documents%s (target <= 1000)" % (
+    max(limits) if limits else "-", "; %d without a limit (the whole collection)" % unbounded if unbounded else ""))
+with open(sys.argv[3], "w") as out:
+    for r in pages:
+        url = sys.argv[2] + r["raw_path"] + "?" + urllib.parse.urlencode(r["query"], doseq=True)
+        out.write("url = \"%s\"\noutput = /dev/null\n" % url.replace('"', '%22'))
+PY
+    listing=$(timecmd --json --rss --cpu --runs "$runs" --warmup 1 --label "fieldops mcms onu list --json" -- "$bin" mcms onu list --json)
+    # The same pages fetched by curl: one process, the session cookie, 4 in flight (fieldops
+    # reads the four collections side by side, a few pages each).
+    jar="$work/curl-cookies"
+    curl -s -c "$jar" -H 'Content-Type: application/json' -H "Referer: $base/" \
+        -d '{"data":{"email":"tech@example.net","password":"pon-secret"}}' "$base/api/v1/users/authenticate/" >/dev/null
+    replay=$(timecmd --json --runs "$runs" --warmup 1 --label "curl: the same page requests" -- \
+        curl -s --parallel --parallel-max 4 -b "$jar" -K "$work/pages.txt")
+    python3 - "$listing" "$replay" "$label" <<'PY'
+import json, sys
+listing, replay, label = json.loads(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3]
+print("fieldops mcms onu list --json (%s): wall median %.3f s; peak RSS %.1f MB; CPU %.2f s" % (
+    label, listing["median_ms"] / 1000, listing["max_rss_mb"], listing["cpu_s"]))
+print("curl fetching the same pages: wall median %.3f s; fieldops / curl %.2f" % (
+    replay["median_ms"] / 1000, listing["median_ms"] / replay["median_ms"]))
+if listing["exit_codes"] != [0] or replay["exit_codes"] != [0]:
+    print("exit codes: fieldops %s, curl %s" % (listing["exit_codes"], replay["exit_codes"]))
+PY
+}
+
+echo "== MCMS onu list --json: 100,000 ONUs, 32 OLTs, emulator on loopback"
+echo "   targets: peak RSS <= 120 MB, fieldops CPU <= 1.5 s, no collection request > 1,000 documents,"
+echo "            wall <= 1.2 x curl fetching the same pages"
+started=$(python3 -c 'import time; print(time.perf_counter())')
+emulator_start_seconds=120 start_emulator mcms_emulator.py --onus 100000 --olts 32
+base=$url
+python3 -c "import time, sys; print('emulator up with 100,000 ONUs in %.1f s' % (time.perf_counter() - float(sys.argv[1])))" "$started"
+setup_home
+measure 100000 3 "100,000 ONUs"
+stop_emulator
+
+echo
+echo "== MCMS onu list --json: 10,000 ONUs, 16 OLTs (target: no slower than 0.27 s, the figure before paging)"
+start_emulator mcms_emulator.py --onus 10000 --olts 16
+base=$url
+setup_home
+measure 10000 5 "10,000 ONUs"
+stop_emulator
