@@ -126,7 +126,7 @@ print("verification requests: %d (ONU-state and OLT-bucket lists); allowed by on
     polls, budget, verifying, 100 * polls / budget if budget else 0))
 seen_back = [e["back_after_s"] for e in last.values() if e.get("back_after_s") is not None]
 if seen_back:
-    print("time from the write to seeing the ONU back: mean %.2f s against a mean boot of %.1f s (rounds are at least 1 s apart, and each is one more request latency)" % (
+    print("time from the write to seeing the ONU back: mean %.2f s against a mean boot of %.1f s (the wait for the next poll round, plus its request latency)" % (
         sum(seen_back) / len(seen_back), boot))
 print("all requests during the rollout: %d (%.2f per ONU)" % (len(log), len(log) / max(1, len(last))))
 print("peak per-OLT concurrent activations (emulator log): %s (cap %d)" % (

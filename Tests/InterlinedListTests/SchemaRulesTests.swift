@@ -91,6 +91,21 @@ import Testing
         #expect(throws: CSVText.Malformed.self) { try CSVText.records("a,\"b\n") }
     }
 
+    @Test func csvKeepsTextThatIsNotASCIIAndALoneCarriageReturn() throws {
+        let records = try CSVText.records("name,qty\nCafé « crème »,2\n\"日本, 茶\",3\na\rb,4")
+        #expect(records.map(\.fields) == [["name", "qty"], ["Café « crème »", "2"], ["日本, 茶", "3"], ["a\rb", "4"]])
+        #expect(throws: CSVText.Malformed.self) { try CSVText.records("\"é\"x,1\n") }
+    }
+
+    @Test func cellsAreTrimmedOfTabsAndUnicodeSpacesAsFoundationWould() throws {
+        let number = Self.columns[1]
+        #expect(try ILCell.typed("\t 7\u{00A0}\u{2003}", for: number) == .number(JSONNumber(7)))
+        #expect(try ILCell.typed(" Yes ", for: ILColumn(key: "done", label: "Done", type: "boolean", displayOrder: 0)) == .bool(true))
+        for text in ["", " ", "\t\u{3000}", "a", " a b ", "\u{00A0}é\t", "x\n"] {
+            #expect(ILCell.trimmed(text) == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+        }
+    }
+
     // MARK: server details
 
     @Test func serverDetailsBecomeOneLinePerField() {

@@ -65,6 +65,33 @@ extension ILClient {
         try await allPages("rows", size: Self.listPageSize) { ILEndpoint.listRows(listID, limit: $0, offset: $1) }
     }
 
+    /// Every row of one list when about `expected` rows are known to be there (an import
+    /// reading back what it wrote): the pages that many rows fill are fetched at once (the
+    /// session bounds how many run together), each parsed as it arrives while the server still
+    /// works on the others, and joined in offset order; rows that appeared meanwhile are
+    /// then read page by page from where those pages ended.
+    public func allRows(of listID: String, expecting expected: Int) async throws -> [JSONValue] {
+        let size = Self.listPageSize
+        let offsets = Array(stride(from: 0, to: max(expected, 1), by: size))
+        var pages: [Int: (rows: [JSONValue], hasMore: Bool)] = [:]
+        try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
+            for offset in offsets {
+                group.addTask {
+                    let route = ILEndpoint.listRows(listID, limit: size, offset: offset)
+                    return (offset, try parse(try await send(route), route))
+                }
+            }
+            for try await (offset, page) in group {
+                pages[offset] = (page["rows"]?.arrayValue ?? [], page["pagination"]?["hasMore"]?.boolValue == true)
+            }
+        }
+        var rows: [JSONValue] = []
+        rows.reserveCapacity(expected)
+        for offset in offsets { rows += pages[offset]?.rows ?? [] }
+        guard let last = offsets.last, let page = pages[last], page.hasMore, !page.rows.isEmpty else { return rows }
+        return rows + (try await allPages("rows", size: size, from: last + page.rows.count) { ILEndpoint.listRows(listID, limit: $0, offset: $1) })
+    }
+
     /// The answer as a lossless JSON document.
     func parse(_ response: HTTPResponse, _ endpoint: ILEndpoint) throws -> JSONValue {
         do {
@@ -97,10 +124,12 @@ public struct FeedSnapshot: Sendable {
 
 extension ILClient {
     /// Every page of a paged route (a list's rows, `/api/lists/search`, `/api/documents/search`),
-    /// `size` at a time, until `pagination.hasMore` is false: the items under `key`, in order.
-    func allPages(_ key: String, size: Int = 100, _ endpoint: (_ limit: Int, _ offset: Int) -> ILEndpoint) async throws -> [JSONValue] {
+    /// `size` at a time from offset `start`, until `pagination.hasMore` is false: the items
+    /// under `key`, in order.
+    func allPages(_ key: String, size: Int = 100, from start: Int = 0,
+                  _ endpoint: (_ limit: Int, _ offset: Int) -> ILEndpoint) async throws -> [JSONValue] {
         var found: [JSONValue] = []
-        var offset = 0
+        var offset = start
         while true {
             let route = endpoint(size, offset)
             let page = try parse(try await send(route), route)

@@ -63,7 +63,7 @@ public struct ILRowImport: Sendable {
         // A header cell names a column by key, or by its label (case-insensitive).
         var keys: [String?] = []
         for name in header.fields {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            let trimmed = ILCell.trimmed(name)
             if columns.isEmpty {
                 keys.append(trimmed)
             } else if let column = columns.first(where: { $0.key == trimmed }) ?? columns.first(where: { $0.label.lowercased() == trimmed.lowercased() }) {
@@ -74,6 +74,9 @@ public struct ILRowImport: Sendable {
                                                message: "not a column of this list" + ILRowInput.suggestion(trimmed, columns)))
             }
         }
+        // Each header cell's column, looked up once rather than once per cell.
+        let headerColumns = keys.map { key in columns.first { $0.key == key } }
+        result.rows.reserveCapacity(records.count - 1)
         for record in records.dropFirst() {
             if record.fields.count != keys.count {
                 result.problems.append(Problem(file: file, line: record.line, column: nil,
@@ -82,9 +85,8 @@ public struct ILRowImport: Sendable {
             }
             var data = JSONObject()
             var untyped = Set<String>()
-            for (key, cell) in zip(keys, record.fields) {
+            for ((key, column), cell) in zip(zip(keys, headerColumns), record.fields) {
                 guard let key else { continue }
-                let column = columns.first { $0.key == key }
                 do {
                     if let value = try ILCell.typed(cell, for: column) { data[key] = value }
                 } catch {
@@ -102,7 +104,7 @@ public struct ILRowImport: Sendable {
         var result = ILRowImport()
         let known = Set(columns.map(\.key))
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = ILCell.trimmed(line)
             if trimmed.isEmpty { continue }
             guard let value = try? JSONValue(parsing: trimmed), let object = value.objectValue else {
                 result.problems.append(Problem(file: file, line: index + 1, column: nil, message: "not a JSON object"))

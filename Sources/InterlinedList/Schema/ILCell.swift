@@ -30,23 +30,36 @@ public enum ILCell {
         guard let column else { return .string(text) }
         switch column.type {
         case "number":
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = trimmed(text)
             guard let number = JSONNumber(lexeme: trimmed) ?? Double(trimmed).flatMap({ $0.isFinite ? JSONNumber($0) : nil }) else {
                 throw TypingError(message: "\(column.label) must be a valid number")
             }
             return .number(number)
         case "boolean":
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch trimmed(text).lowercased() {
             case "true", "yes", "y", "1", "on", "x", "done": return .bool(true)
             case "false", "no", "n", "0", "off": return .bool(false)
             default: throw TypingError(message: "\(column.label) must be true or false")
             }
         case "multiselect":
-            let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let parts = text.split(separator: ",").map(trimmed).filter { !$0.isEmpty }
             return .array(parts.map { .string($0) })
         default:
             return .string(text)
         }
+    }
+
+    /// `text` without the spaces and tabs around it: what Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` returns (tab and the Unicode space separators), at
+    /// a fraction of its cost when there is nothing to trim, which is every cell of a tidy file.
+    static func trimmed(_ text: some StringProtocol) -> String {
+        let scalars = Substring(text).unicodeScalars
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? scalar == " " || scalar == "\t" : scalar.properties.generalCategory == .spaceSeparator
+        }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 
     /// Whether two cells are equal for `--where`: numbers by value, everything else by its text.

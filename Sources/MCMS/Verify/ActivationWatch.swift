@@ -5,22 +5,35 @@ import FieldOpsCore
 ///
 /// Each round reads the state of every ONU being verified in one `GET /v1/onus/states/` with a
 /// `query` on `_id` and a `projection`, and the registration buckets of their OLTs in one
-/// projected `GET /v1/olts/states/` — beside it when many ONUs wait, else only after it and only
-/// when some state looks like it could be back. Rounds are
-/// spaced so that each ONU being verified costs at most one request per `devicePeriod` (5 s by
-/// default), counting the requests the last round needed: with 64 ONUs waiting a round comes
-/// every `minimumTick`, with one ONU every 5 to 10 s.
+/// projected `GET /v1/olts/states/` — beside it when an ONU is due back, else only after it and
+/// only when some state looks like it could be back.
+///
+/// Rounds come as the load rule allows — each ONU being verified costs at most one request per
+/// `devicePeriod` (5 s by default), counting the requests the last round needed: with 64 ONUs
+/// waiting a round comes every `minimumTick`, with one ONU every 5 to 10 s. What those rounds
+/// leave of the rule is saved as an allowance (every waiting ONU adds one request per
+/// `devicePeriod`, every request spends one, at most `burst` kept) and spent where it matters:
+/// once an ONU has been booting nearly as long as the quickest one this watch saw come back,
+/// extra rounds come as often as every `nearTick`, paced to spread what is saved over at least
+/// a `devicePeriod`. A reboot is then seen within a fraction of a second of its end instead of
+/// up to a whole round later, and a wave's last ONUs, which alone would be read every few
+/// seconds, are watched with what the many before them did not use. Over the whole
+/// verification the requests stay within the rule.
 public actor ActivationWatch {
     public struct Settings: Sendable, Equatable {
         /// How long an ONU may take to come back before it is "not back".
         public var timeout: Double
         public var devicePeriod: Double
+        /// The shortest spacing of rounds while no ONU is due back.
         public var minimumTick: Double
+        /// The shortest spacing of rounds once one is.
+        public var nearTick: Double
 
-        public init(timeout: Double = 600, devicePeriod: Double = 5, minimumTick: Double = 1) {
+        public init(timeout: Double = 600, devicePeriod: Double = 5, minimumTick: Double = 1, nearTick: Double = 0.5) {
             self.timeout = timeout
             self.devicePeriod = devicePeriod
             self.minimumTick = minimumTick
+            self.nearTick = min(nearTick, minimumTick)
         }
     }
 
@@ -29,6 +42,11 @@ public actor ActivationWatch {
 
     /// Ids per list request: keeps the `query` well inside a URL's length.
     static let idsPerRequest = 200
+    /// The most requests the allowance saves up: enough for rounds with both reads every
+    /// `nearTick` for one `devicePeriod`, not a flood when a rollout goes quiet.
+    var burst: Double { 2 * settings.devicePeriod / settings.nearTick }
+    /// An ONU is due back once it has been booting this share of the quickest comeback seen.
+    static let dueShare = 0.8
 
     private struct Waiter {
         var check: ActivationCheck
@@ -44,8 +62,13 @@ public actor ActivationWatch {
     private let progress: ProgressSink?
     private var waiters: [String: Waiter] = [:]
     private var loop: Task<Void, Never>?
+    /// Requests the load rule still allows (see the type's comment), as of `accruedAt`.
+    private var allowance = 0.0
     /// Requests the last round needed (1 or 2 per 200 ONUs), for spacing the next one.
     private var lastRoundRequests = 1
+    private var accruedAt = ContinuousClock.now
+    /// The shortest time an ONU of this watch took to register again: when the others are due.
+    private var quickestComeback: Double?
 
     public init(repository: MCMSRepository, settings: Settings, progress: ProgressSink? = nil) {
         self.repository = repository
@@ -74,6 +97,7 @@ public actor ActivationWatch {
         }
         finish(target.onuID, .notBack(lastSeen: "verified again by a later write", timeout: 0))
         let now = ContinuousClock.now
+        accrue(now)
         waiters[target.onuID] = Waiter(check: ActivationCheck(target: target), olt: olt, started: now,
                                        deadline: now + .milliseconds(Int64(settings.timeout * 1000)),
                                        lastSeen: "not looked at yet", continuation: continuation)
@@ -83,8 +107,25 @@ public actor ActivationWatch {
     }
 
     private func finish(_ id: String, _ outcome: VerifyOutcome) {
+        guard waiters[id] != nil else { return }
+        accrue(ContinuousClock.now)
         guard let waiter = waiters.removeValue(forKey: id) else { return }
+        if let seconds = outcome.secondsToComeBack { quickestComeback = min(quickestComeback ?? seconds, seconds) }
         waiter.continuation.resume(returning: outcome)
+    }
+
+    /// Adds what the ONUs waiting since `accruedAt` allow; called before their number changes.
+    private func accrue(_ now: ContinuousClock.Instant) {
+        let earned = Double(waiters.count) * Self.seconds(now - accruedAt) / settings.devicePeriod
+        allowance = min(burst, allowance + earned)
+        accruedAt = now
+    }
+
+    /// Whether some ONU has been booting nearly as long as the quickest comeback so far (none is
+    /// due before one came back: there is nothing to expect yet).
+    private func someoneDue(_ now: ContinuousClock.Instant) -> Bool {
+        guard let quickestComeback else { return false }
+        return waiters.values.contains { Self.seconds(now - $0.started) >= quickestComeback * Self.dueShare }
     }
 
     /// Rounds until nobody waits. The spacing follows the number waiting *now*: when a wave's
@@ -92,16 +133,26 @@ public actor ActivationWatch {
     private func run() async {
         var lastRound = ContinuousClock.now
         while !waiters.isEmpty {
-            let requests = max(lastRoundRequests, (waiters.count + Self.idsPerRequest - 1) / Self.idsPerRequest)
-            let tick = max(settings.minimumTick, settings.devicePeriod * Double(requests) / Double(waiters.count))
-            let due = lastRound + .milliseconds(Int64(tick * 1000))
             let now = ContinuousClock.now
+            accrue(now)
+            let count = Double(waiters.count)
+            let stateRequests = Double((waiters.count + Self.idsPerRequest - 1) / Self.idsPerRequest)
+            var tick = max(settings.minimumTick, settings.devicePeriod * max(Double(lastRoundRequests), stateRequests) / count)
+            // Reading the buckets beside the states saves a round trip on the round that sees an
+            // ONU back: worth its request only when one is due and the allowance has it.
+            var eager = false
+            if someoneDue(now), allowance >= stateRequests {
+                eager = allowance >= stateRequests + 1
+                let cost = stateRequests + (eager ? 1 : 0)
+                tick = min(tick, max(settings.nearTick, settings.devicePeriod * cost / allowance))
+            }
+            let due = lastRound + .milliseconds(Int64(tick * 1000))
             if now < due {
                 try? await Task.sleep(for: min(due - now, .milliseconds(250)))
                 continue
             }
             lastRound = now
-            await poll(tick: tick)
+            await poll(tick: tick, eager: eager)
         }
         loop = nil
     }
@@ -109,7 +160,7 @@ public actor ActivationWatch {
     /// One round: every waiting ONU's state, the buckets of the OLTs of those that could be back
     /// (and of those whose time runs out before the next round, to say where they were last
     /// seen), then a verdict for each.
-    private func poll(tick: Double) async {
+    private func poll(tick: Double, eager: Bool) async {
         let ids = waiters.keys.sorted()
         guard !ids.isEmpty else { return }
         let repository = self.repository
@@ -118,9 +169,6 @@ public actor ActivationWatch {
         var failure: String?
         var sent = (ids.count + Self.idsPerRequest - 1) / Self.idsPerRequest
         var candidates = Set<String>()
-        // With enough ONUs waiting, the budget allows a round every minimumTick even with the
-        // buckets read every time: then read them beside the states and save a round trip.
-        let eager = settings.devicePeriod * Double(sent + 1) / Double(ids.count) <= settings.minimumTick
         do {
             if eager {
                 let olts = Set(ids.compactMap { waiters[$0]?.olt })
@@ -151,6 +199,7 @@ public actor ActivationWatch {
             failure = "cannot read its state: " + ((error as? any UserFacingError)?.summary ?? String(describing: error))
         }
         lastRoundRequests = sent
+        allowance -= Double(sent)
         let now = ContinuousClock.now
         for id in ids {
             guard var waiter = waiters[id] else { continue }
