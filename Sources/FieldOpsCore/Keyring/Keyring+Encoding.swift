@@ -3,9 +3,16 @@ import Foundation
 extension Keyring {
     // MARK: decoding and encoding
 
+    /// The entries, read and decoded again only when the file changed since the last read (a
+    /// command asks for its profile's entry several times: credentials, then the cookie jar).
+    /// The file is opened and its ownership and mode checked every time.
     func readEntries() throws -> [String: KeyringEntry]? {
-        guard let bytes = try readVerifiedBytes() else { return nil }
-        return try decodeEntries(KeyringFile.envelope(bytes, path: path))
+        let known = lastRead.withLock { $0 }
+        guard let read = try readVerifiedBytes(unlessStamped: known?.stamp) else { return nil }
+        if read.bytes == nil, let known { return known.entries }
+        let entries = try decodeEntries(KeyringFile.envelope(read.bytes ?? [], path: path))
+        lastRead.withLock { $0 = (read.stamp, entries) }
+        return entries
     }
 
     func decodeEntries(_ envelope: KeyringFile.Envelope) throws -> [String: KeyringEntry] {

@@ -22,6 +22,22 @@ extension Keyring {
 
     /// The file's bytes after checking owner and mode on the open descriptor; nil when absent.
     func readVerifiedBytes() throws -> [UInt8]? {
+        try readVerifiedBytes(unlessStamped: nil).map { $0.bytes ?? [] }
+    }
+
+    /// The file's identity: a write renames a new file over the keyring, so a file with the same
+    /// device, inode, size and modification time holds the bytes read last time.
+    struct FileStamp: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+        var modifiedNanoseconds: Int64
+    }
+
+    /// Opens and checks the file as above; its bytes are read unless its stamp is `known` (then
+    /// `bytes` is nil). Nil when there is no file.
+    func readVerifiedBytes(unlessStamped known: FileStamp?) throws -> (bytes: [UInt8]?, stamp: FileStamp)? {
         try checkDirectory()
         // O_NONBLOCK: a FIFO at the keyring path must not block the open; the type is checked below.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -51,8 +67,12 @@ extension Keyring {
                 "keyring \(path) is accessible by other users (mode \(Keyring.octal(info.st_mode))); refusing to read it",
                 hint: "run: chmod 600 \(path)")
         }
+        let stamp = FileStamp(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
+        if stamp == known { return (nil, stamp) }
         do {
-            return try FileSystem.readAll(fd, path: path, limit: Keyring.sizeLimit)
+            return (try FileSystem.readAll(fd, path: path, limit: Keyring.sizeLimit), stamp)
         } catch let error as SystemCallError {
             throw KeyringError.fileSystem(error, keyring: path)
         }

@@ -21,6 +21,8 @@ public final class Keyring: Sendable {
     let passphrase: PassphraseSource
     /// The key of the last file unlocked or written, so one process asks for the passphrase once.
     let cachedKey = KeyCache()
+    /// The entries of the last read and the file they came from (`readEntries`).
+    let lastRead = Locked<(stamp: FileStamp, entries: [String: KeyringEntry])?>(nil)
 
     public init(path: String, encryption: KeyringSettings.Encryption = .none, passphrase: PassphraseSource) {
         self.path = path

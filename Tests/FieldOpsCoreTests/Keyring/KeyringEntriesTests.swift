@@ -31,6 +31,23 @@ import Testing
         #expect(try keyring.profiles() == ["lists"])
     }
 
+    /// A keyring read several times in one command decodes the file once, yet sees another
+    /// process's write at once and still checks the file's mode on every read.
+    @Test func repeatedReadsSeeOtherWritersAndStillCheckTheMode() throws {
+        let fixture = try KeyringFixture()
+        let mine = fixture.keyring()
+        try mine.update(profile: "p") { $0.secrets["access_token"] = "one" }
+        #expect(try mine.entry(for: "p")?.secrets["access_token"] == "one")
+        #expect(try mine.entry(for: "p")?.secrets["access_token"] == "one")
+        try fixture.keyring().update(profile: "p") { $0.secrets["access_token"] = "two" }
+        #expect(try mine.entry(for: "p")?.secrets["access_token"] == "two")
+        chmod(fixture.path, 0o644)
+        #expect(throws: KeyringError.self) { try mine.entry(for: "p") }
+        chmod(fixture.path, 0o600)
+        try FileManager.default.removeItem(atPath: fixture.path)
+        #expect(try mine.entry(for: "p") == nil)
+    }
+
     @Test func fileIsVersionedJSONWithAFormatTag() throws {
         let fixture = try KeyringFixture()
         try fixture.keyring().update(profile: "p") { $0.secrets["access_token"] = "t" }
