@@ -95,7 +95,8 @@ public struct RowAddCommand: Sendable {
         // The bulk answer is only a count: the new rows are the ones that were not there before.
         // How many there should be is known, so their pages are read at once; the mirror's copy
         // of the list is dropped meanwhile.
-        async let reread = client.allRows(of: listID, expecting: rowsBefore.count + sent)
+        let expected = rowsBefore.count + sent
+        async let reread = client.allRows(of: listID, expecting: expected)
         runtime.invalidate("list-" + listID)
         let after = try await reread
         let added = after.filter { !before.contains($0["id"]?.stringValue ?? "") }.reversed()
