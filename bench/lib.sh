@@ -54,3 +54,20 @@ start_emulator() {
     echo "bench: $script did not start: $(cat "$work/emulator.err")" >&2
     exit 1
 }
+
+# A fresh home whose one profile, bench, points at the MCMS emulator at $base, logged in: each
+# MCMS figure starts with no cache, cookie or store left by the one before.
+mcms_bench_home() {
+    export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work/home"
+    rm -rf "$work/config" "$work/data" "$work/cache"
+    mkdir -p "$XDG_CONFIG_HOME/fieldops" "$HOME"
+    cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
+default_profile: bench
+profiles:
+  bench:
+    backend: mcms
+    base_url: $base
+    http: { version: "1.1" }
+YAML
+    printf 'pon-secret\n' | "$bin" auth login --username tech@example.net --password-stdin >/dev/null 2>&1
+}

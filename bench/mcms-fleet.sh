@@ -18,20 +18,6 @@ source "$root/bench/lib.sh"
 fieldops_binary "${1:-}"
 throwaway_home
 
-setup_home() {
-    export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work/home"
-    rm -rf "$work/config" "$work/data" "$work/cache"
-    mkdir -p "$XDG_CONFIG_HOME/fieldops" "$HOME"
-    cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
-default_profile: bench
-profiles:
-  bench:
-    backend: mcms
-    base_url: $base
-    http: { version: "1.1" }
-YAML
-    printf 'pon-secret\n' | "$bin" auth login --username tech@example.net --password-stdin >/dev/null 2>&1
-}
 
 admin() { curl -s "$base/__admin/$1"; }
 
@@ -91,7 +77,7 @@ started=$(python3 -c 'import time; print(time.perf_counter())')
 emulator_start_seconds=120 start_emulator mcms_emulator.py --onus 100000 --olts 32
 base=$url
 python3 -c "import time, sys; print('emulator up with 100,000 ONUs in %.1f s' % (time.perf_counter() - float(sys.argv[1])))" "$started"
-setup_home
+mcms_bench_home
 measure 100000 3 "100,000 ONUs"
 stop_emulator
 
@@ -99,6 +85,6 @@ echo
 echo "== MCMS onu list --json: 10,000 ONUs, 16 OLTs (target: no slower than 0.27 s, the figure before paging)"
 start_emulator mcms_emulator.py --onus 10000 --olts 16
 base=$url
-setup_home
+mcms_bench_home
 measure 10000 5 "10,000 ONUs"
 stop_emulator

@@ -40,15 +40,7 @@ echo "== MCMS staged rollout: $onus ONUs on 8 OLTs, ${latency_ms} ms per request
 # About 35% of the generated fleet is a registered ALPH ONU not yet on R4.3.1 (the image fits it).
 start_emulator mcms_emulator.py --onus $(( onus * 3 + 300 )) --olts 8 --boot-delay "$boot" --boot-jitter "$jitter"
 base=$url
-cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
-default_profile: bench
-profiles:
-  bench:
-    backend: mcms
-    base_url: $base
-    http: { version: "1.1" }
-YAML
-printf 'pon-secret\n' | "$bin" auth login --username tech@example.net --password-stdin >/dev/null 2>&1
+mcms_bench_home
 "$bin" mcms onu list --state registered --json | python3 -c '
 import json, sys
 rows = json.load(sys.stdin)

@@ -26,28 +26,12 @@ start_fleet() {
     base=$url
 }
 
-# A throw-away home whose one profile points at the emulator, logged in.
-setup_home() {
-    export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work/home"
-    rm -rf "$work/config" "$work/data" "$work/cache"
-    mkdir -p "$XDG_CONFIG_HOME/fieldops" "$HOME"
-    cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
-default_profile: bench
-profiles:
-  bench:
-    backend: mcms
-    base_url: $base
-    http: { version: "1.1" }
-YAML
-    printf 'pon-secret\n' | "$bin" auth login --username tech@example.net --password-stdin >/dev/null 2>&1
-}
-
 timecmd() { python3 bench/timecmd.py "$@"; }
 
 # --- 1. onu list over 10,000 ONUs ------------------------------------------------------------
 echo "== MCMS onu list: 10,000 ONUs, emulator on loopback (target: <= 1.5 s wall, <= 150 MB peak RSS)"
 start_fleet 10000
-setup_home
+mcms_bench_home
 count=$("$bin" mcms onu list | wc -l)
 echo "rows listed: $count"
 timecmd --rss --runs 5 --warmup 1 --label "fieldops mcms onu list (fetch + join + render)" -- "$bin" mcms onu list
@@ -86,7 +70,7 @@ stop_emulator
 echo
 echo "== MCMS onu firmware-bulk --no-verify: 1,000 ONUs, 50 ms per request, concurrency 16 (target: <= 1.3 x floor)"
 start_fleet 3000
-setup_home
+mcms_bench_home
 # 1,000 ordinary ALPH ONUs with a known active bank that do not already run the target.
 "$bin" mcms onu list --json | python3 -c '
 import json, sys
@@ -128,7 +112,7 @@ stop_emulator
 echo
 echo "== MCMS live view: 10,000 ONUs, 32 OLTs (targets: alarms <= 1 s; dashboard --watch <= 150 ms CPU per refresh; filtered list <= 1.2 x plain)"
 start_fleet 10000 32
-setup_home
+mcms_bench_home
 echo "active alarms: $("$bin" mcms alarms | wc -l) (ONUs and OLTs)"
 timecmd --rss --runs 5 --warmup 1 --label "fieldops mcms alarms (two collection requests + names, sort, render)" -- "$bin" mcms alarms
 # CPU of the watch process itself between its 1st and 21st record: 20 refreshes.
