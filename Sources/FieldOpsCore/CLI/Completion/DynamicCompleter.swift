@@ -57,7 +57,11 @@ public struct DynamicCompleter: Sendable {
     }
 
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\t" || $0 == "\r" ? " " : $0 })
+        // Most values are printable ASCII: they are kept as they are, uncopied. Otherwise every
+        // line break (a "\r\n" is one Character, so `isNewline`, not a list of scalars) and tab
+        // becomes a space.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x80 }) else { return text }
+        return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// `-pNA<TAB>`: a short option with its value attached; nil when the word is a bundle of flags.
@@ -79,7 +83,7 @@ public struct DynamicCompleter: Sendable {
             .filter { option in
                 option.repeatable || (walk.invocation.values[option.long] == nil && !walk.invocation.flags.contains(option.long))
             }
-            .map { CompletionCandidate("--" + $0.long, description: $0.help) }
+            .map { CompletionCandidate("--" + $0.long, description: $0.described) }
             .filter { $0.value.hasPrefix(prefix) }
     }
 

@@ -81,10 +81,10 @@ struct FishCompletionScript {
         for node in table.nodes {
             let commands = node.command.visibleSubcommands.map { line($0.name, $0.abstract) }
             if !commands.isEmpty { commandArms.append(([q(node.key)], ["printf '%s\\t%s\\n' " + commands.joined(separator: " ")])) }
-            let options = table.localOptions(of: node).filter { !$0.hidden }.map { line("--" + $0.long, $0.help) }
+            let options = table.localOptions(of: node).filter { !$0.hidden }.map { line("--" + $0.long, $0.described) }
             if !options.isEmpty { optionArms.append(([q(node.key)], ["printf '%s\\t%s\\n' " + options.joined(separator: " ")])) }
         }
-        let globals = table.globals.filter { !$0.hidden }.map { line("--" + $0.long, $0.help) }
+        let globals = table.globals.filter { !$0.hidden }.map { line("--" + $0.long, $0.described) }
         return switchFunction("\(p)_cmds", comment: "Subcommands of a command path, as name<TAB>description.",
                               arguments: "path", subject: "\"$path\"", arms: commandArms)
             + "\n" + switchFunction("\(p)_opts", comment: "Options of a command path, then the global ones, as name<TAB>description.",

@@ -72,7 +72,7 @@ struct SharedShellFunctions {
     }
 
     private func namesTable() -> String {
-        let globals = table.globals.filter { !$0.hidden }.map { item("--" + $0.long, $0.help) }
+        let globals = table.globals.filter { !$0.hidden }.map { item("--" + $0.long, $0.described) }
         var lines = [
             "# Subcommands (\(p)_cmds) and options (\(p)_opts) of a command path, as name:description.",
             "\(p)_names() {",
@@ -82,7 +82,7 @@ struct SharedShellFunctions {
         ]
         for node in table.nodes {
             let commands = node.command.visibleSubcommands.map { item($0.name, $0.abstract) }
-            let options = table.localOptions(of: node).filter { !$0.hidden }.map { item("--" + $0.long, $0.help) }
+            let options = table.localOptions(of: node).filter { !$0.hidden }.map { item("--" + $0.long, $0.described) }
             if commands.isEmpty && options.isEmpty { continue }
             var body: [String] = []
             if !commands.isEmpty { body.append("\(p)_cmds=(" + commands.joined(separator: " ") + ")") }

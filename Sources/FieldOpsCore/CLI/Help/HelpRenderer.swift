@@ -77,7 +77,7 @@ public struct HelpRenderer: Sendable {
     static func row(for option: OptionSpec) -> (term: String, description: String) {
         let names = (option.short.map { "-\($0), " } ?? "    ") + "--" + option.long
         let term = option.isFlag ? names : names + " " + CommandSynopsis.valueText(for: option)
-        var notes = [option.help]
+        var notes = [option.described]
         // A note the help text already gives is not repeated ("One of: …", "(repeatable)").
         let said = option.help.lowercased()
         if let choices = CommandSynopsis.choiceNote(for: option), !said.contains("one of"), !Self.names(option.value, in: said) {

@@ -15,6 +15,9 @@ public struct Invocation: Sendable, Equatable {
     public var passthrough: [String]
     /// The command line as typed (after the program name), for hints that repeat it.
     public var words: [String] = []
+    /// The declared defaults of the command's integer options that were not given (filled in
+    /// by the parser; `integer(_:)` answers with them).
+    public var defaults: [String: Int] = [:]
 
     public init(path: [String] = [], values: [String: [String]] = [:], flags: Set<String> = [], passthrough: [String] = []) {
         self.path = path

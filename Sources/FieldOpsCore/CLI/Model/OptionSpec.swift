@@ -24,7 +24,9 @@ public struct OptionSpec: Sendable, Equatable {
         self.long = long
         self.short = short
         self.value = value
-        self.valueName = valueName ?? long.uppercased().replacingOccurrences(of: "-", with: "_")
+        // Built for every option of the tree at each start: plain Swift, not Foundation's
+        // replacingOccurrences, whose first call costs more than the whole tree.
+        self.valueName = valueName ?? String(long.uppercased().map { $0 == "-" ? "_" : $0 })
         self.help = help
         self.repeatable = repeatable
         self.required = required
@@ -37,6 +39,15 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     public var isFlag: Bool { value == nil }
+
+    /// The help text with what the option's kind declares (an integer's bounds and default), as
+    /// help, the man page and the completion scripts show it.
+    public var described: String {
+        guard case .integer(let rule)? = value, let note = rule.note else { return help }
+        // "Items per page (1-100, default 30)." reads as one sentence.
+        if help.hasSuffix(".") { return help.dropLast() + " " + note + "." }
+        return help.isEmpty ? note : help + " " + note
+    }
 }
 
 /// A positional argument of a command.

@@ -58,8 +58,8 @@ extension ValueKind {
     /// What a value of this kind must look like, or nil when `value` is acceptable.
     func rejection(of value: String) -> String? {
         switch self {
-        case .integer:
-            return IntegerText.isInteger(value) ? nil : "a whole number"
+        case .integer(let rule):
+            return rule.value(of: value) == nil ? rule.expectation : nil
         case .duration:
             if DurationText.seconds(value) != nil { return nil }
             if DurationText.unbounded(value) != nil { return "a duration of at most a year (8784h)" }
@@ -81,8 +81,28 @@ enum IntegerText {
 }
 
 extension Invocation {
-    /// The last value of an integer option or argument (validated while parsing).
-    public func integer(_ name: String) -> Int? { value(name).flatMap { Int($0) } }
+    /// The last value of an integer option or argument (validated while parsing), or its
+    /// declared default when it was not given.
+    public func integer(_ name: String) -> Int? { value(name).flatMap { Int($0) } ?? defaults[name] }
+
+    /// An integer given to an option whose kind is not `.integer` (an id completed from local
+    /// data, `.dynamic`): checked here against `rule`, in the parser's words. nil when not given.
+    public func integer(option name: String, _ rule: IntegerRule) throws(UsageError) -> Int? {
+        try checked(name, shownAs: "--" + name, rule)
+    }
+
+    /// The same for a positional argument of a non-integer kind (`ID`).
+    public func integer(argument name: String, _ rule: IntegerRule) throws(UsageError) -> Int? {
+        try checked(name, shownAs: name, rule)
+    }
+
+    private func checked(_ name: String, shownAs shown: String, _ rule: IntegerRule) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = rule.value(of: text) else {
+            throw UsageError(.invalidValue(name: shown, value: text, expected: rule.expectation), commandWords: ["fieldops"] + path)
+        }
+        return number
+    }
 
     /// The last value of a duration option or argument, in seconds (validated while parsing).
     public func seconds(_ name: String) -> Double? { value(name).flatMap { DurationText.seconds($0) } }

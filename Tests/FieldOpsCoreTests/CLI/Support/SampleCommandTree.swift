@@ -64,7 +64,7 @@ enum SampleCommandTree {
                 options: [
                     OptionSpec("template", value: .dynamic("template"), valueName: "ID", help: "The inspection template.", required: true),
                     OptionSpec("facility", value: .dynamic("facility"), valueName: "ID", help: "The facility inspected.", required: true),
-                    OptionSpec("area", value: .integer, valueName: "ID", help: "The area within the facility."),
+                    OptionSpec("area", value: .integer(.any), valueName: "ID", help: "The area within the facility."),
                 ],
                 action: leaf),
             CommandSpec(
@@ -95,7 +95,7 @@ enum SampleCommandTree {
             CommandSpec(
                 "history", abstract: "Show submitted inspections.",
                 options: [
-                    OptionSpec("limit", value: .integer, valueName: "N", help: "At most N entries."),
+                    OptionSpec("limit", value: .integer(.any), valueName: "N", help: "At most N entries."),
                     OptionSpec("tag", valueName: "TAG", help: "Only entries with this tag.", repeatable: true),
                 ],
                 action: leaf),
