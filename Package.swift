@@ -35,6 +35,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: nil, apt: ["libpng-dev"]),
         // rtnetlink constants and structures (kernel headers only; nothing to link).
         systemLibrary("CNetlink", pkgConfig: nil, apt: ["linux-libc-dev"]),
+        // syncfs(2), which glibc declares only under _GNU_SOURCE (libc itself; nothing to install).
+        systemLibrary("CLinuxFS", pkgConfig: nil, apt: ["libc6-dev"]),
         // The version `git describe` gave at build time (`make build-info` writes build-info.h).
         .target(name: "CFieldOpsBuild"),
         .target(
@@ -91,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "InterlinedList",
-            dependencies: ["FieldOpsCore"]
+            dependencies: ["FieldOpsCore", "CLinuxFS"]
         ),
         .testTarget(
             name: "InterlinedListTests",

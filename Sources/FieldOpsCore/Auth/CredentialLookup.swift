@@ -21,10 +21,16 @@ public enum CredentialLookup {
     public static let environmentVariable = "FIELDOPS_TOKEN"
     public static let accessTokenSecret = "access_token"
 
+    /// `$FIELDOPS_TOKEN` when it is set and not empty: the one place that reads it.
+    public static func environmentToken(in environment: [String: String]) -> String? {
+        guard let value = environment[environmentVariable], !value.isEmpty else { return nil }
+        return value
+    }
+
     /// The token for `profile`, or nil when neither the environment nor the keyring has one.
     /// Throws only keyring errors (permissions, corruption, wrong passphrase).
     public static func token(for profile: String, environment: [String: String], keyring: Keyring?) throws -> Token? {
-        if let value = environment[environmentVariable], !value.isEmpty {
+        if let value = environmentToken(in: environment) {
             return Token(value: value, source: "$" + environmentVariable)
         }
         guard let keyring, let value = try keyring.entry(for: profile)?.secrets[accessTokenSecret], !value.isEmpty else {

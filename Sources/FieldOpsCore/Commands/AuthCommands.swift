@@ -128,7 +128,7 @@ enum AuthCommands {
         var views: [StatusView] = []
         for profile in profiles {
             let entry = try keyring.entry(for: profile.name)
-            let envToken = !(context.environment[CredentialLookup.environmentVariable] ?? "").isEmpty
+            let envToken = CredentialLookup.environmentToken(in: context.environment) != nil
             let secrets = entry.map { $0.secrets.keys.sorted() } ?? []
             var facts: [String: String] = [:]
             for fact in context.backend(named: profile.backend)?.statusFacts(profile: profile, entry: entry) ?? [] {

@@ -31,7 +31,7 @@ enum ProfileCommands {
                         OptionSpec("http-version", value: .choice(HTTPSettings.Version.allCases.map(\.rawValue)), valueName: "VERSION", help: "HTTP version: auto, 1.1 or 2."),
                         OptionSpec("ca-file", value: .file, valueName: "PEM", help: "Extra CA certificates to trust for this service."),
                         OptionSpec("http-timeout", value: .duration, valueName: "DURATION", help: "Time allowed for each request (e.g. 30s)."),
-                        OptionSpec("retries", value: .integer, valueName: "N", help: "Retries of failed idempotent requests (0-10)."),
+                        OptionSpec("retries", value: .integer(0...10), valueName: "N", help: "Retries of failed idempotent requests."),
                         OptionSpec("set", valueName: "KEY=VALUE", help: "A backend-specific profile setting.", repeatable: true),
                     ],
                     arguments: [ArgumentSpec("NAME", help: "The new profile's name.")],
@@ -195,19 +195,6 @@ enum ProfileCommands {
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value))s" : "\(value)s"
-    }
-}
-
-/// Prints `label: value` lines with the labels aligned (plain `label\tvalue` when piped).
-func printFacts(_ facts: [(String, String)], to context: CommandContext) {
-    if context.format == .plain {
-        for (label, value) in facts { context.stdout.line("\(label)\t\(value)") }
-        return
-    }
-    let width = facts.map(\.0.count).max() ?? 0
-    for (label, value) in facts {
-        let padded = label + String(repeating: " ", count: width - label.count)
-        context.stdout.line(Style.dim.apply(padded, enabled: context.terminal.colorEnabled) + "  " + value)
     }
 }
 

@@ -115,7 +115,7 @@ public struct ConfigEditor: Sendable {
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
         do {
             try FileSystem.makeDirectories(ConfigPaths.directory(of: path), mode: 0o700)
-            try FileSystem.writeAtomically(bytes, to: path, mode: mode, exclusive: exclusive)
+            try AtomicFile.write(bytes, to: path, mode: mode, exclusive: exclusive)
         } catch let error as SystemCallError {
             throw ConfigError(.fileSystem, error.message, hint: "check the permissions of \(ConfigPaths.directory(of: path))")
         }

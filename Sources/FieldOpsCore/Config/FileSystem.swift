@@ -5,22 +5,23 @@ import Darwin
 #endif
 
 /// A failed system call on a path, carrying `errno` so each area can phrase its own error.
-struct SystemCallError: Error, Sendable {
-    var operation: String
-    var path: String
-    var code: Int32
+public struct SystemCallError: Error, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var path: String
+    public var code: Int32
     /// Replaces strerror's text when the failure is ours (not a regular file, too large).
-    var detail: String?
+    public var detail: String?
 
-    init(operation: String, path: String, code: Int32, detail: String? = nil) {
+    public init(operation: String, path: String, code: Int32, detail: String? = nil) {
         self.operation = operation
         self.path = path
         self.code = code
         self.detail = detail
     }
 
-    var reason: String { detail ?? String(cString: strerror(code)) }
-    var message: String { "cannot \(operation) \(path): \(reason)" }
+    public var reason: String { detail ?? String(cString: strerror(code)) }
+    public var message: String { "cannot \(operation) \(path): \(reason)" }
+    public var description: String { message }
 }
 
 /// The few POSIX file operations configuration and keyring need, done with plain system calls
@@ -142,99 +143,8 @@ enum FileSystem {
         }
     }
 
-    /// Replaces `path` with `bytes` atomically: a temp file in the same directory created with
-    /// `mode`, written, fsynced, renamed over the target, then the directory fsynced so the rename
-    /// itself survives a crash. With `exclusive`, fails with EEXIST if `path` already exists.
-    ///
-    /// A symlink at `path` is followed and its target replaced, so dotfile managers that link
-    /// `config.yaml` into a repository keep working.
-    /// Removes the temporary files `writeAtomically` leaves beside `path` when a writer is killed
-    /// between creating and renaming one (a keyring's would be a full copy of its secrets). Only
-    /// safe under the lock every writer of `path` holds: then no temporary belongs to a live writer.
-    /// Returns how many were removed.
-    @discardableResult
-    static func removeStaleTemporaries(of path: String) -> Int {
-        let path = resolvingSymlink(path)
-        let directory = ConfigPaths.directory(of: path)
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        let prefix = "." + name + ".tmp-"
-        guard let dir = opendir(directory) else { return 0 }
-        var stale: [String] = []
-        while let entry = readdir(dir) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if entryName.hasPrefix(prefix), entryName.utf8.count == prefix.utf8.count + 6 { stale.append(entryName) }
-        }
-        closedir(dir)
-        return stale.filter { unlink(directory + "/" + $0) == 0 }.count
-    }
-
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t, exclusive: Bool = false) throws {
-        let path = resolvingSymlink(path)
-        let directory = ConfigPaths.directory(of: path)
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        // mkstemp replaces the six trailing X characters with a unique suffix.
-        let uniqueSuffix = String(repeating: "X", count: 6)
-        var template = Array((directory + "/." + name + ".tmp-" + uniqueSuffix).utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard fd >= 0 else { throw SystemCallError(operation: "create a temporary file in", path: directory, code: errno) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-        }
-        do {
-            defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw SystemCallError(operation: "set permissions on", path: temporary, code: errno) }
-            try writeAll(fd, bytes, path: temporary)
-            guard fsync(fd) == 0 else { throw SystemCallError(operation: "sync", path: temporary, code: errno) }
-        }
-        if exclusive {
-            // link(2) fails if the target exists, so a concurrent writer can never be overwritten.
-            guard link(temporary, path) == 0 else { throw SystemCallError(operation: "create", path: path, code: errno) }
-            unlink(temporary)
-        } else {
-            guard rename(temporary, path) == 0 else { throw SystemCallError(operation: "replace", path: path, code: errno) }
-        }
-        renamed = true
-        try syncDirectory(directory)
-    }
-
-    /// The real path when `path` is a symlink; `path` itself otherwise.
-    static func resolvingSymlink(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
-    }
-
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError(operation: "write", path: path, code: errno)
-            }
-            written += count
-        }
-    }
-
-    static func syncDirectory(_ directory: String) throws {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemCallError(operation: "open directory", path: directory, code: errno) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw SystemCallError(operation: "sync directory", path: directory, code: errno) }
-    }
-
     static func remove(_ path: String) throws {
         guard unlink(path) == 0 else { throw SystemCallError(operation: "remove", path: path, code: errno) }
-        try syncDirectory(ConfigPaths.directory(of: path))
+        try AtomicFile.syncDirectory(of: path)
     }
 }

@@ -38,6 +38,14 @@ public struct JSONObject: Sendable, Hashable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Builds an object from pairs whose keys are known to differ (a record a command makes
+    /// with literal keys): no search for a repeated key per member, which was a twentieth of a
+    /// 100,000-record listing's time.
+    public init(distinctKeys pairs: [(String, JSONValue)]) {
+        assert(Set(pairs.map(\.0)).count == pairs.count, "repeated key in JSONObject(distinctKeys:)")
+        self.init(uniqueMembers: pairs.map { Member(key: $0.0, value: $0.1) }, index: nil)
+    }
+
     /// Used by the parser, which has already rejected repeated keys and may have built the
     /// key index while doing so.
     init(uniqueMembers: [Member], index: [String: Int]?) {

@@ -30,11 +30,19 @@ extension JSONParser {
         throw Failure(offset: start - 1, reason: "string is never closed: expected '\"' before the end of input")
     }
 
+    /// The rest of a string that has escapes: plain runs (ASCII and validated UTF-8) are copied
+    /// whole, so a document of many lines costs one copy per line, not one append per byte.
     private mutating func parseEscapedRemainder(into decoded: inout [UInt8]) throws(Failure) -> String {
         let bytes = input
         var cursor = position
+        var run = cursor
         while cursor < bytes.count {
             let byte = bytes[cursor]
+            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                cursor = byte < 0x80 ? cursor + 1 : try validatedUTF8End(at: cursor)
+                continue
+            }
+            if run < cursor { decoded.append(contentsOf: bytes[run..<cursor]) }
             if byte == UInt8(ascii: "\"") {
                 position = cursor + 1
                 return String(decoding: decoded, as: UTF8.self)
@@ -54,22 +62,17 @@ extension JSONParser {
                     let scalar = try parseUnicodeEscape(backslashAt: cursor - 1)
                     appendUTF8(scalar, to: &decoded)
                     cursor = position
+                    run = cursor
                     continue
                 default:
                     position = cursor
                     throw failure("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\'")
                 }
                 cursor += 1
-            } else if byte < 0x20 {
+                run = cursor
+            } else {
                 position = cursor
                 throw failure("expected a character in the string (control characters must be escaped)")
-            } else if byte >= 0x80 {
-                let end = try validatedUTF8End(at: cursor)
-                decoded.append(contentsOf: bytes[cursor..<end])
-                cursor = end
-            } else {
-                decoded.append(byte)
-                cursor += 1
             }
         }
         position = cursor

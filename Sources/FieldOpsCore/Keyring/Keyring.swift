@@ -100,7 +100,7 @@ public final class Keyring: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         // A writer killed mid-write left its temporary copy: under the lock none is live.
-        FileSystem.removeStaleTemporaries(of: path)
+        AtomicFile.removeStaleTemporaries(of: path)
 
         let existing = try readVerifiedBytes()
         var envelope: KeyringFile.Envelope?
@@ -114,7 +114,7 @@ public final class Keyring: Sendable {
         let encrypt = encryption == .passphrase || envelope?.encryption == "passphrase"
         let bytes = encrypt ? try sealed(entries, previous: envelope?.kdf) : try plain(entries)
         do {
-            try FileSystem.writeAtomically(bytes, to: path, mode: 0o600)
+            try AtomicFile.write(bytes, to: path, mode: 0o600)
         } catch let error as SystemCallError {
             throw KeyringError.fileSystem(error, keyring: path)
         }

@@ -20,11 +20,19 @@ public final class Database {
         public var readOnly: Bool
         /// How hard each commit is pushed to the disk.
         public var durability: Durability
+        /// The page size of a store created by this open (SQLite's default 4 KB when nil); larger
+        /// pages suit stores of large blobs, which then take a few writes each instead of many.
+        public var pageSize: Int?
 
         public init(busyTimeout: Duration = .seconds(5), readOnly: Bool = false, durability: Durability = .crashSafe) {
             self.busyTimeout = busyTimeout
             self.readOnly = readOnly
             self.durability = durability
+        }
+
+        public init(busyTimeout: Duration = .seconds(5), readOnly: Bool = false, durability: Durability = .crashSafe, pageSize: Int?) {
+            self.init(busyTimeout: busyTimeout, readOnly: readOnly, durability: durability)
+            self.pageSize = pageSize
         }
     }
 
@@ -86,6 +94,9 @@ public final class Database {
         // journal_mode is the first statement that reads the file header, so a foreign file
         // fails here, before anything could be written to it.
         if !options.readOnly && !inMemory {
+            if let pageSize = options.pageSize {
+                try execute("PRAGMA page_size = \(pageSize)")  // only takes effect on a new, empty file
+            }
             _ = try scalar("PRAGMA journal_mode = WAL", as: String.self)
         } else {
             _ = try scalar("PRAGMA schema_version", as: Int64.self)
