@@ -35,40 +35,10 @@ public struct StructuredOutput: Sendable, Equatable {
 
     /// The bytes to print for `value` (what the command would print with `--json`).
     public func render(_ value: JSONValue, color: Bool = false) throws -> [UInt8] {
-        var records = Self.records(in: value)
-        var columns = fields ?? Self.columns(of: records)
-        if let fields, !records.isEmpty {
-            let known = Self.columns(of: records, keepingObjects: true)
-            let unknown = fields.filter { !known.contains($0) }
-            if !unknown.isEmpty {
-                throw FieldOpsError.usage(
-                    "unknown field\(unknown.count == 1 ? "" : "s") \(unknown.map { "'\($0)'" }.joined(separator: ", ")) for --fields",
-                    hint: "fields of these records: \(Self.columns(of: records).joined(separator: ","))")
-            }
-            columns = fields
-        }
-        if fields != nil {
-            records = records.map { record in
-                .object(JSONObject(columns.map { ($0, Self.value(at: $0, in: record) ?? .null) }))
-            }
-        }
-        switch kind {
-        case .json:
-            return JSONValue.array(records).jsonBytes(.pretty) + [UInt8(ascii: "\n")]
-        case .ndjson:
-            return records.flatMap { $0.jsonBytes(.compact) + [UInt8(ascii: "\n")] }
-        case .csv:
-            if records.isEmpty && fields == nil { return [] }
-            var out = Self.csvLine(columns)
-            for record in records {
-                out += Self.csvLine(columns.map { Self.cell(Self.value(at: $0, in: record)) })
-            }
-            return Array(out.utf8)
-        case .table, .plain:
-            let table = Table(columns: columns.map { Table.Column($0) },
-                              rows: records.map { record in columns.map { Self.cell(Self.value(at: $0, in: record)) } })
-            return Array(table.render(format: kind == .table ? .table : .plain, color: color).utf8)
-        }
+        var writer = StructuredWriter(self, color: color, stream: nil)
+        try writer.write(Self.records(in: value))
+        writer.finish()
+        return writer.bytes
     }
 
     /// The records of a listing: a JSON array's elements; in an object whose only array member

@@ -1,7 +1,7 @@
 /// A table of strings rendered as aligned columns (terminal) or tab-separated lines (pipes).
 ///
-/// The text is built as bytes: appending to a `String` piece by piece was most of the time a
-/// ten-thousand-row listing took.
+/// The text is built as bytes (`TableWriter`, which also writes a long listing as it arrives):
+/// appending to a `String` piece by piece was most of the time a ten-thousand-row listing took.
 public struct Table: Sendable {
     public enum Alignment: Sendable { case left, right }
 
@@ -52,62 +52,19 @@ public struct Table: Sendable {
     /// Renders the table. Plain output is one tab-separated line per row, no header, so `cut` and
     /// `awk -F'\t'` work; table output pads columns by display width and bolds the header.
     public func render(format: OutputFormat, color: Bool = false) -> String {
-        var out: [UInt8] = []
-        if format == .plain {
-            out.reserveCapacity(rows.count * 112)
-            for row in rows {
-                for index in row.indices {
-                    if index > 0 { out.append(0x09) }
-                    Self.append(machineCell(row, index), to: &out)
-                }
-                out.append(0x0A)
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-        let shown = rows.map { row in
-            columns.indices.map { index -> String in
-                guard index < row.count else { return "" }
-                return columns[index].kind == .timestamp ? Timestamp.personText(row[index]) : row[index]
-            }
-        }
-        let titles = columns.map { $0.title.uppercased() }
-        var widths = titles.map(Self.width)
-        var cellWidths: [[Int]] = []
-        cellWidths.reserveCapacity(shown.count)
-        for row in shown {
-            let rowWidths = row.map(Self.width)
-            for (index, width) in rowWidths.enumerated() { widths[index] = max(widths[index], width) }
-            cellWidths.append(rowWidths)
-        }
-        let last = columns.count - 1
-        let header = titles.enumerated().map { index, title in
-            let gap = String(repeating: " ", count: widths[index] - Self.width(title))
-            return columns[index].alignment == .right ? gap + title : (index == last ? title : title + gap)
-        }.joined(separator: "  ")
-        out.reserveCapacity(shown.count * (widths.reduce(0, +) + 2 * widths.count + 1))
-        out.append(contentsOf: Style.bold.apply(header, enabled: color).utf8)
-        out.append(0x0A)
-        for (row, rowWidths) in zip(shown, cellWidths) {
-            for index in columns.indices {
-                if index > 0 { out.append(contentsOf: [0x20, 0x20]) }
-                let gap = max(0, widths[index] - rowWidths[index])
-                let right = columns[index].alignment == .right
-                if right { out.append(contentsOf: repeatElement(0x20, count: gap)) }
-                Self.append(row[index], to: &out)
-                if !right, index < last { out.append(contentsOf: repeatElement(0x20, count: gap)) }
-            }
-            out.append(0x0A)
-        }
-        return String(decoding: out, as: UTF8.self)
+        var writer = TableWriter(columns: columns, format: format, color: color, stream: nil)
+        for row in rows { writer.append(row) }
+        writer.finish()
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// Appends the cell on one line: tabs and line breaks become spaces.
-    static func append(_ cell: String, to out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: cell.utf8)
-        for index in start..<out.count where out[index] == 0x09 || out[index] == 0x0A || out[index] == 0x0D {
-            out[index] = 0x20
+    static func append(_ cell: String, to out: inout ByteOutput) {
+        guard cell.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+            out.append(contentsOf: cell.utf8)
+            return
         }
+        out.append(contentsOf: cell.utf8.lazy.map { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
     }
 
     /// Terminal columns of a cell: its byte count when ASCII, else its display width.
