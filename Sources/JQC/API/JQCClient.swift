@@ -12,26 +12,28 @@ public final class JQCClient: Sendable {
 
     /// - Parameters:
     ///   - session: the profile's HTTP session (its concurrency bound is the sync's upload bound).
+    ///   - token: a token given from outside (`$FIELDOPS_TOKEN`, or one being logged in with),
+    ///     used instead of the keyring's and never written to it.
     ///   - keyring: where tokens are read and rotated tokens written; nil for a login call.
-    public init(profile: Profile, session: HTTPSession, environment: [String: String], keyring: Keyring?) throws {
+    public init(profile: Profile, session: HTTPSession, token: String?, keyring: Keyring?) throws {
         self.profile = profile
         self.apiBase = JQCEndpoint.apiBase(for: profile.baseURL)
         self.session = session
-        self.tokens = try TokenKeeper(profile: profile.name, environment: environment, keyring: keyring)
+        self.tokens = try TokenKeeper(profile: profile.name, given: token, keyring: keyring)
     }
 
     /// A client for the command's profile on the context's session and keyring.
     public convenience init(context: CommandContext, profile: Profile, maxConcurrentTransfers: Int = 6) throws {
         try self.init(
             profile: profile, session: try context.httpSession(for: profile, maxConcurrentTransfers: maxConcurrentTransfers),
-            environment: context.environment, keyring: try context.keyring())
+            token: CredentialLookup.environmentToken(in: context.environment), keyring: try context.keyring())
     }
 
     /// A client that only logs in: no stored token is read.
     static func forLogin(context: CommandContext, profile: Profile, token: String? = nil) throws -> JQCClient {
         try JQCClient(
             profile: profile, session: try context.httpSession(for: profile),
-            environment: token.map { [CredentialLookup.environmentVariable: $0] } ?? [:], keyring: nil)
+            token: token, keyring: nil)
     }
 
     // MARK: Calls

@@ -20,8 +20,31 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
     case unknownRecord(kind: String, id: String)
     /// The server has no such record (404 on a route naming one: `no issue 999 on site-a`).
     case notFound(subject: String, profile: String, serverMessage: String?)
-    /// A workflow rule of the store refused the change.
-    case notAllowed(String, hint: String?)
+    /// A workflow rule of the store refused the change; `next` is what would help, if anything
+    /// (the store names the step, the command line words it).
+    case notAllowed(String, next: NextStep?)
+
+    /// What a person can do about a refusal of the store.
+    public enum NextStep: Sendable, Equatable {
+        /// Change the draft in the form.
+        case edit(inspection: String)
+        /// Finish or clear a half-typed answer in the form, then submit.
+        case finishThenSubmit(inspection: String)
+        /// Follow a sent inspection up with a new one.
+        case reinspect(inspection: String)
+        /// Sync first (the server may already hold it).
+        case syncFirst
+        /// Re-queue a failed item.
+        case retry(localID: String)
+        /// See a template's fields.
+        case showTemplate(Int)
+        /// See a facility's areas.
+        case showFacility(Int)
+        /// Name the inspection more exactly.
+        case typeMoreOfTheID
+        /// Give the issue a description.
+        case describeTheIssue
+    }
 
     public var summary: String {
         switch self {
@@ -65,8 +88,8 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
         case .unknownRecord(let kind, _):
             return kind.contains("facility") || kind.contains("template")
                 ? "run `fieldops jqc sync` to refresh the reference data" : "list them with `fieldops jqc status`"
-        case .notAllowed(_, let hint):
-            return hint
+        case .notAllowed(_, let next):
+            return next?.hint
         case .notFound:
             return "check the id; `fieldops jqc issue list` and `fieldops jqc history` show them"
         }

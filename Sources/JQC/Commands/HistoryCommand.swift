@@ -12,8 +12,8 @@ enum HistoryCommand {
             discussion: "Pages of 30 as the iPad app loads them; --offset moves through them, --all walks every page. Exit 4 when the server cannot be reached.",
             examples: ["fieldops jqc history", "fieldops jqc history --offset 30", "fieldops jqc history --all --json | jq '.items[] | select(.follow_up_required)'"],
             options: [
-                OptionSpec("limit", value: .integer, valueName: "N", help: "Inspections per page (1-100, default 30)."),
-                OptionSpec("offset", value: .integer, valueName: "N", help: "Skip the first N (default 0)."),
+                OptionSpec("limit", value: .integer(1...100, default: pageSize), valueName: "N", help: "Inspections per page."),
+                OptionSpec("offset", value: .integer(0..., default: 0), valueName: "N", help: "Skip the first N."),
                 .flag("all", help: "Fetch every page."),
             ],
             action: run)
@@ -23,8 +23,6 @@ enum HistoryCommand {
         let (profile, store) = try JQCCommands.localStore(context)
         let limit = context.invocation.integer("limit") ?? pageSize
         let offset = context.invocation.integer("offset") ?? 0
-        guard (1...100).contains(limit) else { throw FieldOpsError.usage("--limit must be from 1 to 100, not \(limit)") }
-        guard offset >= 0 else { throw FieldOpsError.usage("--offset must not be negative") }
         let walkAll = context.invocation.flag("all")
         let (items, total) = try await WorkflowSupport.online("jqc history", context: context, profile: profile) { client in
             var items: [JSONValue] = []

@@ -44,7 +44,7 @@ extension IssueCommands {
         }
         for path in view.localPhotos { facts.append(("local photo", path)) }
         for url in view.photoURLs { facts.append(("server photo", url)) }
-        JQCCommands.printFacts(facts, to: context)
+        printFacts(facts, to: context)
     }
 
     // MARK: status

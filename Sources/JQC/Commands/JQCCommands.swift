@@ -29,19 +29,6 @@ enum JQCCommands {
     /// The profile (of the `jqc` backend) and its store, for a command that works locally.
     static func localStore(_ context: CommandContext) throws -> (Profile, JQCStore) {
         let profile = try context.profile(backend: "jqc")
-        return (profile, try JQCStore.open(context: context, profile: profile))
-    }
-
-    /// `label  value` lines with the labels aligned, as the core's commands print them
-    /// (`label<TAB>value` when the output is plain).
-    static func printFacts(_ facts: [(String, String)], to context: CommandContext) {
-        if context.format == .plain {
-            for (label, value) in facts { context.stdout.line("\(label)\t\(value)") }
-            return
-        }
-        let width = facts.map(\.0.count).max() ?? 0
-        for (label, value) in facts {
-            context.stdout.line(label + String(repeating: " ", count: width - label.count + 2) + value)
-        }
+        return (profile, try JQCStore(directory: context.dataDirectory(for: profile)))
     }
 }

@@ -33,6 +33,9 @@ extension NotificationCommands {
 
     // MARK: list
 
+    /// How many notifications `list` shows without --limit.
+    static let defaultLimit = 50
+
     static func listSpec() -> CommandSpec {
         CommandSpec(
             "list", abstract: "List the notifications fetched so far, newest first, unread ones marked.",
@@ -40,14 +43,14 @@ extension NotificationCommands {
             examples: ["fieldops jqc notifications list", "fieldops jqc notifications list --unread --limit 5", "fieldops jqc notifications list --unread --json | jq -r '.[].title'"],
             options: [
                 .flag("unread", help: "Only notifications not marked read."),
-                OptionSpec("limit", value: .integer, valueName: "N", help: "At most N notifications (default 50)."),
+                OptionSpec("limit", value: .integer(1..., default: defaultLimit), valueName: "N", help: "At most N notifications."),
             ],
             action: list)
     }
 
     @Sendable static func list(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let limit = try WorkflowSupport.integer("limit", context) ?? 50
+        let limit = context.invocation.integer("limit") ?? defaultLimit
         let unread = context.invocation.flag("unread")
         let entries = try store.notifications(limit: limit, unreadOnly: unread)
         if context.format == .json {

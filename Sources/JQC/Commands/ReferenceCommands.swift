@@ -88,7 +88,7 @@ enum ReferenceCommands {
             return
         }
         let f = cached.facility
-        JQCCommands.printFacts([("id", String(f.id)), ("name", f.name), ("address", f.address ?? ""), ("project", f.projectName.map { "\($0) (\(f.projectID.map(String.init) ?? "?"))" } ?? "none")], to: context)
+        printFacts([("id", String(f.id)), ("name", f.name), ("address", f.address ?? ""), ("project", f.projectName.map { "\($0) (\(f.projectID.map(String.init) ?? "?"))" } ?? "none")], to: context)
         context.stdout.line()
         var table = Table(columns: [Table.Column("AREA", alignment: .right), Table.Column("NAME"), Table.Column("TYPE")])
         for area in cached.areas { table.append([String(area.id), area.name, area.areaType ?? ""]) }
@@ -143,7 +143,7 @@ enum ReferenceCommands {
             return
         }
         let schema = try template.schema()
-        JQCCommands.printFacts([("id", String(template.id)), ("name", template.name), ("frequency", template.frequency ?? ""), ("description", template.description ?? "")], to: context)
+        printFacts([("id", String(template.id)), ("name", template.name), ("frequency", template.frequency ?? ""), ("description", template.description ?? "")], to: context)
         context.stdout.line()
         var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED", "DETAILS")
         for field in schema.fieldsInGridOrder {
@@ -183,10 +183,9 @@ enum ReferenceCommands {
         context.stdout.line("cleared \(SyncCommand.count(before.facilities, "facility", "facilities")), \(SyncCommand.count(before.areas, "area")) and \(SyncCommand.count(before.templates, "template")); inspections, issues and photos are untouched")
     }
 
+    /// An id argument (a `.dynamic` kind, completed from the store): a whole number.
     static func intArgument(_ context: CommandContext, _ name: String) throws -> Int {
-        guard let text = context.invocation.value(name), let value = Int(text) else {
-            throw FieldOpsError.usage("\(name) must be a number, not \(context.invocation.value(name) ?? "nothing")")
-        }
+        guard let value = try context.invocation.integer(argument: name, .any) else { throw UsageError(.missingArgument(name), commandWords: ["fieldops"] + context.invocation.path) }
         return value
     }
 }

@@ -14,7 +14,7 @@ enum SyncCommand {
             examples: ["fieldops jqc sync", "fieldops jqc sync --dry-run", "fieldops jqc sync --json | jq .failed"],
             options: [
                 .flag("dry-run", help: "List what would be sent and pulled; send and change nothing."),
-                OptionSpec("concurrency", value: .integer, valueName: "N", help: "Uploads and submissions in flight at once (1-8, default 6)."),
+                OptionSpec("concurrency", value: .integer(1...8, default: defaultConcurrency), valueName: "N", help: "Uploads and submissions in flight at once."),
                 OptionSpec("wait", value: .duration, valueName: "DURATION", help: "How long to wait for another sync of this profile to finish (default 5m)."),
             ],
             action: run)
@@ -23,10 +23,10 @@ enum SyncCommand {
     @Sendable static func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
         if context.invocation.flag("dry-run") {
-            try SyncPlan(store: store).emit(context)
+            try show(SyncPlan(store: store), context)
             return
         }
-        let concurrency = try concurrencyOption(context)
+        let concurrency = concurrencyOption(context)
         let lock = try ProcessLock(path: store.directory + "/sync.lock")
         try await acquire(lock, context: context, wait: context.invocation.seconds("wait") ?? 300)
         defer { lock.unlock() }
@@ -47,12 +47,29 @@ enum SyncCommand {
         }
     }
 
-    private static func concurrencyOption(_ context: CommandContext) throws -> Int {
-        guard let text = context.invocation.value("concurrency") else { return 6 }
-        guard let value = Int(text), (1...8).contains(value) else {
-            throw FieldOpsError.usage("--concurrency must be a number from 1 to 8, not \(text)")
+    static let defaultConcurrency = 6
+
+    /// `--dry-run`: what would be sent (a table, or the plan as JSON) and pulled.
+    static func show(_ plan: SyncPlan, _ context: CommandContext) throws {
+        if context.format == .json {
+            try context.emitJSON(plan)
+            return
         }
-        return value
+        if plan.send.isEmpty {
+            context.stdout.line("would send: nothing")
+        } else {
+            context.stdout.line("would send \(count(plan.send.count, "item")):")
+            var table = Table("KIND", "LOCAL ID", "WHEN", "WHAT")
+            for item in plan.send { table.append([item.kind, item.localID, item.when, item.detail]) }
+            context.emit(table)
+        }
+        context.stdout.line("would pull: " + plan.pull.joined(separator: ", "))
+        context.stdout.line("dry run: nothing was sent or changed")
+    }
+
+    /// `--concurrency`, checked by the parser against its declared bounds.
+    private static func concurrencyOption(_ context: CommandContext) -> Int {
+        context.invocation.integer("concurrency") ?? defaultConcurrency
     }
 
     /// Takes the profile's sync lock; while another sync holds it, says so once and waits

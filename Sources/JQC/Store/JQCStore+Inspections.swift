@@ -120,7 +120,7 @@ extension JQCStore {
             return names
         }
         // The rows are gone (committed); a file that cannot be removed is only wasted space.
-        for name in files { try? FileManager.default.removeItem(atPath: photosDirectory + "/" + name) }
+        photoFiles.remove(files)
     }
 
     /// Takes a completed inspection that is not on the server back to draft: answers, photos and
@@ -138,17 +138,17 @@ extension JQCStore {
             let inspection = try LocalInspection(row: row)
             if inspection.status == .draft {
                 throw JQCError.notAllowed(
-                    "inspection \(localID) is already a draft", hint: "change it with `fieldops jqc inspect fill \(localID)`")
+                    "inspection \(localID) is already a draft", next: .edit(inspection: localID))
             }
             if inspection.syncStatus == .synced || inspection.serverID != nil {
                 throw JQCError.notAllowed(
                     "inspection \(localID) is already on the server" + (inspection.serverID.map { " (#\($0))" } ?? "") + ", so it cannot be reopened",
-                    hint: "follow it up with `fieldops jqc inspect start --reinspect \(localID)`")
+                    next: .reinspect(inspection: localID))
             }
             if inspection.sendingSince != nil {
                 throw JQCError.notAllowed(
                     "inspection \(localID) cannot be reopened: its last send was cut off before the server answered, so the server may already have it",
-                    hint: "run `fieldops jqc sync` first; if the server refuses it, reopen it then")
+                    next: .syncFirst)
             }
             let stamp = StoreText.text(now)
             try database.execute(
@@ -220,7 +220,7 @@ extension JQCStore {
         guard inspection.status == .draft else {
             throw JQCError.notAllowed(
                 "inspection \(localID) is already completed; only drafts can be changed or deleted",
-                hint: inspection.syncStatus == .failed ? "re-queue it with `fieldops jqc retry \(localID)`" : nil)
+                next: inspection.syncStatus == .failed ? .retry(localID: localID) : nil)
         }
         return inspection
     }

@@ -53,7 +53,7 @@ extension JQCStore {
             guard owner == facilityID else {
                 throw JQCError.notAllowed(
                     "area \(areaID) belongs to facility \(owner), not \(facilityID)",
-                    hint: "list the areas with `fieldops jqc facilities show \(facilityID)`")
+                    next: .showFacility(facilityID))
             }
         }
     }
@@ -65,11 +65,11 @@ extension JQCStore {
     ) throws -> LocalIssue {
         let trimmed = description.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            throw JQCError.notAllowed("an issue needs a description", hint: "pass --description TEXT")
+            throw JQCError.notAllowed("an issue needs a description", next: .describeTheIssue)
         }
         let issueID = JQCStore.newLocalID()
         let photoID = JQCStore.newLocalID()
-        let copy = try photoPath.map { try copyIn($0, photoID: photoID) }
+        let copy = try photoPath.map { path throws(PhotoFiles.Problem) in try photoFiles.copyIn(path, photoID: photoID) }
         do {
             try write { database in
                 let place = try owner(database)
@@ -87,7 +87,7 @@ extension JQCStore {
                 }
             }
         } catch {
-            if let copy { try? FileManager.default.removeItem(atPath: photosDirectory + "/" + copy.fileName) }
+            if let copy { photoFiles.remove([copy.fileName]) }
             throw error
         }
         guard let issue = try issue(localID: issueID) else { throw JQCError.unknownRecord(kind: "issue", id: issueID) }

@@ -78,7 +78,7 @@ extension JQCStore {
         }
         let (result, files) = dryRun ? try read(work) : try write(work)
         // The rows are gone (committed); a file that cannot be removed is only wasted space.
-        for name in files { try? FileManager.default.removeItem(atPath: photosDirectory + "/" + name) }
+        photoFiles.remove(files)
         return result
     }
 

@@ -22,7 +22,7 @@ extension JQCStore {
             if try row.decode("sync_status", as: String.self) == SyncStatus.failed.rawValue {
                 throw JQCError.notAllowed(
                     "issue \(issueLocalID) failed to sync, so its status cannot change yet",
-                    hint: "re-queue it with `fieldops jqc retry \(issueLocalID)`")
+                    next: .retry(localID: issueLocalID))
             }
             let queued = try database.scalar(
                 "SELECT status FROM issue_status_changes WHERE issue_local_id = ? AND sync_status = 'pending' ORDER BY id DESC LIMIT 1",

@@ -50,6 +50,6 @@ extension JQCStore {
         guard try inspection.formData()[field] == nil, !text.trimmingWhitespace().isEmpty else { return }
         throw JQCError.notAllowed(
             "inspection \(inspection.localID) has \"\(text)\" typed in field \(field), which is not a valid answer yet",
-            hint: "finish or clear it in `fieldops jqc inspect fill \(inspection.localID)`, then submit")
+            next: .finishThenSubmit(inspection: inspection.localID))
     }
 }

@@ -109,7 +109,7 @@ extension JQCStore {
         guard candidates.count == 1 else {
             if candidates.count > 1 {
                 throw JQCError.notAllowed(
-                    "\"\(text)\" matches several local inspections", hint: "type more of the local id (see `fieldops jqc inspect list`)")
+                    "\"\(text)\" matches several local inspections", next: .typeMoreOfTheID)
             }
             return nil
         }

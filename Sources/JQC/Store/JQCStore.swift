@@ -41,9 +41,13 @@ public final class JQCStore: Sendable {
     static func refuseTruncated(_ path: String) throws {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.intValue, size < 100 else { return }
-        throw FieldOpsError(
-            "the store \(path) is \(size) byte\(size == 1 ? "" : "s") long: it was cut short and holds no readable work; fieldops will not replace it",
-            hint: "restore it from a backup if you have one; to start an empty store instead, move it aside: mv '\(path)' '\(path).broken'")
+        throw TruncatedStore(path: path, size: size)
+    }
+
+    /// A store file too short to hold SQLite's header (the command layer words it).
+    struct TruncatedStore: Error, Equatable {
+        var path: String
+        var size: Int
     }
 
     /// Lets the sync engine commit without an fsync each: every record it writes is either the
@@ -51,11 +55,6 @@ public final class JQCStore: Sendable {
     /// again and the server dedupes on `local_id`) or pulled data the next sync pulls again.
     public func relaxDurabilityForSync() throws {
         try queue.withDatabase { database in try database.setDurability(.crashSafe) }
-    }
-
-    /// The store of the command's profile.
-    public static func open(context: CommandContext, profile: Profile) throws -> JQCStore {
-        try JQCStore(directory: context.dataDirectory(for: profile))
     }
 
     /// The store in `directory` only when its file already exists (completion, logout), so
@@ -69,7 +68,9 @@ public final class JQCStore: Sendable {
     public var photosDirectory: String { directory + "/photos" }
 
     /// The full path of a stored photo copy.
-    public func photoFile(_ photo: LocalPhoto) -> String { photosDirectory + "/" + photo.fileName }
+    public func photoFile(_ photo: LocalPhoto) -> String { photoFiles.path(of: photo.fileName) }
+    /// The photo files this store owns.
+    var photoFiles: PhotoFiles { PhotoFiles(directory: photosDirectory) }
 
     // MARK: Access
 

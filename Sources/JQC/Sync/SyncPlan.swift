@@ -83,21 +83,4 @@ struct SyncPlan: Encodable {
             pull.append("notifications (all unread)")
         }
     }
-
-    func emit(_ context: CommandContext) throws {
-        if context.format == .json {
-            try context.emitJSON(self)
-            return
-        }
-        if send.isEmpty {
-            context.stdout.line("would send: nothing")
-        } else {
-            context.stdout.line("would send \(SyncCommand.count(send.count, "item")):")
-            var table = Table("KIND", "LOCAL ID", "WHEN", "WHAT")
-            for item in send { table.append([item.kind, item.localID, item.when, item.detail]) }
-            context.emit(table)
-        }
-        context.stdout.line("would pull: " + pull.joined(separator: ", "))
-        context.stdout.line("dry run: nothing was sent or changed")
-    }
 }

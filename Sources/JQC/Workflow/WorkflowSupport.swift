@@ -55,11 +55,9 @@ enum WorkflowSupport {
         inspection.localID + (inspection.serverID.map { " (#\($0))" } ?? "")
     }
 
-    /// A required integer option, with a usage error naming it when absent or not a number.
+    /// An id option (a `.dynamic` kind, completed from the store): a whole number of at least 1.
     static func integer(_ name: String, _ context: CommandContext) throws -> Int? {
-        guard let text = context.invocation.value(name) else { return nil }
-        guard let value = Int(text), value > 0 else { throw FieldOpsError.usage("--\(name) must be a positive whole number, not \(text)") }
-        return value
+        try context.invocation.integer(option: name, IntegerRule(lower: 1))
     }
 
     /// A moment a person types for a filter: a UTC day (`2026-11-01`, its midnight) or a UTC

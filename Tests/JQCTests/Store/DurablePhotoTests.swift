@@ -61,10 +61,12 @@ struct DurablePhotoTests {
             func index(after start: Int, _ matches: (String) -> Bool) -> Int? {
                 calls.indices.first { $0 > start && matches(calls[$0]) }
             }
-            let open = try #require(index(after: -1) { $0.hasPrefix("openat(") && $0.contains("\"\(final).partial\"") && $0.contains("O_EXCL") })
+            // The core's temporary file beside it: photos/.NAME.tmp-XXXXXX.
+            let temporary = photos + "/." + (final as NSString).lastPathComponent + ".tmp-"
+            let open = try #require(index(after: -1) { $0.hasPrefix("openat(") && $0.contains("\"\(temporary)") && $0.contains("O_EXCL") })
             let tempFD = try #require(Self.descriptor(calls[open]))
             let syncCopy = try #require(index(after: open) { $0.hasPrefix("fsync(\(tempFD))") })
-            let rename = try #require(index(after: syncCopy) { $0.hasPrefix("rename") && $0.contains("\"\(final).partial\"") && $0.contains("\"\(final)\"") })
+            let rename = try #require(index(after: syncCopy) { $0.hasPrefix("rename") && $0.contains("\"\(temporary)") && $0.contains("\"\(final)\"") })
             let openDirectory = try #require(index(after: rename) { $0.hasPrefix("openat(") && $0.contains("\"\(photos)\"") && $0.contains("O_DIRECTORY") })
             let directoryFD = try #require(Self.descriptor(calls[openDirectory]))
             let syncDirectory = try #require(index(after: openDirectory) { $0.hasPrefix("fsync(\(directoryFD))") })

@@ -82,7 +82,13 @@ struct JQCStoreTests {
         let draft = try store.createDraft(templateID: 1, facilityID: 1)
         let text = home.path("notes.txt")
         try "hello".write(toFile: text, atomically: true, encoding: .utf8)
-        #expect(throws: FieldOpsError.self) { try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: text) }
+        // The store says what is wrong with the file; the command line words it.
+        #expect(throws: PhotoFiles.Problem.notAnImage(text)) { try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: text) }
+        #expect(PhotoFiles.Problem.notAnImage(text).summary == "cannot attach \(text): it is not a JPEG or PNG image")
+        #expect(PhotoFiles.Problem.notAnImage(text).exitCode == .usage)
+        #expect(throws: PhotoFiles.Problem.missing(home.path("nope.jpg"))) {
+            try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: home.path("nope.jpg"))
+        }
         #expect(throws: JQCError.self) { try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "2", sourcePath: try Self.jpeg(home, "a.jpg")) }
         #expect(throws: JQCError.self) { try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "99", sourcePath: try Self.jpeg(home, "b.jpg")) }
         // Nothing half-made was left behind.

@@ -35,7 +35,7 @@ struct FacilityIssueAndFilterTests {
                 (["--facility", "1", "--area", "104"], 1, "area 104 belongs to facility 2, not 1"),
                 ([], 2, "needs --inspection LOCAL_ID or --facility ID"),
                 (["--facility", "1", "--inspection", id], 2, "not both"),
-                (["--facility", "x"], 2, "--facility must be a positive whole number"),
+                (["--facility", "x"], 2, "invalid value 'x' for '--facility': expected a whole number of at least 1"),
             ] {
                 let refused = await world.run(["jqc", "issue", "flag", "--severity", "low", "--description", "x"] + arguments)
                 #expect(refused.code == code && refused.stderr.contains(text), "\(arguments): \(refused.code) \(refused.stderr)")

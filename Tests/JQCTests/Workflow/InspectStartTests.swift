@@ -38,7 +38,7 @@ struct InspectStartTests {
                 (["--template", "1", "--facility", "42"], "facility 42"),
                 (["--template", "1", "--facility", "1", "--area", "555"], "area 555"),
                 (["--template", "1"], "needs --template and --facility"),
-                (["--template", "x1", "--facility", "1"], "--template must be a positive whole number"),
+                (["--template", "x1", "--facility", "1"], "invalid value 'x1' for '--template': expected a whole number of at least 1"),
             ]
             for (arguments, message) in cases {
                 let result = await world.run(["jqc", "inspect", "start"] + arguments)

@@ -1,0 +1,75 @@
+import FieldOpsCore
+import Foundation
+
+/// The store's photo files, `photos/<id>.<ext>`: copies the store owns, never the person's
+/// original, so moving or deleting the original after attaching it cannot lose the photo
+/// before it is uploaded. The rows that point at them are `JQCStore`'s; this type only sniffs,
+/// copies and removes files.
+struct PhotoFiles: Sendable {
+    let directory: String
+
+    /// The server refuses uploads over 50 MB (413); refusing locally says so before any wait.
+    static let maxBytes = 50 * 1024 * 1024
+
+    /// A file copied into the store.
+    struct Copy {
+        var fileName: String
+        var contentType: String
+        var byteCount: Int
+        var originalName: String
+    }
+
+    /// Why a file cannot become a stored photo; the command layer words it (`UserFacingError`).
+    enum Problem: Error, Equatable {
+        case missing(String)
+        case unreadable(String)
+        case notAnImage(String)
+        case tooLarge(String, bytes: Int)
+        case copyFailed(String, reason: String, directory: String)
+    }
+
+    /// The photo types the server accepts, told by the file's first bytes (never its name).
+    static func kind(ofHead head: Data) -> (type: String, ext: String)? {
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return ("image/jpeg", "jpg") }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return ("image/png", "png") }
+        return nil
+    }
+
+    /// Copies `sourcePath` to `photos/<id>.<ext>` durably (the core `AtomicFile`: temp file,
+    /// fsync, rename, directory fsync) after checking it is a JPEG or PNG the server accepts and
+    /// not over its size limit. Callers insert the row that points at the copy only after this
+    /// returns, and `remove` it when that fails.
+    func copyIn(_ sourcePath: String, photoID: String) throws(Problem) -> Copy {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: sourcePath, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .missing(sourcePath)
+        }
+        guard let handle = FileHandle(forReadingAtPath: sourcePath) else { throw .unreadable(sourcePath) }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        try? handle.close()
+        guard let kind = Self.kind(ofHead: head) else { throw .notAnImage(sourcePath) }
+        let size = (try? manager.attributesOfItem(atPath: sourcePath)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.maxBytes else { throw .tooLarge(sourcePath, bytes: size) }
+        do {
+            try AtomicFile.makeDirectory(directory)
+            let fileName = photoID + "." + kind.ext
+            let destination = directory + "/" + fileName
+            // A copy cut short by a crash left its temporary file: no row points at it, and no
+            // other writer ever writes this photo's name.
+            AtomicFile.removeStaleTemporaries(of: destination)
+            let copied = try AtomicFile.copy(from: sourcePath, to: destination)
+            return Copy(fileName: fileName, contentType: kind.type, byteCount: copied, originalName: (sourcePath as NSString).lastPathComponent)
+        } catch {
+            throw .copyFailed(sourcePath, reason: "\(error)", directory: directory)
+        }
+    }
+
+    /// Removes stored photo files no row points at any more (a replaced or pruned photo); a
+    /// file already gone is fine.
+    func remove(_ fileNames: [String]) {
+        for name in fileNames { try? FileManager.default.removeItem(atPath: path(of: name)) }
+    }
+
+    func path(of fileName: String) -> String { directory + "/" + fileName }
+}
