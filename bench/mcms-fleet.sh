@@ -7,6 +7,7 @@
 #     collection request; one without a limit would be the whole collection);
 #   * wall time beside the time the emulator takes to serve the very same page requests (taken
 #     from its log) to curl, with as many in flight as fieldops keeps;
+#   * how soon `-o csv` and `-o ndjson` (written page by page) print their first line;
 #   * the same listing over 10,000 ONUs.
 #
 # Usage: bench/mcms-fleet.sh [PATH_TO_RELEASE_FIELDOPS]   (builds one when not given)
@@ -52,7 +53,7 @@ with open(sys.argv[3], "w") as out:
 PY
     listing=$(timecmd --json --rss --cpu --runs "$runs" --warmup 1 --label "fieldops mcms onu list --json" -- "$bin" mcms onu list --json)
     # The same pages fetched by curl: one process, the session cookie, 4 in flight (fieldops
-    # reads the four collections side by side, a few pages each).
+    # keeps 2 pages of the ONU states and 2 of the ONU configs in flight side by side).
     jar="$work/curl-cookies"
     curl -s -c "$jar" -H 'Content-Type: application/json' -H "Referer: $base/" \
         -d '{"data":{"email":"tech@example.net","password":"pon-secret"}}' "$base/api/v1/users/authenticate/" >/dev/null
@@ -79,6 +80,22 @@ base=$url
 python3 -c "import time, sys; print('emulator up with 100,000 ONUs in %.1f s' % (time.perf_counter() - float(sys.argv[1])))" "$started"
 mcms_bench_home
 measure 100000 3 "100,000 ONUs"
+# The streamed forms: how soon the first row is out, against the whole listing.
+for form in "-o csv" "-o ndjson"; do
+    python3 - "$bin" $form <<'PY'
+import subprocess, sys, time
+started = time.perf_counter()
+child = subprocess.Popen([sys.argv[1], "mcms", "onu", "list"] + sys.argv[2:], stdout=subprocess.PIPE)
+first, rows = None, 0
+for line in child.stdout:
+    if first is None:
+        first = time.perf_counter() - started
+    rows += 1
+child.wait()
+print("fieldops mcms onu list %s (100,000 ONUs): first line after %.3f s, %d lines in %.3f s (exit %d)" % (
+    " ".join(sys.argv[2:]), first or 0, rows, time.perf_counter() - started, child.returncode))
+PY
+done
 stop_emulator
 
 echo

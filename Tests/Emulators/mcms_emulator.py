@@ -414,11 +414,25 @@ def sort_key(value):
 class Document:
     """One Mongo document: its exact JSON text, plus a parsed tree made on demand."""
 
-    __slots__ = ("text", "_tree")
+    __slots__ = ("text", "_tree", "_projected")
 
     def __init__(self, text, tree=None):
         self.text = text
         self._tree = tree
+        self._projected = None
+
+    def projected(self, projection_text, projection):
+        """The JSON text of this document under a projection, made once per projection: a
+        stored document is never changed in place (a write stores a new Document), and
+        Mongo projects in C, so re-rendering every page in Python made the emulator, not
+        the client, most of a paged listing's wall time."""
+        if self._projected is None:
+            self._projected = {}
+        text = self._projected.get(projection_text)
+        if text is None:
+            text = render(apply_projection(self.tree, projection))
+            self._projected[projection_text] = text
+        return text
 
     @property
     def tree(self):
@@ -1151,7 +1165,8 @@ class MCMSApp(App):
                 docs.sort(key=lambda d, p=path: sort_key(lookup(d.tree, p)), reverse=direction < 0)
             docs = self.window(docs, skip, limit)
         if projection:
-            texts = [render(apply_projection(d.tree, projection)) for d in docs]
+            projection_text = req.arg("projection")
+            texts = [d.projected(projection_text, projection) for d in docs]
         else:
             texts = [d.text for d in docs]
         return success_raw("[" + ",".join(texts) + "]")

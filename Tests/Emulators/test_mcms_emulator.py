@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 import urllib.error
@@ -551,6 +552,24 @@ class MCMSEmulatorTests(unittest.TestCase):
         began = time.monotonic()
         self.assertEqual(session.get("/api/v1/files/onu-firmware/")[0], 200)
         self.assertGreaterEqual(time.monotonic() - began, 0.15)
+
+    def test_a_held_request_waits_for_the_release(self):
+        session = self.emu.login()
+        self.emu.admin("/faults", {"path": "/api/v1/olts/states/", "hold": True, "count": 1})
+        answers = []
+        thread = threading.Thread(target=lambda: answers.append(session.get("/api/v1/olts/states/")[0]))
+        thread.start()
+        deadline = time.monotonic() + 10
+        while self.emu.admin_json("/held")["held"] == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self.assertEqual(self.emu.admin_json("/held")["held"], 1)
+        self.assertEqual(answers, [], "not answered while held")
+        self.emu.admin("/release", {})
+        thread.join(10)
+        self.assertEqual(answers, [200])
+        self.assertEqual(self.emu.admin_json("/held")["held"], 0)
+        # Only the one request was held.
+        self.assertEqual(session.get("/api/v1/olts/states/")[0], 200)
 
     def test_fleet_is_deterministic_from_the_seed(self):
         first = mcms_emulator.Fleet(3, 2, 30, mcms_emulator.BASE_TIME)

@@ -5,8 +5,9 @@ import Foundation
 /// so shell completion can offer them instantly without the network.
 ///
 /// One tab-separated `id<TAB>name` line per device in `onus.tsv` and `olts.tsv`; written
-/// atomically (temp file and rename) so a completion running during a listing never reads half,
-/// and only after a listing completed, so a listing that fails leaves the last good one.
+/// as the listing arrives into a temporary file that is renamed over the cache only when the
+/// listing completed (`Writer`), so a completion running meanwhile never reads half, and a
+/// listing that fails leaves the last good one.
 public struct DeviceCache: Sendable {
     public enum Kind: String, Sendable {
         case onu = "onus"
@@ -22,59 +23,62 @@ public struct DeviceCache: Sendable {
     public func path(_ kind: Kind) -> String { directory + "/" + kind.rawValue + ".tsv" }
 
     /// Replaces the cached list; failures are ignored by callers because a cache is optional.
-    ///
-    /// The lines go to a temporary file beside the cache in 64 KB writes (a 100,000-ONU list is
-    /// never one string), then the temporary file is renamed over the cache: a reader sees the
-    /// old list or the new one, and a write that fails leaves the old one and no temporary file.
     public func store<S: Sequence>(_ kind: Kind, entries: S) throws where S.Element == (id: String, name: String) {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let temporary = path(kind) + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure(temporary) }
-        var closed = false
-        defer {
-            if !closed { close(descriptor) }
-        }
+        let writer = try Writer(cache: self, kind: kind)
         do {
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(Self.chunkBytes + 512)
-            for entry in entries {
-                buffer.append(contentsOf: clean(entry.id).utf8)
-                buffer.append(UInt8(ascii: "\t"))
-                buffer.append(contentsOf: clean(entry.name).utf8)
-                buffer.append(UInt8(ascii: "\n"))
-                if buffer.count >= Self.chunkBytes {
-                    try write(buffer, to: descriptor, path: temporary)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }
-            try write(buffer, to: descriptor, path: temporary)
-            closed = true
-            guard close(descriptor) == 0 else { throw failure(temporary) }
-            guard rename(temporary, path(kind)) == 0 else { throw failure(path(kind)) }
+            for entry in entries { try writer.append(id: entry.id, name: entry.name) }
+            try writer.commit()
         } catch {
-            unlink(temporary)
+            writer.discard()
             throw error
         }
     }
 
-    static let chunkBytes = 64 * 1024
+    /// A new list written as a listing arrives, page by page, and put in place only when it
+    /// completed: the core `AtomicFile.Writer` (64 KB writes to a temporary file beside the cache,
+    /// fsync, rename), so a reader sees the old list or the new one. `discard()` (a listing that
+    /// failed) removes it and leaves the old list.
+    public final class Writer {
+        private let cache: DeviceCache
+        private let file: AtomicFile.Writer
 
-    private func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure(path)
+        public init(cache: DeviceCache, kind: Kind) throws {
+            self.cache = cache
+            do {
+                try AtomicFile.makeDirectories(cache.directory, mode: 0o700)
+                file = try AtomicFile.Writer(replacing: cache.path(kind), mode: 0o600)
+            } catch {
+                throw cache.failure(error)
             }
-            offset += written
         }
+
+        public func append(id: String, name: String) throws {
+            // Piece by piece into the writer's buffer: no string built per device of the fleet.
+            do {
+                try file.append(DeviceCache.clean(id).utf8)
+                try file.append(CollectionOfOne(UInt8(ascii: "\t")))
+                try file.append(DeviceCache.clean(name).utf8)
+                try file.append(CollectionOfOne(UInt8(ascii: "\n")))
+            } catch {
+                throw cache.failure(error)
+            }
+        }
+
+        /// Puts the new list in place of the old.
+        public func commit() throws {
+            do {
+                try file.commit()
+            } catch {
+                throw cache.failure(error)
+            }
+        }
+
+        /// Drops the new list (nothing happens after `commit()`).
+        public func discard() { file.discard() }
     }
 
-    private func failure(_ path: String) -> FieldOpsError {
-        FieldOpsError("cannot update the completion cache \(path): \(String(cString: strerror(errno)))",
+    fileprivate func failure(_ error: any Error) -> FieldOpsError {
+        FieldOpsError("cannot update the completion cache: \(error)",
                       hint: "check that \(directory) is writable; the listing itself is not affected")
     }
 
@@ -104,9 +108,10 @@ public struct DeviceCache: Sendable {
         return out
     }
 
-    private func clean(_ text: String) -> String {
+    fileprivate static func clean(_ text: String) -> String {
         // Scanned as bytes: a tab or line break is one byte in UTF-8, and Characters are slow.
         guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
-        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        // "\r\n" is one Character, equal to neither "\r" nor "\n": it is listed on its own.
+        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 }

@@ -46,8 +46,9 @@ struct CollectionPager<Item: Sendable>: Sendable {
         return all
     }
 
-    /// Hands `consume` the new items of each page, in `_id` order, as the pages come in.
-    func forEachPage(_ consume: ([Item]) throws -> Void) async throws {
+    /// Hands `consume` the new items of each page, in `_id` order, as the pages come in. While
+    /// `consume` is busy (writing a page out) no more than `pagesInFlight` pages are asked for.
+    func forEachPage(_ consume: ([Item]) async throws -> Void) async throws {
         let size = paging.pageSize
         try await withThrowingTaskGroup(of: (Int, Page).self) { group in
             var started = 0
@@ -79,7 +80,7 @@ struct CollectionPager<Item: Sendable>: Sendable {
     }
 
     /// Consumes one skip page; true when it was the last.
-    private func take(_ page: Page, first: Bool, last: inout String?, _ consume: ([Item]) throws -> Void) async throws -> Bool {
+    private func take(_ page: Page, first: Bool, last: inout String?, _ consume: ([Item]) async throws -> Void) async throws -> Bool {
         if !first, let known = last {
             if page.count == 0 {
                 // The collection shrank below this page's start: read on from the last id.
@@ -92,7 +93,7 @@ struct CollectionPager<Item: Sendable>: Sendable {
             }
         }
         let before = last
-        try emit(page, after: &last, consume)
+        try await emit(page, after: &last, consume)
         // Shorter than `limit` is the end; longer means the appliance ignored `limit` and sent all.
         guard page.count == paging.pageSize else { return true }
         if !first, last == before, let known = last {
@@ -107,11 +108,11 @@ struct CollectionPager<Item: Sendable>: Sendable {
 
     /// Reads every document between `after` and `before` (both exclusive; nil: to the end) by
     /// `_id` range, page by page.
-    private func fill(after: String, before: String?, last: inout String?, _ consume: ([Item]) throws -> Void) async throws {
+    private func fill(after: String, before: String?, last: inout String?, _ consume: ([Item]) async throws -> Void) async throws {
         var cursor = after
         while true {
             let page = try await fetch(skip: nil, after: cursor, before: before)
-            try emit(page, after: &last, consume)
+            try await emit(page, after: &last, consume)
             guard page.count == paging.pageSize, let end = page.ids.last else { return }
             guard MCMSOrder.precedes(cursor, end) else {
                 // The range was not applied: asking again would get the same page forever.
@@ -124,7 +125,7 @@ struct CollectionPager<Item: Sendable>: Sendable {
 
     /// Hands on the items of `page` after `last` (skipping what an earlier page gave) and moves
     /// `last` to the page's end.
-    private func emit(_ page: Page, after last: inout String?, _ consume: ([Item]) throws -> Void) throws {
+    private func emit(_ page: Page, after last: inout String?, _ consume: ([Item]) async throws -> Void) async throws {
         var items: [Item] = []
         items.reserveCapacity(page.items.count)
         for entry in page.items where last.map({ MCMSOrder.precedes($0, entry.id) }) ?? true {
@@ -132,7 +133,7 @@ struct CollectionPager<Item: Sendable>: Sendable {
         }
         if let newest = page.ids.last, last.map({ MCMSOrder.precedes($0, newest) }) ?? true { last = newest }
         paging.progress?.page(documents: items.count)
-        if !items.isEmpty { try consume(items) }
+        if !items.isEmpty { try await consume(items) }
     }
 
     // MARK: Requests

@@ -8,7 +8,8 @@ public final class MCMSClient: Sendable {
     public let baseURL: String
     public let profile: String
     let store: MCMSSessionStore?
-    let relogin: ReloginGate
+    /// The session's generation: one more each time an expired session was logged in again.
+    let relogin: RefreshGate<Int>
 
     /// - Parameter store: where cookies are saved after a re-login; nil in tests of a bare session.
     public init(http: HTTPSession, baseURL: String, profile: String, store: MCMSSessionStore?) {
@@ -16,7 +17,7 @@ public final class MCMSClient: Sendable {
         self.baseURL = MCMSEndpoint.normalizedBaseURL(baseURL)
         self.profile = profile
         self.store = store
-        relogin = ReloginGate()
+        relogin = RefreshGate(0)
     }
 
     // MARK: Login
@@ -89,16 +90,17 @@ public final class MCMSClient: Sendable {
     /// Sends a request built elsewhere (`fieldops api`) under the same rules: CSRF headers on
     /// unsafe methods, one re-login with a remembered password on a 401.
     public func send(_ request: HTTPRequest, retryOn401: Bool = true) async throws -> HTTPResponse {
-        let generation = await relogin.generation
+        let generation = await relogin.current
         var response = try await sendOnce(request)
         guard response.status == 401, retryOn401 else { return response }
         guard let store, let credentials = try store.rememberedCredentials() else {
             throw MCMSError.sessionExpired(profile: profile)
         }
         // Many bulk workers can meet the same expiry; only the first logs in again.
-        try await relogin.relogin(after: generation) {
+        _ = try await relogin.refreshed(unlessReplaced: { $0 != generation }) { seen in
             try await self.login(username: credentials.username, password: credentials.password)
             try store.save(cookies: self.http.cookies, user: credentials.username, password: credentials.password, remember: true)
+            return seen + 1
         }
         response = try await sendOnce(request)
         if response.status == 401 { throw MCMSError.sessionExpired(profile: profile) }

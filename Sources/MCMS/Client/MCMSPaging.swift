@@ -15,7 +15,7 @@ public struct MCMSPaging: Sendable {
     public static let minimumPageSize = 2
     /// Pages of one collection requested at once: enough to overlap the appliance's serving with
     /// fieldops' decoding, few enough not to load a shared appliance.
-    public static let defaultPagesInFlight = 3
+    public static let defaultPagesInFlight = 2
 
     public var pageSize: Int
     public var pagesInFlight: Int
@@ -36,14 +36,9 @@ public struct MCMSPaging: Sendable {
 
     /// `--chunk-size`, else the profile's `chunk_size`, else 500; anything outside 2…1,000 is a
     /// usage error naming where it came from.
-    public static func pageSize(option: String?, profile: Profile) throws(FieldOpsError) -> Int {
-        if let option {
-            guard let size = Int(option), (minimumPageSize...maximumPageSize).contains(size) else {
-                throw FieldOpsError.usage("--chunk-size takes a number of documents from \(minimumPageSize) to \(maximumPageSize), not \(option)",
-                                          hint: "MCMS is never asked for more than \(maximumPageSize) documents in one request")
-            }
-            return size
-        }
+    public static func pageSize(option: Int?, profile: Profile) throws(FieldOpsError) -> Int {
+        // The option's bounds are checked by the parser (MCMSCommands.chunkSize).
+        if let option { return option }
         if let size = profile.int(profileKey) {
             guard (minimumPageSize...maximumPageSize).contains(size) else {
                 throw FieldOpsError("\(profileKey): \(size) in profile \(profile.name) (\(profile.origin)) is outside \(minimumPageSize)…\(maximumPageSize)",

@@ -35,6 +35,13 @@ public struct MCMSRepository: Sendable {
         try await documents(.onuStates, projection: projection) { ONURow(state: ONUStateDocument($0)) }
     }
 
+    /// The same rows handed over a page at a time, as they arrive, for a listing written page
+    /// by page; no more than a few pages are asked for while `consume` is busy.
+    func forEachONUStatePage(_ consume: ([ONURow]) async throws -> Void) async throws {
+        try await CollectionPager(client: client, endpoint: .onuStates, projection: MCMSField.onuListProjection, filter: nil,
+                                  paging: paging) { ONURow(state: ONUStateDocument($0)) }.forEachPage(consume)
+    }
+
     /// The states of only these ONUs, projected: one list request per 200 ids (`query` on
     /// `_id`), sent at once. ONUs without a state are simply absent.
     public func onuStates(ids: [String], projection: String) async throws -> [ONUStateDocument] {
@@ -64,6 +71,15 @@ public struct MCMSRepository: Sendable {
     /// `ONU.Name` by id from the config documents, fetched with `projection` (seed).
     public func onuNames() async throws -> [String: String] {
         try await names(.onuConfigs, projection: MCMSField.onuNameProjection, section: MCMSField.onu)
+    }
+
+    /// `ONU.Name` of every ONU with a config, page by page in `_id` order: the order the state
+    /// pages come in, so a listing joins the two by merging, without a dictionary or a sort.
+    func forEachONUNamePage(_ consume: ([(id: String, name: String)]) async throws -> Void) async throws {
+        try await CollectionPager(client: client, endpoint: .onuConfigs, projection: MCMSField.onuNameProjection, filter: nil,
+                                  paging: paging) { document in
+            document[MCMSField.id]?.stringValue.map { (id: $0, name: document[MCMSField.onu]?[MCMSField.name]?.stringValue ?? "") }
+        }.forEachPage(consume)
     }
 
     /// `ONU.Name` of only these ONUs (`query` on `_id`), for a view of one OLT's ONUs; the whole

@@ -124,11 +124,12 @@ enum DetailCommands {
         try await logs(.oltLogs(try id(context, "MAC")), context: context)
     }
 
+    static let defaultLogLimit = 50
+    /// `--limit` of `onu logs` and `olt logs`.
+    static let logLimit = OptionSpec("limit", value: .integer(1..., default: defaultLogLimit), valueName: "N", help: "At most N entries.")
+
     static func logs(_ endpoint: MCMSEndpoint, context: CommandContext) async throws {
-        let limit = try context.invocation.value("limit").map { text in
-            guard let limit = Int(text), limit > 0 else { throw FieldOpsError.usage("--limit must be a positive number, not \(text)") }
-            return limit
-        } ?? 50
+        let limit = context.invocation.integer("limit") ?? defaultLogLimit
         let entries = try await MCMSConnection(context).repository.logs(endpoint, limit: limit)
         emit(json: entries, empty: (entries.arrayValue ?? []).isEmpty ? "no log entries" : nil, context: context) {
             EventRendering.logTable(entries).render(format: context.format, color: context.terminal.colorEnabled)

@@ -21,26 +21,13 @@ enum InventoryCommands {
                 json: InventoryRendering.onuJSON(rows),
                 render: { format, color in InventoryRendering.styledONUTable(rows).render(format: format, color: color) },
                 metrics: ["count": Double(rows.count)],
-                emptyMessage: rows.isEmpty ? "no ONUs match" : nil,
-                streamOnce: { context in writeONUs(rows, context: context) })
+                emptyMessage: rows.isEmpty ? "no ONUs match" : nil)
         }
-        try await WatchRunner.run(source, context: context)
-    }
-
-    /// The one-shot `onu list`: record by record where the form allows (`--json`, ndjson,
-    /// piped text), so a 100,000-ONU listing is never one value or one string in memory.
-    static func writeONUs(_ rows: [ONURow], context: CommandContext) {
-        guard ListingWriter.streams(context) else {
-            DetailCommands.emit(json: InventoryRendering.onuJSON(rows), empty: rows.isEmpty ? "no ONUs match" : nil, context: context) {
-                InventoryRendering.styledONUTable(rows).render(format: context.format, color: context.terminal.colorEnabled)
-            }
+        guard try WatchOptions(context.invocation, source: source).watching else {
+            try await ONUListing(connection: connection, options: options, context: context).run()
             return
         }
-        switch context.structured.kind {
-        case .json: ListingWriter.writePrettyArray(rows.lazy.map(InventoryRendering.onuRecord), to: context.stdout)
-        case .ndjson: ListingWriter.writeLines(rows.lazy.map(InventoryRendering.onuRecord), to: context.stdout)
-        default: ListingWriter.writePlain(rows.lazy.map(InventoryRendering.onuCells), to: context.stdout)
-        }
+        try await WatchRunner.run(source, context: context)
     }
 
     /// The options of `onu list`, read once and checked before any request.
@@ -70,21 +57,13 @@ enum InventoryCommands {
                 }
                 return value
             }
-            fecAbove = try invocation.value("fec-uncorrectable-above").map { text throws(FieldOpsError) in
-                guard let value = UInt64(text) else {
-                    throw FieldOpsError.usage("--fec-uncorrectable-above takes a count (0 or more), not \(text)")
-                }
-                return value
-            }
+            fecAbove = invocation.integer("fec-uncorrectable-above").map { UInt64($0) }
             model = invocation.value("model")
             firmware = invocation.value("firmware")
             name = invocation.value("name")
             withAlarms = invocation.flag("with-alarms")
             sort = invocation.value("sort").flatMap(ONUListQuery.SortKey.init(rawValue:))
-            limit = try invocation.value("limit").map { text throws(FieldOpsError) in
-                guard let limit = Int(text), limit > 0 else { throw FieldOpsError.usage("--limit must be a positive number, not \(text)") }
-                return limit
-            }
+            limit = invocation.integer("limit")
         }
 
         /// The query, with `--olt` resolved against the OLTs just listed (an unknown one is exit 2).

@@ -17,7 +17,7 @@ extension MCMSCommands {
             CommandSpec("alarms", abstract: "The OLT's active alarms.", examples: ["fieldops mcms olt alarms 70:b3:d5:52:31:27"],
                         arguments: [oltMAC], action: DetailCommands.oltAlarms),
             CommandSpec("logs", abstract: "The OLT's log, newest first.", examples: ["fieldops mcms olt logs 70:b3:d5:52:31:27 --limit 20"],
-                        options: [OptionSpec("limit", value: .integer, valueName: "N", help: "At most N entries (default 50).")],
+                        options: [DetailCommands.logLimit],
                         arguments: [oltMAC], action: DetailCommands.oltLogs),
             CommandSpec("reset", abstract: "Reboot the OLT (asks you to type its MAC; --yes off a terminal).",
                         examples: ["fieldops mcms olt reset 70:b3:d5:52:31:27"],

@@ -11,8 +11,9 @@ enum MCMSCommands {
     static let oltMAC = ArgumentSpec("MAC", help: "The OLT id, its MAC address (e.g. 70:b3:d5:52:31:27).", value: .dynamic(oltSource))
     static let states = RegistrationState.allCases.map(\.word)
     /// The page size of every collection read of a listing command (kubectl's `--chunk-size`).
-    static let chunkSize = OptionSpec(MCMSPaging.option, value: .integer, valueName: "N",
-                                      help: "Read collections N documents per request (default 500, at most 1000; profile key chunk_size).")
+    /// No declared default: without the option the profile's `chunk_size` decides, then 500.
+    static let chunkSize = OptionSpec(MCMSPaging.option, value: .integer(MCMSPaging.minimumPageSize...MCMSPaging.maximumPageSize), valueName: "N",
+                                      help: "Read collections N documents per request (default \(MCMSPaging.defaultPageSize), or the profile's chunk_size).")
 
     static func group() -> CommandSpec {
         CommandSpec(

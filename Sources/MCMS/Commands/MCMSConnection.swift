@@ -23,7 +23,7 @@ struct MCMSConnection: Sendable {
         }
         session = try context.httpSession(for: profile, maxConcurrentTransfers: concurrency)
         client = MCMSClient(http: session, baseURL: profile.baseURL, profile: profile.name, store: store)
-        paging = MCMSPaging(pageSize: try MCMSPaging.pageSize(option: context.invocation.value(MCMSPaging.option), profile: profile),
+        paging = MCMSPaging(pageSize: try MCMSPaging.pageSize(option: context.invocation.integer(MCMSPaging.option), profile: profile),
                             // Full screen, the progress line would draw over the watch.
                             progress: ListingProgress(label: "listing", stream: context.stderr,
                                                       quiet: context.isQuiet || context.invocation.flag("watch") || context.invocation.value("until") != nil))

@@ -67,10 +67,7 @@ enum ResetCommands {
 
     static func bulk(_ context: CommandContext) async throws {
         let invocation = context.invocation
-        let concurrency = try invocation.value("concurrency").map { text in
-            guard let n = Int(text), (1...256).contains(n) else { throw FieldOpsError.usage("--concurrency must be 1 to 256, not \(text)") }
-            return n
-        } ?? defaultConcurrency
+        let concurrency = invocation.integer("concurrency") ?? defaultConcurrency
         let connection = try MCMSConnection(context, concurrency: concurrency)
         let repository = connection.repository
         let ids = try await FirmwareBulkCommand.selectIDs(context, repository: repository)

@@ -37,29 +37,36 @@ public struct ONUListQuery: Sendable, Equatable {
         self.limit = limit
     }
 
+    /// True when any filter is set (not the order or the limit).
+    public var filters: Bool {
+        state != nil || oltMAC != nil || rxBelow != nil || fecUncorrectableAbove != nil || model != nil
+            || firmware != nil || nameGlob != nil || withAlarms != nil
+    }
+
     public func apply(to rows: [ONURow]) -> [ONURow] {
         let glob = nameGlob.map { Glob($0) }
-        let filtering = state != nil || oltMAC != nil || rxBelow != nil || fecUncorrectableAbove != nil || model != nil
-            || firmware != nil || glob != nil || withAlarms != nil
         // Unfiltered, the rows are shared rather than copied: 100,000 of them are 20 MB.
-        var selected = !filtering ? rows : rows.filter { row in
-            if let state, row.registration != state { return false }
-            if let oltMAC, row.oltMAC?.lowercased() != oltMAC.lowercased() { return false }
-            if let rxBelow {
-                guard let level = row.rxOptical?.double, level.isFinite, level < rxBelow else { return false }
-            }
-            if let fecUncorrectableAbove {
-                guard let counter = row.fecUncorrectable, Self.exceeds(counter, fecUncorrectableAbove) else { return false }
-            }
-            if let model, row.model?.lowercased() != model.lowercased() { return false }
-            if let firmware, row.activeVersion != firmware { return false }
-            if let glob, !glob.matches(row.name) { return false }
-            if let withAlarms, !withAlarms.contains(row.id) { return false }
-            return true
-        }
+        var selected = !filters ? rows : rows.filter { matches($0, glob: glob) }
         if let sort { selected = Self.sorted(selected, by: sort) }
         if let limit, limit < selected.count { selected = Array(selected.prefix(limit)) }
         return selected
+    }
+
+    /// Whether one row passes every filter; `glob` is `nameGlob` made once by the caller.
+    func matches(_ row: ONURow, glob: Glob?) -> Bool {
+        if let state, row.registration != state { return false }
+        if let oltMAC, row.oltMAC?.lowercased() != oltMAC.lowercased() { return false }
+        if let rxBelow {
+            guard let level = row.rxOptical?.double, level.isFinite, level < rxBelow else { return false }
+        }
+        if let fecUncorrectableAbove {
+            guard let counter = row.fecUncorrectable, Self.exceeds(counter, fecUncorrectableAbove) else { return false }
+        }
+        if let model, row.model?.lowercased() != model.lowercased() { return false }
+        if let firmware, row.activeVersion != firmware { return false }
+        if let glob, !glob.matches(row.name) { return false }
+        if let withAlarms, !withAlarms.contains(row.id) { return false }
+        return true
     }
 
     /// True when `counter` is above `limit`; a counter past 64 bits (or written as a decimal)

@@ -46,7 +46,7 @@ public enum InventoryRendering {
 
     /// One ONU's object of `onuJSON`.
     public static func onuRecord(_ row: ONURow) -> JSONValue {
-            .object(JSONObject([
+            .object(JSONObject(distinctKeys: [
                 ("id", .string(row.id)),
                 ("name", .string(row.name)),
                 ("olt_mac", row.oltMAC.map(JSONValue.string) ?? .null),

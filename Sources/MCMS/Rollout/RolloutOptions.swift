@@ -45,22 +45,14 @@ public struct RolloutOptions: Sendable, Equatable {
     static let defaultConcurrency = 8
 
     init(_ invocation: Invocation) throws(FieldOpsError) {
-        if let text = invocation.value("concurrency") {
-            guard let n = Int(text), (1...256).contains(n) else { throw FieldOpsError.usage("--concurrency must be 1 to 256, not \(text)") }
-            concurrency = n
-        }
-        if let text = invocation.value("canary") {
-            guard let n = Int(text), n >= 1 else { throw FieldOpsError.usage("--canary must be a number of ONUs of at least 1, not \(text)") }
-            canary = n
-        }
+        // Bounds are checked by the parser (the options' declared kinds).
+        if let n = invocation.integer("concurrency") { concurrency = n }
+        if let n = invocation.integer("canary") { canary = n }
         soak = invocation.seconds("soak")
         if soak != nil, canary == 0 { throw FieldOpsError.usage("--soak needs --canary N: it is how long to watch the canary") }
         if let text = invocation.value("waves") { waves = try Self.waves(text) }
         if let text = invocation.value("max-failures") { maxFailures = try Self.failureLimit(text) }
-        if let text = invocation.value("per-olt") {
-            guard let n = Int(text), (1...1024).contains(n) else { throw FieldOpsError.usage("--per-olt must be 1 to 1024, not \(text)") }
-            perOLT = n
-        }
+        if let n = invocation.integer("per-olt") { perOLT = n }
         if let text = invocation.value("rate") { ratePerMinute = try Self.rate(text) }
         rollbackFailed = invocation.flag("rollback-failed")
         models = Set(invocation.all("model").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty })

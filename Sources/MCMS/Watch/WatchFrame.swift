@@ -4,7 +4,7 @@ import FieldOpsCore
 /// numbers and words `--until` and the trend lines read.
 struct WatchFrame: Sendable {
     /// The command's `--json` output for this refresh (one NDJSON record's `data` when watching),
-    /// built only when asked for: a listing printed once streams its records instead.
+    /// built only when asked for.
     var json: JSONValue { makeJSON() }
     private var makeJSON: @Sendable () -> JSONValue
     /// The command's text for a person; `.table` on a terminal, `.plain` piped.
@@ -16,19 +16,14 @@ struct WatchFrame: Sendable {
     /// Set when the result is empty: what a terminal says instead of an empty table
     /// ("no active alarms"); piped it prints nothing, and `--json` prints `json` (`[]`).
     var emptyMessage: String?
-    /// Writes the one-shot output record by record instead of `json` and `render` in one piece,
-    /// for listings too long to hold whole (`onu list` of a 100,000-ONU fleet); nil uses those.
-    var streamOnce: (@Sendable (CommandContext) -> Void)?
 
     init(json: @autoclosure @escaping @Sendable () -> JSONValue, render: @escaping @Sendable (_ format: OutputFormat, _ color: Bool) -> String,
-         metrics: [String: Double] = [:], states: Set<String> = [], emptyMessage: String? = nil,
-         streamOnce: (@Sendable (CommandContext) -> Void)? = nil) {
+         metrics: [String: Double] = [:], states: Set<String> = [], emptyMessage: String? = nil) {
         makeJSON = json
         self.render = render
         self.metrics = metrics
         self.states = states
         self.emptyMessage = emptyMessage
-        self.streamOnce = streamOnce
     }
 }
 

@@ -25,10 +25,6 @@ enum WatchRunner {
 
     /// The one-shot output: JSON, the table, or the empty message on a terminal (nothing piped).
     static func emitOnce(_ frame: WatchFrame, context: CommandContext) {
-        if let stream = frame.streamOnce {
-            stream(context)
-            return
-        }
         DetailCommands.emit(json: frame.json, empty: frame.emptyMessage, context: context) {
             frame.render(context.format, context.terminal.colorEnabled)
         }

@@ -2,7 +2,8 @@ import FieldOpsCore
 import Testing
 @testable import MCMS
 
-/// A listing written record by record is, byte for byte, what the whole-value renderers write.
+/// The ONU listing written page by page through the core writers is, byte for byte, what the
+/// whole-value renderers write.
 @Suite struct ListingWriterTests {
     /// Rows with the awkward parts: no state, a name with a tab and non-ASCII, exact numbers.
     static func rows(_ count: Int) -> [ONURow] {
@@ -16,27 +17,48 @@ import Testing
         }
     }
 
-    @Test(arguments: [0, 1, 255, 256, 257, 600])
-    func prettyArrayIsTheWholeArrayWrittenPretty(count: Int) {
-        let rows = Self.rows(count)
+    /// The rows' records written in pages of 100.
+    func paged(_ rows: [ONURow], _ kind: StructuredOutput.Kind) throws -> String {
         let stream = CapturedStream()
-        ListingWriter.writePrettyArray(rows.lazy.map(InventoryRendering.onuRecord), to: stream)
-        #expect(stream.text == InventoryRendering.onuJSON(rows).jsonString(.pretty) + "\n")
+        var writer = StructuredWriter(StructuredOutput(kind: kind, fields: nil), widthRows: 100, stream: stream)
+        for start in stride(from: 0, to: rows.count, by: 100) {
+            try writer.write(rows[start..<min(rows.count, start + 100)].map(InventoryRendering.onuRecord))
+            writer.flush()
+        }
+        writer.finish()
+        return stream.text
     }
 
-    @Test func linesAreTheStructuredNDJSON() throws {
+    @Test(arguments: [0, 1, 255, 256, 257, 600])
+    func prettyArrayIsTheWholeArrayWrittenPretty(count: Int) throws {
+        let rows = Self.rows(count)
+        #expect(try paged(rows, .json) == InventoryRendering.onuJSON(rows).jsonString(.pretty) + "\n")
+    }
+
+    @Test func linesAreTheStructuredNDJSONAndCSV() throws {
         let rows = Self.rows(300)
-        let stream = CapturedStream()
-        ListingWriter.writeLines(rows.lazy.map(InventoryRendering.onuRecord), to: stream)
-        let whole = try StructuredOutput(kind: .ndjson, fields: nil).render(InventoryRendering.onuJSON(rows))
-        #expect(stream.text == String(decoding: whole, as: UTF8.self))
+        for kind in [StructuredOutput.Kind.ndjson, .csv] {
+            let whole = try StructuredOutput(kind: kind, fields: nil).render(InventoryRendering.onuJSON(rows))
+            #expect(try paged(rows, kind) == String(decoding: whole, as: UTF8.self))
+        }
     }
 
     @Test func plainLinesAreThePlainTable() {
         let rows = Self.rows(300)
         let stream = CapturedStream()
-        ListingWriter.writePlain(rows.lazy.map(InventoryRendering.onuCells), to: stream)
+        var writer = TableWriter(columns: InventoryRendering.onuTable([]).columns, format: .plain, widthRows: 100, stream: stream)
+        for row in rows { writer.append(InventoryRendering.onuCells(row), style: row.registration.style) }
+        writer.finish()
         #expect(stream.text == InventoryRendering.onuTable(rows).render(format: .plain))
         #expect(!stream.text.contains("\tlgh"), "a tab inside a cell became a space")
+    }
+
+    @Test func theColouredTableIsTheStyledTable() {
+        let rows = Self.rows(40)
+        let stream = CapturedStream()
+        var writer = TableWriter(columns: InventoryRendering.onuTable([]).columns, format: .table, color: true, stream: stream)
+        for row in rows { writer.append(InventoryRendering.onuCells(row), style: row.registration.style) }
+        writer.finish()
+        #expect(stream.text == InventoryRendering.styledONUTable(rows).render(format: .table, color: true))
     }
 }

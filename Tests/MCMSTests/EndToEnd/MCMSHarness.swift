@@ -82,9 +82,10 @@ final class MCMSHarness: Sendable {
 
     /// Runs `fieldops ARGS…` in the background; `lines` yields each line it writes to stdout as
     /// it is written, so a test can act between two refreshes of a watch.
-    func start(_ arguments: [String]) -> (lines: AsyncStream<String>, result: Task<Result, Never>) {
+    /// With `stdoutIsTerminal`, stdout is a terminal (the table form).
+    func start(_ arguments: [String], stdoutIsTerminal: Bool = false) -> (lines: AsyncStream<String>, result: Task<Result, Never>) {
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
-        let out = LineStream(continuation), err = CapturedStream()
+        let out = LineStream(continuation, isTerminal: stdoutIsTerminal), err = CapturedStream()
         let environment = self.environment
         let task = Task {
             let code = await App(backends: [MCMSBackend()]).run(
@@ -209,10 +210,11 @@ final class LineStream: TextStream {
     private let continuation: AsyncStream<String>.Continuation
     private let pending = Locked("")
     private let all = Locked("")
-    let isTerminal = false
+    let isTerminal: Bool
 
-    init(_ continuation: AsyncStream<String>.Continuation) {
+    init(_ continuation: AsyncStream<String>.Continuation, isTerminal: Bool = false) {
         self.continuation = continuation
+        self.isTerminal = isTerminal
     }
 
     func write(_ text: String) {
@@ -220,7 +222,8 @@ final class LineStream: TextStream {
         let lines: [String] = pending.withLock { pending in
             pending += text
             var complete: [String] = []
-            while let newline = pending.firstIndex(of: "\n") {
+            // "\r\n" (csv) is one Character, not a "\n".
+            while let newline = pending.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
                 complete.append(String(pending[..<newline]))
                 pending = String(pending[pending.index(after: newline)...])
             }

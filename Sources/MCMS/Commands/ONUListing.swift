@@ -1,0 +1,144 @@
+import FieldOpsCore
+
+/// The one-shot `mcms onu list`: joined, filtered and written page by page as the ONU states
+/// arrive, so the first rows are on the screen long before a 100,000-ONU listing ends, and the
+/// fleet is never held as rows.
+///
+/// What each page is joined with is fetched first, beside the first state pages: the OLT states
+/// (registration buckets), the OLT names and, with `--with-alarms`, the alarmed ids. The config
+/// names are read page by page beside the states (both in `_id` order) and merged with them. Every
+/// joined row goes to the completion cache, which is put in place only when the listing
+/// completed. Held until the end: a `--sort`ed listing (the order needs every row) and `--json`
+/// (one document, never left half written); a listing that fails halfway in another form has
+/// printed the rows before the failure, as kubectl's does.
+struct ONUListing {
+    let connection: MCMSConnection
+    let options: InventoryCommands.ONUListOptions
+    let context: CommandContext
+
+    /// What every page is joined and filtered with.
+    private struct Prepared: Sendable {
+        var join: ONUJoin
+        var query: ONUListQuery
+    }
+
+    func run() async throws {
+        let repository = connection.repository
+        let options = self.options
+        let prepared = Task { () async throws -> Prepared in
+            async let oltStates = repository.oltStates()
+            async let oltNames = repository.oltNames()
+            async let alarmed: Set<String>? = options.withAlarms ? try await InventoryCommands.alarmedDevices(repository, .onuAlarmList) : nil
+            let join = ONUJoin(oltStates: try await oltStates, oltNames: try await oltNames)
+            return Prepared(join: join, query: try options.query(olts: join.olts, withAlarms: try await alarmed))
+        }
+        defer { prepared.cancel() }
+        // The config names, read beside the states and merged with them as far as each state
+        // page goes.
+        let (namePages, namePager) = AsyncThrowingStream.makeStream(of: [(id: String, name: String)].self)
+        let reading = Task {
+            do {
+                try await repository.forEachONUNamePage { namePager.yield($0) }
+                namePager.finish()
+            } catch {
+                namePager.finish(throwing: error)
+            }
+        }
+        defer { reading.cancel() }
+        var namesLeft = namePages.makeAsyncIterator()
+        var namesEnded = false
+
+        var output = ONURowWriter(context: context, widthRows: connection.paging.pageSize)
+        let holding = options.sort != nil || output.isOneDocument
+        // A held table has every row for its widths, as a whole table.
+        if holding { output = ONURowWriter(context: context) }
+        // Rows of a held listing, page by page (no doubling array of the fleet's rows); a
+        // streamed one counts what it wrote, for `--limit`.
+        var held: [[ONURow]] = []
+        var written = 0
+        var merge: ONURowMerge?
+        var query = ONUListQuery()
+        var glob: Glob?
+        // A cache that cannot be written is not an error: the listing goes on without it.
+        var cache = try? DeviceCache.Writer(cache: connection.cache, kind: .onu)
+        func remember(_ row: ONURow) {
+            guard let writer = cache else { return }
+            do {
+                try writer.append(id: row.id, name: row.name)
+            } catch {
+                writer.discard()
+                cache = nil
+                context.trace("completion cache not updated: \(error)")
+            }
+        }
+
+        func take(_ rows: [ONURow]) throws {
+            var selected: [ONURow] = []
+            for row in rows {
+                remember(row)
+                guard !query.filters || query.matches(row, glob: glob) else { continue }
+                if holding || written < query.limit ?? .max {
+                    selected.append(row)
+                    written += 1
+                }
+            }
+            guard !selected.isEmpty else { return }
+            if holding {
+                held.append(selected)
+                return
+            }
+            if context.stdout.isTerminal { connection.paging.progress?.finish() }
+            try output.write(selected)
+            output.flush()
+        }
+        func prepare() async throws {
+            guard merge == nil else { return }
+            let ready = try await prepared.value
+            merge = ONURowMerge(join: ready.join)
+            query = ready.query
+            glob = query.nameGlob.map { Glob($0) }
+        }
+        /// Adds the config names up to `id` (every one when nil) to the merge.
+        func names(upTo id: String?) async throws {
+            while !namesEnded {
+                if let id, let last = merge?.lastName, !MCMSOrder.precedes(last, id) { return }
+                guard let page = try await namesLeft.next() else {
+                    namesEnded = true
+                    return
+                }
+                merge?.add(page)
+            }
+        }
+
+        try await repository.forEachONUStatePage { page in
+            try await prepare()
+            try await names(upTo: page.last?.id)
+            try take(merge!.rows(page))
+        }
+        try await prepare()
+        try await names(upTo: nil)
+        try take(merge!.rest())
+        connection.paging.progress?.finish()
+        if holding, let sort = query.sort {
+            var rows = ONUListQuery.sorted(held.flatMap { $0 }, by: sort)
+            held = []
+            if let limit = query.limit, limit < rows.count { rows.removeSubrange(limit...) }
+            try output.write(rows)
+        } else if holding {
+            var left = query.limit ?? .max
+            for page in held where left > 0 {
+                try output.write(left < page.count ? Array(page.prefix(left)) : page)
+                left -= page.count
+            }
+        }
+        output.finish()
+        do {
+            try cache?.commit()
+            if let olts = merge?.join.olts {
+                try connection.cache.store(.olt, entries: olts.lazy.map { (id: $0.mac, name: $0.name) })
+            }
+        } catch {
+            context.trace("completion cache not updated: \(error)")
+        }
+    }
+}

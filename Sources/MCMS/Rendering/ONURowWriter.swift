@@ -1,0 +1,62 @@
+import FieldOpsCore
+
+/// Writes the rows of `onu list` in the form the command line asks for, a page at a time.
+///
+/// The table and plain lines go through the core `TableWriter` (dying-gasp ONUs red, as the
+/// whole-table `StyledTable`); `--json`, ndjson, csv and `--fields` through the core
+/// `StructuredWriter` of each row's record. A listing given as one page is byte for byte what
+/// the whole-value renderers write.
+struct ONURowWriter {
+    // One of the two, changed in place (a copy would copy its buffer).
+    private var table: TableWriter?
+    private var structured: StructuredWriter?
+    private let context: CommandContext
+
+    /// - Parameter widthRows: rows the table's column widths come from (the first page).
+    init(context: CommandContext, widthRows: Int = .max) {
+        self.context = context
+        let color = context.terminal.colorEnabled
+        if context.structured.transformsJSON || context.structured.kind == .json {
+            structured = StructuredWriter(context.structured, color: color, widthRows: widthRows, stream: context.stdout)
+        } else {
+            table = TableWriter(columns: InventoryRendering.onuTable([]).columns, format: context.format, color: color,
+                                widthRows: widthRows, stream: context.stdout)
+        }
+    }
+
+    /// True when the form is one JSON document (`--json`): a listing that fails halfway must not
+    /// leave half a document, so such a listing is written only once it is complete.
+    var isOneDocument: Bool { structured?.output.kind == .json }
+
+    static let recordsAtOnce = 256
+
+    mutating func write(_ rows: [ONURow]) throws {
+        if table != nil {
+            for row in rows { table?.append(InventoryRendering.onuCells(row), style: row.registration.style) }
+        } else {
+            // A few hundred records at a time: 100,000 records at once are 50 MB of objects.
+            var start = rows.startIndex
+            while start < rows.endIndex {
+                let end = min(rows.endIndex, start + Self.recordsAtOnce)
+                try structured?.write(rows[start..<end].map(InventoryRendering.onuRecord))
+                start = end
+            }
+        }
+    }
+
+    /// The end of a page: what is complete goes out.
+    mutating func flush() {
+        table?.flush()
+        structured?.flush()
+    }
+
+    /// The end of the listing; an empty table says so on stderr ("no ONUs match").
+    mutating func finish() {
+        if let rows = table?.rowCount, rows == 0 {
+            context.sayEmpty("no ONUs match")
+            return
+        }
+        table?.finish()
+        structured?.finish()
+    }
+}
