@@ -34,5 +34,6 @@ let package = Package(
         fuzzTarget("FuzzTimestamps", ["FieldOpsCore", "JQC", "MCMS", "InterlinedList"]),
         fuzzTarget("FuzzAnswers", ["FieldOpsCore", "JQC"]),
         fuzzTarget("FuzzMCMSDocuments", ["FieldOpsCore", "MCMS"]),
+        fuzzTarget("FuzzLineMerge", ["FieldOpsCore", "InterlinedList"]),
     ]
 )

@@ -15,7 +15,7 @@ seconds=${1:-60}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 scratch="$here/.build"
 swift=${SWIFT:-swift}
-all_targets=(FuzzJSON FuzzYAMLConfig FuzzSetCookie FuzzKeyring FuzzTimestamps FuzzAnswers FuzzMCMSDocuments)
+all_targets=(FuzzJSON FuzzYAMLConfig FuzzSetCookie FuzzKeyring FuzzTimestamps FuzzAnswers FuzzMCMSDocuments FuzzLineMerge)
 read -r -a targets <<< "${FUZZ_TARGETS:-${all_targets[*]}}"
 started=$SECONDS
 
