@@ -4,7 +4,8 @@ import Foundation
 /// The `/__admin/` endpoints of `emulator_base.py`, called through the real HTTP core.
 extension Emulator {
     /// Makes the next `count` requests matching `path` (a trailing `*` matches a prefix)
-    /// fail: with `status`, after `delayMs`, or by dropping the connection.
+    /// fail: with `status`, after `delayMs`, or by dropping the connection; with `hold`, wait
+    /// unanswered until `releaseHeld()` (at most 60 s) and then answer (with `status` if given).
     public func injectFault(
         path: String,
         method: String? = nil,
@@ -16,17 +17,29 @@ extension Emulator {
         body: String? = nil,
         contentType: String? = nil,
         headers: [String: String] = [:],
-        after: Int = 0
+        after: Int = 0,
+        hold: Bool = false
     ) async throws {
         var spec: [String: Any] = [
             "path": path, "count": count, "delay_ms": delayMs, "drop": drop, "drop_after_handler": dropAfterHandler, "headers": headers,
-            "after": after,
+            "after": after, "hold": hold,
         ]
         if let method { spec["method"] = method }
         if let status { spec["status"] = status }
         if let body { spec["body"] = body }
         if let contentType { spec["content_type"] = contentType }
         try await adminCall(.post, "faults", json: spec)
+    }
+
+    /// Answers every request held by a `hold` fault.
+    public func releaseHeld() async throws {
+        try await adminCall(.post, "release")
+    }
+
+    /// How many requests a `hold` fault keeps unanswered right now.
+    public func heldCount() async throws -> Int {
+        let body = try await adminCall(.get, "held").body
+        return (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["held"] as? Int ?? 0
     }
 
     public func clearFaults() async throws {

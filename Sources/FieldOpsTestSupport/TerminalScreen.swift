@@ -193,9 +193,14 @@ public final class TerminalScreen: @unchecked Sendable {
         return {"ok": ok, "lines": lines, "reverse": reverse}
 
     def wait(test, timeout):
+        # Once the text shows, the rest of the frame it came in is read too, so the snapshot
+        # is never half of a redraw.
         deadline = time.time() + timeout
         while time.time() < deadline:
             if test():
+                settled = time.time() + 0.5
+                while time.time() < settled and pump(0.05):
+                    pass
                 return True
             pump(0.05)
         return test()

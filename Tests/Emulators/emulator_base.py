@@ -16,6 +16,10 @@ Every emulator:
                              drop_after_handler: run the handler (the server commits) and then
                              close the socket without answering.
                              after: let that many matching requests through first.
+                             hold: keep the matching request unanswered until POST /__admin/release
+                             (at most 60 s), so a test can look at a client mid-operation
+                             without guessing with a sleep.
+      POST /__admin/release  answer every held request; GET /__admin/held {"held": n} how many wait
       DELETE /__admin/faults clear all faults
       POST /__admin/latency  {"delay_ms": 50}  added to every non-admin request
       GET  /__admin/state    the emulator's state (each emulator adds its own keys)
@@ -113,6 +117,11 @@ class Request:
         return auth[7:] if auth.startswith("Bearer ") else None
 
 
+# A held request is answered after this long even without a release: a failed test never
+# leaves a client (or the emulator's thread) waiting for ever.
+HOLD_LIMIT_SECONDS = 60
+
+
 class Fault:
     def __init__(self, spec):
         self.path = spec["path"]
@@ -128,6 +137,7 @@ class Fault:
         # Let this many matching requests through untouched first: "hold the 11th upload" is
         # how a test stops a client mid-operation without guessing with a sleep.
         self.after = spec.get("after", 0)
+        self.hold = spec.get("hold", False)
 
     def matches(self, method, path):
         if self.method and self.method.upper() != method:
@@ -149,6 +159,9 @@ class App:
         self.latency_ms = 0
         self.clock_offset = float(getattr(options, "clock_offset", 0) or 0)
         self.hostile = None
+        # Set by POST /__admin/release; a fresh one after each release.
+        self.release = threading.Event()
+        self.held = 0
         self.log = []
         self.stats = {"requests": 0, "connections": 0, "http_versions": {}}
         self.reset()
@@ -192,6 +205,14 @@ class App:
             with self.lock:
                 self.faults = []
             return Response(200, {"ok": True})
+        if path == "/release" and req.method == "POST":
+            with self.lock:
+                self.release.set()
+                self.release = threading.Event()
+            return Response(200, {"ok": True})
+        if path == "/held":
+            with self.lock:
+                return Response(200, {"held": self.held})
         if path == "/latency" and req.method == "POST":
             self.latency_ms = (req.json() or {}).get("delay_ms", 0)
             return Response(200, {"ok": True})
@@ -310,6 +331,13 @@ class Handler(BaseHTTPRequestHandler):
         delay = app.latency_ms + (fault.delay_ms if fault else 0)
         if delay:
             time.sleep(delay / 1000.0)
+        if fault and fault.hold:
+            with app.lock:
+                app.held += 1
+                release = app.release
+            release.wait(HOLD_LIMIT_SECONDS)
+            with app.lock:
+                app.held -= 1
         if fault and fault.drop:
             return self._drop()
         if fault and fault.status is not None and not fault.drop_after_handler:

@@ -12,6 +12,10 @@ Serves the routes of contracts/interlinedlist.md (shapes from interlinedlist-ope
     state `snake_case_keys` so a test can assert none were sent;
   * documents are folder-scoped by PATH: a `folderId` given to GET/POST /api/documents is
     ignored (the document lands at the root) and recorded in `ignored_folder_ids`;
+  * documents are unique on (folderId, relativePath) and document folders on (userId, parentId,
+    name), soft-deleted rows included, NULL (root) parents distinct: a clash inside a folder answers
+    a bare 500 on REST (409 on the folder PUT) and drops the op silently in POST /api/documents/sync;
+    deletes are soft (deleted rows stay, holding their key), relativePath never changes;
   * PATCH-only routes (/api/user/update, /api/notifications/{id}/read) answer 405 otherwise;
   * `parentId` / `folderId` fixtures mix null and "" (and, with --fixture cycle, contain a
     parent cycle and a dangling parent).
@@ -40,13 +44,42 @@ Admin endpoints (besides the ones of emulator_base):
   POST /__admin/touch-document  {"id", "content"} change a document as another device would
   POST /__admin/generate-rows   {"rows": 100000, "lists": ["l001"]|null (every list of userId), "userId"}
                                  rows spread over the lists, valid for each list's schema -> {"ok", "rows"}
-  POST /__admin/generate-documents {"documents": 1000, "folders": 100, "userId"} -> {"ok", "documents"}
+  POST /__admin/generate-documents {"documents": 1000, "folders": 100, "userId", "bytes": 10000?,
+                                 "rootShare": 0.25?}  folders at the root; bytes: ~that much distinct
+                                 markdown per document; rootShare: that fraction at the root (default
+                                 every third); names and titles numbered across calls -> {"ok", "documents"}
+  POST /__admin/document-quirks {"reset": true?, "race": {op...}, "silentWrites": N, "failWrites": N,
+                                 "throttleSync": {"count": K, "retryAfter": S}, "delayMs": M}
+                                 merged into the switches (null or 0 disarms one) -> {"ok", "quirks"}
+                                 race: a document-op (op defaults to "edit") run once by the next
+                                   GET /api/documents/sync after its queries, before its lastSyncAt;
+                                 failWrites / silentWrites: the next N document writes that pass the
+                                   route's own 4xx checks (PATCH/PUT /api/documents/{id}, POST
+                                   /api/documents, POST /api/documents/folders/{id}/documents) answer
+                                   500, or the success they would have had, without changing state
+                                   (a silent POST's id never exists); failWrites is taken first;
+                                 throttleSync: the next K GET /api/documents/sync answer 429
+                                   {"error": "Too many requests"} with Retry-After: S;
+                                 delayMs: every /api/documents* request waits M ms before its answer
+  POST /__admin/document-op     another device's write -> {"ok", "document"|"folder": row as in
+                                 GET /__admin/documents}; 404 unknown/deleted target, 400 bad field,
+                                 409 unique-key clash:
+                                 {"op": "edit", "id", "content"} | {"op": "rename", "id", "title"} |
+                                 {"op": "move", "id", "folderId": id|null} | {"op": "delete", "id"} |
+                                 {"op": "create", "title"?, "content"?, "folderId"?, "relativePath"?,
+                                  "isPublic"?, "userId"? (u_ada)} | {"op": "create-folder", "name",
+                                 "parentId"?, "userId"?} | {"op": "rename-folder", "id", "name"} |
+                                 {"op": "delete-folder", "id"} (cascades as the REST DELETE)
+  GET  /__admin/documents?userId=u_ada  every document (doc view + "deleted", "deletedAt") and every
+                                 folder (+ userId, createdAt, updatedAt, deleted, deletedAt) of the
+                                 user, deleted ones included
   GET  /__admin/state           see InterlinedListApp.state()
 
 Run: python3 Tests/Emulators/interlinedlist_emulator.py --port 0 [--login-limit 5]
      [--login-window SECONDS] [--retry-after 2] [--fixture cycle]
 """
 
+import copy
 import hashlib
 import os
 import random
@@ -57,7 +90,7 @@ import time
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from emulator_base import App, Response, serve  # noqa: E402
+from emulator_base import App, Fault, Response, serve  # noqa: E402
 from interlinedlist_schema import (SchemaError, check_property_edit, empty, parse_dsl,  # noqa: E402
                                    to_dsl, validate_dsl, validate_form)
 
@@ -87,6 +120,59 @@ class ApiError(Exception):
         self.message = message
         self.details = details
         self.headers = headers or {}
+
+
+class UniqueViolation(ApiError):
+    """A unique-key clash (Prisma P2002) that the server does not catch: a bare 500."""
+
+    def __init__(self):
+        super().__init__(500, "Internal server error")
+
+
+# Generated markdown is cut from a fixed pool of ~70-character lines (some non-ASCII, so a client's
+# UTF-8 handling is exercised); each document walks the pool with its own start and stride.
+FILLER_WORDS = ("survey crew pump valve ridge culvert gauge reading logbook site trench cable meter "
+                "sample borehole shift handover inspection torque flange seal depth north south "
+                "café naïve façade Ångström résumé über — ✓").split()
+
+
+def filler_lines(count=251, width=70, seed=7):
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(count):
+        words = []
+        while sum(len(w) + 1 for w in words) < width - 8:
+            words.append(rng.choice(FILLER_WORDS))
+        line = " ".join(words)
+        lines.append("- " + line if rng.random() < 0.2 else line[0].upper() + line[1:] + ".")
+    return lines
+
+
+FILLER = filler_lines()  # 251 lines: a prime, so every stride visits every line
+FILLER_BYTES = [len(line.encode("utf-8")) + 1 for line in FILLER]
+
+
+def generated_markdown(number, size):
+    """About `size` bytes (UTF-8) of markdown, distinct for each `number`, in lines of ~70 characters."""
+    lines = ["# Generated %d" % number, "", "Site notes for generated document %d." % number, ""]
+    total = sum(len(line.encode("utf-8")) + 1 for line in lines)
+    count = len(FILLER)
+    at, step = (number * 7919) % count, 1 + number % (count - 1)
+    written = 0
+    while total < size:
+        if written and written % 12 == 0:
+            heading = "## Section %d" % (written // 12 + 1)
+            lines += ["", heading, ""]
+            total += len(heading) + 3
+        lines.append(FILLER[at])
+        total += FILLER_BYTES[at]
+        at = (at + step) % count
+        written += 1
+    return "\n".join(lines) + "\n"
+
+
+def content_hash(content):
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
 def iso(ms):
@@ -363,6 +449,10 @@ class InterlinedListApp(App):
         self.lists, self.rows, self.list_folders, self.properties = {}, {}, {}, {}
         self.bulk_requests = []
         self.doc_folders, self.documents = {}, {}
+        # (folderId, relativePath) -> document id, live or deleted, for documents inside a folder:
+        # the server's unique key, kept as a dict so a clash check is O(1) with 2,000+ documents.
+        self.doc_paths = {}
+        self.doc_quirks = {}  # switches set by POST /__admin/document-quirks
         self.follows, self.orgs, self.memberships = [], {}, []
         self.identities, self.notifications = [], {}
         self.snake_case_keys, self.ignored_folder_ids = [], []
@@ -546,24 +636,91 @@ class InterlinedListApp(App):
                                    "readAt": read_at}
         return self.notifications[nid]
 
-    def create_document(self, uid, folder, body, created=None):
-        title = body.get("title")
-        relative = body.get("relativePath")
+    @staticmethod
+    def document_path(body):
+        """relativePath of a REST-created document: the given one or the title, with .md appended."""
+        title, relative = body.get("title"), body.get("relativePath")
         if not isinstance(relative, str) or not relative:
             relative = (re.sub(r"\s+", "-", title).lower() + ".md") if isinstance(title, str) and title \
                 else "untitled.md"
         if not relative.endswith(".md"):
             relative += ".md"
+        return relative
+
+    def build_document(self, uid, folder, body, created=None):
+        """A new document row (with a fresh id), not stored."""
+        title = body.get("title")
+        relative = self.document_path(body)
         content = body.get("content") if isinstance(body.get("content"), str) else ""
         stamp = created if created is not None else self.now()
-        did = self.next_id("d")
-        self.documents[did] = {
-            "id": did, "userId": uid, "folderId": folder,
+        return {
+            "id": self.next_id("d"), "userId": uid, "folderId": folder,
             "title": title.strip() if isinstance(title, str) and title.strip() else relative[:-3],
             "content": content, "relativePath": relative, "isPublic": body.get("isPublic") is True,
-            "contentHash": hashlib.sha256(content.encode("utf-8")).hexdigest(),
+            "contentHash": content_hash(content),
             "createdAt": stamp, "updatedAt": stamp, "deleted": False}
-        return self.documents[did]
+
+    def create_document(self, uid, folder, body, created=None):
+        if self.path_taken(folder, self.document_path(body)):
+            raise UniqueViolation()
+        return self.store_document(self.build_document(uid, folder, body, created))
+
+    @staticmethod
+    def path_key(folder, relative):
+        # NULL folderIds are distinct in Postgres, so documents at the root never clash.
+        return None if blank(folder) else (folder, relative)
+
+    def path_taken(self, folder, relative, doc_id=None):
+        # ⚠ quirk: (folderId, relativePath) is unique counting soft-deleted documents too.
+        key = self.path_key(folder, relative)
+        holder = self.doc_paths.get(key) if key else None
+        return holder is not None and holder != doc_id
+
+    def store_document(self, doc):
+        self.documents[doc["id"]] = doc
+        key = self.path_key(doc["folderId"], doc["relativePath"])
+        if key:
+            self.doc_paths[key] = doc["id"]
+        return doc
+
+    def move_document(self, doc, folder):
+        """Changes folderId and the unique-key index with it (the caller checked path_taken)."""
+        old = self.path_key(doc["folderId"], doc["relativePath"])
+        if old and self.doc_paths.get(old) == doc["id"]:
+            del self.doc_paths[old]
+        doc["folderId"] = folder
+        new = self.path_key(folder, doc["relativePath"])
+        if new:
+            self.doc_paths[new] = doc["id"]
+
+    @staticmethod
+    def set_content(doc, content):
+        doc["content"] = content
+        doc["contentHash"] = content_hash(content)
+
+    @staticmethod
+    def soft_delete(row, stamp):
+        # Rows stay in their dicts: a deleted document or folder still holds its unique key.
+        row["deleted"] = True
+        row["deletedAt"] = stamp
+        row["updatedAt"] = stamp
+
+    def new_dfolder(self, uid, name, parent, stamp=None, fid=None):
+        fid = fid or self.next_id("df")
+        stamp = stamp if stamp is not None else self.now()
+        self.doc_folders[fid] = {"id": fid, "name": name, "parentId": parent, "userId": uid,
+                                 "createdAt": stamp, "updatedAt": stamp}
+        return self.doc_folders[fid]
+
+    def dfolder_name_taken(self, uid, parent, name, except_id=None):
+        # ⚠ quirk: (userId, parentId, name) is unique counting soft-deleted folders; NULL parents are distinct.
+        if blank(parent):
+            return False
+        return any(f["userId"] == uid and f["parentId"] == parent and f["name"] == name and f["id"] != except_id
+                   for f in self.doc_folders.values())
+
+    def live_dfolders(self, uid):
+        return [f for f in self.doc_folders.values() if f["userId"] == uid and not f.get("deleted")]
 
     # ------------------------------------------------------------------ views
     def public_user(self, uid):
@@ -1286,6 +1443,28 @@ class InterlinedListApp(App):
     def user_docs(self, uid):
         return [d for d in self.documents.values() if d["userId"] == uid and not d["deleted"]]
 
+    def take_write_quirk(self):
+        """The injected outcome of this document write: "failWrites", "silentWrites" or None."""
+        for name in ("failWrites", "silentWrites"):
+            left = self.doc_quirks.get(name, 0)
+            if left > 0:
+                if left == 1:
+                    del self.doc_quirks[name]
+                else:
+                    self.doc_quirks[name] = left - 1
+                return name
+        return None
+
+    def post_document(self, uid, folder, body):
+        """A POST of a document (root or folder route), through the write quirks."""
+        quirk = self.take_write_quirk()
+        if quirk == "failWrites":
+            raise ApiError(500, "Internal server error")
+        if quirk == "silentWrites":
+            # ⚠ quirk (injected): a 201 for a row never written; its fresh id stays unknown (GET -> 404).
+            return self.build_document(uid, folder, body)
+        return self.create_document(uid, folder, body)
+
     def docs_root(self, ctx):
         if "folderId" in ctx.req.query:
             self.ignored_folder_ids.append({"method": "GET", "path": ctx.req.path, "via": "query",
@@ -1296,24 +1475,29 @@ class InterlinedListApp(App):
 
     def docs_create_root(self, ctx):
         body = self.body(ctx)
-        doc = self.create_document(ctx.user["id"], None, body)
+        ignored = []
         if "folderId" in body:
-            self.ignored_folder_ids.append({"method": "POST", "path": ctx.req.path, "via": "body",
-                                            "folderId": body["folderId"], "documentId": doc["id"]})
+            ignored.append({"method": "POST", "path": ctx.req.path, "via": "body",
+                            "folderId": body["folderId"], "documentId": None})
         if "folderId" in ctx.req.query:
-            self.ignored_folder_ids.append({"method": "POST", "path": ctx.req.path, "via": "query",
-                                            "folderId": ctx.req.arg("folderId"), "documentId": doc["id"]})
+            ignored.append({"method": "POST", "path": ctx.req.path, "via": "query",
+                            "folderId": ctx.req.arg("folderId"), "documentId": None})
+        # Recorded first so that a failed write still shows the folderId the client sent.
+        self.ignored_folder_ids.extend(ignored)
+        doc = self.post_document(ctx.user["id"], None, body)
+        for entry in ignored:
+            entry["documentId"] = doc["id"]
         return Response(201, {"message": "Document created successfully", "document": self.doc_view(doc)})
 
     def dfolders_get(self, ctx):
-        docs = self.user_docs(ctx.user["id"])
+        by_folder = {}
+        for doc in self.user_docs(ctx.user["id"]):
+            by_folder.setdefault(doc["folderId"], []).append(
+                {"id": doc["id"], "title": doc["title"], "relativePath": doc["relativePath"]})
         out = []
-        for folder in self.doc_folders.values():
-            if folder["userId"] != ctx.user["id"]:
-                continue
+        for folder in self.live_dfolders(ctx.user["id"]):
             view = self.folder_view(folder)
-            view["documents"] = [{"id": d["id"], "title": d["title"], "relativePath": d["relativePath"]}
-                                 for d in docs if d["folderId"] == folder["id"]]
+            view["documents"] = by_folder.get(folder["id"], [])
             out.append(view)
         return Response(200, {"folders": out})
 
@@ -1323,17 +1507,15 @@ class InterlinedListApp(App):
         if not isinstance(name, str) or not name.strip():
             raise ApiError(400, "Folder name is required")
         parent = self.folder_parent(self.doc_folders, ctx, body.get("parentId"))
-        fid = self.next_id("df")
-        stamp = self.now()
-        self.doc_folders[fid] = {"id": fid, "name": name.strip(), "parentId": parent,
-                                 "userId": ctx.user["id"], "createdAt": stamp, "updatedAt": stamp}
-        return Response(201, {"message": "Folder created successfully",
-                              "folder": self.folder_view(self.doc_folders[fid])})
+        if self.dfolder_name_taken(ctx.user["id"], parent, name.strip()):
+            raise UniqueViolation()  # ⚠ quirk: no duplicate check, the P2002 is not caught
+        folder = self.new_dfolder(ctx.user["id"], name.strip(), parent)
+        return Response(201, {"message": "Folder created successfully", "folder": self.folder_view(folder)})
 
     def dfolder_get(self, ctx):
         folder = self.owned_folder(self.doc_folders, ctx)
         view = self.folder_view(folder)
-        view["children"] = [self.folder_view(f) for f in self.doc_folders.values()
+        view["children"] = [self.folder_view(f) for f in self.live_dfolders(ctx.user["id"])
                             if f["parentId"] == folder["id"]]
         view["documents"] = [self.doc_view(d) for d in self.user_docs(ctx.user["id"])
                              if d["folderId"] == folder["id"]]
@@ -1344,25 +1526,31 @@ class InterlinedListApp(App):
         body = self.body(ctx)
         if "name" in body and (not isinstance(body["name"], str) or not body["name"].strip()):
             raise ApiError(400, "Folder name is required")
-        if "parentId" in body:
-            folder["parentId"] = self.folder_parent(self.doc_folders, ctx, body["parentId"], folder["id"],
-                                                    blank_is_root=True)
-        if "name" in body:
-            folder["name"] = body["name"].strip()
+        parent = self.folder_parent(self.doc_folders, ctx, body["parentId"], folder["id"], blank_is_root=True) \
+            if "parentId" in body else folder["parentId"]
+        name = body["name"].strip() if "name" in body else folder["name"]
+        if self.dfolder_name_taken(folder["userId"], parent, name, except_id=folder["id"]):
+            raise ApiError(409, "A folder with that name already exists here")
+        folder["parentId"], folder["name"] = parent, name
         folder["updatedAt"] = self.now()
         return Response(200, {"message": "Folder updated successfully", "folder": self.folder_view(folder)})
 
-    def dfolder_delete(self, ctx):
-        folder = self.owned_folder(self.doc_folders, ctx)
+    def delete_dfolder_tree(self, folder):
+        """The REST delete: the folder, its descendants and all their documents, soft-deleted."""
         doomed, frontier = set(), {folder["id"]}
         while frontier:
             doomed |= frontier
             frontier = {f["id"] for f in self.doc_folders.values() if f["parentId"] in frontier} - doomed
+        stamp = self.now()
         for fid in doomed:
-            del self.doc_folders[fid]
+            if not self.doc_folders[fid].get("deleted"):
+                self.soft_delete(self.doc_folders[fid], stamp)
         for doc in self.documents.values():
-            if doc["folderId"] in doomed:
-                doc["deleted"] = True
+            if doc["folderId"] in doomed and not doc["deleted"]:
+                self.soft_delete(doc, stamp)  # keeps its (folderId, relativePath) key
+
+    def dfolder_delete(self, ctx):
+        self.delete_dfolder_tree(self.owned_folder(self.doc_folders, ctx))
         return Response(200, {"message": "Folder deleted successfully"})
 
     def dfolder_docs(self, ctx):
@@ -1373,7 +1561,7 @@ class InterlinedListApp(App):
 
     def dfolder_docs_create(self, ctx):
         folder = self.owned_folder(self.doc_folders, ctx)
-        doc = self.create_document(ctx.user["id"], folder["id"], self.body(ctx))
+        doc = self.post_document(ctx.user["id"], folder["id"], self.body(ctx))
         return Response(201, {"message": "Document created successfully", "document": self.doc_view(doc)})
 
     def find_doc(self, ctx, owner_only=True):
@@ -1391,45 +1579,70 @@ class InterlinedListApp(App):
     def doc_update(self, ctx):
         doc = self.find_doc(ctx)
         body = self.body(ctx)
+        changes = {}
         if "folderId" in body:
             folder = body["folderId"]
             if blank(folder):
-                new_folder = None
+                changes["folderId"] = None
             else:
                 target = self.doc_folders.get(folder) if isinstance(folder, str) else None
-                if target is None or target["userId"] != ctx.user["id"]:
+                if target is None or target.get("deleted") or target["userId"] != ctx.user["id"]:
                     raise ApiError(403, "Folder not found or access denied")
-                new_folder = folder
+                changes["folderId"] = folder
         if isinstance(body.get("title"), str):
-            doc["title"] = body["title"].strip()
+            changes["title"] = body["title"].strip()
         if "isPublic" in body:
-            doc["isPublic"] = body["isPublic"] is True
+            changes["isPublic"] = body["isPublic"] is True
         if isinstance(body.get("content"), str):
-            doc["content"] = body["content"]
-            doc["contentHash"] = hashlib.sha256(body["content"].encode("utf-8")).hexdigest()
-        if "folderId" in body:
-            doc["folderId"] = new_folder
-        doc["updatedAt"] = self.now()
+            changes["content"] = body["content"]
+            changes["contentHash"] = content_hash(body["content"])
+        quirk = self.take_write_quirk()
+        if quirk == "failWrites":
+            raise ApiError(500, "Internal server error")
+        changes["updatedAt"] = self.now()
+        if quirk == "silentWrites":
+            # ⚠ quirk (injected): the answer echoes the update, the row is left as it was.
+            return Response(200, {"message": "Document updated successfully",
+                                  "document": self.doc_view(dict(doc, **changes))})
+        if "folderId" in changes and self.path_taken(changes["folderId"], doc["relativePath"], doc["id"]):
+            raise UniqueViolation()  # ⚠ quirk: moving onto a taken (folderId, relativePath), even a deleted one
+        if "folderId" in changes:
+            self.move_document(doc, changes.pop("folderId"))
+        doc.update(changes)
         return Response(200, {"message": "Document updated successfully", "document": self.doc_view(doc)})
 
     def doc_delete(self, ctx):
-        self.find_doc(ctx)["deleted"] = True
+        self.soft_delete(self.find_doc(ctx), self.now())
         return Response(200, {"message": "Document deleted successfully"})
 
     def docs_sync_get(self, ctx):
+        throttle = self.doc_quirks.get("throttleSync")
+        if throttle:
+            # ⚠ quirk (injected): the real server never throttles sync; a client's 429 path is tested here.
+            throttle["count"] -= 1
+            if throttle["count"] <= 0:
+                del self.doc_quirks["throttleSync"]
+            raise ApiError(429, "Too many requests", headers={"Retry-After": str(throttle["retryAfter"])})
         since = ctx.req.arg("lastSyncAt")
         since = parse_iso(since) if since else None
         uid = ctx.user["id"]
-        folders = [f for f in self.doc_folders.values()
-                   if f["userId"] == uid and (since is None or f["updatedAt"] > since)]
+        folders = [f for f in self.live_dfolders(uid) if since is None or f["updatedAt"] > since]
         folders.sort(key=lambda f: (f["parentId"] or "", f["name"]))
         docs = [d for d in self.user_docs(uid) if since is None or d["updatedAt"] > since]
         docs.sort(key=lambda d: d["updatedAt"])
-        return Response(200, {
-            "folders": [dict(self.folder_view(f), userId=f["userId"], createdAt=iso(f["createdAt"]),
-                             updatedAt=iso(f["updatedAt"])) for f in folders],
-            "documents": [self.doc_view(d) for d in docs],
-            "lastSyncAt": iso(self.now())})
+        body = {"folders": [dict(self.folder_view(f), userId=f["userId"], createdAt=iso(f["createdAt"]),
+                                 updatedAt=iso(f["updatedAt"])) for f in folders],
+                "documents": [self.doc_view(d) for d in docs]}
+        race = self.doc_quirks.pop("race", None)
+        if race is not None:
+            # ⚠ quirk: a write that commits after the queries but before lastSyncAt is taken is in neither
+            # this answer nor the next delta (its updatedAt is older than the cursor handed out).
+            try:
+                self.apply_doc_op(race)
+            except ApiError:
+                pass
+        body["lastSyncAt"] = iso(self.now())
+        return Response(200, body)
 
     def docs_sync_post(self, ctx):
         operations = self.body(ctx).get("operations")
@@ -1445,13 +1658,13 @@ class InterlinedListApp(App):
             elif op["type"] == "folder" and kind == "delete" and data.get("id"):
                 folder = self.doc_folders.get(data["id"])
                 if folder is not None and folder["userId"] == uid:
-                    del self.doc_folders[folder["id"]]
+                    self.soft_delete(folder, self.now())  # ⚠ quirk: no cascade, children become orphans
             elif op["type"] == "document" and kind in ("create", "update"):
                 self.sync_upsert_document(uid, data)
             elif op["type"] == "document" and kind == "delete" and data.get("id"):
                 doc = self.documents.get(data["id"])
                 if doc is not None and doc["userId"] == uid:
-                    doc["deleted"] = True
+                    self.soft_delete(doc, self.now())
         return Response(200, {"lastSyncAt": iso(self.now())})
 
     def sync_create_folder(self, uid, path, wanted_id):
@@ -1459,46 +1672,54 @@ class InterlinedListApp(App):
         parts = [p for p in path.split("/") if p]
         if not parts:
             return
+        live = self.live_dfolders(uid)
         parent = None
         for part in parts[:-1]:
-            found = next((f for f in self.doc_folders.values() if f["userId"] == uid and
-                          f["name"] == part and (f["parentId"] or None) == parent), None)
+            found = next((f for f in live if f["name"] == part and (f["parentId"] or None) == parent), None)
             if found is None:
                 break
             parent = found["id"]
-        if any(f["userId"] == uid and f["name"] == parts[-1] and (f["parentId"] or None) == parent
-               for f in self.doc_folders.values()):
+        if any(f["name"] == parts[-1] and (f["parentId"] or None) == parent for f in live):
             return
-        fid = wanted_id if isinstance(wanted_id, str) and wanted_id not in self.doc_folders else self.next_id("df")
-        stamp = self.now()
-        self.doc_folders[fid] = {"id": fid, "name": parts[-1], "parentId": parent, "userId": uid,
-                                 "createdAt": stamp, "updatedAt": stamp}
+        if self.dfolder_name_taken(uid, parent, parts[-1]):
+            return  # ⚠ quirk: a deleted namesake still holds the unique key; the op is dropped
+        fid = wanted_id if isinstance(wanted_id, str) and wanted_id not in self.doc_folders else None
+        self.new_dfolder(uid, parts[-1], parent, fid=fid)
+
+    def sync_folder_ok(self, folder):
+        # ⚠ quirk: folderId is not validated; one that is no folder row at all (deleted rows still
+        # are) fails the foreign key, and the op is dropped.
+        return folder is None or (isinstance(folder, str) and folder in self.doc_folders)
 
     def sync_upsert_document(self, uid, data):
         did, relative = data.get("id"), data.get("relativePath")
         if not isinstance(did, str) or not did or not isinstance(relative, str) or not relative:
             return
-        folder = data.get("folderId")
+        folder = None if blank(data.get("folderId")) else data.get("folderId")
         doc = self.documents.get(did)
         if doc is None:
+            if not self.sync_folder_ok(folder) or self.path_taken(folder, relative):
+                return  # ⚠ quirk: the create fails on the FK or the unique key and is silently dropped
             content = data.get("content") if isinstance(data.get("content"), str) else ""
             stamp = self.now()
-            self.documents[did] = {
-                "id": did, "userId": uid, "folderId": None if blank(folder) else folder,
+            self.store_document({
+                "id": did, "userId": uid, "folderId": folder,
                 "title": data.get("title") or re.sub(r"\.md$", "", relative), "content": content,
                 "relativePath": relative, "isPublic": data.get("isPublic") is True,
-                "contentHash": hashlib.sha256(content.encode("utf-8")).hexdigest(),
-                "createdAt": stamp, "updatedAt": stamp, "deleted": False}
+                "contentHash": content_hash(content),
+                "createdAt": stamp, "updatedAt": stamp, "deleted": False})
             return
         if doc["userId"] != uid:
             return
+        if "folderId" in data and (not self.sync_folder_ok(folder) or
+                                   self.path_taken(folder, doc["relativePath"], doc["id"])):
+            return  # the one UPDATE fails as a whole: no field of the op is applied
         if "title" in data:
             doc["title"] = data["title"]
         if isinstance(data.get("content"), str):
-            doc["content"] = data["content"]
-            doc["contentHash"] = hashlib.sha256(data["content"].encode("utf-8")).hexdigest()
+            self.set_content(doc, data["content"])
         if "folderId" in data:
-            doc["folderId"] = None if blank(folder) else folder
+            self.move_document(doc, folder)
         if "isPublic" in data:
             doc["isPublic"] = data["isPublic"] is True
         doc["updatedAt"] = self.now()
@@ -1625,7 +1846,8 @@ class InterlinedListApp(App):
         folder_ids = set()
         for doc in docs:
             current = doc["folderId"]
-            while current and current not in folder_ids and current in self.doc_folders:
+            while current and current not in folder_ids and current in self.doc_folders \
+                    and not self.doc_folders[current].get("deleted"):
                 folder_ids.add(current)
                 current = self.doc_folders[current]["parentId"]
         return Response(200, {"documents": [{k: (iso(d[k]) if k in ("createdAt", "updatedAt") else d[k])
@@ -1881,7 +2103,13 @@ class InterlinedListApp(App):
         extra = {"/revoke": self.admin_revoke, "/reset-limits": self.admin_reset_limits,
                  "/generate-lists": self.admin_generate_lists, "/fixture": self.admin_fixture,
                  "/notifications": self.admin_notify, "/touch-document": self.admin_touch_document,
-                 "/generate-rows": self.admin_generate_rows, "/generate-documents": self.admin_generate_documents}
+                 "/generate-rows": self.admin_generate_rows, "/generate-documents": self.admin_generate_documents,
+                 "/document-quirks": self.admin_document_quirks, "/document-op": self.admin_document_op}
+        if path == "/documents":
+            if req.method != "GET":
+                return Response(405, {"error": "Method not allowed"}, headers={"Allow": "GET"})
+            with self.lock:
+                return self.admin_documents(req.arg("userId", "u_ada"))
         handler = extra.get(path)
         if handler is None:
             return super().admin(req)
@@ -1947,10 +2175,200 @@ class InterlinedListApp(App):
         doc = self.documents.get(body.get("id"))
         if doc is None or not isinstance(body.get("content"), str):
             raise ApiError(400, "id (a document) and content are required")
-        doc["content"] = body["content"]
-        doc["contentHash"] = hashlib.sha256(body["content"].encode("utf-8")).hexdigest()
+        self.set_content(doc, body["content"])
         doc["updatedAt"] = self.now()
         return Response(200, {"ok": True})
+
+    def take_fault(self, method, path):
+        fault = super().take_fault(method, path)
+        with self.lock:
+            documents = path == "/api/documents" or path.startswith("/api/documents/")
+            delay = self.doc_quirks.get("delayMs", 0) if documents else 0
+        if not delay:
+            return fault
+        # The base handler sleeps outside the lock, so slowed answers still overlap one another.
+        slowed = copy.copy(fault) if fault is not None else Fault({"path": path})
+        slowed.delay_ms = (fault.delay_ms if fault is not None else 0) + delay
+        return slowed
+
+    def admin_document_quirks(self, body):
+        if body.get("reset") is True:
+            self.doc_quirks = {}
+
+        def count(key, value):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ApiError(400, "%s must be a non-negative integer" % key)
+            return value
+
+        for key, value in body.items():
+            if key == "reset":
+                continue
+            if value is None or value == 0:
+                self.doc_quirks.pop(key, None)  # null or 0 disarms a switch
+            elif key in ("silentWrites", "failWrites"):
+                self.doc_quirks[key] = count(key, value)
+            elif key == "delayMs":
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                    raise ApiError(400, "delayMs must be a non-negative number")
+                self.doc_quirks[key] = value
+            elif key == "throttleSync":
+                if not isinstance(value, dict):
+                    raise ApiError(400, "throttleSync must be {count, retryAfter}")
+                self.doc_quirks[key] = {"count": count("throttleSync.count", value.get("count", 1)),
+                                        "retryAfter": count("throttleSync.retryAfter", value.get("retryAfter", 1))}
+                if self.doc_quirks[key]["count"] == 0:
+                    del self.doc_quirks[key]
+            elif key == "race":
+                self.doc_quirks[key] = self.check_doc_op(value)
+            else:
+                raise ApiError(400, "unknown document quirk %r" % key)
+        return Response(200, {"ok": True, "quirks": self.doc_quirks})
+
+    def check_doc_op(self, body):
+        """A document-op body armed for later (the race switch): known op, existing target."""
+        if not isinstance(body, dict):
+            raise ApiError(400, "race must be a document-op object")
+        op = dict(body, op=body.get("op", "edit"))
+        if op["op"] not in self.doc_ops():
+            raise ApiError(400, "unknown op %r" % op["op"])
+        if op["op"] in ("edit", "rename", "move", "delete") and op.get("id") not in self.documents:
+            raise ApiError(404, "Document not found")
+        if op["op"] in ("rename-folder", "delete-folder") and op.get("id") not in self.doc_folders:
+            raise ApiError(404, "Folder not found")
+        if op["op"] == "edit" and not isinstance(op.get("content"), str):
+            raise ApiError(400, "content (a string) is required")
+        return op
+
+    def doc_ops(self):
+        return {"edit": self.op_edit, "rename": self.op_rename, "move": self.op_move, "delete": self.op_delete,
+                "create": self.op_create, "create-folder": self.op_create_folder,
+                "rename-folder": self.op_rename_folder, "delete-folder": self.op_delete_folder}
+
+    def apply_doc_op(self, body):
+        """One write by another device -> ("document" | "folder", the row)."""
+        handler = self.doc_ops().get(body.get("op", "edit"))
+        if handler is None:
+            raise ApiError(400, "unknown op %r" % body.get("op"))
+        return handler(body)
+
+    def admin_document_op(self, body):
+        kind, row = self.apply_doc_op(body)
+        view = self.admin_doc_view(row) if kind == "document" else self.admin_folder_view(row)
+        return Response(200, {"ok": True, kind: view})
+
+    def admin_doc_view(self, doc):
+        deleted_at = doc.get("deletedAt")
+        return dict(self.doc_view(doc), deleted=doc["deleted"], deletedAt=iso(deleted_at) if deleted_at else None)
+
+    @staticmethod
+    def admin_folder_view(folder):
+        deleted_at = folder.get("deletedAt")
+        return dict(InterlinedListApp.folder_view(folder), userId=folder["userId"],
+                    createdAt=iso(folder["createdAt"]), updatedAt=iso(folder["updatedAt"]),
+                    deleted=bool(folder.get("deleted")), deletedAt=iso(deleted_at) if deleted_at else None)
+
+    def admin_documents(self, uid):
+        if uid not in self.users:
+            return Response(404, {"error": "User not found"})
+        return Response(200, {
+            "documents": [self.admin_doc_view(d) for d in self.documents.values() if d["userId"] == uid],
+            "folders": [self.admin_folder_view(f) for f in self.doc_folders.values() if f["userId"] == uid]})
+
+    def op_document(self, body):
+        doc = self.documents.get(body.get("id"))
+        if doc is None or doc["deleted"]:
+            raise ApiError(404, "Document not found")
+        return doc
+
+    def op_folder(self, body, key="id", owner=None):
+        """The live folder named by body[key] (None when the key is null or missing)."""
+        fid = body.get(key)
+        if blank(fid):
+            return None
+        folder = self.doc_folders.get(fid) if isinstance(fid, str) else None
+        if folder is None or folder.get("deleted") or (owner is not None and folder["userId"] != owner):
+            raise ApiError(404, "Folder not found")
+        return folder
+
+    @staticmethod
+    def op_text(body, key):
+        value = body.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise ApiError(400, "%s (a non-empty string) is required" % key)
+        return value.strip()
+
+    def op_edit(self, body):
+        doc = self.op_document(body)
+        if not isinstance(body.get("content"), str):
+            raise ApiError(400, "content (a string) is required")
+        self.set_content(doc, body["content"])
+        doc["updatedAt"] = self.now()
+        return "document", doc
+
+    def op_rename(self, body):
+        # ⚠ quirk: a rename changes the title only; relativePath is fixed at creation.
+        doc = self.op_document(body)
+        doc["title"] = self.op_text(body, "title")
+        doc["updatedAt"] = self.now()
+        return "document", doc
+
+    def op_move(self, body):
+        doc = self.op_document(body)
+        if "folderId" not in body:
+            raise ApiError(400, "folderId (a folder id or null) is required")
+        folder = self.op_folder(body, "folderId", owner=doc["userId"])
+        target = folder["id"] if folder else None
+        if self.path_taken(target, doc["relativePath"], doc["id"]):
+            raise ApiError(409, "%s already holds %s (live or deleted)" % (target, doc["relativePath"]))
+        self.move_document(doc, target)
+        doc["updatedAt"] = self.now()
+        return "document", doc
+
+    def op_delete(self, body):
+        doc = self.op_document(body)
+        self.soft_delete(doc, self.now())
+        return "document", doc
+
+    def op_create(self, body):
+        uid = body.get("userId", "u_ada")
+        if uid not in self.users:
+            raise ApiError(404, "User not found")
+        folder = self.op_folder(body, "folderId", owner=uid)
+        fields = {k: body[k] for k in ("title", "content", "relativePath", "isPublic") if k in body}
+        try:
+            doc = self.create_document(uid, folder["id"] if folder else None, fields)
+        except UniqueViolation:
+            raise ApiError(409, "%s already holds %s (live or deleted)"
+                           % (folder["id"], self.document_path(fields)))
+        return "document", doc
+
+    def op_create_folder(self, body):
+        parent = self.op_folder(body, "parentId")
+        uid = body.get("userId") or (parent["userId"] if parent else "u_ada")
+        if uid not in self.users:
+            raise ApiError(404, "User not found")
+        name = self.op_text(body, "name")
+        if self.dfolder_name_taken(uid, parent["id"] if parent else None, name):
+            raise ApiError(409, "a folder %r already exists there (live or deleted)" % name)
+        return "folder", self.new_dfolder(uid, name, parent["id"] if parent else None)
+
+    def op_rename_folder(self, body):
+        folder = self.op_folder(body)
+        if folder is None:
+            raise ApiError(404, "Folder not found")
+        name = self.op_text(body, "name")
+        if self.dfolder_name_taken(folder["userId"], folder["parentId"], name, except_id=folder["id"]):
+            raise ApiError(409, "a folder %r already exists there (live or deleted)" % name)
+        folder["name"] = name
+        folder["updatedAt"] = self.now()
+        return "folder", folder
+
+    def op_delete_folder(self, body):
+        folder = self.op_folder(body)
+        if folder is None:
+            raise ApiError(404, "Folder not found")
+        self.delete_dfolder_tree(folder)
+        return "folder", folder
 
     def admin_generate_rows(self, body):
         uid = body.get("userId", "u_ada")
@@ -1986,21 +2404,37 @@ class InterlinedListApp(App):
 
     def admin_generate_documents(self, body):
         uid = body.get("userId", "u_ada")
+        if uid not in self.users:
+            raise ApiError(404, "User not found")
         try:
             n_docs, n_folders = int(body.get("documents", 0)), int(body.get("folders", 0))
+            size = int(body.get("bytes", 0))
+            share = None if body.get("rootShare") is None else float(body["rootShare"])
         except (TypeError, ValueError):
-            raise ApiError(400, "documents and folders must be integers")
+            raise ApiError(400, "documents, folders and bytes must be integers, rootShare a number")
+        if share is not None and not 0 <= share <= 1:
+            raise ApiError(400, "rootShare must be between 0 and 1")
         stamp = self.now()
         folder_ids = []
-        for i in range(n_folders):
-            fid = self.next_id("df")
-            self.doc_folders[fid] = {"id": fid, "name": "Generated folder %d" % (i + 1), "parentId": None,
-                                     "userId": uid, "createdAt": stamp, "updatedAt": stamp}
-            folder_ids.append(fid)
+        for _ in range(n_folders):
+            # Numbered across calls, so names (and below, titles and paths) never repeat.
+            self.counters["gen_df"] = number = self.counters.get("gen_df", 0) + 1
+            folder_ids.append(self.new_dfolder(uid, "Generated folder %d" % number, None, stamp)["id"])
+        filed = 0
         for i in range(n_docs):
-            folder = folder_ids[i % len(folder_ids)] if folder_ids and i % 3 else None
-            self.create_document(uid, folder, {"title": "Generated %d" % (i + 1),
-                                               "content": "# Generated %d\n\n%s\n" % (i + 1, "Notes from the site. " * 20)})
+            if not folder_ids:
+                folder = None
+            elif share is None:
+                folder = folder_ids[i % len(folder_ids)] if i % 3 else None
+            elif int((i + 1) * share) > int(i * share):
+                folder = None  # spreads exactly floor(documents * rootShare) over the run
+            else:
+                folder = folder_ids[filed % len(folder_ids)]
+                filed += 1
+            self.counters["gen_d"] = number = self.counters.get("gen_d", 0) + 1
+            content = generated_markdown(number, size) if size > 0 else \
+                "# Generated %d\n\n%s\n" % (number, "Notes from the site. " * 20)
+            self.create_document(uid, folder, {"title": "Generated %d" % number, "content": content})
         return Response(200, {"ok": True, "documents": len(self.user_docs(uid))})
 
     def admin_fixture(self, body):
@@ -2039,7 +2473,8 @@ class InterlinedListApp(App):
             "bulk_requests": list(self.bulk_requests),
             "list_folders": [dict(self.folder_view(f), userId=f["userId"]) for f in self.list_folders.values()
                              if not f.get("deleted")],
-            "document_folders": [dict(self.folder_view(f), userId=f["userId"]) for f in self.doc_folders.values()],
+            "document_folders": [dict(self.folder_view(f), userId=f["userId"]) for f in self.doc_folders.values()
+                                 if not f.get("deleted")],
             "documents": [{k: d[k] for k in ("id", "userId", "title", "folderId", "relativePath", "isPublic")}
                           for d in self.documents.values() if not d["deleted"]],
             "follows": [{k: f[k] for k in ("followerId", "followingId", "status")} for f in self.follows],
@@ -2050,6 +2485,7 @@ class InterlinedListApp(App):
                               for n in self.notifications.values()],
             "snake_case_keys": list(self.snake_case_keys),
             "ignored_folder_ids": list(self.ignored_folder_ids),
+            "document_quirks": copy.deepcopy(self.doc_quirks),
             "login_attempts": {"limit": self.options.login_limit, "windowSeconds": window,
                                "retryAfter": self.options.retry_after,
                                "inWindow": sum(1 for t in self.login_attempts if now - t < window),

@@ -3,6 +3,7 @@
 Run from the repository root:  python3 -m unittest Tests/Emulators/test_interlinedlist_emulator.py
 """
 
+import hashlib
 import json
 import os
 import re
@@ -325,6 +326,255 @@ class InterlinedListEmulatorTests(unittest.TestCase):
         self.assertEqual([d["id"] for d in delta["documents"]], ["doc_cli_1"])
         self.assertEqual([(f["name"], f["parentId"]) for f in delta["folders"]], [("Inbox", "df1")])
         self.assertNotIn("d002", [d["id"] for d in self.emu.state()["documents"]])
+
+    # --- documents: unique keys, quirk switches, another device ---------------------
+    def admin_documents(self, user="u_ada"):
+        status, _, body = self.emu.call("GET", "/__admin/documents?userId=" + user)
+        self.assertEqual(status, 200)
+        return {d["id"]: d for d in body["documents"]}, {f["id"]: f for f in body["folders"]}
+
+    def quirks(self, body):
+        status, _, answer = self.emu.call("POST", "/__admin/document-quirks", body)
+        self.assertEqual((status, answer["ok"]), (200, True), answer)
+        return answer["quirks"]
+
+    def test_document_paths_are_unique_in_a_folder_counting_deleted_ones_but_not_at_root(self):
+        token = self.emu.sync_token()
+        status, _, body = self.emu.call("POST", "/api/documents/folders/df1/documents", {"title": "Plan"}, token=token)
+        self.assertEqual(status, 201)
+        plan = body["document"]["id"]
+        clash = self.emu.call("POST", "/api/documents/folders/df1/documents", {"title": "Plan"}, token=token)
+        self.assertEqual((clash[0], clash[2]), (500, {"error": "Internal server error"}))
+        self.assertEqual(self.emu.call("DELETE", "/api/documents/" + plan, token=token)[0], 200)
+        again = self.emu.call("POST", "/api/documents/folders/df1/documents",
+                              {"title": "Plan B", "relativePath": "plan.md"}, token=token)
+        self.assertEqual(again[:3:2], (500, {"error": "Internal server error"}))  # the deleted row holds the key
+        for _ in range(2):  # NULL folderIds are distinct: the root takes any number of readme.md
+            self.assertEqual(self.emu.call("POST", "/api/documents", {"title": "Readme"}, token=token)[0], 201)
+        docs, _ = self.admin_documents()
+        self.assertEqual(sorted(d["relativePath"] for d in docs.values() if d["folderId"] is None),
+                         ["readme.md", "readme.md", "readme.md", "todo.md"])
+        self.assertEqual([(d["relativePath"], d["deleted"]) for d in docs.values() if d["folderId"] == "df1"],
+                         [("meeting-notes.md", False), ("plan.md", True)])
+        # A move onto a taken (folderId, relativePath) fails the same way and changes nothing.
+        self.assertEqual(self.emu.call("POST", "/api/documents/folders/df2/documents", {"title": "Readme"},
+                                       token=token)[0], 201)
+        status, _, body = self.emu.call("PATCH", "/api/documents/d001", {"folderId": "df2", "title": "X"}, token=token)
+        self.assertEqual((status, body), (500, {"error": "Internal server error"}))
+        status, _, body = self.emu.call("GET", "/api/documents/d001", token=token)
+        self.assertEqual((body["document"]["folderId"], body["document"]["title"]), (None, "Readme"))
+        self.assertEqual(self.emu.call("PUT", "/api/documents/d001", {"folderId": "df1"}, token=token)[0], 200)
+        # Leaving a folder frees the key; moving within the same folder is no clash.
+        self.assertEqual(self.emu.call("PATCH", "/api/documents/d001", {"folderId": "df1"}, token=token)[0], 200)
+        self.assertEqual(self.emu.call("PATCH", "/api/documents/d001", {"folderId": None}, token=token)[0], 200)
+        self.assertEqual(self.emu.call("POST", "/api/documents/folders/df1/documents", {"title": "Readme"},
+                                       token=token)[0], 201)
+
+    def test_folder_delete_keeps_its_rows_deleted_and_their_names_and_paths_taken(self):
+        token = self.emu.sync_token()
+        self.assertEqual(self.emu.call("DELETE", "/api/documents/folders/df2", token=token)[0], 200)
+        _, _, listing = self.emu.call("GET", "/api/documents/folders", token=token)
+        self.assertEqual(sorted(f["id"] for f in listing["folders"]), ["df1", "df3"])
+        docs, folders = self.admin_documents()
+        self.assertTrue(folders["df2"]["deleted"] and docs["d004"]["deleted"])
+        self.assertRegex(docs["d004"]["deletedAt"], ISO_MS_Z)
+        self.assertFalse(docs["d003"]["deleted"])
+        status, _, body = self.emu.call("POST", "/api/documents/folders", {"name": "Projects", "parentId": "df1"},
+                                        token=token)
+        self.assertEqual((status, body), (500, {"error": "Internal server error"}))
+        status, _, body = self.emu.call("POST", "/api/documents/folders", {"name": "Work", "parentId": None},
+                                        token=token)
+        self.assertEqual(status, 201)  # a duplicate at the root is allowed
+        status, _, body = self.emu.call("POST", "/api/documents/folders", {"name": "Sites", "parentId": "df1"},
+                                        token=token)
+        sites = body["folder"]["id"]
+        status, _, body = self.emu.call("PUT", "/api/documents/folders/" + sites, {"name": "Projects"}, token=token)
+        self.assertEqual(status, 409)
+        # The sync route: a folder create onto the deleted namesake is dropped; a document into the deleted
+        # folder passes the foreign key but not the unique key for spec.md.
+        ops = [{"op": "create", "type": "folder", "path": "Work/Projects", "data": {"id": "f_new"}},
+               {"op": "create", "type": "document", "data": {"id": "x_spec", "folderId": "df2",
+                                                             "relativePath": "spec.md"}},
+               {"op": "create", "type": "document", "data": {"id": "x_other", "folderId": "df2",
+                                                             "relativePath": "other.md"}}]
+        self.assertEqual(self.emu.call("POST", "/api/documents/sync", {"operations": ops}, token=token)[0], 200)
+        docs, folders = self.admin_documents()
+        self.assertNotIn("f_new", folders)
+        self.assertNotIn("x_spec", docs)
+        self.assertEqual(docs["x_other"]["folderId"], "df2")
+
+    def test_sync_post_silently_drops_document_ops_that_clash_or_name_no_folder(self):
+        token = self.emu.sync_token()
+        self.emu.call("POST", "/api/documents/folders/df1/documents", {"title": "Readme"}, token=token)
+        ops = [{"op": "create", "type": "document", "data": {"id": "x1", "folderId": "df1",
+                                                             "relativePath": "meeting-notes.md"}},
+               {"op": "create", "type": "document", "data": {"id": "x2", "folderId": "nope",
+                                                             "relativePath": "x2.md"}},
+               {"op": "create", "type": "document", "data": {"id": "x3", "folderId": None,
+                                                             "relativePath": "readme.md"}},
+               {"op": "update", "type": "document", "data": {"id": "d001", "relativePath": "readme.md",
+                                                             "folderId": "df1", "title": "Moved"}},
+               {"op": "update", "type": "document", "data": {"id": "d002", "relativePath": "todo.md",
+                                                             "folderId": "df1", "title": "Todo 2"}}]
+        status, _, body = self.emu.call("POST", "/api/documents/sync", {"operations": ops}, token=token)
+        self.assertEqual((status, list(body)), (200, ["lastSyncAt"]))
+        docs, _ = self.admin_documents()
+        self.assertNotIn("x1", docs)
+        self.assertNotIn("x2", docs)
+        self.assertIsNone(docs["x3"]["folderId"])
+        self.assertEqual((docs["d001"]["folderId"], docs["d001"]["title"]), (None, "Readme"))  # whole op dropped
+        self.assertEqual((docs["d002"]["folderId"], docs["d002"]["title"]), ("df1", "Todo 2"))
+
+    def test_race_quirk_hides_a_write_from_the_answer_and_from_the_next_delta(self):
+        token = self.emu.sync_token()
+        _, _, full = self.emu.call("GET", "/api/documents/sync", token=token)
+        first = full["lastSyncAt"]
+        armed = self.quirks({"race": {"id": "d001", "content": "# Raced\n"}})
+        self.assertEqual(armed, {"race": {"op": "edit", "id": "d001", "content": "# Raced\n"}})
+        _, _, delta = self.emu.call("GET", "/api/documents/sync?lastSyncAt=" + first, token=token)
+        self.assertEqual(delta["documents"], [])
+        _, _, doc = self.emu.call("GET", "/api/documents/d001", token=token)
+        self.assertEqual(doc["document"]["content"], "# Raced\n")
+        self.assertLess(doc["document"]["updatedAt"], delta["lastSyncAt"])
+        self.assertGreater(doc["document"]["updatedAt"], first)
+        _, _, after = self.emu.call("GET", "/api/documents/sync?lastSyncAt=" + delta["lastSyncAt"], token=token)
+        self.assertEqual(after["documents"], [])  # lost for a client that trusts the cursor
+        _, _, margin = self.emu.call("GET", "/api/documents/sync?lastSyncAt=" + first, token=token)
+        self.assertEqual([d["id"] for d in margin["documents"]], ["d001"])  # found again with a safety margin
+        self.assertEqual(self.emu.state()["document_quirks"], {})
+        # A full answer carries the row as it was before the racing write.
+        self.quirks({"race": {"op": "rename", "id": "d002", "title": "Raced title"}})
+        _, _, full = self.emu.call("GET", "/api/documents/sync", token=token)
+        self.assertEqual(next(d["title"] for d in full["documents"] if d["id"] == "d002"), "Todo")
+        _, _, doc = self.emu.call("GET", "/api/documents/d002", token=token)
+        self.assertEqual((doc["document"]["title"], doc["document"]["relativePath"]), ("Raced title", "todo.md"))
+        status, _, _ = self.emu.call("POST", "/__admin/document-quirks", {"race": {"id": "nope", "content": "x"}})
+        self.assertEqual(status, 404)
+
+    def test_silent_writes_answer_success_without_changing_state(self):
+        token = self.emu.sync_token()
+        self.assertEqual(self.quirks({"silentWrites": 3}), {"silentWrites": 3})
+        self.assertEqual(self.emu.call("PATCH", "/api/documents/nope", {"content": "x"}, token=token)[0], 404)
+        status, _, body = self.emu.call("PATCH", "/api/documents/d001", {"content": "lost edit"}, token=token)
+        self.assertEqual((status, body["document"]["content"]), (200, "lost edit"))
+        self.assertEqual(body["document"]["contentHash"], hashlib.sha256(b"lost edit").hexdigest())
+        _, _, stored = self.emu.call("GET", "/api/documents/d001", token=token)
+        self.assertEqual(stored["document"]["content"], "# Readme\n")
+        ghosts = []
+        for path in ("/api/documents", "/api/documents/folders/df1/documents"):
+            status, _, body = self.emu.call("POST", path, {"title": "Ghost", "content": "boo"}, token=token)
+            self.assertEqual((status, body["message"], body["document"]["title"]),
+                             (201, "Document created successfully", "Ghost"))
+            ghosts.append(body["document"]["id"])
+        self.assertEqual(body["document"]["folderId"], "df1")
+        self.assertEqual(len(set(ghosts)), 2)
+        for ghost in ghosts:
+            self.assertEqual(self.emu.call("GET", "/api/documents/" + ghost, token=token)[0], 404)
+        self.assertEqual(self.emu.state()["document_quirks"], {})
+        self.assertEqual(self.emu.call("PATCH", "/api/documents/d001", {"content": "kept"}, token=token)[0], 200)
+        _, _, stored = self.emu.call("GET", "/api/documents/d001", token=token)
+        self.assertEqual(stored["document"]["content"], "kept")
+        self.assertNotIn(ghosts[0], self.admin_documents()[0])
+
+    def test_fail_writes_and_throttled_sync_and_quirk_reset(self):
+        token = self.emu.sync_token()
+        self.quirks({"failWrites": 2})
+        status, _, body = self.emu.call("PATCH", "/api/documents/d001", {"content": "x"}, token=token)
+        self.assertEqual((status, body), (500, {"error": "Internal server error"}))
+        status, _, body = self.emu.call("POST", "/api/documents/folders/df1/documents", {"title": "F"}, token=token)
+        self.assertEqual((status, body), (500, {"error": "Internal server error"}))
+        docs, _ = self.admin_documents()
+        self.assertEqual(len(docs), 5)
+        self.assertEqual(docs["d001"]["content"], "# Readme\n")
+        self.assertEqual(self.emu.call("PATCH", "/api/documents/d001", {"content": "x"}, token=token)[0], 200)
+        self.assertEqual(self.quirks({"throttleSync": {"count": 2, "retryAfter": 3}}),
+                         {"throttleSync": {"count": 2, "retryAfter": 3}})
+        for _ in range(2):
+            status, head, body = self.emu.call("GET", "/api/documents/sync", token=token)
+            self.assertEqual((status, head["Retry-After"], body), (429, "3", {"error": "Too many requests"}))
+        self.assertEqual(self.emu.call("GET", "/api/documents/sync", token=token)[0], 200)
+        self.quirks({"failWrites": 4, "silentWrites": 1, "delayMs": 5})
+        self.assertEqual(self.quirks({"failWrites": 0}), {"silentWrites": 1, "delayMs": 5})
+        self.assertEqual(self.quirks({"reset": True}), {})
+        self.assertEqual(self.emu.call("POST", "/__admin/document-quirks", {"bogus": 1})[0], 400)
+        self.assertEqual(self.emu.call("POST", "/__admin/document-quirks", {"failWrites": "2"})[0], 400)
+
+    def test_delay_ms_slows_the_document_routes_only(self):
+        token = self.emu.sync_token()
+        self.quirks({"delayMs": 300})
+        started = time.monotonic()
+        self.assertEqual(self.emu.call("GET", "/api/documents", token=token)[0], 200)
+        self.assertGreaterEqual(time.monotonic() - started, 0.3)
+        started = time.monotonic()
+        self.assertEqual(self.emu.call("GET", "/api/user", token=token)[0], 200)
+        self.assertLess(time.monotonic() - started, 0.3)
+
+    def test_document_op_acts_as_another_device(self):
+        token = self.emu.sync_token()
+        _, _, full = self.emu.call("GET", "/api/documents/sync", token=token)
+        op = lambda body: self.emu.call("POST", "/__admin/document-op", body)  # noqa: E731
+        status, _, body = op({"op": "create", "title": "Field Log", "content": "# Log\n", "folderId": "df1"})
+        self.assertEqual((status, body["ok"]), (200, True))
+        log = body["document"]
+        self.assertEqual((log["folderId"], log["relativePath"], log["userId"], log["deleted"]),
+                         ("df1", "field-log.md", "u_ada", False))
+        self.assertEqual(op({"op": "create", "title": "Field Log", "folderId": "df1"})[0], 409)
+        status, _, body = op({"op": "rename", "id": log["id"], "title": "Field Log 2"})
+        self.assertEqual((body["document"]["title"], body["document"]["relativePath"]), ("Field Log 2", "field-log.md"))
+        self.assertGreater(body["document"]["updatedAt"], log["updatedAt"])
+        status, _, body = op({"op": "edit", "id": "d003", "content": "# Edited\n"})
+        self.assertEqual(body["document"]["contentHash"], hashlib.sha256(b"# Edited\n").hexdigest())
+        self.assertEqual(op({"op": "move", "id": log["id"], "folderId": None})[2]["document"]["folderId"], None)
+        other = op({"op": "create", "title": "Field Log", "folderId": "df2"})[2]["document"]["id"]
+        self.assertEqual(op({"op": "move", "id": log["id"], "folderId": "df2"})[0], 409)
+        self.assertEqual(op({"op": "move", "id": log["id"], "folderId": "nope"})[0], 404)
+        self.assertTrue(op({"op": "delete", "id": "d002"})[2]["document"]["deleted"])
+        self.assertEqual(self.emu.call("GET", "/api/documents/d002", token=token)[0], 404)
+        self.assertEqual(op({"op": "delete", "id": "d002"})[0], 404)
+        _, _, delta = self.emu.call("GET", "/api/documents/sync?lastSyncAt=" + full["lastSyncAt"], token=token)
+        self.assertEqual(sorted(d["id"] for d in delta["documents"]), sorted(["d003", log["id"], other]))
+        status, _, body = op({"op": "create-folder", "name": "Sites", "parentId": "df1"})
+        sites = body["folder"]
+        self.assertEqual((sites["parentId"], sites["userId"], sites["deleted"]), ("df1", "u_ada", False))
+        self.assertEqual(op({"op": "create-folder", "name": "Sites", "parentId": "df1"})[0], 409)
+        self.assertEqual(op({"op": "rename-folder", "id": sites["id"], "name": "Projects"})[0], 409)
+        self.assertEqual(op({"op": "rename-folder", "id": sites["id"], "name": "Sites B"})[2]["folder"]["name"],
+                         "Sites B")
+        inside = op({"op": "create", "title": "Inside", "folderId": sites["id"]})[2]["document"]["id"]
+        self.assertTrue(op({"op": "delete-folder", "id": "df1"})[2]["folder"]["deleted"])
+        docs, folders = self.admin_documents()
+        self.assertTrue(all(folders[f]["deleted"] for f in ("df1", "df2", sites["id"])))
+        self.assertTrue(all(docs[d]["deleted"] for d in ("d003", "d004", inside)))
+        self.assertFalse(folders["df3"]["deleted"] or docs["d005"]["deleted"])
+        self.assertEqual(set(self.admin_documents("u_bob")[0]), {"d006"})
+        self.assertEqual(self.emu.call("GET", "/__admin/documents?userId=nobody")[0], 404)
+        self.assertEqual(op({"op": "explode"})[0], 400)
+
+    def test_generated_documents_have_the_requested_size_and_root_share(self):
+        status, _, body = self.emu.call("POST", "/__admin/generate-documents",
+                                        {"documents": 40, "folders": 4, "bytes": 2000, "rootShare": 0.25})
+        self.assertEqual((status, body["documents"]), (200, 45))
+        self.assertEqual(self.emu.call("POST", "/__admin/generate-documents", {"documents": 6, "folders": 2})[0], 200)
+        docs, folders = self.admin_documents()
+        generated = [d for d in docs.values() if d["title"].startswith("Generated")]
+        first = generated[:40]
+        self.assertEqual(sum(1 for d in first if d["folderId"] is None), 10)
+        for doc in first:
+            size = len(doc["content"].encode("utf-8"))
+            self.assertTrue(2000 <= size < 2100, size)
+            self.assertTrue(all(len(line) <= 80 for line in doc["content"].split("\n")))
+        self.assertEqual(len({d["content"] for d in generated}), len(generated))
+        self.assertEqual(len({(d["folderId"], d["title"]) for d in generated}), len(generated))
+        self.assertEqual(len({f["name"] for f in folders.values() if f["name"].startswith("Generated")}), 6)
+
+    def test_full_sync_of_2000_documents_of_10_kb_stays_fast(self):
+        started = time.monotonic()
+        status, _, _ = self.emu.call("POST", "/__admin/generate-documents",
+                                     {"documents": 2000, "folders": 100, "bytes": 10000})
+        self.assertEqual(status, 200)
+        status, _, body = self.emu.call("GET", "/api/documents/sync", token=self.emu.sync_token())
+        self.assertEqual((status, len(body["documents"])), (200, 2005))
+        self.assertLess(time.monotonic() - started, 8)
 
     # --- PATCH-only routes ---------------------------------------------------------
     def test_patch_only_routes_answer_405_to_other_methods(self):

@@ -73,6 +73,13 @@ extension ILEndpoint {
         ILEndpoint(.post, ["api", "documents", "folders", folderID, "documents"], credential: .syncToken)
     }
 
+    /// `GET /api/documents/sync[?lastSyncAt=ISO]`: folders and documents (with content) changed
+    /// strictly after `since`, or everything without it. No tombstones: a deletion is an absence.
+    public static func documentDelta(since: String?) -> ILEndpoint {
+        ILEndpoint(.get, ["api", "documents", "sync"], query: since.map { [QueryItem("lastSyncAt", $0)] } ?? [],
+                   credential: .syncToken)
+    }
+
     /// `GET /api/documents/folders`: every document folder, flat.
     public static let documentFolders = ILEndpoint(.get, ["api", "documents", "folders"], credential: .syncToken)
 

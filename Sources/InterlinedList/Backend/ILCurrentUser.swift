@@ -1,3 +1,4 @@
+import FieldOpsCore
 import Foundation
 
 /// Which user's cache completion reads: a one-line file (a user id, never a secret) written at

@@ -23,7 +23,7 @@ public struct InterlinedListBackend: Backend {
         let keyring = try context.keyring()
         let entry = try keyring.entry(for: profile.name)
         var credentials = ILStoredCredentials(secrets: entry?.secrets ?? [:], identity: entry?.identity)
-        if let token = context.environment[CredentialLookup.environmentVariable], !token.isEmpty {
+        if let token = CredentialLookup.environmentToken(in: context.environment) {
             credentials.syncToken = token
         }
         let profileName = profile.name
@@ -46,6 +46,7 @@ public struct InterlinedListBackend: Backend {
             },
             confirm: { question, typed in try context.confirm(question, typing: typed) })
         runtime.environment = context.environment
+        runtime.profileDataDirectory = context.paths.dataDirectory(for: profileName)
         runtime.quiet = context.isQuiet
         runtime.structured = context.structured
         runtime.deferError = { context.deferError($0) }

@@ -38,7 +38,7 @@ public struct DocEditCommand: Sendable {
         }
         let current = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
         if current.contentHash != original.contentHash {
-            let merged = TextMerge.merge(base: base, mine: edited, theirs: current.content ?? "")
+            let merged = LineMerge.merge(base: base, mine: edited, theirs: current.content ?? "", mineLabel: "yours")
             let path = runtime.profileCacheDirectory + "/interlinedlist/merge-\(ILMirror.fileSafe(id)).md"
             try FileManager.default.createDirectory(atPath: runtime.profileCacheDirectory + "/interlinedlist", withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
@@ -89,35 +89,6 @@ struct ExternalEditor {
             throw FieldOpsError("the edited file is gone; nothing was sent")
         }
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// A line-based three-way merge, enough to offer both versions of a document: lines both sides
-/// share at the start and end are kept once, and if both changed the middle, the two middles
-/// are shown between conflict markers.
-enum TextMerge {
-    static func merge(base: String, mine: String, theirs: String) -> (text: String, conflicts: Int) {
-        if theirs == base { return (mine, 0) }
-        if mine == base || mine == theirs { return (theirs, 0) }
-        let a = lines(mine), b = lines(theirs)
-        var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        var out = Array(a[0..<prefix])
-        out.append("<<<<<<< yours")
-        out += a[prefix..<(a.count - suffix)]
-        out.append("=======")
-        out += b[prefix..<(b.count - suffix)]
-        out.append(">>>>>>> server")
-        out += a[(a.count - suffix)...]
-        return (out.joined(separator: "\n") + "\n", 1)
-    }
-
-    static func lines(_ text: String) -> [String] {
-        var parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if parts.last == "" { parts.removeLast() }
-        return parts
     }
 }
 

@@ -10,10 +10,8 @@ public struct FeedCommand: Sendable {
     public var nextPage: @Sendable (Int) -> String
 
     public init(_ invocation: Invocation) throws {
-        let limit = try Self.integer(invocation, "limit") ?? FeedQuery.defaultLimit
-        let offset = try Self.integer(invocation, "offset") ?? 0
-        guard limit > 0 else { throw FieldOpsError.usage("--limit must be at least 1") }
-        guard offset >= 0 else { throw FieldOpsError.usage("--offset must not be negative") }
+        let limit = invocation.integer("limit") ?? FeedQuery.defaultLimit
+        let offset = invocation.integer("offset") ?? 0
         query = FeedQuery(limit: limit, offset: offset, onlyMine: invocation.flag("mine"), tag: invocation.value("tag"),
                           all: invocation.flag("all"), search: invocation.value("search"))
         if query.search != nil, query.tag != nil {
@@ -57,12 +55,6 @@ public struct FeedCommand: Sendable {
                 runtime.stderr.line("\(pagination.total - next) more: \(nextPage(next)), or --all")
             }
         }
-    }
-
-    static func integer(_ invocation: Invocation, _ name: String) throws -> Int? {
-        guard let text = invocation.value(name) else { return nil }
-        guard let value = Int(text) else { throw FieldOpsError.usage("--\(name) needs a whole number, not \(text)") }
-        return value
     }
 }
 

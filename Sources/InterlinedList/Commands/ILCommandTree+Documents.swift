@@ -10,6 +10,7 @@ extension ILCommandTree {
                 examples: ["fieldops il docs", "fieldops il docs --folder df1"],
                 options: [OptionSpec("folder", value: .dynamic(documentFolderSource), valueName: "ID",
                                      help: "A document folder (default: the root).")] + cacheOptions,
+                subcommands: [docsSyncCommand(runtime)],
                 action: { context in try await DocsCommand(context.invocation).run(runtime(context)) }),
             CommandSpec(
                 "doc", abstract: "Create, edit, move, delete, search or show documents.",
@@ -76,5 +77,37 @@ extension ILCommandTree {
                         }),
                 ]),
         ]
+    }
+
+    static func docsSyncCommand(_ runtime: @escaping RuntimeFactory) -> CommandSpec {
+        CommandSpec(
+            "sync", abstract: "Keep a directory of markdown files in two-way sync with the documents.",
+            discussion: """
+                Folders are directories and documents are .md files named from their titles. Both sides' \
+                changes are carried across: edits, new files, deletions, renames and moves. When both sides \
+                changed a file, a three-way merge keeps both edits; changes to the same lines are kept \
+                between conflict markers (--conflict merge) or as a second file (--conflict keep-both), and \
+                the command exits 5. An edit always wins over a deletion. Every server write is read back \
+                before it counts, and a run stopped at any point (Ctrl-C, kill -9, a lost network) loses \
+                nothing: the next run converges. The sync refuses to run when one side is suddenly empty or \
+                when it would delete more than --max-delete of the files (--yes overrides both).
+                """,
+            examples: ["fieldops il docs sync ~/notes", "fieldops il docs sync ~/site-docs --folder df1 --dry-run",
+                       "fieldops il docs sync ~/notes --watch", "fieldops il docs sync ~/notes --conflict keep-both --json"],
+            options: [
+                OptionSpec("folder", value: .dynamic(documentFolderSource), valueName: "ID|root",
+                           help: "The document folder the directory mirrors (default: root, every document)."),
+                .flag("dry-run", help: "Print what would happen on each side and change nothing."),
+                .flag("watch", help: "Keep syncing: on every local change, and every --interval on the server, until Ctrl-C."),
+                OptionSpec("interval", value: .duration, valueName: "DURATION", help: "With --watch: how often to poll the server (default 60s, at least 30s)."),
+                OptionSpec("max-delete", valueName: "PERCENT", help: "Refuse when a run would delete more than this share of the synced files on either side (default 50)."),
+                OptionSpec("conflict", value: .choice(["merge", "keep-both"]), valueName: "STYLE",
+                           help: "Overlapping edits: merge (conflict markers in the file, the default) or keep-both (the server's copy plus NAME.conflict-TIME.md)."),
+            ],
+            arguments: [ArgumentSpec("DIR", help: "The directory (created if missing).", value: .directory)],
+            action: { context in
+                let command = try DocsSyncCommand(context.invocation)
+                try await command.run(runtime(context))
+            })
     }
 }

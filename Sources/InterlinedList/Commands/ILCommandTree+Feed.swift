@@ -8,8 +8,8 @@ extension ILCommandTree {
                 "feed", abstract: "Show the feed, newest first, as cards (--json: the server's JSON).",
                 examples: ["fieldops il feed", "fieldops il feed --mine --tag ops", "fieldops il feed --all --json | jq '.messages | length'"],
                 options: [
-                    OptionSpec("limit", value: .integer, valueName: "N", help: "Messages per page (default 20)."),
-                    OptionSpec("offset", value: .integer, valueName: "N", help: "Skip the first N messages."),
+                    OptionSpec("limit", value: .integer(1..., default: FeedQuery.defaultLimit), valueName: "N", help: "Messages per page."),
+                    OptionSpec("offset", value: .integer(0..., default: 0), valueName: "N", help: "Skip the first N messages."),
                     .flag("mine", help: "Only your own messages."),
                     OptionSpec("tag", valueName: "TAG", help: "Only messages with this tag."),
                     OptionSpec("search", valueName: "TEXT", help: "Only messages whose text contains TEXT (the server's search)."),

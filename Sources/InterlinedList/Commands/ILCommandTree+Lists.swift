@@ -23,7 +23,7 @@ extension ILCommandTree {
                             OptionSpec("where", valueName: "KEY=VALUE", help: "Only rows whose KEY equals VALUE (repeatable; all must match).", repeatable: true),
                             OptionSpec("sort", valueName: "KEY", help: "Sort the rows by a column (numbers by value, dates by time)."),
                             .flag("desc", help: "Sort in descending order."),
-                            OptionSpec("limit", value: .integer, valueName: "N", help: "Show at most N rows."),
+                            OptionSpec("limit", value: .integer(0...), valueName: "N", help: "Show at most N rows."),
                         ] + cacheOptions,
                         arguments: [listArgument],
                         action: { context in

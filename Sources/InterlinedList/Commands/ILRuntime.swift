@@ -12,6 +12,8 @@ public struct ILRuntime: Sendable {
     public var credentials: ILStoredCredentials
     /// `$XDG_CACHE_HOME/fieldops/<profile>`.
     public var profileCacheDirectory: String
+    /// `$XDG_DATA_HOME/fieldops/<profile>`: what must last (the docs sync state).
+    public var profileDataDirectory = ""
     public var stdout: any TextStream
     public var stderr: any TextStream
     public var stdin: any InputSource

@@ -27,10 +27,7 @@ public struct ListShowCommand: Sendable {
         }
         sortKey = invocation.value("sort")
         descending = invocation.flag("desc")
-        if let text = invocation.value("limit") {
-            guard let value = Int(text), value >= 0 else { throw FieldOpsError.usage("--limit \(text): expected a whole number ≥ 0") }
-            limit = value
-        }
+        limit = invocation.integer("limit")
         noCache = invocation.flag("no-cache")
         refresh = invocation.flag("refresh")
     }

@@ -35,8 +35,8 @@ public struct RowAddCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let client = try runtime.client()
+        if let file { return try await importRows(file, client: client, runtime) }
         let (list, columns) = try await listColumns(client, listID)
-        if let file { return try await importRows(file, list: list, columns: columns, client: client, runtime) }
         let data = try ILRowInput.apply(sets: sets, to: JSONObject(), columns: columns)
         try ILRowInput.check(data, columns: columns, what: "il row add \(listID)")
         let answer = try client.parse(try await client.send(.createRows(listID), body: ILJSONBody(["data": .object(data)])), .createRows(listID))
@@ -50,11 +50,13 @@ public struct RowAddCommand: Sendable {
         }
     }
 
-    func importRows(_ file: String, list: ILList, columns: [ILColumn], client: ILClient, _ runtime: ILRuntime) async throws {
-        // The rows already there are read while the file is checked (a read sends nothing, so a
-        // bad file still means nothing was sent; the read is then cancelled).
+    func importRows(_ file: String, client: ILClient, _ runtime: ILRuntime) async throws {
+        // The rows already there are read beside the list and while the file is checked (a read
+        // sends nothing, so a bad file or a missing list still means nothing was sent; the read
+        // is then cancelled, and the list's own error is the one reported).
         let listID = listID
         async let existing = client.allRows(of: listID)
+        let (list, columns) = try await listColumns(client, listID)
         let parsed: ILRowImport
         if file == "-" {
             parsed = try ILRowImport.parse(String(decoding: runtime.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-", columns: columns)
