@@ -144,7 +144,7 @@ def token():
               capture_output=True).stdout
     return json.loads(out)["token"]
 imports, floors = [], []
-for _ in range(7):   # seven of each, interleaved: a median of three swung by ±0.2x on a shared machine
+for _ in range(15):   # fifteen of each, interleaved: a median of three swung by ±0.2x on a shared machine, of seven by ±0.1x
     fresh_server()
     imports.append(timed([bin_, "-p", "lists", "il", "row", "add", "l001", "--from", work + "/rows.csv"]))
     fresh_server()

@@ -237,6 +237,26 @@ say "(the emulator comes back on the same port, freshly seeded, for the rest of 
 start il interlinedlist_emulator.py --port "${IL_URL##*:}"
 echo lovelace1 | "$bin" -p lists auth login --password-stdin >/dev/null
 
+section "InterlinedList: a folder of markdown files in two-way sync"
+notes="$work/notes"
+run -p lists il docs sync "$notes"
+say "both sides edit Readme.md, on different lines: here a line at the end, there the title"
+printf '# Readme\n\nKeys are in the blue box.\n' > "$notes/Readme.md"
+run -p lists il docs sync "$notes"
+curl -fsS -X POST -H 'Content-Type: application/json' "$IL_URL/__admin/document-op" \
+  -d '{"op":"edit","id":"d001","content":"# Readme (site 4)\n\nKeys are in the blue box.\n"}' >/dev/null
+printf '# Readme\n\nKeys are in the blue box.\nAlarm code: ask the NOC.\n' > "$notes/Readme.md"
+run -p lists il docs sync "$notes"
+say "the three-way merge kept both edits, here and on the server"
+cat "$notes/Readme.md"
+say "a local rename becomes a title change (the server cannot change a path)"
+mv "$notes/Todo.md" "$notes/Todo for Monday.md"
+run -p lists il docs sync "$notes" --dry-run
+run -p lists il docs sync "$notes"
+say "deleting most of the files is refused (--max-delete, default 50%) until --yes says so"
+rm "$notes/Readme.md" "$notes/Work/Meeting Notes.md" "$notes/Archive/Old Spec.md"
+run -p lists il docs sync "$notes"
+
 section "Scripting: exact formats and fieldops api"
 say "any listing as CSV (RFC 4180) or NDJSON, with just the fields asked for; numbers stay exact"
 run -p lab-pon mcms onu list -o csv --fields id,name,rx_optical_dbm --limit 3
