@@ -27,7 +27,7 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: all deps build-info build release test sanitize fuzz demo bench completions man check-completions check-man \
+.PHONY: all deps build-info build release test lint format sanitize fuzz demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
@@ -67,7 +67,16 @@ release: build-info
 ## test: every Swift test (unit, emulator end-to-end, real shells), the emulators' own tests,
 ## and the two SwiftPM plugins (completions must match the command tree; man pages must render),
 ## then install, uninstall and the .deb (Tests/Install, on the release binary).
-test: build-info build release
+# swift-format ships with the toolchain; .swift-format holds the project's settings.
+FORMAT_PATHS = Sources Tests Plugins Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+test: build-info lint build release
 	$(SWIFT) test --no-parallel < /dev/null
 	python3 -m unittest discover -s Tests/Emulators -p 'test_*.py'
 	$(MAKE) check-completions check-man

@@ -65,7 +65,10 @@ let package = Package(
             name: "GenerateCompletions",
             capability: .command(
                 intent: .custom(verb: "generate-completions", description: "Regenerate completions/ from the built fieldops binary"),
-                permissions: [.writeToPackageDirectory(reason: "Writes completions/fieldops.bash, completions/_fieldops and completions/fieldops.fish")]
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "Writes completions/fieldops.bash, completions/_fieldops and completions/fieldops.fish")
+                ]
             )
         ),
         .plugin(

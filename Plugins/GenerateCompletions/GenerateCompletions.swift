@@ -52,7 +52,8 @@ func runCapturing(_ executable: URL, _ arguments: [String]) throws -> Data {
     let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-        throw PluginFailure("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(errorText)")
+        throw PluginFailure(
+            "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(errorText)")
     }
     return data
 }

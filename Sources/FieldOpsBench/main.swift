@@ -9,7 +9,8 @@ let arguments = BenchArguments(CommandLine.arguments.dropFirst())
 do {
     switch arguments.command {
     case "get":
-        try await BenchGet.run(url: arguments.require("url"), count: arguments.int("count", 2000), concurrency: arguments.int("concurrency", 1))
+        try await BenchGet.run(
+            url: arguments.require("url"), count: arguments.int("count", 2000), concurrency: arguments.int("concurrency", 1))
     case "upload":
         try await BenchUpload.run(url: arguments.require("url"), file: arguments.require("file"))
     default:

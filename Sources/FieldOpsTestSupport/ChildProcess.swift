@@ -6,7 +6,9 @@ import Foundation
 /// holding `lock`; the reader thread writes `state` under the same lock.
 final class ChildProcess: @unchecked Sendable {
     enum FirstLine: Sendable, Equatable {
-        case pending, line(String), ended
+        case pending
+        case line(String)
+        case ended
     }
 
     private let lock = NSLock()

@@ -133,7 +133,10 @@ public struct RecordedRequest: Decodable, Sendable {
     public var httpVersion: String
 
     enum CodingKeys: String, CodingKey {
-        case method, path, rawPath = "raw_path", query, headers, body, connection, httpVersion = "http_version"
+        case method, path
+        case rawPath = "raw_path"
+        case query, headers, body, connection
+        case httpVersion = "http_version"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -176,6 +179,7 @@ public struct EmulatorStats: Decodable, Sendable {
     public var httpVersions: [String: Int]
 
     enum CodingKeys: String, CodingKey {
-        case requests, connections, httpVersions = "http_versions"
+        case requests, connections
+        case httpVersions = "http_versions"
     }
 }

@@ -30,7 +30,9 @@ public final class Emulator: Sendable {
     /// - Parameter launcher: a command prefix the emulator runs under, e.g.
     ///   `["ip", "netns", "exec", NAME]` for a network namespace of the test's own; admin calls
     ///   then go through the same prefix, since the test's own loopback cannot reach it.
-    public static func start(script: String, arguments: [String] = [], launcher: [String] = [], startTimeout: Double = 10) async throws -> Emulator {
+    public static func start(script: String, arguments: [String] = [], launcher: [String] = [], startTimeout: Double = 10) async throws
+        -> Emulator
+    {
         let path = scriptURL(script).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw EmulatorError(script: script, reason: "no such emulator script \(path)", stderr: "")

@@ -123,7 +123,8 @@ public final class ShellDriver: @unchecked Sendable {
 
     /// fish: source the script and ask `complete -C` for the line; values only (descriptions dropped).
     public func fish(_ line: String) throws -> [String] {
-        let command = "source \(Self.shellQuoted(directory.appendingPathComponent("fieldops.fish").path)); complete -C \(Self.shellQuoted(line))"
+        let command =
+            "source \(Self.shellQuoted(directory.appendingPathComponent("fieldops.fish").path)); complete -C \(Self.shellQuoted(line))"
         return try run(["fish", "-c", command])
             .split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1).first ?? "") }
     }

@@ -55,7 +55,8 @@ public final class TerminalScreen: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, String(columns), String(rows), "--", executable] + arguments
         process.environment = environment
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
@@ -111,15 +112,17 @@ public final class TerminalScreen: @unchecked Sendable {
 
     public func waitForExit(timeout: Double = 20) throws -> Exit {
         let reply = try call(["op": "wait_exit", "timeout": timeout])
-        return Exit(code: (reply["exit"] as? Int).map(Int32.init), signal: (reply["signal"] as? Int).map(Int32.init),
-                    rawTail: reply["raw_tail"] as? String ?? "", leftAlternateScreen: reply["left_alternate"] as? Bool ?? false,
-                    showedCursor: reply["showed_cursor"] as? Bool ?? false)
+        return Exit(
+            code: (reply["exit"] as? Int).map(Int32.init), signal: (reply["signal"] as? Int).map(Int32.init),
+            rawTail: reply["raw_tail"] as? String ?? "", leftAlternateScreen: reply["left_alternate"] as? Bool ?? false,
+            showedCursor: reply["showed_cursor"] as? Bool ?? false)
     }
 
     private func screen(_ request: [String: Any]) throws -> Screen {
         let reply = try call(request)
-        return Screen(lines: reply["lines"] as? [String] ?? [], reverse: reply["reverse"] as? [String] ?? [],
-                      ok: reply["ok"] as? Bool ?? false)
+        return Screen(
+            lines: reply["lines"] as? [String] ?? [], reverse: reply["reverse"] as? [String] ?? [],
+            ok: reply["ok"] as? Bool ?? false)
     }
 
     private func call(_ request: [String: Any]) throws -> [String: Any] {
@@ -149,118 +152,118 @@ public final class TerminalScreen: @unchecked Sendable {
 
     /// The python side: pty.fork, pyte as the screen, JSON lines in and out.
     static let driver = #"""
-    import json, os, pty, select, signal, struct, sys, time
-    import fcntl, termios
+        import json, os, pty, select, signal, struct, sys, time
+        import fcntl, termios
 
-    try:
-        import pyte
-    except ImportError:
-        print(json.dumps({"error": "the terminal tests need the python package pyte: pip install pyte"}), flush=True)
-        sys.exit(0)
+        try:
+            import pyte
+        except ImportError:
+            print(json.dumps({"error": "the terminal tests need the python package pyte: pip install pyte"}), flush=True)
+            sys.exit(0)
 
-    columns, rows = int(sys.argv[1]), int(sys.argv[2])
-    argv = sys.argv[4:]
-    pid, fd = pty.fork()
-    if pid == 0:
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        os.execvp(argv[0], argv)
-    screen = pyte.Screen(columns, rows)
-    stream = pyte.ByteStream(screen)
-    raw = bytearray()
-    status = None
+        columns, rows = int(sys.argv[1]), int(sys.argv[2])
+        argv = sys.argv[4:]
+        pid, fd = pty.fork()
+        if pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            os.execvp(argv[0], argv)
+        screen = pyte.Screen(columns, rows)
+        stream = pyte.ByteStream(screen)
+        raw = bytearray()
+        status = None
 
-    def pump(seconds):
-        global status
-        ready, _, _ = select.select([fd], [], [], seconds)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                chunk = b""
-            if chunk:
-                raw.extend(chunk)
-                stream.feed(chunk)
-                return True
-        if status is None:
-            finished, code = os.waitpid(pid, os.WNOHANG)
-            if finished:
-                status = code
-        return False
-
-    def snapshot(ok):
-        lines = screen.display
-        reverse = ["".join("1" if screen.buffer[y][x].reverse else "0" for x in range(columns)) for y in range(rows)]
-        return {"ok": ok, "lines": lines, "reverse": reverse}
-
-    def wait(test, timeout):
-        # Once the text shows, the rest of the frame it came in is read too, so the snapshot
-        # is never half of a redraw.
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if test():
-                settled = time.time() + 0.5
-                while time.time() < settled and pump(0.05):
-                    pass
-                return True
-            pump(0.05)
-        return test()
-
-    def shows(text):
-        return any(text in line for line in screen.display)
-
-    def reversed_text(text):
-        for y, line in enumerate(screen.display):
-            x = line.find(text)
-            while x >= 0:
-                if all(screen.buffer[y][x + i].reverse for i in range(len(text))):
+        def pump(seconds):
+            global status
+            ready, _, _ = select.select([fd], [], [], seconds)
+            if ready:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    chunk = b""
+                if chunk:
+                    raw.extend(chunk)
+                    stream.feed(chunk)
                     return True
-                x = line.find(text, x + 1)
-        return False
-
-    print(json.dumps({"ready": True}), flush=True)
-    for request_line in sys.stdin:
-        request = json.loads(request_line)
-        op = request["op"]
-        timeout = request.get("timeout", 20)
-        if op == "wait":
-            reply = snapshot(wait(lambda: shows(request["text"]), timeout))
-        elif op == "wait_gone":
-            reply = snapshot(wait(lambda: not shows(request["text"]), timeout))
-        elif op == "wait_reverse":
-            reply = snapshot(wait(lambda: reversed_text(request["text"]), timeout))
-        elif op == "send":
-            os.write(fd, request["data"].encode())
-            reply = {"ok": True}
-        elif op == "settle":
-            while pump(0.15):
-                pass
-            reply = snapshot(True)
-        elif op == "signal":
-            os.killpg(os.tcgetpgrp(fd), request["signal"])
-            reply = {"ok": True}
-        elif op == "resize":
-            columns, rows = request["columns"], request["rows"]
-            screen.resize(rows, columns)
-            fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-            reply = {"ok": True}
-        elif op == "wait_exit":
-            deadline = time.time() + timeout
-            while status is None and time.time() < deadline:
-                pump(0.05)
-            while pump(0.05):
-                pass
             if status is None:
-                os.kill(pid, signal.SIGKILL)
-                _, status = os.waitpid(pid, 0)
-            reply = {
-                "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
-                "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
-                "raw_tail": bytes(raw[-400:]).decode("utf-8", "replace"),
-                "left_alternate": b"\x1b[?1049l" in raw,
-                "showed_cursor": b"\x1b[?25h" in raw,
-            }
-        else:
-            reply = {"error": "unknown op " + op}
-        print(json.dumps(reply), flush=True)
-    """#
+                finished, code = os.waitpid(pid, os.WNOHANG)
+                if finished:
+                    status = code
+            return False
+
+        def snapshot(ok):
+            lines = screen.display
+            reverse = ["".join("1" if screen.buffer[y][x].reverse else "0" for x in range(columns)) for y in range(rows)]
+            return {"ok": ok, "lines": lines, "reverse": reverse}
+
+        def wait(test, timeout):
+            # Once the text shows, the rest of the frame it came in is read too, so the snapshot
+            # is never half of a redraw.
+            deadline = time.time() + timeout
+            while time.time() < deadline:
+                if test():
+                    settled = time.time() + 0.5
+                    while time.time() < settled and pump(0.05):
+                        pass
+                    return True
+                pump(0.05)
+            return test()
+
+        def shows(text):
+            return any(text in line for line in screen.display)
+
+        def reversed_text(text):
+            for y, line in enumerate(screen.display):
+                x = line.find(text)
+                while x >= 0:
+                    if all(screen.buffer[y][x + i].reverse for i in range(len(text))):
+                        return True
+                    x = line.find(text, x + 1)
+            return False
+
+        print(json.dumps({"ready": True}), flush=True)
+        for request_line in sys.stdin:
+            request = json.loads(request_line)
+            op = request["op"]
+            timeout = request.get("timeout", 20)
+            if op == "wait":
+                reply = snapshot(wait(lambda: shows(request["text"]), timeout))
+            elif op == "wait_gone":
+                reply = snapshot(wait(lambda: not shows(request["text"]), timeout))
+            elif op == "wait_reverse":
+                reply = snapshot(wait(lambda: reversed_text(request["text"]), timeout))
+            elif op == "send":
+                os.write(fd, request["data"].encode())
+                reply = {"ok": True}
+            elif op == "settle":
+                while pump(0.15):
+                    pass
+                reply = snapshot(True)
+            elif op == "signal":
+                os.killpg(os.tcgetpgrp(fd), request["signal"])
+                reply = {"ok": True}
+            elif op == "resize":
+                columns, rows = request["columns"], request["rows"]
+                screen.resize(rows, columns)
+                fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+                reply = {"ok": True}
+            elif op == "wait_exit":
+                deadline = time.time() + timeout
+                while status is None and time.time() < deadline:
+                    pump(0.05)
+                while pump(0.05):
+                    pass
+                if status is None:
+                    os.kill(pid, signal.SIGKILL)
+                    _, status = os.waitpid(pid, 0)
+                reply = {
+                    "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
+                    "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+                    "raw_tail": bytes(raw[-400:]).decode("utf-8", "replace"),
+                    "left_alternate": b"\x1b[?1049l" in raw,
+                    "showed_cursor": b"\x1b[?25h" in raw,
+                }
+            else:
+                reply = {"error": "unknown op " + op}
+            print(json.dumps(reply), flush=True)
+        """#
 }

@@ -16,15 +16,21 @@ public struct TestCertificates: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let certificates = TestCertificates(directory: directory)
         let dir = directory.path
-        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", String(max(days, 2)), "-subj", "/CN=\(name)",
-                 "-keyout", "\(dir)/ca-key.pem", "-out", "\(dir)/ca.pem",
-                 "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
-        try run(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
-                 "-keyout", "\(dir)/server-key.pem", "-out", "\(dir)/server.csr"])
+        try run([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", String(max(days, 2)), "-subj", "/CN=\(name)",
+            "-keyout", "\(dir)/ca-key.pem", "-out", "\(dir)/ca.pem",
+            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        ])
+        try run([
+            "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+            "-keyout", "\(dir)/server-key.pem", "-out", "\(dir)/server.csr",
+        ])
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             .write(toFile: "\(dir)/server.ext", atomically: true, encoding: .utf8)
-        try run(["x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.pem", "-CAkey", "\(dir)/ca-key.pem",
-                 "-CAcreateserial", "-days", String(days), "-extfile", "\(dir)/server.ext", "-out", "\(dir)/server.pem"])
+        try run([
+            "x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.pem", "-CAkey", "\(dir)/ca-key.pem",
+            "-CAcreateserial", "-days", String(days), "-extfile", "\(dir)/server.ext", "-out", "\(dir)/server.pem",
+        ])
         return certificates
     }
 

@@ -38,11 +38,12 @@ public struct JQCBackend: Backend {
         case JQCCompletion.template:
             pairs = ((try? store.completionPairs("templates")) ?? []).map { (String($0.0), $0.1) }
         case JQCCompletion.area:
-            pairs = ((try? store.read { database in
-                try database.query("SELECT id, name FROM areas ORDER BY id").map {
-                    (String(try $0.decode("id", as: Int.self)), try $0.decode("name", as: String.self))
-                }
-            }) ?? [])
+            pairs =
+                ((try? store.read { database in
+                    try database.query("SELECT id, name FROM areas ORDER BY id").map {
+                        (String(try $0.decode("id", as: Int.self)), try $0.decode("name", as: String.self))
+                    }
+                }) ?? [])
         case JQCCompletion.failed:
             pairs = ((try? store.failures()) ?? []).map { ($0.localID, "\($0.kind.rawValue): \($0.error ?? "failed")") }
         default:
@@ -67,8 +68,12 @@ public struct JQCBackend: Backend {
             }
             var checks = [DoctorCheck.ok(section, "outbox", pending.total > 0 ? "pending: \(text(pending))" : "nothing waiting to be sent")]
             if failed.total > 0 {
-                checks.append(.warning(section, "failed", "\(text(failed)) failed to send",
-                                       fix: "see why with `fieldops -p \(profile.name) jqc status`, then `fieldops -p \(profile.name) jqc retry --all-failed`"))
+                checks.append(
+                    .warning(
+                        section, "failed", "\(text(failed)) failed to send",
+                        fix:
+                            "see why with `fieldops -p \(profile.name) jqc status`, then `fieldops -p \(profile.name) jqc retry --all-failed`"
+                    ))
             }
             return checks
         }

@@ -17,18 +17,23 @@ public struct MCMSBackend: Backend {
     public static let rememberPasswordKey = "remember_password"
 
     public var profileKeys: [ProfileKey] {
-        [ProfileKey(Self.rememberPasswordKey, kind: .bool,
-                    help: "Keep the password in the keyring so an expired session logs in again by itself."),
-         ProfileKey(MCMSPaging.profileKey, kind: .int,
-                    help: "Documents per request when reading a collection (default 500, at most 1000); --chunk-size overrides it.")]
+        [
+            ProfileKey(
+                Self.rememberPasswordKey, kind: .bool,
+                help: "Keep the password in the keyring so an expired session logs in again by itself."),
+            ProfileKey(
+                MCMSPaging.profileKey, kind: .int,
+                help: "Documents per request when reading a collection (default 500, at most 1000); --chunk-size overrides it."),
+        ]
     }
 
     /// Session login: cookies land in the profile's HTTP session and go to the keyring, with the
     /// password too only when the person opted in (`--remember-password`).
     public func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
         guard case .password(let username, let password, let rememberFlag) = credentials else {
-            throw FieldOpsError.usage("MCMS has no tokens; log in with a username and password",
-                                      hint: "fieldops -p \(profile.name) auth login --username EMAIL")
+            throw FieldOpsError.usage(
+                "MCMS has no tokens; log in with a username and password",
+                hint: "fieldops -p \(profile.name) auth login --username EMAIL")
         }
         let remember = rememberFlag || profile.bool(Self.rememberPasswordKey) == true
         let connection = try MCMSConnection(context: context, profile: profile, requireSession: false)

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FieldOpsCore
 import InterlinedList
 import JQC
 import MCMS
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The backends this build speaks to; adding a service is one new target and one line here.
 let app = App(backends: [JQCBackend(), MCMSBackend(), InterlinedListBackend()])

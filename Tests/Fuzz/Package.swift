@@ -23,7 +23,7 @@ func fuzzTarget(_ name: String, _ products: [String]) -> Target {
 let package = Package(
     name: "fieldops-fuzz",
     dependencies: [
-        .package(name: "fieldops", path: "../.."),
+        .package(name: "fieldops", path: "../..")
     ],
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "FieldOpsCore", package: "fieldops")], swiftSettings: swift6),

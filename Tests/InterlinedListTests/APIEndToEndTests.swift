@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -15,8 +16,10 @@ extension InterlinedListEndToEnd {
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 // The same route asked without fieldops, with the same token: the very same bytes.
                 let token = await bed.run(["auth", "token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                let direct = try await bed.admin.send(HTTPRequest(.get, baseURL: bed.emulator.url("/api/messages/m080"),
-                                                                  headers: ["Authorization": "Bearer " + token]))
+                let direct = try await bed.admin.send(
+                    HTTPRequest(
+                        .get, baseURL: bed.emulator.url("/api/messages/m080"),
+                        headers: ["Authorization": "Bearer " + token]))
                 #expect(outcome.stdout == direct.text)
                 #expect(!outcome.stdout.hasSuffix("\n") || direct.text.hasSuffix("\n"))
             }
@@ -26,7 +29,8 @@ extension InterlinedListEndToEnd {
             try await ILTestBed.with { bed in
                 await bed.login()
                 let created = await bed.run([
-                    "api", "/api/lists/l001/data", "-f", "data[item]=Rice", "-F", "data[qty]=18446744073709551615", "-F", "data[done]=false",
+                    "api", "/api/lists/l001/data", "-f", "data[item]=Rice", "-F", "data[qty]=18446744073709551615", "-F",
+                    "data[done]=false",
                 ])
                 #expect(created.exitCode == 0, "\(created)")
                 #expect(try await bed.requestLines().contains("POST /api/lists/l001/data"))

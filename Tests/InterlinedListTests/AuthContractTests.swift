@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -77,7 +78,10 @@ extension InterlinedListEndToEnd {
                 let log = try await bed.credentialLog()
                 #expect(log.suffix(2).map(\.path) == ["/api/lists", "/api/user"])
                 #expect(log.suffix(2).allSatisfy { $0.status == 401 })
-                guard case .hit = bed.cache().load("lists") else { Issue.record("logged out must keep the mirror"); return }
+                guard case .hit = bed.cache().load("lists") else {
+                    Issue.record("logged out must keep the mirror")
+                    return
+                }
             }
         }
 

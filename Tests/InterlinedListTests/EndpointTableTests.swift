@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InterlinedList
 
 /// The route table: paths, methods and the credential each route accepts.
@@ -9,8 +10,10 @@ import Testing
     }
 
     @Test func featureRoutesTakeTheSyncToken() {
-        for endpoint in [ILEndpoint.currentUser, .feed(limit: 20, offset: 0), .postMessage, .lists(limit: 10, offset: 0),
-                         .listFolders, .rootDocuments, .folderDocuments("df1"), .follow("u_bob"), .notificationTray] {
+        for endpoint in [
+            ILEndpoint.currentUser, .feed(limit: 20, offset: 0), .postMessage, .lists(limit: 10, offset: 0),
+            .listFolders, .rootDocuments, .folderDocuments("df1"), .follow("u_bob"), .notificationTray,
+        ] {
             #expect(endpoint.credential == .syncToken, "\(endpoint)")
         }
     }

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -12,16 +13,19 @@ extension InterlinedListEndToEnd {
                 await bed.login()
                 let outcome = await bed.run(["il", "feed", "--limit", "2", "-o", "table"], environment: ["COLUMNS": "40"])
                 #expect(outcome.exitCode == 0)
-                #expect(outcome.stdout == """
-                    Dave Debugger · 2026-01-03  m080
-                      Seeded message 80 from dave
+                #expect(
+                    outcome.stdout == """
+                        Dave Debugger · 2026-01-03  m080
+                          Seeded message 80 from dave
 
-                    Ada Lovelace · 2026-01-03  m079
-                      Seeded message 79 from ada
-                      #lists #cli
+                        Ada Lovelace · 2026-01-03  m079
+                          Seeded message 79 from ada
+                          #lists #cli
 
-                    """, "\(outcome)")
-                #expect(outcome.stderr.contains("more: fieldops -p lists il feed --limit 2 -o table --offset 2, or --all"), "the hint keeps every option given")
+                        """, "\(outcome)")
+                #expect(
+                    outcome.stderr.contains("more: fieldops -p lists il feed --limit 2 -o table --offset 2, or --all"),
+                    "the hint keeps every option given")
             }
         }
 
@@ -39,7 +43,8 @@ extension InterlinedListEndToEnd {
         @Test func allFollowsHasMoreToTheEnd() async throws {
             try await ILTestBed.with { bed in
                 await bed.login()
-                let total = try JSONValue(parsing: await bed.run(["il", "feed", "--limit", "1", "--json"]).stdout)["pagination"]?["total"]?.int64Value
+                let total = try JSONValue(parsing: await bed.run(["il", "feed", "--limit", "1", "--json"]).stdout)["pagination"]?["total"]?
+                    .int64Value
                 let outcome = await bed.run(["il", "feed", "--all", "--json"])
                 let json = try JSONValue(parsing: outcome.stdout)
                 let count = json["messages"]?.arrayValue?.count ?? 0

@@ -1,5 +1,6 @@
 import FieldOpsCore
 import Testing
+
 @testable import InterlinedList
 
 /// Feed cards: dates parsed by hand, times told relatively, text wrapped by display width.
@@ -21,8 +22,10 @@ import Testing
     }
 
     @Test func rejectsMalformedDates() {
-        for text in ["", "2026-01-01", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-01-01T00:00:00",
-                     "2026-01-01T00:00:00.Z", "2026-01-01T24:00:00Z", "2026-01-01T00:00:00Zjunk", "yyyy-01-01T00:00:00Z"] {
+        for text in [
+            "", "2026-01-01", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-01-01T00:00:00",
+            "2026-01-01T00:00:00.Z", "2026-01-01T24:00:00Z", "2026-01-01T00:00:00Zjunk", "yyyy-01-01T00:00:00Z",
+        ] {
             #expect(Timestamp.milliseconds(text) == nil, "\(text)")
         }
     }
@@ -75,13 +78,14 @@ import Testing
             imageUrls: ["a.png", "b.png"], videoUrls: ["c.mp4"], tags: ["swift", "cli"],
             createdAt: "2026-01-01T00:55:00.000Z", user: .init(id: "u_ada", username: "ada", displayName: "Ada Lovelace"))
         let card = FeedCard.render(message, width: 40, now: now)
-        #expect(card == """
-            Ada Lovelace · 5 min ago · private  m080
-              Shipping the inspector build to the
-              field crews today
-              #swift #cli · 2 images, 1 video
+        #expect(
+            card == """
+                Ada Lovelace · 5 min ago · private  m080
+                  Shipping the inspector build to the
+                  field crews today
+                  #swift #cli · 2 images, 1 video
 
-            """)
+                """)
         let narrow = FeedCard.render(message, width: 24, now: now)
         for line in narrow.split(separator: "\n") where !line.hasPrefix("Ada") {
             #expect(String(line).displayWidth <= 24)

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 /// The README's "InterlinedList API coverage" table against the service's OpenAPI document:
@@ -10,8 +11,10 @@ import Testing
     static let root = Emulator.packageRoot
     static let copy = root.appendingPathComponent("Tests/Emulators/contracts/interlinedlist-openapi.json")
     /// The groups the issue leaves out as a whole.
-    static let excluded = ["/api/admin/", "/api/cron/", "/api/stripe/", "/api/webhooks/", "/api/analytics/", "/api/test-db",
-                           "/api/linkedin/", "/api/github/", "/api/auth/linkedin/", "/api/auth/github/"]
+    static let excluded = [
+        "/api/admin/", "/api/cron/", "/api/stripe/", "/api/webhooks/", "/api/analytics/", "/api/test-db",
+        "/api/linkedin/", "/api/github/", "/api/auth/linkedin/", "/api/auth/github/",
+    ]
 
     static func operations() throws -> [String] {
         let document = try JSONValue(parsing: try Data(contentsOf: copy))
@@ -79,6 +82,8 @@ import Testing
     @Test func theCopyIsTheSharedContractWhenThatIsAtHand() throws {
         let shared = Self.root.deletingLastPathComponent().appendingPathComponent("shared/contracts/interlinedlist-openapi.json")
         guard let original = FileManager.default.contents(atPath: shared.path) else { return }  // a fresh clone has only the copy
-        #expect(try Data(contentsOf: Self.copy) == original, "Tests/Emulators/contracts/interlinedlist-openapi.json differs from \(shared.path)")
+        #expect(
+            try Data(contentsOf: Self.copy) == original, "Tests/Emulators/contracts/interlinedlist-openapi.json differs from \(shared.path)"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InterlinedList
 
 /// The docs sync's three-way merge on the texts people's editors write: CRLF line ends, no
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func anotherNormalizationIsAChange() {
-        let composed = "caf\u{E9}\n", decomposed = "cafe\u{301}\n"
+        let composed = "caf\u{E9}\n"
+        let decomposed = "cafe\u{301}\n"
         #expect(!LineMerge.same(composed, decomposed))
         let merged = LineMerge.merge(base: composed, mine: composed, theirs: decomposed)
         #expect(LineMerge.same(merged.text, decomposed))

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -12,16 +13,21 @@ extension InterlinedListEndToEnd {
         @Test func createWithColumnsSendsTheDSLObjectAndFilesTheListWithAPut() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()
-                let outcome = await bed.run(["il", "list", "create", "Ladders", "--folder", "lf1", "--public",
-                                             "--column", "name:text:Name:required", "--column", "height:number",
-                                             "--column", "state:select=ok|worn|broken"])
+                let outcome = await bed.run([
+                    "il", "list", "create", "Ladders", "--folder", "lf1", "--public",
+                    "--column", "name:text:Name:required", "--column", "height:number",
+                    "--column", "state:select=ok|worn|broken",
+                ])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let id = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
                 let stored = try await bed.storedList(id)
                 #expect(stored?["folderId"]?.stringValue == "lf1")
                 #expect(stored?["isPublic"]?.boolValue == true)
                 let schema = await bed.run(["il", "list", "schema", id])
-                #expect(schema.stdout == "name\tName\ttext\tyes\t\nheight\tHeight\tnumber\tno\t\nstate\tState\tselect\tno\toptions ok|worn|broken\n", "\(schema)")
+                #expect(
+                    schema.stdout
+                        == "name\tName\ttext\tyes\t\nheight\tHeight\tnumber\tno\t\nstate\tState\tselect\tno\toptions ok|worn|broken\n",
+                    "\(schema)")
                 #expect(try await bed.count("PUT /api/lists/\(id)") == 1)
                 #expect(try await bed.snakeCaseKeys().isEmpty)
             }
@@ -32,7 +38,9 @@ extension InterlinedListEndToEnd {
                 try await bed.signIn()
                 let outcome = await bed.run(["il", "list", "create", "Bad", "--column", "state:select"])
                 #expect(outcome.exitCode == 2)
-                #expect(outcome.stderr.contains("invalid schema in --column: Field 'state' (type: select) must have an 'options' array"), "\(outcome)")
+                #expect(
+                    outcome.stderr.contains("invalid schema in --column: Field 'state' (type: select) must have an 'options' array"),
+                    "\(outcome)")
                 let yaml = try bed.file("dup.yaml", "fields:\n  - {key: a, type: text, label: A}\n  - {key: a, type: number, label: B}\n")
                 let fromFile = await bed.run(["il", "list", "create", "Dup", "--schema", yaml])
                 #expect(fromFile.exitCode == 2)
@@ -44,7 +52,9 @@ extension InterlinedListEndToEnd {
         @Test func createFromAYAMLSchemaKeepsOptionsAndRules() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()
-                let yaml = try bed.file("punch.yaml", """
+                let yaml = try bed.file(
+                    "punch.yaml",
+                    """
                     name: Punch list
                     fields:
                       - key: task
@@ -129,7 +139,9 @@ extension InterlinedListEndToEnd {
                 // Numbers sort by value (12 after 2), which the server cannot do: it ignores sort.
                 let sorted = await bed.run(["il", "list", "show", "l001", "--sort", "qty"])
                 #expect(sorted.stdout == "r002\tBread\t1\ttrue\nr001\tMilk\t2\tfalse\nr003\tEggs\t12\tfalse\n", "\(sorted)")
-                let filtered = await bed.run(["il", "list", "show", "l001", "--where", "done=false", "--sort", "qty", "--desc", "--limit", "1"])
+                let filtered = await bed.run([
+                    "il", "list", "show", "l001", "--where", "done=false", "--sort", "qty", "--desc", "--limit", "1",
+                ])
                 #expect(filtered.stdout == "r003\tEggs\t12\tfalse\n", "\(filtered)")
                 let table = await bed.run(["il", "list", "show", "l001", "--where", "done=false", "-o", "table"])
                 #expect(table.stdout.contains("· 2 of 3 rows\n"))
@@ -166,7 +178,10 @@ extension InterlinedListEndToEnd {
                 let table = try PythonCSV.parse(byDefault.stdout)
                 #expect(table.first == ["id", "item", "qty", "done"], "\(byDefault)")
                 let cells = table.dropFirst().map { Array($0.dropFirst()) }
-                #expect(Set(cells) == [["Tea, \"green\"\nloose", "1", ""], ["Milk", "2", "false"], ["Bread", "1", "true"], ["Eggs", "12", "false"]])
+                #expect(
+                    Set(cells) == [
+                        ["Tea, \"green\"\nloose", "1", ""], ["Milk", "2", "false"], ["Bread", "1", "true"], ["Eggs", "12", "false"],
+                    ])
 
                 // -o json: the rows as the server keeps them, the same rows as the CSV.
                 let json = try JSONValue(parsing: await bed.run(["il", "list", "export", "l001", "-o", "json"]).stdout).arrayValue ?? []
@@ -174,7 +189,9 @@ extension InterlinedListEndToEnd {
                 #expect(Set(json.compactMap { $0["id"]?.stringValue }) == Set(table.dropFirst().map { $0[0] }))
                 #expect(json.contains { $0["rowData"]?["qty"] == .number(JSONNumber(12)) })
                 let ndjson = await bed.run(["il", "list", "export", "l001", "-o", "ndjson"])
-                #expect(try ndjson.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0))["id"]?.stringValue } == json.map { $0["id"]?.stringValue })
+                #expect(
+                    try ndjson.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0))["id"]?.stringValue }
+                        == json.map { $0["id"]?.stringValue })
 
                 // --fields picks and orders the export's columns.
                 let picked = try PythonCSV.parse(await bed.run(["il", "list", "export", "l001", "--fields", "qty,item"]).stdout)
@@ -203,7 +220,10 @@ extension InterlinedListEndToEnd {
         @Test func schemaSetShowsTheDiffAndRefusesRemovingColumnsWithDataWithoutForce() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()
-                let file = try bed.file("groceries.json", #"{"fields":[{"key":"item","type":"text","label":"Item","required":true},{"key":"done","type":"boolean","label":"Done"},{"key":"shop","type":"text","label":"Shop"}]}"#)
+                let file = try bed.file(
+                    "groceries.json",
+                    #"{"fields":[{"key":"item","type":"text","label":"Item","required":true},{"key":"done","type":"boolean","label":"Done"},{"key":"shop","type":"text","label":"Shop"}]}"#
+                )
                 let refused = await bed.run(["--yes", "il", "list", "schema", "l001", "--set", file])
                 #expect(refused.exitCode == 2)
                 #expect(refused.stderr.contains("+ shop  text “Shop”"), "\(refused)")
@@ -223,7 +243,10 @@ extension InterlinedListEndToEnd {
         @Test func schemaSetWithSelectColumnsRebuildsButKeepsTheTitle() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()
-                let file = try bed.file("f.yaml", "name: Renamed by the file\nfields:\n  - {key: task, type: text, label: Task, required: true}\n  - {key: status, type: select, label: Status, options: [todo, done]}\n")
+                let file = try bed.file(
+                    "f.yaml",
+                    "name: Renamed by the file\nfields:\n  - {key: task, type: text, label: Task, required: true}\n  - {key: status, type: select, label: Status, options: [todo, done]}\n"
+                )
                 let outcome = await bed.run(["--yes", "il", "list", "schema", "l006", "--set", file])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stderr.contains("~ status  options todo|done"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 /// Folders and nested lists as a tree, whatever the server's parent data looks like.
@@ -11,9 +12,11 @@ import Testing
 
     @Test func emptyStringAndNullParentsBothMeanRoot() {
         let tree = ListTree(
-            lists: [ILList(id: "a", title: "A", parentId: "", folderId: nil),
-                    ILList(id: "b", title: "B", parentId: nil, folderId: ""),
-                    ILList(id: "c", title: "C", parentId: "", folderId: "")],
+            lists: [
+                ILList(id: "a", title: "A", parentId: "", folderId: nil),
+                ILList(id: "b", title: "B", parentId: nil, folderId: ""),
+                ILList(id: "c", title: "C", parentId: "", folderId: ""),
+            ],
             folders: [ILFolder(id: "f1", name: "F1", parentId: ""), ILFolder(id: "f2", name: "F2", parentId: nil)])
         #expect(titles(tree, tree.roots) == ["F1", "F2", "A", "B", "C"])
         #expect(tree.warnings.isEmpty)
@@ -21,8 +24,10 @@ import Testing
 
     @Test func listsNestUnderParentListsBeforeFolders() {
         let tree = ListTree(
-            lists: [ILList(id: "l5", title: "Projects", folderId: "lf1"),
-                    ILList(id: "l6", title: "fieldops", parentId: "l5", folderId: "lf1")],
+            lists: [
+                ILList(id: "l5", title: "Projects", folderId: "lf1"),
+                ILList(id: "l6", title: "fieldops", parentId: "l5", folderId: "lf1"),
+            ],
             folders: [ILFolder(id: "lf1", name: "Work")])
         #expect(titles(tree, tree.roots) == ["Work"])
         #expect(titles(tree, node(tree, "lf1")?.children ?? []) == ["Projects"])
@@ -33,8 +38,10 @@ import Testing
 
     @Test func danglingParentsAreShownAtRootWithAWarning() {
         let tree = ListTree(
-            lists: [ILList(id: "lc3", title: "Orphan", parentId: "l_missing"),
-                    ILList(id: "lx", title: "Lost", folderId: "lf_gone")],
+            lists: [
+                ILList(id: "lc3", title: "Orphan", parentId: "l_missing"),
+                ILList(id: "lx", title: "Lost", folderId: "lf_gone"),
+            ],
             folders: [ILFolder(id: "lfc3", name: "Orphan folder", parentId: "lf_missing")])
         #expect(Set(tree.roots.map { tree.nodes[$0].id }) == ["lc3", "lx", "lfc3"])
         #expect(tree.warnings.count == 3)
@@ -61,8 +68,10 @@ import Testing
 
     @Test func aTailHangingOffACycleStaysAttached() {
         let tree = ListTree(
-            lists: [ILList(id: "a", title: "A", parentId: "b"), ILList(id: "b", title: "B", parentId: "c"),
-                    ILList(id: "c", title: "C", parentId: "b"), ILList(id: "t", title: "Tail", parentId: "a")],
+            lists: [
+                ILList(id: "a", title: "A", parentId: "b"), ILList(id: "b", title: "B", parentId: "c"),
+                ILList(id: "c", title: "C", parentId: "b"), ILList(id: "t", title: "Tail", parentId: "a"),
+            ],
             folders: [])
         // b ↔ c loop; cut at b. a hangs under b, t under a.
         #expect(tree.roots.map { tree.nodes[$0].id } == ["b"])
@@ -73,24 +82,31 @@ import Testing
 
     @Test func rendersFoldersFirstWithConnectors() {
         let tree = ListTree(
-            lists: [ILList(id: "l1", title: "Groceries", folderId: "lf3"), ILList(id: "l2", title: "Books", parentId: ""),
-                    ILList(id: "l3", title: "Sci-fi", parentId: "l2")],
+            lists: [
+                ILList(id: "l1", title: "Groceries", folderId: "lf3"), ILList(id: "l2", title: "Books", parentId: ""),
+                ILList(id: "l3", title: "Sci-fi", parentId: "l2"),
+            ],
             folders: [ILFolder(id: "lf2", name: "Home", parentId: ""), ILFolder(id: "lf3", name: "Errands", parentId: "lf2")])
-        #expect(tree.render() == """
-            Home/  lf2
-            └── Errands/  lf3
-                └── Groceries  l1
-            Books  l2
-            └── Sci-fi  l3
+        #expect(
+            tree.render() == """
+                Home/  lf2
+                └── Errands/  lf3
+                    └── Groceries  l1
+                Books  l2
+                └── Sci-fi  l3
 
-            """)
+                """)
     }
 
     @Test func jsonKeepsTheNesting() throws {
-        let tree = ListTree(lists: [ILList(id: "l1", title: "A", folderId: "f"), ILList(id: "l2", title: "B", parentId: "l1")],
-                            folders: [ILFolder(id: "f", name: "F")])
+        let tree = ListTree(
+            lists: [ILList(id: "l1", title: "A", folderId: "f"), ILList(id: "l2", title: "B", parentId: "l1")],
+            folders: [ILFolder(id: "f", name: "F")])
         let text = String(decoding: try ILJSON.encode(tree.jsonRoots), as: UTF8.self)
-        #expect(text == #"[{"children":[{"children":[{"children":[],"id":"l2","title":"B","type":"list"}],"id":"l1","title":"A","type":"list"}],"id":"f","title":"F","type":"folder"}]"#)
+        #expect(
+            text
+                == #"[{"children":[{"children":[{"children":[],"id":"l2","title":"B","type":"list"}],"id":"l1","title":"A","type":"list"}],"id":"f","title":"F","type":"folder"}]"#
+        )
     }
 
     // MARK: Scale

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -14,22 +15,23 @@ extension InterlinedListEndToEnd {
                 #expect(outcome.exitCode == 0)
                 #expect(outcome.stderr.isEmpty, "\(outcome)")
                 // l002 has parentId "", l007 has parentId "" and folderId "", lf2 has parentId "".
-                #expect(outcome.stdout == """
-                    Home/  lf2
-                    ├── Errands/  lf3
-                    │   └── Groceries  l001
-                    └── Recipes  l009
-                        └── Desserts  l010
-                    Work/  lf1
-                    └── Projects  l005
-                        └── fieldops  l006
-                    Books  l002
-                    ├── Non-fiction  l004
-                    └── Science fiction  l003
-                    Travel  l007
-                    └── Packing  l008
+                #expect(
+                    outcome.stdout == """
+                        Home/  lf2
+                        ├── Errands/  lf3
+                        │   └── Groceries  l001
+                        └── Recipes  l009
+                            └── Desserts  l010
+                        Work/  lf1
+                        └── Projects  l005
+                            └── fieldops  l006
+                        Books  l002
+                        ├── Non-fiction  l004
+                        └── Science fiction  l003
+                        Travel  l007
+                        └── Packing  l008
 
-                    """)
+                        """)
             }
         }
 
@@ -38,7 +40,9 @@ extension InterlinedListEndToEnd {
                 await bed.login()
                 let outcome = await bed.run(["il", "lists", "--tree"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                let roots = outcome.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("├") && !$0.hasPrefix("└") && !$0.hasPrefix("│") }
+                let roots = outcome.stdout.split(separator: "\n").filter {
+                    !$0.hasPrefix(" ") && !$0.hasPrefix("├") && !$0.hasPrefix("└") && !$0.hasPrefix("│")
+                }
                 #expect(roots.contains("Loop A/  lfc1"))
                 #expect(roots.contains("Orphan folder/  lfc3"))
                 #expect(roots.contains("Cycle A  lc1"))
@@ -72,7 +76,10 @@ extension InterlinedListEndToEnd {
                 let plain = await bed.run(["il", "list", "show", "l001"])
                 #expect(plain.stdout == "r003\tEggs\t12\tfalse\nr002\tBread\t1\ttrue\nr001\tMilk\t2\tfalse\n", "\(plain)")
                 let table = await bed.run(["il", "list", "show", "l001", "-o", "table"])
-                #expect(table.stdout.hasPrefix("Groceries  l001\nprivate · folder Errands (lf3) · 3 rows\n\nKEY   NAME  TYPE     REQUIRED\nitem  Item  text     yes\n"), "\(table)")
+                #expect(
+                    table.stdout.hasPrefix(
+                        "Groceries  l001\nprivate · folder Errands (lf3) · 3 rows\n\nKEY   NAME  TYPE     REQUIRED\nitem  Item  text     yes\n"
+                    ), "\(table)")
                 #expect(table.stdout.contains("ID    ITEM   QTY  DONE\nr003  Eggs   12   false\n"))
                 let json = try JSONValue(parsing: await bed.run(["il", "list", "show", "l001", "--json"]).stdout)
                 #expect(json["list"]?["title"]?.stringValue == "Groceries")

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -84,8 +85,9 @@ extension InterlinedListEndToEnd {
 
         /// A sync token obtained directly from the emulator, as a browser sign-in would hand one out.
         static func syncToken(_ bed: ILTestBed) async throws -> String {
-            let request = HTTPRequest(.post, baseURL: bed.emulator.baseURL, path: ["api", "auth", "sync-token"],
-                                      body: .json(Data(#"{"email":"ada@example.com","password":"lovelace1"}"#.utf8)))
+            let request = HTTPRequest(
+                .post, baseURL: bed.emulator.baseURL, path: ["api", "auth", "sync-token"],
+                body: .json(Data(#"{"email":"ada@example.com","password":"lovelace1"}"#.utf8)))
             let response = try await bed.admin.send(request).requireSuccess()
             return try JSONValue(parsing: response.body)["token"]?.stringValue ?? ""
         }

@@ -1,6 +1,7 @@
 import FieldOpsCore
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 /// The offline mirror (a real SQLite file) and how reads use it: live first, mirror offline.
@@ -29,7 +30,10 @@ import Testing
     @Test func snapshotsSurviveReopeningAndPrefixesAreRemoved() throws {
         try mirror.store([("list-l001", Data("a".utf8)), ("list-l002", Data("b".utf8)), ("lists", Data("c".utf8))], savedAt: 42)
         let reopened = ILMirror(profileDirectory: profileDirectory, userID: "u")
-        guard case .hit(let data, let savedAt) = reopened.load("list-l002") else { Issue.record("not kept"); return }
+        guard case .hit(let data, let savedAt) = reopened.load("list-l002") else {
+            Issue.record("not kept")
+            return
+        }
         #expect((data, savedAt) == (Data("b".utf8), 42))
         #expect(reopened.names(prefix: "list-") == ["list-l001", "list-l002"])
         reopened.remove(prefix: "list-")
@@ -45,7 +49,10 @@ import Testing
         #expect(result.source == .server)
         #expect(stderr.text.contains("the offline mirror \(mirror.path) could not be read"), "\(stderr.text)")
         #expect(FileManager.default.fileExists(atPath: mirror.path + ".damaged"))
-        guard case .hit = mirror.load("folders") else { Issue.record("the new mirror does not hold the answer"); return }
+        guard case .hit = mirror.load("folders") else {
+            Issue.record("the new mirror does not hold the answer")
+            return
+        }
     }
 
     // MARK: reads
@@ -55,7 +62,10 @@ import Testing
         let result = try await reader().run("folders") { newer }
         #expect(result.value.folders.map(\.id) == ["lf9"])
         #expect(result.source == .server)
-        guard case .hit(let stored, let savedAt) = mirror.load(ILFoldersEnvelope.self, "folders") else { Issue.record("not rewritten"); return }
+        guard case .hit(let stored, let savedAt) = mirror.load(ILFoldersEnvelope.self, "folders") else {
+            Issue.record("not rewritten")
+            return
+        }
         #expect(stored.folders.map(\.id) == ["lf9"])
         #expect(savedAt == now)
     }
@@ -90,6 +100,9 @@ import Testing
                 throw ILError.loggedOut(profile: "p", route: "GET /api/folders")
             }
         }
-        guard case .hit = mirror.load("folders") else { Issue.record("logged-out must keep the mirror"); return }
+        guard case .hit = mirror.load("folders") else {
+            Issue.record("logged-out must keep the mirror")
+            return
+        }
     }
 }

@@ -1,17 +1,18 @@
 import FieldOpsCore
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 /// Responses decode defensively and keep the server's raw parent values.
 @Suite struct ModelDecodingTests {
     @Test func feedPageDecodesTheDocumentedShape() throws {
         let json = #"""
-        {"messages":[{"id":"m080","userId":"u_ada","content":"Hello","publiclyVisible":true,"imageUrls":[],"videoUrls":[],
-          "tags":["swift"],"crossPostUrls":[],"scheduledAt":null,"createdAt":"2026-01-03T00:43:00.000Z",
-          "updatedAt":"2026-01-03T00:43:00.000Z","user":{"id":"u_ada","username":"ada","displayName":"Ada Lovelace","avatar":null},
-          "dugByMe":true}],"pagination":{"total":61,"limit":1,"offset":0,"hasMore":true}}
-        """#
+            {"messages":[{"id":"m080","userId":"u_ada","content":"Hello","publiclyVisible":true,"imageUrls":[],"videoUrls":[],
+              "tags":["swift"],"crossPostUrls":[],"scheduledAt":null,"createdAt":"2026-01-03T00:43:00.000Z",
+              "updatedAt":"2026-01-03T00:43:00.000Z","user":{"id":"u_ada","username":"ada","displayName":"Ada Lovelace","avatar":null},
+              "dugByMe":true}],"pagination":{"total":61,"limit":1,"offset":0,"hasMore":true}}
+            """#
         let page = try ILJSON.decode(ILFeedPage.self, from: Data(json.utf8))
         #expect(page.messages.first?.authorName == "Ada Lovelace")
         #expect(page.messages.first?.dugByMe == true)
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func listsKeepRawParentsAndNormalizeForTheTree() throws {
-        let json = #"{"lists":[{"id":"l003","title":"Science fiction","parentId":"l002","folderId":""},{"id":"l002","title":"Books","parentId":"","folderId":null}]}"#
+        let json =
+            #"{"lists":[{"id":"l003","title":"Science fiction","parentId":"l002","folderId":""},{"id":"l002","title":"Books","parentId":"","folderId":null}]}"#
         let page = try ILJSON.decode(ILListsPage.self, from: Data(json.utf8))
         #expect(page.lists[0].folderId == "")
         #expect(page.lists[0].folderID == nil)

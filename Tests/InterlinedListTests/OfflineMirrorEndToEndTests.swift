@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -34,7 +35,8 @@ extension InterlinedListEndToEnd {
                 #expect(await bed.run(["il", "list", "show", "l006", "-o", "table"]).stdout.contains("Status  select"))
                 #expect(await bed.run(["il", "docs", "--folder", "df1"]).stdout.contains("Meeting Notes"))
                 #expect(await bed.run(["il", "doc", "show", "d004", "--raw"]).stdout == "# Spec\n")
-                #expect(await bed.run(["il", "row", "show", "l001", "r002"]).stdout == "Item\titem\tBread\nQty\tqty\t1\nDone\tdone\ttrue\n")
+                #expect(
+                    await bed.run(["il", "row", "show", "l001", "r002"]).stdout == "Item\titem\tBread\nQty\tqty\t1\nDone\tdone\ttrue\n")
                 #expect(await bed.run(["il", "list", "schema", "l001"]).stdout.hasPrefix("item\tItem\ttext\tyes\t\n"))
                 let search = await bed.run(["il", "list", "search", "FICTION"])
                 #expect(Set(search.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["l003", "l004"], "\(search)")
@@ -57,8 +59,10 @@ extension InterlinedListEndToEnd {
         @Test func peopleThreadsOrganizationsAndNotificationsReadOnceAreShownOffline() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()
-                let reads = [["il", "followers"], ["il", "following", "carol"], ["il", "requests"], ["il", "message", "show", "m080"],
-                             ["il", "orgs"], ["il", "org", "show", "org1"], ["il", "org", "members", "org1"], ["il", "notifications"]]
+                let reads = [
+                    ["il", "followers"], ["il", "following", "carol"], ["il", "requests"], ["il", "message", "show", "m080"],
+                    ["il", "orgs"], ["il", "org", "show", "org1"], ["il", "org", "members", "org1"], ["il", "notifications"],
+                ]
                 var live: [String] = []
                 for read in reads {
                     let outcome = await bed.run(read)
@@ -80,8 +84,10 @@ extension InterlinedListEndToEnd {
                 try await bed.signIn()
                 #expect(await bed.run(["il", "post", "Site 5 opens", "--at", "+2h"]).exitCode == 0)
                 #expect(await bed.run(["il", "post", "Quarterly audit", "--at", "+3d"]).exitCode == 0)
-                let reads = [["il", "user", "show", "ada"], ["il", "user", "show", "ada", "--json"], ["il", "scheduled"],
-                             ["il", "scheduled", "--json"], ["il", "list", "schema", "l001", "--json"]]
+                let reads = [
+                    ["il", "user", "show", "ada"], ["il", "user", "show", "ada", "--json"], ["il", "scheduled"],
+                    ["il", "scheduled", "--json"], ["il", "list", "schema", "l001", "--json"],
+                ]
                 var live: [String] = []
                 for read in reads {
                     let outcome = await bed.run(read)
@@ -111,7 +117,10 @@ extension InterlinedListEndToEnd {
         @Test func theSchemaDSLAfterOnlyASyncIsRebuiltFromTheMirroredList() async throws {
             try await ILTestBed.with { bed in
                 try await bed.signIn()
-                let file = try bed.file("kit.json", #"{"name":"Kit","fields":[{"key":"name","type":"text","label":"Name","required":true,"helpText":"What it is","placeholder":"drill"},{"key":"state","type":"priority","label":"State","defaultValue":"low","displayOrder":5},{"key":"note","type":"textarea","label":"Note","visible":false,"visibility":{"condition":{"field":"state","operator":"equals","value":"urgent"}}},{"key":"count","type":"number","label":"Count","validation":{"min":1,"max":9}}]}"#)
+                let file = try bed.file(
+                    "kit.json",
+                    #"{"name":"Kit","fields":[{"key":"name","type":"text","label":"Name","required":true,"helpText":"What it is","placeholder":"drill"},{"key":"state","type":"priority","label":"State","defaultValue":"low","displayOrder":5},{"key":"note","type":"textarea","label":"Note","visible":false,"visibility":{"condition":{"field":"state","operator":"equals","value":"urgent"}}},{"key":"count","type":"number","label":"Count","validation":{"min":1,"max":9}}]}"#
+                )
                 let created = await bed.run(["il", "list", "create", "Kit", "--schema", file])
                 #expect(created.exitCode == 0, "\(created)")
                 let kit = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -142,7 +151,8 @@ extension InterlinedListEndToEnd {
                 #expect(await bed.run(["il", "post", "Site 5 opens", "--at", "+2h"]).exitCode == 0)
                 #expect(await bed.run(["il", "scheduled"]).exitCode == 0)
                 guard case .hit(let payload, let savedAt) = bed.cache().load("scheduled-month"),
-                      var items = try JSONValue(parsing: payload).arrayValue, let waiting = items.first?.objectValue else {
+                    var items = try JSONValue(parsing: payload).arrayValue, let waiting = items.first?.objectValue
+                else {
                     Issue.record("il scheduled did not mirror its answer")
                     return
                 }
@@ -210,7 +220,10 @@ extension InterlinedListEndToEnd {
                 #expect(outcome.exitCode == 0)
                 #expect(outcome.stderr.contains("could not be read"), "\(outcome)")
                 #expect(outcome.stdout.contains("l001\tGroceries"))
-                guard case .hit = bed.cache().load("lists") else { Issue.record("the new mirror does not hold the lists"); return }
+                guard case .hit = bed.cache().load("lists") else {
+                    Issue.record("the new mirror does not hold the lists")
+                    return
+                }
             }
         }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InterlinedList
 
 /// Feed queries and message lengths.

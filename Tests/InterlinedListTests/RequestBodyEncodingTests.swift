@@ -1,6 +1,7 @@
 import FieldOpsCore
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 /// Every body the CLI sends goes through `ILJSON` and is camelCase.

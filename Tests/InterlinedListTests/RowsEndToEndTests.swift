@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -138,7 +139,9 @@ extension InterlinedListEndToEnd {
                 try await bed.signIn()
                 let refused = await bed.run(["il", "folder", "delete", "lf2"])
                 #expect(refused.exitCode == 2)
-                #expect(refused.stderr.contains("delete folder lf2 “Home” and its 1 subfolder: its 2 lists move to the root (they are not deleted)"), "\(refused)")
+                #expect(
+                    refused.stderr.contains(
+                        "delete folder lf2 “Home” and its 1 subfolder: its 2 lists move to the root (they are not deleted)"), "\(refused)")
                 let outcome = await bed.run(["--yes", "il", "folder", "delete", "lf2", "-o", "table"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "deleted folder lf2 “Home”; 2 lists moved to the root\n")
@@ -175,7 +178,9 @@ extension InterlinedListEndToEnd {
                 #expect(await bed.run(["il", "doc-folder", "move", id, "--parent", "df1"]).exitCode == 0)
                 #expect(await bed.run(["il", "doc-folder", "rename", id, "Sites B"]).exitCode == 0)
                 let refused = await bed.run(["il", "doc-folder", "delete", "df1"])
-                #expect(refused.stderr.contains("delete document folder df1 “Work” with its 2 subfolders and the 2 documents in them"), "\(refused)")
+                #expect(
+                    refused.stderr.contains("delete document folder df1 “Work” with its 2 subfolders and the 2 documents in them"),
+                    "\(refused)")
                 let outcome = await bed.run(["--yes", "il", "doc-folder", "delete", "df1"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let documents = try await bed.state()["documents"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []

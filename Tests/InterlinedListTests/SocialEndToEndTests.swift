@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -31,9 +32,12 @@ extension InterlinedListEndToEnd {
                 try await bed.signIn()
                 let followers = await bed.run(["il", "followers"])
                 // Pending requesters are included by default (bob).
-                #expect(Set(followers.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }) == ["@carol", "@dave", "@bob"], "\(followers)")
+                #expect(
+                    Set(followers.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }) == ["@carol", "@dave", "@bob"],
+                    "\(followers)")
                 let following = await bed.run(["il", "following", "carol"])
-                #expect(Set(following.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }) == ["@ada", "@erin"], "\(following)")
+                #expect(
+                    Set(following.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }) == ["@ada", "@erin"], "\(following)")
                 let requests = await bed.run(["il", "requests"])
                 #expect(requests.stdout.hasPrefix("u_bob\t@bob\tBob Builder\t"), "\(requests)")
                 let approve = await bed.run(["il", "requests", "approve", "bob", "-o", "table"])
@@ -112,18 +116,22 @@ extension InterlinedListEndToEnd {
                 #expect(edited.exitCode == 0, "\(edited)")
                 #expect(await bed.run(["il", "doc", "show", "d001", "--raw"]).stdout == "# Readme\nnew text\n")
                 // The editor's run is when another device changes the document.
-                let editor = try bed.file("editor.py", """
+                let editor = try bed.file(
+                    "editor.py",
+                    """
                     import json, sys, urllib.request
                     body = json.dumps({"id": "d001", "content": "# Readme\\ntheirs\\n"}).encode()
                     urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/__admin/touch-document", body, {"Content-Type": "application/json"}))
                     open(sys.argv[2], "w").write("# Readme\\nmine\\n")
 
                     """)
-                let conflict = await bed.run(["il", "doc", "edit", "d001"], environment: ["EDITOR": "python3 \(editor) \(bed.emulator.baseURL)"])
+                let conflict = await bed.run(
+                    ["il", "doc", "edit", "d001"], environment: ["EDITOR": "python3 \(editor) \(bed.emulator.baseURL)"])
                 #expect(conflict.exitCode == 1, "\(conflict)")
                 #expect(conflict.stderr.contains("document d001 changed on the server while you edited it"))
                 #expect(await bed.run(["il", "doc", "show", "d001", "--raw"]).stdout == "# Readme\ntheirs\n")
-                let mergedPath = conflict.stderr.split(separator: "\n").first { $0.contains("the merged text is in ") }
+                let mergedPath =
+                    conflict.stderr.split(separator: "\n").first { $0.contains("the merged text is in ") }
                     .map { String($0.split(separator: " ").first { $0.hasSuffix(".md") } ?? "") } ?? ""
                 let merged = try String(contentsOfFile: mergedPath, encoding: .utf8)
                 #expect(merged == "# Readme\n<<<<<<< yours\nmine\n=======\ntheirs\n>>>>>>> server\n")

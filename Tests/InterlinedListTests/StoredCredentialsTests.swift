@@ -1,11 +1,13 @@
 import Testing
+
 @testable import InterlinedList
 
 /// Both IL credentials and the identity, as the keyring keeps them; the header each route gets.
 @Suite struct StoredCredentialsTests {
     @Test func roundTripsThroughTheKeyringMaps() {
-        let stored = ILStoredCredentials(syncToken: "abc", sessionCookie: "s1",
-                                         user: ILUser(id: "u_ada", username: "ada", displayName: "Ada Lovelace", maxMessageLength: 500))
+        let stored = ILStoredCredentials(
+            syncToken: "abc", sessionCookie: "s1",
+            user: ILUser(id: "u_ada", username: "ada", displayName: "Ada Lovelace", maxMessageLength: 500))
         let back = ILStoredCredentials(secrets: stored.secrets, identity: stored.identity)
         #expect(back == stored)
         #expect(stored.secrets == ["access_token": "abc", "session_cookie": "s1"])

@@ -1,5 +1,6 @@
 import FieldOpsCore
 import Testing
+
 @testable import InterlinedList
 
 /// The 401 contract, 403 explanations and 429 handling, as decisions.
@@ -26,7 +27,9 @@ import Testing
     }
 
     @Test func forbiddenIsExplainedFromTheServerMessage() {
-        #expect(ForbiddenReason(serverMessage: "Email not verified. Please verify your email address before posting messages.") == .emailNotVerified)
+        #expect(
+            ForbiddenReason(serverMessage: "Email not verified. Please verify your email address before posting messages.")
+                == .emailNotVerified)
         #expect(ForbiddenReason(serverMessage: "List folders are a subscriber feature") == .subscriberFeature)
         #expect(ForbiddenReason(serverMessage: "Insufficient permissions") == .forbidden)
         #expect(ForbiddenReason(serverMessage: nil) == .forbidden)

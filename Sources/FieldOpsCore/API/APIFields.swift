@@ -117,7 +117,8 @@ public struct APIFields: Sendable {
         case (.append, .array(var elements)):
             var child = rest.first == .append ? JSONValue.array([]) : rest.isEmpty ? .null : .object(JSONObject())
             if !rest.isEmpty, case .member = rest.first!, let last = elements.last, case .object = last,
-               !Self.has(rest, in: last) {
+                !Self.has(rest, in: last)
+            {
                 // tags[][name]=a -F tags[][size]=2: fill the last element until a member repeats.
                 child = elements.removeLast()
             }

@@ -43,8 +43,10 @@ extension APIPaging {
         }
     }
 
-    private static func replacing(_ name: String, with value: Int, in query: [HTTPRequest.QueryItem],
-                                  dropping other: String? = nil) -> [HTTPRequest.QueryItem] {
+    private static func replacing(
+        _ name: String, with value: Int, in query: [HTTPRequest.QueryItem],
+        dropping other: String? = nil
+    ) -> [HTTPRequest.QueryItem] {
         query.filter { $0.name != name && $0.name != other } + [HTTPRequest.QueryItem(name, String(value))]
     }
 }

@@ -32,15 +32,18 @@ enum APICommand {
                 "fieldops -p lists api -X PUT /api/lists/l1 --input list.json",
             ],
             options: [
-                OptionSpec("method", short: "X", value: .choice(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
-                           valueName: "METHOD", help: "The HTTP method (default GET, or POST with fields or --input)."),
+                OptionSpec(
+                    "method", short: "X", value: .choice(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
+                    valueName: "METHOD", help: "The HTTP method (default GET, or POST with fields or --input)."),
                 OptionSpec("raw-field", short: "f", valueName: "KEY=VALUE", help: "A string parameter.", repeatable: true),
-                OptionSpec("field", short: "F", valueName: "KEY=VALUE",
-                           help: "A typed parameter: true, false, null, a number, @FILE or @- (stdin).", repeatable: true),
+                OptionSpec(
+                    "field", short: "F", valueName: "KEY=VALUE",
+                    help: "A typed parameter: true, false, null, a number, @FILE or @- (stdin).", repeatable: true),
                 OptionSpec("header", short: "H", valueName: "'NAME: VALUE'", help: "An extra request header.", repeatable: true),
                 OptionSpec("input", value: .file, valueName: "FILE", help: "Send FILE (- for stdin) as the request body."),
-                OptionSpec("backend", value: .choice(backends.map(\.name)), valueName: "NAME",
-                           help: "Use this backend's profile (its default, or its only one) when --profile is not given."),
+                OptionSpec(
+                    "backend", value: .choice(backends.map(\.name)), valueName: "NAME",
+                    help: "Use this backend's profile (its default, or its only one) when --profile is not given."),
                 .flag("include", short: "i", help: "Print the status line and the response headers before the body."),
                 .flag("paginate", help: "Fetch every page of a collection."),
                 .flag("slurp", help: "With --paginate, print one JSON array of all pages' items."),
@@ -88,8 +91,9 @@ enum APICommand {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
                 throw FieldOpsError.usage("-H '\(line)' is not 'Name: value'", hint: "write -H 'Accept: text/csv'")
             }
-            headers.add(String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-                        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+            headers.add(
+                String(line[..<colon]).trimmingCharacters(in: .whitespaces),
+                String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
         }
         if !headers.contains("Accept") { headers.add("Accept", "application/json") }
 

@@ -8,7 +8,8 @@ enum AuthCommands {
     static func spec() -> CommandSpec {
         CommandSpec(
             "auth", abstract: "Log in and out, and see where credentials are stored.",
-            discussion: "Credentials live only in the keyring file ($XDG_DATA_HOME/fieldops/keyring, mode 0600), keyed by profile. $FIELDOPS_TOKEN overrides a stored token, for CI.",
+            discussion:
+                "Credentials live only in the keyring file ($XDG_DATA_HOME/fieldops/keyring, mode 0600), keyed by profile. $FIELDOPS_TOKEN overrides a stored token, for CI.",
             subcommands: [
                 CommandSpec(
                     "login", abstract: "Log in to the selected profile's service and store the credentials.",
@@ -18,10 +19,14 @@ enum AuthCommands {
                         "fieldops -p lists auth login --with-token < token.txt",
                     ],
                     options: [
-                        OptionSpec("username", short: "u", valueName: "USER", help: "The account (default: the profile's username, else a prompt)."),
+                        OptionSpec(
+                            "username", short: "u", valueName: "USER", help: "The account (default: the profile's username, else a prompt)."
+                        ),
                         .flag("password-stdin", help: "Read the password from the first line of stdin."),
                         .flag("with-token", help: "Read an access token from stdin instead of logging in with a password."),
-                        .flag("remember-password", help: "Also store the password in the keyring so an expired session can log in again (MCMS)."),
+                        .flag(
+                            "remember-password",
+                            help: "Also store the password in the keyring so an expired session can log in again (MCMS)."),
                     ],
                     action: login),
                 CommandSpec(
@@ -58,7 +63,8 @@ enum AuthCommands {
             }
             let token = String(decoding: context.stdin.readAll(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !token.isEmpty else {
-                throw FieldOpsError.usage("--with-token read no token from stdin", hint: "pipe it in: fieldops auth login --with-token < token.txt")
+                throw FieldOpsError.usage(
+                    "--with-token read no token from stdin", hint: "pipe it in: fieldops auth login --with-token < token.txt")
             }
             return .token(token)
         }
@@ -121,7 +127,8 @@ enum AuthCommands {
         let explicit = context.invocation.value("profile") ?? context.environment["FIELDOPS_PROFILE"]
         let profiles = explicit == nil ? configuration.profiles : [try context.profile()]
         if profiles.isEmpty {
-            throw FieldOpsError("no profiles are configured", hint: "add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
+            throw FieldOpsError(
+                "no profiles are configured", hint: "add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
         }
         let keyring = try context.keyring()
         let storage = try keyring.storage()
@@ -135,10 +142,11 @@ enum AuthCommands {
                 facts[fact.label] = fact.value
             }
             let source = envToken ? "$" + CredentialLookup.environmentVariable : (secrets.isEmpty ? nil : "keyring")
-            views.append(StatusView(
-                profile: profile.name, backend: profile.backend, baseURL: profile.baseURL,
-                loggedIn: envToken || !secrets.isEmpty, credentialSource: source,
-                keyring: storage.path, encrypted: storage.encrypted, secrets: secrets, facts: facts))
+            views.append(
+                StatusView(
+                    profile: profile.name, backend: profile.backend, baseURL: profile.baseURL,
+                    loggedIn: envToken || !secrets.isEmpty, credentialSource: source,
+                    keyring: storage.path, encrypted: storage.encrypted, secrets: secrets, facts: facts))
         }
         if context.format == .json {
             try context.emitJSON(views)
@@ -146,14 +154,16 @@ enum AuthCommands {
         }
         for (index, view) in views.enumerated() {
             if index > 0 { context.stdout.line() }
-            let state = view.loggedIn
+            let state =
+                view.loggedIn
                 ? Style.green.apply("logged in", enabled: context.terminal.colorEnabled)
                 : Style.yellow.apply("not logged in", enabled: context.terminal.colorEnabled)
             var facts: [(String, String)] = [
                 ("profile", view.profile), ("backend", view.backend), ("base_url", view.baseURL), ("status", state),
             ]
             if let source = view.credentialSource {
-                let place = source == "keyring" ? "keyring \(view.keyring)" + (view.encrypted ? " (encrypted)" : " (not encrypted)") : source
+                let place =
+                    source == "keyring" ? "keyring \(view.keyring)" + (view.encrypted ? " (encrypted)" : " (not encrypted)") : source
                 facts.append(("stored in", place))
                 if !view.secrets.isEmpty { facts.append(("secrets", view.secrets.joined(separator: ", "))) }
             }

@@ -5,7 +5,8 @@ enum CompletionCommands {
     static func spec(root: @escaping @Sendable () -> CommandSpec) -> CommandSpec {
         CommandSpec(
             "completion", abstract: "Print the shell completion script for bash, zsh or fish.",
-            discussion: "The scripts complete commands, options and choices by themselves and ask `fieldops __complete` only for values kept locally (profile names, cached ids), so completion never touches the network.",
+            discussion:
+                "The scripts complete commands, options and choices by themselves and ask `fieldops __complete` only for values kept locally (profile names, cached ids), so completion never touches the network.",
             examples: [
                 "source <(fieldops completion bash)",
                 "fieldops completion zsh > \"${fpath[1]}/_fieldops\"",
@@ -20,12 +21,14 @@ enum CompletionCommands {
             })
     }
 
-
     /// The hidden `__complete WORDS…` the completion scripts call for values kept locally.
     static func completeSpec(backends: [any Backend], root: @escaping @Sendable () -> CommandSpec) -> CommandSpec {
         CommandSpec(
             "__complete", abstract: "Complete a half-typed command line from local data (used by the completion scripts).",
-            arguments: [ArgumentSpec("WORDS", help: "The words after the program name; the last one is being completed.", optional: true, variadic: true)],
+            arguments: [
+                ArgumentSpec(
+                    "WORDS", help: "The words after the program name; the last one is being completed.", optional: true, variadic: true)
+            ],
             hidden: true, rawArguments: true,
             action: { context in
                 context.stdout.write(

@@ -22,15 +22,16 @@ struct LocalCompletionProvider: CompletionProvider {
             return backends.map { CompletionCandidate($0.name, description: $0.summary) }
         case .apiPath:
             // `fieldops api`: the paths of the backend whose profile the request would use.
-            guard let profile = try? configuration.selectProfile(
+            guard
+                let profile = try? configuration.selectProfile(
                     explicit: partial.value("profile"), environment: environment, backend: partial.value("backend")),
-                  let backend = backends.first(where: { $0.name == profile.backend })
+                let backend = backends.first(where: { $0.name == profile.backend })
             else { return [] }
             return backend.completions(for: source, profile: profile, paths: paths, prefix: prefix)
         default:
             guard let word = partial.path.first,
-                  let backend = backends.first(where: { $0.name == word || $0.aliases.contains(word) }),
-                  let profile = try? configuration.selectProfile(
+                let backend = backends.first(where: { $0.name == word || $0.aliases.contains(word) }),
+                let profile = try? configuration.selectProfile(
                     explicit: partial.value("profile"), environment: environment, backend: backend.name)
             else { return [] }
             return backend.completions(for: source, profile: profile, paths: paths, prefix: prefix)

@@ -7,7 +7,8 @@ enum ProfileCommands {
         return CommandSpec(
             "profile", aliases: ["profiles"],
             abstract: "List, show, add, remove and choose profiles.",
-            discussion: "A profile names one service account: its backend, base URL, user and HTTP settings. Profiles live in config.yaml and in profiles.d/*.yaml beside it; `profile add` writes a new file under profiles.d/ and never rewrites a file you edited.",
+            discussion:
+                "A profile names one service account: its backend, base URL, user and HTTP settings. Profiles live in config.yaml and in profiles.d/*.yaml beside it; `profile add` writes a new file under profiles.d/ and never rewrites a file you edited.",
             subcommands: [
                 CommandSpec(
                     "list", aliases: ["ls"], abstract: "List the configured profiles.",
@@ -25,12 +26,17 @@ enum ProfileCommands {
                         "fieldops profile add lab-pon --backend mcms --base-url https://mcms.lab.example.net --http-version 1.1 --ca-file /etc/ssl/lab-ca.pem",
                     ],
                     options: [
-                        OptionSpec("backend", value: .choice(backendNames), valueName: "BACKEND", help: "The service: " + backendNames.joined(separator: ", ") + ".", required: true),
+                        OptionSpec(
+                            "backend", value: .choice(backendNames), valueName: "BACKEND",
+                            help: "The service: " + backendNames.joined(separator: ", ") + ".", required: true),
                         OptionSpec("base-url", valueName: "URL", help: "The service's base URL (https://…).", required: true),
                         OptionSpec("username", valueName: "USER", help: "The account to log in as."),
-                        OptionSpec("http-version", value: .choice(HTTPSettings.Version.allCases.map(\.rawValue)), valueName: "VERSION", help: "HTTP version: auto, 1.1 or 2."),
+                        OptionSpec(
+                            "http-version", value: .choice(HTTPSettings.Version.allCases.map(\.rawValue)), valueName: "VERSION",
+                            help: "HTTP version: auto, 1.1 or 2."),
                         OptionSpec("ca-file", value: .file, valueName: "PEM", help: "Extra CA certificates to trust for this service."),
-                        OptionSpec("http-timeout", value: .duration, valueName: "DURATION", help: "Time allowed for each request (e.g. 30s)."),
+                        OptionSpec(
+                            "http-timeout", value: .duration, valueName: "DURATION", help: "Time allowed for each request (e.g. 30s)."),
                         OptionSpec("retries", value: .integer(0...10), valueName: "N", help: "Retries of failed idempotent requests."),
                         OptionSpec("set", valueName: "KEY=VALUE", help: "A backend-specific profile setting.", repeatable: true),
                     ],
@@ -43,7 +49,8 @@ enum ProfileCommands {
                     action: remove),
                 CommandSpec(
                     "use", abstract: "Make a profile the default of its backend.",
-                    discussion: "Each backend has its own default: `default_profile` in config.yaml becomes a mapping of backend to profile (`default_profile: {jqc: site-a, mcms: lab-pon}`), written without touching any other line. A backend's commands then use that profile unless --profile or $FIELDOPS_PROFILE names another.",
+                    discussion:
+                        "Each backend has its own default: `default_profile` in config.yaml becomes a mapping of backend to profile (`default_profile: {jqc: site-a, mcms: lab-pon}`), written without touching any other line. A backend's commands then use that profile unless --profile or $FIELDOPS_PROFILE names another.",
                     examples: ["fieldops profile use lab-pon"],
                     arguments: [ArgumentSpec("NAME", help: "The profile to make the default.", value: .dynamic(.profile))],
                     action: use),
@@ -149,10 +156,13 @@ enum ProfileCommands {
         let invocation = context.invocation
         guard let name = invocation.value("NAME") else { throw FieldOpsError.usage("profile add needs a NAME") }
         guard let backend = invocation.value("backend") else {
-            throw FieldOpsError.usage("profile add needs --backend", hint: "e.g. fieldops profile add \(name) --backend jqc --base-url https://qc.example.com")
+            throw FieldOpsError.usage(
+                "profile add needs --backend", hint: "e.g. fieldops profile add \(name) --backend jqc --base-url https://qc.example.com")
         }
         guard let baseURL = invocation.value("base-url") else {
-            throw FieldOpsError.usage("profile add needs --base-url", hint: "e.g. fieldops profile add \(name) --backend \(backend) --base-url https://service.example.com")
+            throw FieldOpsError.usage(
+                "profile add needs --base-url",
+                hint: "e.g. fieldops profile add \(name) --backend \(backend) --base-url https://service.example.com")
         }
         var http: [String: String] = [:]
         if let version = invocation.value("http-version") { http["version"] = version }

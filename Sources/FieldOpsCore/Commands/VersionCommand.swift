@@ -61,7 +61,8 @@ enum VersionCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
             "version", abstract: "Print the version of fieldops, its commit and the libraries it runs with.",
-            discussion: "The version is what `git describe` said when the binary was built; the library versions are those of the libraries loaded now, which is what a bug report needs.",
+            discussion:
+                "The version is what `git describe` said when the binary was built; the library versions are those of the libraries loaded now, which is what a bug report needs.",
             examples: ["fieldops version", "fieldops version --json"],
             action: { context in
                 if context.format == .json {

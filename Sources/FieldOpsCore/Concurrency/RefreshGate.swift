@@ -25,7 +25,7 @@ public actor RefreshGate<Value: Sendable> {
     /// then becomes the current value. A failed refresh leaves the value as it was.
     public func refreshed(
         unlessReplaced replaced: @Sendable (Value) -> Bool,
-        _ refresh: @escaping @Sendable (Value) async throws -> Value
+        refresh: @escaping @Sendable (Value) async throws -> Value
     ) async throws -> Value {
         if replaced(current) { return current }
         if let inFlight { return try await inFlight.value }

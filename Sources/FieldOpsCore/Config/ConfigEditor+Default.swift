@@ -28,8 +28,10 @@ extension ConfigEditor {
             if let entries = pair.value.pairs {
                 edited = try settingEntry(backend, to: value, in: entries, of: pair, source: source, profile: name)
             } else if let current = pair.value.scalar?.text, !current.isEmpty,
-                      let other = configuration.profile(named: current)?.backend, other != backend {
-                let lines = "\n  \(YAMLText.scalar(other)): \(YAMLText.scalar(current))\n  \(YAMLText.scalar(backend)): " + YAMLText.scalar(name)
+                let other = configuration.profile(named: current)?.backend, other != backend
+            {
+                let lines =
+                    "\n  \(YAMLText.scalar(other)): \(YAMLText.scalar(current))\n  \(YAMLText.scalar(backend)): " + YAMLText.scalar(name)
                 edited = try replacingValue(of: pair, with: Array(lines.utf8), in: source, profile: name, afterColon: true)
             } else {
                 edited = try replacingValue(of: pair, with: value, in: source, profile: name)
@@ -39,8 +41,8 @@ extension ConfigEditor {
         }
         let check = ConfigSource(path: path, bytes: edited)
         guard let newRoot = try? YAMLParser.parse(check),
-              profileNames(in: newRoot) == root.map(profileNames(in:)) ?? [],
-              defaultEntry(in: newRoot, backend: backend) == name
+            profileNames(in: newRoot) == root.map(profileNames(in:)) ?? [],
+            defaultEntry(in: newRoot, backend: backend) == name
         else {
             throw refusal(name, in: source, why: "the file's layout could not be edited safely")
         }
@@ -58,8 +60,10 @@ extension ConfigEditor {
 
     /// Replaces the `backend:` entry of a block `default_profile` mapping, or adds one line after
     /// its last entry with the same indentation.
-    private func settingEntry(_ backend: String, to value: [UInt8], in entries: [YAMLPair], of pair: YAMLPair,
-                              source: ConfigSource, profile: String) throws -> [UInt8] {
+    private func settingEntry(
+        _ backend: String, to value: [UInt8], in entries: [YAMLPair], of pair: YAMLPair,
+        source: ConfigSource, profile: String
+    ) throws -> [UInt8] {
         if pair.value.isFlow {
             throw refusal(profile, in: source, why: "default_profile is written in flow style ({ … })")
         }
@@ -80,8 +84,10 @@ extension ConfigEditor {
 
     /// The bytes with `pair`'s scalar value replaced by `value`. With `afterColon`, everything
     /// from the colon to the end of the value is replaced (to turn a value into a block mapping).
-    private func replacingValue(of pair: YAMLPair, with value: [UInt8], in source: ConfigSource, profile: String,
-                                afterColon: Bool = false) throws -> [UInt8] {
+    private func replacingValue(
+        of pair: YAMLPair, with value: [UInt8], in source: ConfigSource, profile: String,
+        afterColon: Bool = false
+    ) throws -> [UInt8] {
         guard let scalar = pair.value.scalar else {
             throw refusal(profile, in: source, why: "default_profile is not a single value")
         }

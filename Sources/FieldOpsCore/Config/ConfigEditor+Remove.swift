@@ -28,7 +28,7 @@ extension ConfigEditor {
         let edited = try cutting(name, from: source, root: root)
         let check = ConfigSource(path: source.path, bytes: edited)
         guard let newRoot = try? YAMLParser.parse(check), profileNames(in: newRoot) == names.filter({ $0 != name }),
-              topLevelKeys(newRoot) == topLevelKeys(root)
+            topLevelKeys(newRoot) == topLevelKeys(root)
         else {
             throw refusal(name, in: source, why: "the file's layout could not be edited safely")
         }
@@ -42,7 +42,7 @@ extension ConfigEditor {
             throw refusal(name, in: source, why: "the file is written in flow style ({ … })")
         }
         guard !section.value.isFlow, let entries = section.value.pairs,
-              let position = entries.firstIndex(where: { $0.key.scalar?.text == name })
+            let position = entries.firstIndex(where: { $0.key.scalar?.text == name })
         else {
             throw refusal(name, in: source, why: "'profiles' is written in flow style ({ … })")
         }
@@ -78,7 +78,8 @@ extension ConfigEditor {
         let nextKeyLine = position + 1 < entries.count ? entries[position + 1].key.start.line : Int.max
         // Comments after the block, indented deeper than the key, are still inside it.
         while lastLine + 1 < nextKeyLine, lastLine + 1 <= starts.count, isComment(text(lastLine + 1)),
-              indentation(text(lastLine + 1)) > keyColumn - 1 {
+            indentation(text(lastLine + 1)) > keyColumn - 1
+        {
             lastLine += 1
         }
         let from = starts[firstLine - 1]

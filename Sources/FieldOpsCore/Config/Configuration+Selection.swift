@@ -32,7 +32,8 @@ extension Configuration {
             throw ConfigError(
                 .noProfile,
                 "\(matching.count) profiles use backend \(wanted) (\(matching.map(\.name).joined(separator: ", "))) and none is its default",
-                hint: "make one the default with `fieldops profile use \(matching[0].name)`, or pass --profile NAME, or set FIELDOPS_PROFILE")
+                hint:
+                    "make one the default with `fieldops profile use \(matching[0].name)`, or pass --profile NAME, or set FIELDOPS_PROFILE")
         }
         if let name = defaultProfile {
             return try named(name, from: "default_profile", origin: defaultProfileOrigin, backend: nil)
@@ -55,7 +56,8 @@ extension Configuration {
         }
         if let backend, profile.backend != backend {
             let others = profiles.filter { $0.backend == backend }.map(\.name)
-            let hint = others.isEmpty
+            let hint =
+                others.isEmpty
                 ? "create one with `fieldops profile add NAME --backend \(backend) --base-url URL`"
                 : "use a \(backend) profile: \(others.joined(separator: ", "))"
             throw ConfigError(

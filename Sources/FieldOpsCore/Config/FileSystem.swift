@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failed system call on a path, carrying `errno` so each area can phrase its own error.
@@ -78,7 +78,8 @@ enum FileSystem {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SystemCallError(operation: "read", path: path, code: errno) }
         if info.st_mode & S_IFMT == S_IFDIR { throw SystemCallError(operation: "read", path: path, code: EISDIR) }
-        let tooLarge = SystemCallError(operation: "read", path: path, code: EFBIG, detail: "it is larger than the \(sizeText(limit)) allowed")
+        let tooLarge = SystemCallError(
+            operation: "read", path: path, code: EFBIG, detail: "it is larger than the \(sizeText(limit)) allowed")
         if Int(info.st_size) > limit { throw tooLarge }
         // One byte more than the limit, to tell "exactly the limit" from "more" (a file growing
         // while read, or a size fstat does not know).

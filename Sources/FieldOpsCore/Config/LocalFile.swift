@@ -12,7 +12,8 @@ public enum LocalFile {
             }
             return Data(bytes)
         } catch let error as SystemCallError {
-            throw FieldOpsError.usage("cannot read \(what) \(path): \(error.reason)", hint: "name a regular file of at most \(FileSystem.sizeText(limit))")
+            throw FieldOpsError.usage(
+                "cannot read \(what) \(path): \(error.reason)", hint: "name a regular file of at most \(FileSystem.sizeText(limit))")
         }
     }
 }

@@ -16,7 +16,7 @@ struct ProfileDecoder {
 
         // The backend decides which extra keys are allowed, so read it before anything else.
         guard let backendPair = pairs.first(where: { $0.key.scalar?.text == "backend" }),
-              let backendWord = try decoder.string(backendPair.value, key: "backend")
+            let backendWord = try decoder.string(backendPair.value, key: "backend")
         else {
             throw ConfigError(
                 .missingKey, "\(what) has no 'backend'", at: pair.key.start, in: source,

@@ -90,7 +90,7 @@ public final class YAMLParser {
                 let scalar = YAMLScalar(text: text, isPlain: event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
                 finished = YAMLNode(content: .scalar(scalar), start: start, contentEnd: mark(event.end_mark), isFlow: false)
             case YAML_SEQUENCE_START_EVENT where stack.count >= Self.maximumDepth,
-                 YAML_MAPPING_START_EVENT where stack.count >= Self.maximumDepth:
+                YAML_MAPPING_START_EVENT where stack.count >= Self.maximumDepth:
                 throw Self.tooDeep(at: start, in: source)
             case YAML_SEQUENCE_START_EVENT:
                 try rejectAnchor(event.data.sequence_start.anchor, at: start)

@@ -2,10 +2,12 @@
 enum YAMLText {
     /// `text` as a plain scalar when it is a safe word, else double-quoted with escapes.
     static func scalar(_ text: String) -> String {
-        let safe = !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-        }
+        let safe =
+            !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
         let reserved = ["null", "Null", "NULL", "~", "true", "false", "yes", "no", "on", "off"]
         if safe, !reserved.contains(text), text.first != "-" { return text }
         return quoted(text)

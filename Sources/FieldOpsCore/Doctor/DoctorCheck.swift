@@ -103,7 +103,8 @@ public struct DoctorReport: Sendable, Encodable {
             if let fix = check.fix { out += "      fix: \(fix)\n" }
         }
         let summary = summary
-        out += "\n\(summary.ok) ok, \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
+        out +=
+            "\n\(summary.ok) ok, \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), "
             + "\(summary.failures) failure\(summary.failures == 1 ? "" : "s")\n"
         return out
     }

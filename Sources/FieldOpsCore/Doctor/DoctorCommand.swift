@@ -57,8 +57,10 @@ struct DoctorRun {
             if let wanted = context.invocation.value("profile"), !wanted.isEmpty {
                 profiles = profiles.filter { $0.name == wanted }
                 if profiles.isEmpty {
-                    checks.append(.failure("configuration", "--profile", "no profile named \(wanted)",
-                                           fix: "choose one of: \(configuration.profileNames.joined(separator: ", "))"))
+                    checks.append(
+                        .failure(
+                            "configuration", "--profile", "no profile named \(wanted)",
+                            fix: "choose one of: \(configuration.profileNames.joined(separator: ", "))"))
                 }
             }
             checks += await profileChecks(profiles)

@@ -32,24 +32,33 @@ struct InstallChecks {
         switch shell {
         case "bash":
             let user = environment["BASH_COMPLETION_USER_DIR"].map { $0 + "/completions" } ?? dataHome + "/bash-completion/completions"
-            candidates = [user + "/fieldops"] + dataDirectories.map { $0 + "/bash-completion/completions/fieldops" }
+            candidates =
+                [user + "/fieldops"] + dataDirectories.map { $0 + "/bash-completion/completions/fieldops" }
                 + ["/etc/bash_completion.d/fieldops"]
-            fix = "install fieldops (`sudo make install` or the .deb), or run: mkdir -p \(user) && fieldops completion bash > \(user)/fieldops"
+            fix =
+                "install fieldops (`sudo make install` or the .deb), or run: mkdir -p \(user) && fieldops completion bash > \(user)/fieldops"
             if !FileSystem.exists("/usr/share/bash-completion/bash_completion"),
-               let found = candidates.first(where: FileSystem.exists) {
-                return .warning(section, "completion", "bash: \(found) is installed but the bash-completion package that loads it is not",
-                                fix: "sudo apt install bash-completion")
+                let found = candidates.first(where: FileSystem.exists)
+            {
+                return .warning(
+                    section, "completion", "bash: \(found) is installed but the bash-completion package that loads it is not",
+                    fix: "sudo apt install bash-completion")
             }
         case "zsh":
             candidates = zshFunctionPath().map { $0 + "/_fieldops" }
-            fix = "install fieldops (`sudo make install` or the .deb), or run: mkdir -p ~/.zfunc && fieldops completion zsh > ~/.zfunc/_fieldops, and put `fpath=(~/.zfunc $fpath)` before compinit in ~/.zshrc"
+            fix =
+                "install fieldops (`sudo make install` or the .deb), or run: mkdir -p ~/.zfunc && fieldops completion zsh > ~/.zfunc/_fieldops, and put `fpath=(~/.zfunc $fpath)` before compinit in ~/.zshrc"
         case "fish":
-            candidates = [configHome + "/fish/completions/fieldops.fish"]
+            candidates =
+                [configHome + "/fish/completions/fieldops.fish"]
                 + dataDirectories.map { $0 + "/fish/vendor_completions.d/fieldops.fish" }
                 + ["/etc/fish/completions/fieldops.fish"]
-            fix = "install fieldops (`sudo make install` or the .deb), or run: fieldops completion fish > \(configHome)/fish/completions/fieldops.fish"
+            fix =
+                "install fieldops (`sudo make install` or the .deb), or run: fieldops completion fish > \(configHome)/fish/completions/fieldops.fish"
         default:
-            return .ok(section, "completion", shell.isEmpty ? "no $SHELL: nothing to check" : "\(shell) has no fieldops completion (bash, zsh and fish do)")
+            return .ok(
+                section, "completion",
+                shell.isEmpty ? "no $SHELL: nothing to check" : "\(shell) has no fieldops completion (bash, zsh and fish do)")
         }
         if let found = candidates.first(where: FileSystem.exists) {
             return .ok(section, "completion", "\(shell): \(found)")
@@ -70,32 +79,42 @@ struct InstallChecks {
 
     func manual() -> DoctorCheck {
         guard let found = Self.output(of: ["man", "-w", "fieldops"], environment: environment) else {
-            return .warning(section, "man page", "`man fieldops` finds no page",
-                            fix: "install fieldops (`sudo make install` or the .deb); from a checkout, `make man` writes them to man/")
+            return .warning(
+                section, "man page", "`man fieldops` finds no page",
+                fix: "install fieldops (`sudo make install` or the .deb); from a checkout, `make man` writes them to man/")
         }
         return .ok(section, "man page", found.split(separator: "\n").first.map(String.init) ?? found)
     }
 
     /// Every installed systemd user unit named `fieldops*`, and whether it is running.
     func units() -> [DoctorCheck] {
-        let directories = [configHome + "/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user",
-                           "/usr/lib/systemd/user", "/lib/systemd/user"]
+        let directories = [
+            configHome + "/systemd/user", "/etc/systemd/user", "/usr/local/lib/systemd/user",
+            "/usr/lib/systemd/user", "/lib/systemd/user",
+        ]
         var seen: Set<String> = []
         var checks: [DoctorCheck] = []
         for directory in directories {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for name in names.sorted() where name.hasPrefix("fieldops") && name.hasSuffix(".service") && seen.insert(name).inserted {
                 if name.contains("@.") {
-                    checks.append(.ok(section, "unit \(name)", "installed in \(directory) (a template: one instance per profile, `systemctl --user enable --now \(name.replacingOccurrences(of: "@.", with: "@PROFILE."))`)"))
+                    checks.append(
+                        .ok(
+                            section, "unit \(name)",
+                            "installed in \(directory) (a template: one instance per profile, `systemctl --user enable --now \(name.replacingOccurrences(of: "@.", with: "@PROFILE."))`)"
+                        ))
                     continue
                 }
-                let state = Self.output(of: ["systemctl", "--user", "is-active", name], environment: environment, acceptFailure: true)?
+                let state =
+                    Self.output(of: ["systemctl", "--user", "is-active", name], environment: environment, acceptFailure: true)?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
                 if state == "active" {
                     checks.append(.ok(section, "unit \(name)", "installed in \(directory), running"))
                 } else {
-                    checks.append(.warning(section, "unit \(name)", "installed in \(directory), \(state.isEmpty ? "not running" : state)",
-                                           fix: "start it with `systemctl --user enable --now \(name)`"))
+                    checks.append(
+                        .warning(
+                            section, "unit \(name)", "installed in \(directory), \(state.isEmpty ? "not running" : state)",
+                            fix: "start it with `systemctl --user enable --now \(name)`"))
                 }
             }
         }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The checks of `fieldops doctor` that read only local files: configuration, keyring, caches.
@@ -12,7 +13,9 @@ enum LocalChecks {
     /// Variables whose values are secrets: doctor says they are set, never what they hold.
     static let secretVariables: Set<String> = ["FIELDOPS_TOKEN", "FIELDOPS_PASSWORD", "FIELDOPS_KEYRING_PASSPHRASE"]
 
-    static func configuration(_ result: Result<Configuration, any Error>, paths: ConfigPaths, environment: [String: String]) -> [DoctorCheck] {
+    static func configuration(_ result: Result<Configuration, any Error>, paths: ConfigPaths, environment: [String: String])
+        -> [DoctorCheck]
+    {
         let section = "configuration"
         var checks: [DoctorCheck] = []
         switch result {
@@ -25,8 +28,10 @@ enum LocalChecks {
             let main = FileSystem.exists(paths.configFile) ? paths.configFile : "\(paths.configFile) (absent)"
             checks.append(.ok(section, "files", "\(main)" + (others > 0 ? " + \(others) in \(paths.profilesDirectory)" : "")))
             if configuration.profiles.isEmpty {
-                checks.append(.warning(section, "profiles", "no profile is configured",
-                                       fix: "create one with `fieldops profile add NAME --backend BACKEND --base-url URL`"))
+                checks.append(
+                    .warning(
+                        section, "profiles", "no profile is configured",
+                        fix: "create one with `fieldops profile add NAME --backend BACKEND --base-url URL`"))
             }
             for profile in configuration.profiles {
                 checks.append(.ok(section, "profile \(profile.name)", "\(profile.backend) at \(profile.baseURL) (\(profile.origin))"))
@@ -42,30 +47,42 @@ enum LocalChecks {
         let section = "configuration"
         var checks: [DoctorCheck] = []
         if let name = configuration.defaultProfile, configuration.profile(named: name) == nil {
-            checks.append(.failure(section, "default_profile", "names \(name), which is not a profile (\(configuration.defaultProfileOrigin ?? configuration.paths.configFile))",
-                                   fix: "choose an existing one with `fieldops profile use NAME`"))
+            checks.append(
+                .failure(
+                    section, "default_profile",
+                    "names \(name), which is not a profile (\(configuration.defaultProfileOrigin ?? configuration.paths.configFile))",
+                    fix: "choose an existing one with `fieldops profile use NAME`"))
         }
         for (backend, name) in configuration.backendDefaults.sorted(by: { $0.key < $1.key })
         where configuration.profile(named: name)?.backend != backend {
             let why = configuration.profile(named: name).map { "a profile of backend \($0.backend)" } ?? "not a profile"
-            checks.append(.failure(section, "default_profile.\(backend)", "names \(name), which is \(why) (\(configuration.backendDefaultOrigins[backend] ?? configuration.paths.configFile))",
-                                   fix: "choose a \(backend) profile with `fieldops profile use NAME`"))
+            checks.append(
+                .failure(
+                    section, "default_profile.\(backend)",
+                    "names \(name), which is \(why) (\(configuration.backendDefaultOrigins[backend] ?? configuration.paths.configFile))",
+                    fix: "choose a \(backend) profile with `fieldops profile use NAME`"))
         }
         if let name = environment["FIELDOPS_PROFILE"], !name.isEmpty, configuration.profile(named: name) == nil {
-            checks.append(.failure(section, "FIELDOPS_PROFILE", "names \(name), which is not a profile",
-                                   fix: "unset FIELDOPS_PROFILE or set it to one of: \(configuration.profileNames.joined(separator: ", "))"))
+            checks.append(
+                .failure(
+                    section, "FIELDOPS_PROFILE", "names \(name), which is not a profile",
+                    fix: "unset FIELDOPS_PROFILE or set it to one of: \(configuration.profileNames.joined(separator: ", "))"))
         }
         var backends: [String] = []
         for profile in configuration.profiles where !backends.contains(profile.backend) { backends.append(profile.backend) }
         for backend in backends {
             let names = configuration.profiles.filter { $0.backend == backend }.map(\.name)
             if let chosen = configuration.defaultProfile(forBackend: backend), names.contains(chosen.name) {
-                checks.append(.ok(section, "default for \(backend)", "\(chosen.name) (default_profile), of \(names.joined(separator: ", "))"))
+                checks.append(
+                    .ok(section, "default for \(backend)", "\(chosen.name) (default_profile), of \(names.joined(separator: ", "))"))
             } else if names.count == 1 {
                 checks.append(.ok(section, "default for \(backend)", "\(names[0]) (its only profile)"))
             } else {
-                checks.append(.warning(section, "default for \(backend)", "none: \(names.count) profiles (\(names.joined(separator: ", "))) use \(backend), so its commands need --profile",
-                                       fix: "make one the default with `fieldops profile use NAME`, or set FIELDOPS_PROFILE"))
+                checks.append(
+                    .warning(
+                        section, "default for \(backend)",
+                        "none: \(names.count) profiles (\(names.joined(separator: ", "))) use \(backend), so its commands need --profile",
+                        fix: "make one the default with `fieldops profile use NAME`, or set FIELDOPS_PROFILE"))
             }
         }
         return checks
@@ -91,8 +108,11 @@ enum LocalChecks {
             if errno == ENOENT {
                 return [.ok(section, "file", "none yet at \(path) (created by the first `fieldops auth login`)")]
             }
-            return [.failure(section, "file", "cannot inspect \(path): \(String(cString: strerror(errno)))",
-                             fix: "check the permissions of \(ConfigPaths.directory(of: path))")]
+            return [
+                .failure(
+                    section, "file", "cannot inspect \(path): \(String(cString: strerror(errno)))",
+                    fix: "check the permissions of \(ConfigPaths.directory(of: path))")
+            ]
         }
         var checks: [DoctorCheck] = []
         let storage: KeyringStorage
@@ -103,18 +123,26 @@ enum LocalChecks {
             return [.failure(section, "file", reported?.summary ?? String(describing: error), fix: reported?.hint)]
         }
         checks.append(.ok(section, "file", "\(path), mode \(Keyring.octal(info.st_mode)), owned by you"))
-        checks.append(.ok(section, "encryption", storage.encrypted
-            ? "passphrase (Argon2id + XChaCha20-Poly1305)"
-            : "none: the secrets are protected by the file's mode only"))
+        checks.append(
+            .ok(
+                section, "encryption",
+                storage.encrypted
+                    ? "passphrase (Argon2id + XChaCha20-Poly1305)"
+                    : "none: the secrets are protected by the file's mode only"))
         checks.append(lock(keyring.lockPath, section: section))
         do {
             let profiles = try keyring.profiles()
             let opened = storage.encrypted ? "the passphrase opens it; " : ""
-            checks.append(.ok(section, "entries", opened + (profiles.isEmpty ? "no profile has credentials" : "credentials for \(profiles.joined(separator: ", "))")))
+            checks.append(
+                .ok(
+                    section, "entries",
+                    opened + (profiles.isEmpty ? "no profile has credentials" : "credentials for \(profiles.joined(separator: ", "))")))
         } catch {
             let reported = error as? any UserFacingError
-            checks.append(.failure(section, "entries", reported?.summary ?? String(describing: error),
-                                   fix: reported?.hint ?? "see `fieldops auth status`"))
+            checks.append(
+                .failure(
+                    section, "entries", reported?.summary ?? String(describing: error),
+                    fix: reported?.hint ?? "see `fieldops auth status`"))
         }
         return checks
     }
@@ -130,8 +158,9 @@ enum LocalChecks {
             flock(fd, LOCK_UN)
             return .ok(section, "lock", "free")
         }
-        return .warning(section, "lock", "held by another process right now",
-                        fix: "if no other fieldops is running, find the holder with `fuser \(path)`")
+        return .warning(
+            section, "lock", "held by another process right now",
+            fix: "if no other fieldops is running, find the holder with `fuser \(path)`")
     }
 
     // MARK: Caches
@@ -142,7 +171,8 @@ enum LocalChecks {
         let usage = DiskUsage.of(directory)
         guard usage.files > 0 else { return .ok("profile \(profile.name)", "cache", "empty") }
         let age = usage.newest.map { ", newest \(DurationText.spoken(now.timeIntervalSince($0))) old" } ?? ""
-        return .ok("profile \(profile.name)", "cache", "\(usage.files) file\(usage.files == 1 ? "" : "s"), \(DiskUsage.bytes(usage.bytes))" + age)
+        return .ok(
+            "profile \(profile.name)", "cache", "\(usage.files) file\(usage.files == 1 ? "" : "s"), \(DiskUsage.bytes(usage.bytes))" + age)
     }
 }
 
@@ -183,7 +213,8 @@ public enum StoreDiagnosis {
         details: (Database) throws -> [DoctorCheck] = { _ in [] }
     ) -> [DoctorCheck] {
         guard FileSystem.exists(path) else { return [.ok(section, name, "none yet (created on first use)")] }
-        let aside = "move \(path) aside (keep it: unsent work may be in it) and restore a backup; fieldops starts a new store when none is there"
+        let aside =
+            "move \(path) aside (keep it: unsent work may be in it) and restore a backup; fieldops starts a new store when none is there"
         var info = stat()
         if stat(path, &info) == 0, info.st_size == 0 {
             return [.warning(section, name, "\(path) is an empty file", fix: aside)]
@@ -200,11 +231,14 @@ public enum StoreDiagnosis {
             let wal = fileSize(path + "-wal")
             let walText = wal > 0 ? ", WAL \(DiskUsage.bytes(wal))" : ""
             if version > latest {
-                checks.append(.failure(section, name, "\(path): schema v\(version) is newer than this fieldops knows (v\(latest))",
-                                       fix: "a newer fieldops wrote it: upgrade fieldops (see `fieldops version`)"))
+                checks.append(
+                    .failure(
+                        section, name, "\(path): schema v\(version) is newer than this fieldops knows (v\(latest))",
+                        fix: "a newer fieldops wrote it: upgrade fieldops (see `fieldops version`)"))
                 return checks
             } else if version < latest {
-                checks.append(.ok(section, name, "\(path) passes quick_check; schema v\(version), migrated to v\(latest) on next use\(walText)"))
+                checks.append(
+                    .ok(section, name, "\(path) passes quick_check; schema v\(version), migrated to v\(latest) on next use\(walText)"))
             } else {
                 checks.append(.ok(section, name, "\(path) passes quick_check; schema v\(version) (current)\(walText)"))
             }
@@ -212,7 +246,10 @@ public enum StoreDiagnosis {
             return checks
         } catch let error as StoreError {
             if case .locked = error.kind {
-                return [.warning(section, name, error.summary, fix: "wait for the other fieldops process (a sync) to finish and run doctor again")]
+                return [
+                    .warning(
+                        section, name, error.summary, fix: "wait for the other fieldops process (a sync) to finish and run doctor again")
+                ]
             }
             return [.failure(section, name, error.summary, fix: aside)]
         } catch {

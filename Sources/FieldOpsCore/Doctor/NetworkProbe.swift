@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `fieldops doctor`'s look at one profile's server, a layer at a time, so that the first
@@ -22,8 +23,13 @@ struct NetworkProbe {
     /// Every layer's check; stops after the first layer that fails, since the next cannot work.
     func run() async -> (checks: [DoctorCheck], reachable: Bool) {
         guard let url = URLParts(profile.baseURL), url.scheme == "http" || url.scheme == "https" else {
-            return ([.failure(section, "base_url", "\(profile.baseURL) is not an http(s) URL",
-                              fix: "set base_url in \(profile.origin) to the server's https:// address")], false)
+            return (
+                [
+                    .failure(
+                        section, "base_url", "\(profile.baseURL) is not an http(s) URL",
+                        fix: "set base_url in \(profile.origin) to the server's https:// address")
+                ], false
+            )
         }
         let port = url.port ?? (url.scheme == "https" ? 443 : 80)
         var checks: [DoctorCheck] = []
@@ -34,14 +40,19 @@ struct NetworkProbe {
             let addresses: [Endpoint]
             switch Self.resolve(host: url.host, port: port) {
             case .failure(let reason):
-                checks.append(.failure(section, "DNS", "\(url.host) does not resolve: \(reason)",
-                                       fix: "check the host name in base_url (\(profile.origin)) and the network's DNS"))
+                checks.append(
+                    .failure(
+                        section, "DNS", "\(url.host) does not resolve: \(reason)",
+                        fix: "check the host name in base_url (\(profile.origin)) and the network's DNS"))
                 return (checks, false)
             case .success(let found):
                 addresses = found
-                checks.append(.ok(section, "DNS", found.map(\.text) == [url.host]
-                    ? "\(url.host) is an address (nothing to resolve)"
-                    : "\(url.host) → " + found.prefix(3).map(\.text).joined(separator: ", ")))
+                checks.append(
+                    .ok(
+                        section, "DNS",
+                        found.map(\.text) == [url.host]
+                            ? "\(url.host) is an address (nothing to resolve)"
+                            : "\(url.host) → " + found.prefix(3).map(\.text).joined(separator: ", ")))
             }
             let timeout = min(profile.http.connectTimeout, profile.http.timeout)
             var failures: [String] = []
@@ -55,8 +66,10 @@ struct NetworkProbe {
                 }
             }
             guard let connected else {
-                checks.append(.failure(section, "TCP", "cannot connect to port \(port): " + failures.joined(separator: "; "),
-                                       fix: "is the server up and listening on \(url.host):\(port)? check base_url's port and any firewall"))
+                checks.append(
+                    .failure(
+                        section, "TCP", "cannot connect to port \(port): " + failures.joined(separator: "; "),
+                        fix: "is the server up and listening on \(url.host):\(port)? check base_url's port and any firewall"))
                 return (checks, false)
             }
             checks.append(.ok(section, "TCP", "connected to \(connected.text) port \(port)"))
@@ -82,8 +95,10 @@ struct NetworkProbe {
             } else if Self.isLoopback(url.host) {
                 checks.append(.ok(section, "TLS", "none: plain http to a loopback address, which never crosses a network"))
             } else {
-                checks.append(.warning(section, "TLS", "base_url is plain http: passwords and tokens cross the network readable",
-                                       fix: "use the server's https:// address in base_url"))
+                checks.append(
+                    .warning(
+                        section, "TLS", "base_url is plain http: passwords and tokens cross the network readable",
+                        fix: "use the server's https:// address in base_url"))
             }
             checks.append(.ok(section, "HTTP", "HTTP/\(response.httpVersion) (HEAD \(url.path) answered \(response.status))"))
             checks.append(clockCheck(response.headers["Date"], asked: asked, answered: answered))
@@ -106,11 +121,15 @@ struct NetworkProbe {
         let days = Int((expires.timeIntervalSince(now) / 86_400).rounded(.down))
         let subject = leaf.subject.map(Self.commonName) ?? "the server"
         if expires <= now {
-            checks.append(.failure(section, "certificate", "\(subject) expired on \(Self.iso(expires))",
-                                   fix: "the server's administrator must renew its certificate"))
+            checks.append(
+                .failure(
+                    section, "certificate", "\(subject) expired on \(Self.iso(expires))",
+                    fix: "the server's administrator must renew its certificate"))
         } else if days < Self.expiryWarningDays {
-            checks.append(.warning(section, "certificate", "\(subject) expires in \(days) day\(days == 1 ? "" : "s") (\(Self.iso(expires)))",
-                                   fix: "ask the server's administrator to renew its certificate before then"))
+            checks.append(
+                .warning(
+                    section, "certificate", "\(subject) expires in \(days) day\(days == 1 ? "" : "s") (\(Self.iso(expires)))",
+                    fix: "ask the server's administrator to renew its certificate before then"))
         } else {
             checks.append(.ok(section, "certificate", "\(subject) valid for \(days) more days"))
         }
@@ -129,8 +148,11 @@ struct NetworkProbe {
         let amount = DurationText.spoken(abs(skew))
         if abs(skew) > Self.clockTolerance {
             let side = skew > 0 ? "ahead of" : "behind"
-            return .warning(section, "server clock", "the server's clock is \(amount) \(side) this machine's",
-                            fix: "set this machine's clock right (timedatectl set-ntp true); if it is right, the server's is off: notification times and token expiry will be off by as much")
+            return .warning(
+                section, "server clock", "the server's clock is \(amount) \(side) this machine's",
+                fix:
+                    "set this machine's clock right (timedatectl set-ntp true); if it is right, the server's is off: notification times and token expiry will be off by as much"
+            )
         }
         return .ok(section, "server clock", skew == 0 ? "agrees with this machine's" : "within \(amount) of this machine's")
     }
@@ -143,16 +165,20 @@ struct NetworkProbe {
         case .tls(_, let reason):
             let lowered = reason.lowercased()
             if lowered.contains("expired") {
-                return .failure(section, "TLS", "the server's certificate has expired (\(reason))",
-                                fix: "the server's administrator must renew its certificate")
+                return .failure(
+                    section, "TLS", "the server's certificate has expired (\(reason))",
+                    fix: "the server's administrator must renew its certificate")
             }
-            return .failure(section, "TLS", "not trusted by \(trust): \(reason)",
-                            fix: profile.http.caFile == nil
-                                ? "if \(url.host) uses its own certificate authority, set http.ca_file in \(profile.origin) to that CA's PEM file"
-                                : "http.ca_file \(profile.http.caFile!) is not the CA that signed \(url.host)'s certificate: point it at the right PEM file")
+            return .failure(
+                section, "TLS", "not trusted by \(trust): \(reason)",
+                fix: profile.http.caFile == nil
+                    ? "if \(url.host) uses its own certificate authority, set http.ca_file in \(profile.origin) to that CA's PEM file"
+                    : "http.ca_file \(profile.http.caFile!) is not the CA that signed \(url.host)'s certificate: point it at the right PEM file"
+            )
         case .unreadableFile(let path, _):
-            return .failure(section, "TLS", "http.ca_file \(path) cannot be read",
-                            fix: "fix the path in \(profile.origin) or make the file readable")
+            return .failure(
+                section, "TLS", "http.ca_file \(path) cannot be read",
+                fix: "fix the path in \(profile.origin) or make the file readable")
         default:
             return .failure(section, "HTTP", error.summary, fix: error.hint)
         }

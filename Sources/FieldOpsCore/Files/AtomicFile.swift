@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one way fieldops replaces a file: the new bytes go to a hidden temporary file beside it
@@ -21,8 +21,10 @@ public enum AtomicFile {
     ///
     /// A symlink at `path` is followed and its target replaced, so dotfile managers that link
     /// `config.yaml` into a repository keep working.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, mode: mode_t, applyingUmask: Bool = false,
-                             exclusive: Bool = false) throws {
+    public static func write(
+        _ bytes: some Collection<UInt8>, to path: String, mode: mode_t, applyingUmask: Bool = false,
+        exclusive: Bool = false
+    ) throws {
         let writer = try Writer(replacing: path, mode: mode, applyingUmask: applyingUmask)
         do {
             try writer.append(bytes)
@@ -140,12 +142,15 @@ public enum AtomicFile {
 
     /// A new temporary file beside `path` (`.NAME.tmp-` and six random letters, never an existing file), with
     /// exactly `mode`, or `mode` narrowed by the umask when `applyingUmask`: its descriptor and path.
-    public static func createTemporary(beside path: String, mode: mode_t, applyingUmask: Bool = false) throws -> (descriptor: Int32, path: String) {
+    public static func createTemporary(beside path: String, mode: mode_t, applyingUmask: Bool = false) throws -> (
+        descriptor: Int32, path: String
+    ) {
         let prefix = directory(of: path) + "/." + name(of: path) + temporaryMark
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {
-            let suffix = String(decoding: (0..<suffixLength).map { _ in letters[Int(generator.next() % UInt64(letters.count))] }, as: UTF8.self)
+            let suffix = String(
+                decoding: (0..<suffixLength).map { _ in letters[Int(generator.next() % UInt64(letters.count))] }, as: UTF8.self)
             let temporary = prefix + suffix
             // O_EXCL: never another writer's file, nor a symlink planted at the name.
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -170,7 +175,8 @@ public enum AtomicFile {
 
     /// True for the name of a temporary file `createTemporary` makes (`.NAME.tmp-` and six letters).
     public static func isTemporaryName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8), mark = Array(temporaryMark.utf8)
+        let bytes = Array(name.utf8)
+        let mark = Array(temporaryMark.utf8)
         guard bytes.first == UInt8(ascii: "."), bytes.count >= 2 + mark.count + suffixLength else { return false }
         return bytes[(bytes.count - suffixLength - mark.count)..<(bytes.count - suffixLength)].elementsEqual(mark)
     }
@@ -198,7 +204,8 @@ public enum AtomicFile {
 
     /// Writes all of `bytes` to `fd`, retrying short writes and EINTR.
     public static func writeAll(_ fd: Int32, _ bytes: some Collection<UInt8>, path: String) throws {
-        let failure: Int32? = bytes.withContiguousStorageIfAvailable { buffer in writeAll(fd, UnsafeRawBufferPointer(buffer)) }
+        let failure: Int32? =
+            bytes.withContiguousStorageIfAvailable { buffer in writeAll(fd, UnsafeRawBufferPointer(buffer)) }
             ?? Array(bytes).withUnsafeBytes { writeAll(fd, $0) }
         if let failure { throw SystemCallError(operation: "write", path: path, code: failure) }
     }

@@ -11,10 +11,11 @@ extension HTTPSession {
     /// caller's credential headers; the jar adds cookies only where they belong.
     func redirect(from request: HTTPRequest, answeredBy response: HTTPResponse) -> HTTPRequest? {
         guard request.method.followsRedirects, [301, 302, 303, 307, 308].contains(response.status),
-              let location = response.headers["Location"], !location.isEmpty,
-              let base = URL(string: response.url),
-              let target = URL(string: location, relativeTo: base)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            let location = response.headers["Location"], !location.isEmpty,
+            let base = URL(string: response.url),
+            let target = URL(string: location, relativeTo: base)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else {
             return nil
         }
         var next = request

@@ -73,7 +73,8 @@ public final class HTTPSession: Sendable {
             switch outcome {
             case .success(let response):
                 guard request.isIdempotent, attempt < retryPolicy.maxRetries,
-                      let wait = retryPolicy.delay(after: response, attempt: attempt) else { return response }
+                    let wait = retryPolicy.delay(after: response, attempt: attempt)
+                else { return response }
                 delay = wait
                 because = "HTTP \(response.status)"
             case .failure(let failure):

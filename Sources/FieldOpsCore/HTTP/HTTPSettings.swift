@@ -2,10 +2,10 @@
 ///
 /// Shared by the configuration loader, which fills it from YAML, and the HTTP core, which obeys it.
 public struct HTTPSettings: Sendable, Equatable {
-    /// Which HTTP version to negotiate. `.http1_1` exists for appliances that misbehave over HTTP/2.
+    /// Which HTTP version to negotiate. `.http11` exists for appliances that misbehave over HTTP/2.
     public enum Version: String, Sendable, Equatable, CaseIterable {
         case auto
-        case http1_1 = "1.1"
+        case http11 = "1.1"
         case http2 = "2"
     }
 

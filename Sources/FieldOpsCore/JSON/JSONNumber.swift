@@ -58,20 +58,34 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(lexeme.utf8)
         var index = 0
         var negative = false
-        if bytes.first == UInt8(ascii: "-") { negative = true; index = 1 }
+        if bytes.first == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
         var digits: [UInt8] = []
         var pointPosition = 0
-        while index < bytes.count, isDigit(bytes[index]) { digits.append(bytes[index]); index += 1 }
+        while index < bytes.count, isDigit(bytes[index]) {
+            digits.append(bytes[index])
+            index += 1
+        }
         pointPosition = digits.count
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            while index < bytes.count, isDigit(bytes[index]) { digits.append(bytes[index]); index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                digits.append(bytes[index])
+                index += 1
+            }
         }
         if index == bytes.count { return lexeme }
         // Exponent part.
         index += 1
         var exponentNegative = false
-        if bytes[index] == UInt8(ascii: "+") { index += 1 } else if bytes[index] == UInt8(ascii: "-") { exponentNegative = true; index += 1 }
+        if bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        } else if bytes[index] == UInt8(ascii: "-") {
+            exponentNegative = true
+            index += 1
+        }
         var exponent = 0
         while index < bytes.count {
             exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0"))

@@ -7,9 +7,11 @@ public enum JSONPathComponent: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .index(let index): return "[\(index)]"
         case .key(let key):
-            let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-                ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") && $0.isASCII
-            }
+            let plain =
+                !key.isEmpty
+                && key.unicodeScalars.allSatisfy {
+                    ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") && $0.isASCII
+                }
             return plain ? ".\(key)" : ".\"\(key)\""
         }
     }

@@ -59,7 +59,8 @@ extension JSONValue {
         switch self {
         case .object(let object):
             let sorted = object.members.sorted { $0.key < $1.key }
-            return .object(JSONObject(uniqueMembers: sorted.map { JSONObject.Member(key: $0.key, value: $0.value.withSortedKeys()) }, index: nil))
+            return .object(
+                JSONObject(uniqueMembers: sorted.map { JSONObject.Member(key: $0.key, value: $0.value.withSortedKeys()) }, index: nil))
         case .array(let elements):
             return .array(elements.map { $0.withSortedKeys() })
         default:

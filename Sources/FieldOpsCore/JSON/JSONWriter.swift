@@ -23,7 +23,10 @@ struct JSONWriter {
         case .number(let number): output.append(contentsOf: number.lexeme.utf8)
         case .string(let string): writeString(string)
         case .array(let elements):
-            guard !elements.isEmpty else { append("[]"); return }
+            guard !elements.isEmpty else {
+                append("[]")
+                return
+            }
             output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
@@ -33,7 +36,10 @@ struct JSONWriter {
             newline(indent: indent)
             output.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard !object.isEmpty else { append("{}"); return }
+            guard !object.isEmpty else {
+                append("{}")
+                return
+            }
             output.append(UInt8(ascii: "{"))
             for (position, member) in object.members.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }

@@ -18,8 +18,8 @@ extension Keyring {
     func decodeEntries(_ envelope: KeyringFile.Envelope) throws -> [String: KeyringEntry] {
         guard envelope.encryption == "passphrase" else { return envelope.entries ?? [:] }
         guard let kdf = envelope.kdf, let cipher = envelope.cipher, let text = envelope.ciphertext,
-              let ciphertext = Data(base64Encoded: text), let nonce = Data(base64Encoded: cipher.nonce),
-              let version = envelope.version
+            let ciphertext = Data(base64Encoded: text), let nonce = Data(base64Encoded: cipher.nonce),
+            let version = envelope.version
         else { throw KeyringError.corrupt(path, "the encrypted payload is not valid base64") }
         let key = try unlockedKey(for: kdf, confirm: false)
         let associated = KeyringFile.associatedData(version: version, kdf: kdf, cipher: cipher)
@@ -47,7 +47,8 @@ extension Keyring {
         }
         var secret = try passphrase.passphrase(for: path, confirm: confirm)
         defer { KeyringCipher.wipe(&secret) }
-        guard let key = KeyringCipher.deriveKey(passphrase: secret, salt: [UInt8](salt), opsLimit: kdf.opslimit, memLimit: kdf.memlimit) else {
+        guard let key = KeyringCipher.deriveKey(passphrase: secret, salt: [UInt8](salt), opsLimit: kdf.opslimit, memLimit: kdf.memlimit)
+        else {
             throw KeyringError(.fileSystem, path: path, "cannot derive the keyring key (out of memory?)")
         }
         cachedKey.store(key, for: kdf)
@@ -63,10 +64,12 @@ extension Keyring {
     /// Encrypts with the previous file's salt and limits when there was one (so the cached key
     /// still applies), a fresh salt otherwise, and always a fresh random nonce.
     func sealed(_ entries: [String: KeyringEntry], previous: KeyringFile.KDF?) throws -> [UInt8] {
-        let kdf = previous ?? KeyringFile.KDF(
-            algorithm: KeyringCipher.kdfAlgorithm,
-            opslimit: KeyringCipher.interactiveOpsLimit, memlimit: KeyringCipher.interactiveMemLimit,
-            salt: Data(KeyringCipher.randomBytes(KeyringCipher.saltLength)).base64EncodedString())
+        let kdf =
+            previous
+            ?? KeyringFile.KDF(
+                algorithm: KeyringCipher.kdfAlgorithm,
+                opslimit: KeyringCipher.interactiveOpsLimit, memlimit: KeyringCipher.interactiveMemLimit,
+                salt: Data(KeyringCipher.randomBytes(KeyringCipher.saltLength)).base64EncodedString())
         let key = try unlockedKey(for: kdf, confirm: previous == nil)
         let nonce = KeyringCipher.randomBytes(KeyringCipher.nonceLength)
         let cipher = KeyringFile.Cipher(algorithm: KeyringCipher.cipherAlgorithm, nonce: Data(nonce).base64EncodedString())

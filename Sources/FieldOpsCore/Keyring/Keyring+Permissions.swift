@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Keyring {
@@ -52,7 +53,8 @@ extension Keyring {
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw KeyringError(
-                .foreign, path: path, "keyring \(path) is \(FileSystem.describe(info.st_mode & S_IFMT)), not a regular file; refusing to use it",
+                .foreign, path: path,
+                "keyring \(path) is \(FileSystem.describe(info.st_mode & S_IFMT)), not a regular file; refusing to use it",
                 hint: "point keyring.path at a file")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

@@ -31,10 +31,12 @@ extension KeyringEntry: CustomStringConvertible, CustomDebugStringConvertible, C
     public var debugDescription: String { description }
 
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "secrets": secrets.keys.sorted().map { "\($0): <redacted>" },
-            "identity": identity as Any,
-            "updatedAt": updatedAt,
-        ])
+        Mirror(
+            self,
+            children: [
+                "secrets": secrets.keys.sorted().map { "\($0): <redacted>" },
+                "identity": identity as Any,
+                "updatedAt": updatedAt,
+            ])
     }
 }

@@ -36,7 +36,8 @@ struct KeyringFile {
 
     /// The bytes authenticated along with the ciphertext: every header field, in a fixed layout.
     static func associatedData(version: Int, kdf: KDF, cipher: Cipher) -> [UInt8] {
-        let text = "\(formatTag)\nversion=\(version)\nencryption=passphrase\n"
+        let text =
+            "\(formatTag)\nversion=\(version)\nencryption=passphrase\n"
             + "kdf=\(kdf.algorithm);opslimit=\(kdf.opslimit);memlimit=\(kdf.memlimit);salt=\(kdf.salt)\n"
             + "cipher=\(cipher.algorithm);nonce=\(cipher.nonce)\n"
         return Array(text.utf8)
@@ -74,7 +75,8 @@ struct KeyringFile {
         }
         guard envelope.format == formatTag else {
             throw KeyringError(
-                .foreign, path: path, "\(path) is not a fieldops keyring (format tag \(envelope.format.map { "'\($0)'" } ?? "missing")); it was not changed",
+                .foreign, path: path,
+                "\(path) is not a fieldops keyring (format tag \(envelope.format.map { "'\($0)'" } ?? "missing")); it was not changed",
                 hint: "point keyring.path at another file, or move this one aside if it is not needed")
         }
         guard let version = envelope.version, version >= 1 else { throw KeyringError.corrupt(path, "missing format version") }
@@ -89,8 +91,8 @@ struct KeyringFile {
             guard envelope.entries != nil else { throw KeyringError.corrupt(path, "no entries") }
         case "passphrase":
             guard let kdf = envelope.kdf, let cipher = envelope.cipher, envelope.ciphertext != nil,
-                  kdf.algorithm == KeyringCipher.kdfAlgorithm, cipher.algorithm == KeyringCipher.cipherAlgorithm,
-                  KeyringCipher.acceptsLimits(opsLimit: kdf.opslimit, memLimit: kdf.memlimit)
+                kdf.algorithm == KeyringCipher.kdfAlgorithm, cipher.algorithm == KeyringCipher.cipherAlgorithm,
+                KeyringCipher.acceptsLimits(opsLimit: kdf.opslimit, memLimit: kdf.memlimit)
             else { throw KeyringError.corrupt(path, "incomplete or unsupported encryption header") }
         default:
             throw KeyringError.corrupt(path, "unknown encryption '\(envelope.encryption ?? "")'")

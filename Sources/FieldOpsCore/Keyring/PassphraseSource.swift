@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the keyring passphrase comes from, tried in order: `$FIELDOPS_KEYRING_PASSPHRASE`,
@@ -63,7 +64,9 @@ public struct PassphraseSource: Sendable {
             KeyringCipher.wipe(&bytes)
             throw failure
         }
-        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+        while let last = bytes.last,
+            last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t")
+        {
             bytes.removeLast()
         }
         guard !bytes.isEmpty else { throw failure }

@@ -57,11 +57,14 @@ public struct StructuredOutput: Sendable, Equatable {
     /// The records a `Table` shows, for a command that prints only a table: one record per row,
     /// keyed by the column titles.
     public static func records(of table: Table) -> JSONValue {
-        .array(table.rows.map { row in
-            .object(JSONObject(table.columns.enumerated().map { index, column in
-                (column.title, index < row.count ? .string(table.machineCell(row, index)) : .null)
-            }))
-        })
+        .array(
+            table.rows.map { row in
+                .object(
+                    JSONObject(
+                        table.columns.enumerated().map { index, column in
+                            (column.title, index < row.count ? .string(table.machineCell(row, index)) : .null)
+                        }))
+            })
     }
 
     // MARK: Fields

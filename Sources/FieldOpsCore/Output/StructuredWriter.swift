@@ -41,9 +41,12 @@ public struct StructuredWriter {
         guard !records.isEmpty else { return }
         let columns = try self.columns ?? fixColumns(records)
         recordCount += records.count
-        let picked = output.fields == nil ? records : records.map { record in
-            JSONValue.object(JSONObject(columns.map { ($0, StructuredOutput.value(at: $0, in: record) ?? .null) }))
-        }
+        let picked =
+            output.fields == nil
+            ? records
+            : records.map { record in
+                JSONValue.object(JSONObject(columns.map { ($0, StructuredOutput.value(at: $0, in: record) ?? .null) }))
+            }
         switch output.kind {
         case .json:
             var start = picked.startIndex
@@ -122,8 +125,9 @@ public struct StructuredWriter {
         case .csv: out.append(StructuredOutput.csvLine(columns))
         case .table, .plain:
             // The table writes to the same place: what `out` holds goes first.
-            table = TableWriter(columns: columns.map { Table.Column($0) }, format: output.kind == .table ? .table : .plain,
-                                color: color, widthRows: widthRows, stream: out.stream)
+            table = TableWriter(
+                columns: columns.map { Table.Column($0) }, format: output.kind == .table ? .table : .plain,
+                color: color, widthRows: widthRows, stream: out.stream)
         case .json, .ndjson: break
         }
     }

@@ -16,7 +16,8 @@ public struct App: Sendable {
         return CommandSpec(
             "fieldops",
             abstract: "One fast command line for facility inspections (JQC), PON networks (MCMS) and InterlinedList.",
-            discussion: "Profiles in $XDG_CONFIG_HOME/fieldops/config.yaml name each service account; credentials live in the keyring file. Every listing takes --json.",
+            discussion:
+                "Profiles in $XDG_CONFIG_HOME/fieldops/config.yaml name each service account; credentials live in the keyring file. Every listing takes --json.",
             examples: [
                 "fieldops profile add site-a --backend jqc --base-url https://qc.example.com --username alice",
                 "fieldops -p site-a auth login",
@@ -50,8 +51,9 @@ public struct App: Sendable {
         // The completion scripts call this on every TAB: answer before parsing and without
         // building a command context (the hidden `__complete` command gives the same answer).
         if arguments.first == "__complete" {
-            stdout.write(CompletionCommands.answer(
-                words: Array(arguments.dropFirst()), root: root, backends: backends, environment: environment))
+            stdout.write(
+                CompletionCommands.answer(
+                    words: Array(arguments.dropFirst()), root: root, backends: backends, environment: environment))
             return ExitCode.ok.rawValue
         }
 

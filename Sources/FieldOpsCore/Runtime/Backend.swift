@@ -47,7 +47,9 @@ extension Backend {
     public var profileKeys: [ProfileKey] { [] }
     public var signsInWithTokens: Bool { true }
     public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] { [] }
-    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] { [] }
+    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+        []
+    }
     public func forget(profile: Profile, paths: ConfigPaths) throws {}
     public func doctorChecks(profile: Profile, paths: ConfigPaths) -> [DoctorCheck] { [] }
     public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {

@@ -48,7 +48,8 @@ public final class CommandContext: Sendable {
             jsonFlag: invocation.flag("json"), output: invocation.value("output"), fields: invocation.value("fields"),
             stdoutIsTerminal: stdout.isTerminal)
         self.structured = structured
-        self.format = structured.fields != nil || [.json, .ndjson, .csv].contains(structured.kind)
+        self.format =
+            structured.fields != nil || [.json, .ndjson, .csv].contains(structured.kind)
             ? .json : structured.kind == .table ? .table : .plain
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Statement arguments: `[1, "name", nil, someData]`, bound to `?` placeholders in order.
 public typealias StatementArguments = [(any DatabaseValueConvertible)?]
@@ -76,7 +76,7 @@ extension Database {
             let text = String(remaining[..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
             guard code == SQLITE_OK else { throw error(code, sql: text) }
             remaining = remaining[end...]
-            guard let statementHandle else { continue } // only a comment or whitespace
+            guard let statementHandle else { continue }  // only a comment or whitespace
             preparedStatementCount += 1
             let statement = Statement(handle: statementHandle, sql: text)
             var step = sqlite3_step(statement.handle)
@@ -115,7 +115,8 @@ extension Database {
         }
         if hasTrailingSQL {
             sqlite3_finalize(statementHandle)
-            throw StoreError(kind: .misuse, message: "only one statement can run at a time; use executeScript for several", sql: sql, path: path)
+            throw StoreError(
+                kind: .misuse, message: "only one statement can run at a time; use executeScript for several", sql: sql, path: path)
         }
         preparedStatementCount += 1
         let statement = Statement(handle: statementHandle, sql: sql)
@@ -136,7 +137,9 @@ extension Database {
     ) throws(StoreError) {
         let statement = try statement(for: sql)
         guard arguments.count == statement.parameterCount else {
-            throw StoreError(kind: .misuse, message: "the statement takes \(statement.parameterCount) arguments, \(arguments.count) given", sql: sql, path: path)
+            throw StoreError(
+                kind: .misuse, message: "the statement takes \(statement.parameterCount) arguments, \(arguments.count) given", sql: sql,
+                path: path)
         }
         statement.isBusy = true
         defer { statement.reset() }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// One connection to a SQLite store file, configured the way every fieldops store is used.
 ///
@@ -70,13 +70,15 @@ public final class Database {
                         atPath: directory, withIntermediateDirectories: true,
                         attributes: [.posixPermissions: 0o700])
                 } catch {
-                    throw StoreError(kind: .cannotOpen, message: "cannot create the directory \(directory): \(error.localizedDescription)", path: path)
+                    throw StoreError(
+                        kind: .cannotOpen, message: "cannot create the directory \(directory): \(error.localizedDescription)", path: path)
                 }
             }
         }
 
         var connection: OpaquePointer?
-        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags =
+            (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
@@ -87,7 +89,8 @@ public final class Database {
         handle = connection
         // From here on `deinit` closes the connection if configuration throws.
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
+        let milliseconds =
+            options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
 

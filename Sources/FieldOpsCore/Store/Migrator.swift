@@ -25,7 +25,8 @@ public struct Migrator: Sendable {
         try checkOrder(database)
         let current = try currentVersion(of: database)
         if current > latestVersion {
-            throw StoreError(kind: .newerSchema(found: current, supported: latestVersion), message: "user_version \(current)", path: database.path)
+            throw StoreError(
+                kind: .newerSchema(found: current, supported: latestVersion), message: "user_version \(current)", path: database.path)
         }
         var applied: [Migration] = []
         let pending = migrations.filter { $0.version > current }

@@ -34,7 +34,9 @@ public struct Row: Sendable, Equatable {
     /// holds another type. Ask for an `Optional` type to accept `NULL`.
     public func decode<T: DatabaseValueConvertible>(_ name: String, as type: T.Type = T.self) throws(StoreError) -> T {
         guard let index = columnIndex(name) else {
-            throw StoreError(kind: .misuse, message: "no column \"\(name)\" in the row (columns: \(columnNames.joined(separator: ", ")))", path: storePath)
+            throw StoreError(
+                kind: .misuse, message: "no column \"\(name)\" in the row (columns: \(columnNames.joined(separator: ", ")))",
+                path: storePath)
         }
         return try decode(index, as: type)
     }
@@ -46,7 +48,8 @@ public struct Row: Sendable, Equatable {
         }
         guard let value = T(sqlValue: values[index]) else {
             let name = columnNames.indices.contains(index) ? columnNames[index] : "\(index)"
-            throw StoreError(kind: .conversion, message: "column \"\(name)\" holds \(values[index].storageClass), not \(T.self)", path: storePath)
+            throw StoreError(
+                kind: .conversion, message: "column \"\(name)\" holds \(values[index].storageClass), not \(T.self)", path: storePath)
         }
         return value
     }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A prepared statement, owned by one `Database` and finalized in `deinit`.
 ///

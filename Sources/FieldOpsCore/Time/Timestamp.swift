@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The services' timestamps: parsed to Unix milliseconds, written back as ISO 8601 UTC for
@@ -34,12 +34,12 @@ public enum Timestamp {
             return true
         }
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2), expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")),
-              let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
-              let second = number(2)
+            let day = number(2), expect(UInt8(ascii: "T")) || expect(UInt8(ascii: " ")),
+            let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
+            let second = number(2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(Int(month), year: Int(year)),
-              hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60, second < 61
         else { return nil }
 
         var millis: Int64 = 0

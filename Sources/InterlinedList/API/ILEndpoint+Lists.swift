@@ -15,9 +15,10 @@ extension ILEndpoint {
 
     /// `GET /api/lists/search?q=` (limit at most 100).
     public static func searchLists(_ query: String, limit: Int, offset: Int) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "lists", "search"],
-                   query: [QueryItem("q", query), QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
-                   credential: .syncToken)
+        ILEndpoint(
+            .get, ["api", "lists", "search"],
+            query: [QueryItem("q", query), QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
+            credential: .syncToken)
     }
 
     /// `GET /api/lists/{id}/schema` → `{data: DSL object}`.

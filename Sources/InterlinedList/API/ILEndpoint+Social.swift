@@ -10,9 +10,10 @@ extension ILEndpoint {
 
     /// `GET /api/documents/search?q=` (title or content; limit at most 100).
     public static func searchDocuments(_ query: String, limit: Int, offset: Int) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "documents", "search"],
-                   query: [QueryItem("q", query), QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
-                   credential: .syncToken)
+        ILEndpoint(
+            .get, ["api", "documents", "search"],
+            query: [QueryItem("q", query), QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
+            credential: .syncToken)
     }
 
     // MARK: Messages
@@ -68,8 +69,9 @@ extension ILEndpoint {
 
     /// `GET /api/lists/{id}/watchers/users?search=`: users by name, for an owner of `listID`.
     public static func watcherCandidates(_ listID: String, search: String) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "lists", listID, "watchers", "users"], query: [QueryItem("search", search), QueryItem("limit", "50")],
-                   credential: .syncToken)
+        ILEndpoint(
+            .get, ["api", "lists", listID, "watchers", "users"], query: [QueryItem("search", search), QueryItem("limit", "50")],
+            credential: .syncToken)
     }
 
     /// `GET /api/follow/{userId}/status`: 404 for an unknown user id.
@@ -79,8 +81,9 @@ extension ILEndpoint {
 
     /// `GET /api/follow/{userId}/followers|following` (limit 1…100).
     public static func followPeople(_ userID: String, side: String, limit: Int, offset: Int) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "follow", userID, side], query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
-                   credential: .syncToken)
+        ILEndpoint(
+            .get, ["api", "follow", userID, side], query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
+            credential: .syncToken)
     }
 
     /// `GET /api/follow/requests`: pending requests to you (no pagination).
@@ -100,8 +103,9 @@ extension ILEndpoint {
 
     /// `GET /api/organizations/{id}/members`: members only.
     public static func organizationMembers(_ id: String, limit: Int, offset: Int) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "organizations", id, "members"], query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
-                   credential: .sessionCookie)
+        ILEndpoint(
+            .get, ["api", "organizations", id, "members"], query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
+            credential: .sessionCookie)
     }
 
     /// `POST /api/user/organizations {organizationId}`: join.

@@ -35,8 +35,9 @@ extension ILEndpoint {
 
     /// `GET /api/lists` (the server caps a page at 1000).
     public static func lists(limit: Int, offset: Int) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "lists"], query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
-                   credential: .syncToken)
+        ILEndpoint(
+            .get, ["api", "lists"], query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))],
+            credential: .syncToken)
     }
 
     /// `GET /api/lists/{id}` → `{data: list}` with its properties.
@@ -46,8 +47,9 @@ extension ILEndpoint {
 
     /// `GET /api/lists/{id}/data`: the list's rows.
     public static func listRows(_ id: String, limit: Int, offset: Int) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "lists", id, "data"],
-                   query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))], credential: .syncToken)
+        ILEndpoint(
+            .get, ["api", "lists", id, "data"],
+            query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))], credential: .syncToken)
     }
 
     /// `POST /api/lists` with an `ILNewList` body.
@@ -76,8 +78,9 @@ extension ILEndpoint {
     /// `GET /api/documents/sync[?lastSyncAt=ISO]`: folders and documents (with content) changed
     /// strictly after `since`, or everything without it. No tombstones: a deletion is an absence.
     public static func documentDelta(since: String?) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "documents", "sync"], query: since.map { [QueryItem("lastSyncAt", $0)] } ?? [],
-                   credential: .syncToken)
+        ILEndpoint(
+            .get, ["api", "documents", "sync"], query: since.map { [QueryItem("lastSyncAt", $0)] } ?? [],
+            credential: .syncToken)
     }
 
     /// `GET /api/documents/folders`: every document folder, flat.
@@ -109,8 +112,9 @@ extension ILEndpoint {
 
     /// `GET /api/organizations`: public organizations and the ones the user belongs to.
     public static func organizations(limit: Int, offset: Int) -> ILEndpoint {
-        ILEndpoint(.get, ["api", "organizations"],
-                   query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))], credential: .sessionCookie)
+        ILEndpoint(
+            .get, ["api", "organizations"],
+            query: [QueryItem("limit", String(limit)), QueryItem("offset", String(offset))], credential: .sessionCookie)
     }
 
     /// `GET /api/user/organizations`: the user's memberships with their role.
@@ -119,8 +123,9 @@ extension ILEndpoint {
     // MARK: Notifications
 
     /// `GET /api/notifications?scope=tray`: unread items and the unread count.
-    public static let notificationTray = ILEndpoint(.get, ["api", "notifications"], query: [QueryItem("scope", "tray")],
-                                                    credential: .syncToken)
+    public static let notificationTray = ILEndpoint(
+        .get, ["api", "notifications"], query: [QueryItem("scope", "tray")],
+        credential: .syncToken)
 
     /// `PATCH /api/notifications/{id}/read` (the server answers 405 to the PUT the iOS app sends).
     public static func markNotificationRead(_ id: String) -> ILEndpoint {
@@ -128,6 +133,7 @@ extension ILEndpoint {
     }
 
     /// `POST /api/notifications/mark-all-read`.
-    public static let markAllNotificationsRead = ILEndpoint(.post, ["api", "notifications", "mark-all-read"],
-                                                            credential: .syncToken)
+    public static let markAllNotificationsRead = ILEndpoint(
+        .post, ["api", "notifications", "mark-all-read"],
+        credential: .syncToken)
 }

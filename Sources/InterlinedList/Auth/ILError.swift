@@ -37,7 +37,8 @@ public enum ILError: UserFacingError, Equatable {
         case .notLoggedIn(let profile):
             return "not logged in to InterlinedList on profile \(profile)"
         case .loggedOut(let profile, let route):
-            return "logged out: the server no longer accepts the credentials of profile \(profile) (\(route) and GET /api/user answered 401)"
+            return
+                "logged out: the server no longer accepts the credentials of profile \(profile) (\(route) and GET /api/user answered 401)"
         case .needsSessionCookie(let profile, let route):
             return "\(route) accepts only a session cookie, and profile \(profile) has none (it was signed in with a token)"
         case .routeRefused(_, let route, let cookieRoute):
@@ -94,7 +95,8 @@ public enum ILError: UserFacingError, Equatable {
         case .notFound:
             return "check the id; listings show them (fieldops il lists, fieldops il docs)"
         case .offline:
-            return "check the network and the profile's base_url; reads answer from the offline mirror when it holds what they ask (fieldops il sync fills it)"
+            return
+                "check the network and the profile's base_url; reads answer from the offline mirror when it holds what they ask (fieldops il sync fills it)"
         case .messageTooLong:
             return "shorten the message, or raise maxMessageLength in your InterlinedList settings"
         case .badCredentials:

@@ -24,8 +24,9 @@ public struct ILStoredCredentials: Sendable, Equatable {
         syncToken = secrets[Self.tokenSecret].flatMap { $0.isEmpty ? nil : $0 }
         sessionCookie = secrets[Self.cookieSecret].flatMap { $0.isEmpty ? nil : $0 }
         if let identity, let id = identity["user_id"], !id.isEmpty {
-            user = ILUser(id: id, username: identity["username"], displayName: identity["display_name"],
-                          maxMessageLength: identity["max_message_length"].flatMap { Int($0) })
+            user = ILUser(
+                id: id, username: identity["username"], displayName: identity["display_name"],
+                maxMessageLength: identity["max_message_length"].flatMap { Int($0) })
         } else {
             user = nil
         }

@@ -11,8 +11,9 @@ enum ILCurrentUser {
 
     static func write(_ userID: String, profileDirectory: String) throws {
         let directory = ILMirror.backendDirectory(profileDirectory: profileDirectory)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try AtomicFile.write(Data((userID + "\n").utf8), to: file(profileDirectory: profileDirectory), mode: 0o600)
     }
 

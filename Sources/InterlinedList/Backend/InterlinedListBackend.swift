@@ -108,9 +108,10 @@ public struct InterlinedListBackend: Backend {
         guard let user = stored.user else { return LoginResult(user: "unknown user") }
         try? ILCurrentUser.write(user.id, profileDirectory: context.cacheDirectory(for: profile))
         var details = ["user id \(user.id)"]
-        details.append(stored.sessionCookie == nil
-            ? "sync token stored (no session cookie: organizations need a password login)"
-            : "sync token and session cookie stored")
+        details.append(
+            stored.sessionCookie == nil
+                ? "sync token stored (no session cookie: organizations need a password login)"
+                : "sync token and session cookie stored")
         if user.emailVerified == false {
             details.append("email not verified: posting is refused until you verify it")
         }
@@ -118,9 +119,13 @@ public struct InterlinedListBackend: Backend {
         // leaves the login standing.
         do {
             let report = try await ILMirrorSync(runtime: Self.runtime(context, profile: profile)).pull()
-            details.append("offline mirror: \(report.lists) lists, \(report.rows) rows, \(report.documents) documents, \(report.messages) feed messages")
+            details.append(
+                "offline mirror: \(report.lists) lists, \(report.rows) rows, \(report.documents) documents, \(report.messages) feed messages"
+            )
         } catch {
-            details.append("offline mirror not filled (\((error as? any UserFacingError)?.summary ?? String(describing: error))): run fieldops il sync")
+            details.append(
+                "offline mirror not filled (\((error as? any UserFacingError)?.summary ?? String(describing: error))): run fieldops il sync"
+            )
         }
         return LoginResult(user: user.shownName + (user.email.map { " <\($0)>" } ?? ""), details: details)
     }

@@ -68,10 +68,14 @@ public struct CachedRead: Sendable {
     }
 
     /// The same for a value the cache keeps as `ILJSON`-encoded `Value`.
-    public func run<Value: Codable & Sendable>(_ name: String, fetch: () async throws -> Value) async throws -> (value: Value, source: Source) {
-        try await run(name, decode: { try ILJSON.decode(Value.self, from: $0) }, fetch: {
-            let value = try await fetch()
-            return (try ILJSON.encode(value), value)
-        })
+    public func run<Value: Codable & Sendable>(_ name: String, fetch: () async throws -> Value) async throws -> (
+        value: Value, source: Source
+    ) {
+        try await run(
+            name, decode: { try ILJSON.decode(Value.self, from: $0) },
+            fetch: {
+                let value = try await fetch()
+                return (try ILJSON.encode(value), value)
+            })
     }
 }

@@ -67,8 +67,10 @@ enum ListRecordCodec {
                 guard fields.count == columns, let id = fields[0], let title = fields[1] else {
                     throw Malformed(line: lineNumber, reason: "expected \(columns) columns with an id and a title")
                 }
-                lists.append(ILList(id: id, title: title, description: fields[2], isPublic: fields[3].map { $0 == "true" },
-                                    parentId: fields[4], folderId: fields[5], createdAt: fields[6], updatedAt: fields[7]))
+                lists.append(
+                    ILList(
+                        id: id, title: title, description: fields[2], isPublic: fields[3].map { $0 == "true" },
+                        parentId: fields[4], folderId: fields[5], createdAt: fields[6], updatedAt: fields[7]))
             }
             guard lineNumber >= 1 else { throw Malformed(line: 0, reason: "empty") }
             return lists

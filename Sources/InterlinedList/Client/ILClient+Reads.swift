@@ -89,7 +89,8 @@ extension ILClient {
         rows.reserveCapacity(expected)
         for offset in offsets { rows += pages[offset]?.rows ?? [] }
         guard let last = offsets.last, let page = pages[last], page.hasMore, !page.rows.isEmpty else { return rows }
-        return rows + (try await allPages("rows", size: size, from: last + page.rows.count) { ILEndpoint.listRows(listID, limit: $0, offset: $1) })
+        return rows
+            + (try await allPages("rows", size: size, from: last + page.rows.count) { ILEndpoint.listRows(listID, limit: $0, offset: $1) })
     }
 
     /// The answer as a lossless JSON document.
@@ -97,8 +98,9 @@ extension ILClient {
         do {
             return try JSONValue(parsing: response.body)
         } catch {
-            throw NotTheServiceError(route: endpoint.description, service: "InterlinedList", profile: profile,
-                                     body: response.body, contentType: response.headers["Content-Type"])
+            throw NotTheServiceError(
+                route: endpoint.description, service: "InterlinedList", profile: profile,
+                body: response.body, contentType: response.headers["Content-Type"])
         }
     }
 
@@ -126,8 +128,10 @@ extension ILClient {
     /// Every page of a paged route (a list's rows, `/api/lists/search`, `/api/documents/search`),
     /// `size` at a time from offset `start`, until `pagination.hasMore` is false: the items
     /// under `key`, in order.
-    func allPages(_ key: String, size: Int = 100, from start: Int = 0,
-                  _ endpoint: (_ limit: Int, _ offset: Int) -> ILEndpoint) async throws -> [JSONValue] {
+    func allPages(
+        _ key: String, size: Int = 100, from start: Int = 0,
+        _ endpoint: (_ limit: Int, _ offset: Int) -> ILEndpoint
+    ) async throws -> [JSONValue] {
         var found: [JSONValue] = []
         var offset = start
         while true {

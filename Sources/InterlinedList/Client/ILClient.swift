@@ -92,8 +92,9 @@ public struct ILClient: Sendable {
         case .unreachable(let reason):
             return ILError.offline(route: ILEndpoint.currentUser.description, reason: reason)
         case .inconclusive(let status):
-            return ILError.server(route: endpoint.description, status: 401,
-                                  serverMessage: "and GET /api/user answered HTTP \(status) while checking the credentials")
+            return ILError.server(
+                route: endpoint.description, status: 401,
+                serverMessage: "and GET /api/user answered HTTP \(status) while checking the credentials")
         }
     }
 
@@ -101,8 +102,9 @@ public struct ILClient: Sendable {
 
     func failure(_ endpoint: ILEndpoint, _ response: HTTPResponse) -> any Error {
         if ServiceWording.isForeignPage(response) {
-            return NotTheServiceError(route: endpoint.description, service: "InterlinedList", profile: profile,
-                                      body: response.body, contentType: response.headers["Content-Type"])
+            return NotTheServiceError(
+                route: endpoint.description, service: "InterlinedList", profile: profile,
+                body: response.body, contentType: response.headers["Content-Type"])
         }
         let message = (try? ILJSON.decode(ILServerError.self, from: response.body))?.error
         if response.status == 404, let subject = ServiceWording.subject(ofPath: Array(endpoint.segments.dropFirst()), names: Self.nouns) {
@@ -114,12 +116,15 @@ public struct ILClient: Sendable {
     /// What the collections in IL paths hold, where dropping the plural's `s` is not the word.
     static let nouns = ["data": "row", "folders": "folder", "follow": "user"]
 
-    static func failure(_ endpoint: ILEndpoint, _ response: HTTPResponse,
-                        message: String? = nil) -> ILError {
+    static func failure(
+        _ endpoint: ILEndpoint, _ response: HTTPResponse,
+        message: String? = nil
+    ) -> ILError {
         let message = message ?? (try? ILJSON.decode(ILServerError.self, from: response.body))?.error
         if response.status == 400, let details = (try? JSONValue(parsing: response.body))?["details"]?.arrayValue, !details.isEmpty {
             let problems = details.map { detail in
-                ILRowValidator.Problem(field: detail["field"]?.stringValue ?? "?", message: detail["message"]?.stringValue ?? ILCell.text(detail))
+                ILRowValidator.Problem(
+                    field: detail["field"]?.stringValue ?? "?", message: detail["message"]?.stringValue ?? ILCell.text(detail))
             }
             return .invalidData(route: endpoint.description, serverMessage: message, problems: problems)
         }
@@ -129,8 +134,9 @@ public struct ILClient: Sendable {
         case 429:
             return .rateLimited(route: endpoint.description, retryAfter: LoginRetry.seconds(response.headers["Retry-After"]))
         default:
-            return .server(route: endpoint.description, status: response.status,
-                           serverMessage: ServiceWording.message(message, requestID: ServiceWording.requestID(in: response.headers)))
+            return .server(
+                route: endpoint.description, status: response.status,
+                serverMessage: ServiceWording.message(message, requestID: ServiceWording.requestID(in: response.headers)))
         }
     }
 
@@ -149,8 +155,9 @@ public struct ILClient: Sendable {
             return try ILJSON.decode(type, from: response.body)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             // Foundation says only "The given data was not valid JSON."; the body is not the service's.
-            throw NotTheServiceError(route: endpoint.description, service: "InterlinedList", profile: profile,
-                                     body: response.body, contentType: response.headers["Content-Type"])
+            throw NotTheServiceError(
+                route: endpoint.description, service: "InterlinedList", profile: profile,
+                body: response.body, contentType: response.headers["Content-Type"])
         } catch {
             throw ILError.unexpectedResponse(route: endpoint.description, detail: Self.describe(error))
         }

@@ -15,9 +15,11 @@ public struct ILSignInFlow: Sendable {
     /// How to wait; tests keep the real clock, the emulator's Retry-After is 1–2 s.
     public let sleep: @Sendable (Int) async throws -> Void
 
-    public init(session: HTTPSession, baseURL: String, profile: String,
-                notice: @escaping @Sendable (String) -> Void,
-                sleep: @escaping @Sendable (Int) async throws -> Void = { seconds in try await Task.sleep(for: .seconds(seconds)) }) {
+    public init(
+        session: HTTPSession, baseURL: String, profile: String,
+        notice: @escaping @Sendable (String) -> Void,
+        sleep: @escaping @Sendable (Int) async throws -> Void = { seconds in try await Task.sleep(for: .seconds(seconds)) }
+    ) {
         self.session = session
         self.baseURL = baseURL
         self.profile = profile
@@ -35,8 +37,9 @@ public struct ILSignInFlow: Sendable {
 
         let loginResponse = try await post(.login, body, email: email, client: anonymous)
         guard let cookie = Self.sessionCookie(in: loginResponse.headers.values(for: "Set-Cookie")) else {
-            throw ILError.unexpectedResponse(route: ILEndpoint.login.description,
-                                             detail: "no \(ILStoredCredentials.cookieName) cookie in the answer")
+            throw ILError.unexpectedResponse(
+                route: ILEndpoint.login.description,
+                detail: "no \(ILStoredCredentials.cookieName) cookie in the answer")
         }
         // The session's jar caught the cookie too; drop it so it is sent only where the table says.
         session.cookies.removeAll()
@@ -76,7 +79,9 @@ public struct ILSignInFlow: Sendable {
                 guard !waited, LoginRetry.shouldWaitAndRetry(seconds: seconds), let seconds else {
                     throw ILError.rateLimited(route: endpoint.description, retryAfter: seconds)
                 }
-                notice("fieldops: the server is limiting sign-in attempts (429); waiting \(seconds) s as it asks (Retry-After), then trying once more")
+                notice(
+                    "fieldops: the server is limiting sign-in attempts (429); waiting \(seconds) s as it asks (Retry-After), then trying once more"
+                )
                 try await sleep(seconds)
                 waited = true
             default:

@@ -29,8 +29,9 @@ public struct ILUserResolver: Sendable {
             let wall = try client.parse(try await client.send(.userWall(name, limit: 1)), .userWall(name, limit: 1))
             if let id = wall["messages"]?[0]?["user"]?["id"]?.stringValue { return Resolved(id: id, username: name) }
             if let id = try await searchOwnLists(name) { return Resolved(id: id, username: name) }
-            throw FieldOpsError("user @\(name) exists but their id cannot be found: they have no public list or post, and the user search of your lists does not show them",
-                                hint: "ask them for their user id (fieldops il whoami shows it) and use that")
+            throw FieldOpsError(
+                "user @\(name) exists but their id cannot be found: they have no public list or post, and the user search of your lists does not show them",
+                hint: "ask them for their user id (fieldops il whoami shows it) and use that")
         }
         do {
             _ = try await client.send(.followStatus(name))

@@ -62,16 +62,18 @@ public struct DocsSyncCommand: Sendable {
         } else {
             let opened = try ProcessLock(path: statePath + ".lock")
             guard try opened.tryLock() == .acquired else {
-                throw FieldOpsError("another il docs sync is running on \(directory)",
-                                    hint: "wait for it to finish (or stop its --watch), then run again")
+                throw FieldOpsError(
+                    "another il docs sync is running on \(directory)",
+                    hint: "wait for it to finish (or stop its --watch), then run again")
             }
             lock = opened
         }
         defer { lock?.unlock() }
         let state = try DocSyncState(path: dryRun && !exists ? ":memory:" : statePath)
         if !dryRun, try state.pairs().isEmpty == false, !FileManager.default.fileExists(atPath: directory), !yes {
-            throw DocSyncError.refused("\(directory) is missing, but documents were synced into it before; nothing was changed",
-                                       hint: "if it is on a drive that is not mounted, mount it; to sync into it afresh, run again with --yes")
+            throw DocSyncError.refused(
+                "\(directory) is missing, but documents were synced into it before; nothing was changed",
+                hint: "if it is on a drive that is not mounted, mount it; to sync into it afresh, run again with --yes")
         }
         var options = DocSyncEngine.Options()
         options.dryRun = dryRun
@@ -92,11 +94,16 @@ public struct DocsSyncCommand: Sendable {
         let report = try await engine.run()
         print(report, runtime)
         if report.needsPerson || !report.failed.isEmpty {
-            let what = report.needsPerson ? report.conflicts.count == 1 ? "1 conflict needs a person" : "\(report.conflicts.count) conflicts need a person"
+            let what =
+                report.needsPerson
+                ? report.conflicts.count == 1 ? "1 conflict needs a person" : "\(report.conflicts.count) conflicts need a person"
                 : "\(report.failed.count) change\(report.failed.count == 1 ? "" : "s") could not be synced"
-            runtime.deferError(FieldOpsError("\(what) in \(directory)", hint: report.needsPerson
-                ? "edit the files named above, remove the conflict markers, then run the sync again"
-                : "the reasons are above; the next run tries again", exitCode: .partialFailure))
+            runtime.deferError(
+                FieldOpsError(
+                    "\(what) in \(directory)",
+                    hint: report.needsPerson
+                        ? "edit the files named above, remove the conflict markers, then run the sync again"
+                        : "the reasons are above; the next run tries again", exitCode: .partialFailure))
         }
     }
 
@@ -143,14 +150,18 @@ struct DocsWatchLoop {
                 return
             } catch ILError.offline(_, let reason) {
                 wait = min((offlineWait ?? .seconds(2.5)) * 2, interval)
-                if offlineWait == nil { runtime.stderr.line("\(Self.clockText()) offline (\(reason)); paused, retrying until the server answers") }
+                if offlineWait == nil {
+                    runtime.stderr.line("\(Self.clockText()) offline (\(reason)); paused, retrying until the server answers")
+                }
                 offlineWait = wait
             } catch ILError.rateLimited(_, let retryAfter) {
                 wait = max(Duration.seconds(retryAfter ?? 60), interval)
                 runtime.stderr.line("\(Self.clockText()) the server asked to wait (429); next try in \(Self.text(wait))")
             } catch {
                 if Task.isCancelled { return }
-                runtime.stderr.line("\(Self.clockText()) \(DocSyncReport.describe(error))" + ((error as? any UserFacingError)?.hint.map { "\n  hint: \($0)" } ?? ""))
+                runtime.stderr.line(
+                    "\(Self.clockText()) \(DocSyncReport.describe(error))"
+                        + ((error as? any UserFacingError)?.hint.map { "\n  hint: \($0)" } ?? ""))
             }
             let nanoseconds = UInt64(wait.components.seconds) * 1_000_000_000 + UInt64(wait.components.attoseconds / 1_000_000_000)
             if await watcher.next(until: DirectoryWatcher.now() + nanoseconds) == .cancelled { return }

@@ -83,7 +83,9 @@ public struct DocCreateCommand: Sendable {
         switch runtime.format {
         case .json: try runtime.printJSON(created)
         case .plain: runtime.stdout.line(created.id)
-        case .table: runtime.stdout.line("created document \(created.id) “\(created.title)” in " + (created.folderID.map { "folder \($0)" } ?? "the root"))
+        case .table:
+            runtime.stdout.line(
+                "created document \(created.id) “\(created.title)” in " + (created.folderID.map { "folder \($0)" } ?? "the root"))
         }
     }
 }
@@ -144,8 +146,10 @@ public struct DocShowCommand: Sendable {
         case .table:
             let color = runtime.terminal.colorEnabled
             runtime.stdout.line(Style.bold.apply(document.title, enabled: color) + "  " + Style.dim.apply(document.id, enabled: color))
-            var facts = [document.relativePath ?? "", document.folderID.map { "folder \($0)" } ?? "root",
-                         document.isPublic == true ? "public" : "private"]
+            var facts = [
+                document.relativePath ?? "", document.folderID.map { "folder \($0)" } ?? "root",
+                document.isPublic == true ? "public" : "private",
+            ]
             if let updated = document.updatedAt { facts.append("updated " + RelativeTime.describe(iso: updated, now: runtime.now)) }
             runtime.stdout.line(Style.dim.apply(facts.filter { !$0.isEmpty }.joined(separator: " · "), enabled: color))
             runtime.stdout.line()

@@ -40,15 +40,23 @@ public struct DocEditCommand: Sendable {
         if current.contentHash != original.contentHash {
             let merged = LineMerge.merge(base: base, mine: edited, theirs: current.content ?? "", mineLabel: "yours")
             let path = runtime.profileCacheDirectory + "/interlinedlist/merge-\(ILMirror.fileSafe(id)).md"
-            try FileManager.default.createDirectory(atPath: runtime.profileCacheDirectory + "/interlinedlist", withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: runtime.profileCacheDirectory + "/interlinedlist", withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             try AtomicFile.write(Data(merged.text.utf8), to: path, mode: 0o600)
             throw FieldOpsError(
                 "document \(id) changed on the server while you edited it (contentHash \(Self.short(original.contentHash)) → \(Self.short(current.contentHash))); nothing was written",
-                details: ["the merged text is in \(path)" + (merged.conflicts > 0 ? " with \(merged.conflicts) conflict\(merged.conflicts == 1 ? "" : "s") marked <<<<<<< / >>>>>>>" : " (no conflicts)")],
+                details: [
+                    "the merged text is in \(path)"
+                        + (merged.conflicts > 0
+                            ? " with \(merged.conflicts) conflict\(merged.conflicts == 1 ? "" : "s") marked <<<<<<< / >>>>>>>"
+                            : " (no conflicts)")
+                ],
                 hint: "review it, then: fieldops il doc edit \(id) --file \(path)")
         }
-        let updated = try await client.call(.updateDocument(id), body: ILJSONBody(["content": .string(edited)]), as: ILDocumentEnvelope.self).document
+        let updated = try await client.call(
+            .updateDocument(id), body: ILJSONBody(["content": .string(edited)]), as: ILDocumentEnvelope.self
+        ).document
         runtime.invalidate("documents", "document-")
         switch runtime.format {
         case .json: try runtime.printJSON(updated)
@@ -79,7 +87,9 @@ struct ExternalEditor {
         do {
             try process.run()
         } catch {
-            throw FieldOpsError("cannot start the editor (\(command)): \(error.localizedDescription)", hint: "set $VISUAL or $EDITOR, or use --file PATH", exitCode: .usage)
+            throw FieldOpsError(
+                "cannot start the editor (\(command)): \(error.localizedDescription)", hint: "set $VISUAL or $EDITOR, or use --file PATH",
+                exitCode: .usage)
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
@@ -127,15 +137,18 @@ public struct DocSearchCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let query = self.query
-        let found = try await MirrorQueries.live(runtime, {
-            try await runtime.client().allPages("documents") { ILEndpoint.searchDocuments(query, limit: $0, offset: $1) }
-        }, offline: { mirror in
-            guard let (documents, savedAt) = MirrorQueries.documents(mirror) else { return nil }
-            let needle = query.lowercased()
-            let hits = documents.filter { $0.title.lowercased().contains(needle) || ($0.content ?? "").lowercased().contains(needle) }
-                .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
-            return (hits.compactMap { try? JSONValue(encoding: $0) }, savedAt)
-        })
+        let found = try await MirrorQueries.live(
+            runtime,
+            {
+                try await runtime.client().allPages("documents") { ILEndpoint.searchDocuments(query, limit: $0, offset: $1) }
+            },
+            offline: { mirror in
+                guard let (documents, savedAt) = MirrorQueries.documents(mirror) else { return nil }
+                let needle = query.lowercased()
+                let hits = documents.filter { $0.title.lowercased().contains(needle) || ($0.content ?? "").lowercased().contains(needle) }
+                    .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
+                return (hits.compactMap { try? JSONValue(encoding: $0) }, savedAt)
+            })
         if runtime.format == .json {
             runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
             return
@@ -146,8 +159,10 @@ public struct DocSearchCommand: Sendable {
         }
         var table = Table("id", "title", "folder", "updated")
         for item in found {
-            table.append([item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["folderId"]?.stringValue ?? "",
-                          item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? ""])
+            table.append([
+                item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["folderId"]?.stringValue ?? "",
+                item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? "",
+            ])
         }
         runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
     }

@@ -12,12 +12,15 @@ public struct FeedCommand: Sendable {
     public init(_ invocation: Invocation) throws {
         let limit = invocation.integer("limit") ?? FeedQuery.defaultLimit
         let offset = invocation.integer("offset") ?? 0
-        query = FeedQuery(limit: limit, offset: offset, onlyMine: invocation.flag("mine"), tag: invocation.value("tag"),
-                          all: invocation.flag("all"), search: invocation.value("search"))
+        query = FeedQuery(
+            limit: limit, offset: offset, onlyMine: invocation.flag("mine"), tag: invocation.value("tag"),
+            all: invocation.flag("all"), search: invocation.value("search"))
         if query.search != nil, query.tag != nil {
             throw FieldOpsError.usage("il feed takes --search or --tag, not both (the search route has no tag filter)")
         }
-        if let search = query.search, search.count > 200 { throw FieldOpsError.usage("--search is \(search.count) characters; the server allows 200") }
+        if let search = query.search, search.count > 200 {
+            throw FieldOpsError.usage("--search is \(search.count) characters; the server allows 200")
+        }
         noCache = invocation.flag("no-cache")
         refresh = invocation.flag("refresh")
         nextPage = { invocation.followUp(setting: "offset", to: String($0)) }
@@ -33,7 +36,8 @@ public struct FeedCommand: Sendable {
                 fetch: {
                     let snapshot = try await runtime.client().feed(query)
                     return (snapshot.raw, snapshot)
-                }).value
+                }
+            ).value
         } catch let error as ILError where error.isOffline && !noCache {
             // This query was never fetched: answer it from the synced feed pages, filtered here.
             guard let local = FeedOffline.answer(query, runtime) else { throw error }
@@ -48,8 +52,10 @@ public struct FeedCommand: Sendable {
                 runtime.sayEmpty("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
                 return
             }
-            runtime.stdout.write(FeedCard.render(snapshot.page.messages, width: runtime.terminal.width, now: runtime.now,
-                                                 color: runtime.terminal.colorEnabled))
+            runtime.stdout.write(
+                FeedCard.render(
+                    snapshot.page.messages, width: runtime.terminal.width, now: runtime.now,
+                    color: runtime.terminal.colorEnabled))
             if let pagination = snapshot.page.pagination, pagination.hasMore, !query.all, runtime.format == .table {
                 let next = query.offset + snapshot.page.messages.count
                 runtime.stderr.line("\(pagination.total - next) more: \(nextPage(next)), or --all")
@@ -67,7 +73,9 @@ public struct PostCommand: Sendable {
     public var at: String?
 
     public init(_ invocation: Invocation, stdin: any InputSource) throws {
-        guard let argument = invocation.value("TEXT") else { throw FieldOpsError.usage("il post needs the message TEXT (or - to read stdin)") }
+        guard let argument = invocation.value("TEXT") else {
+            throw FieldOpsError.usage("il post needs the message TEXT (or - to read stdin)")
+        }
         var text = argument == "-" ? String(decoding: stdin.readAll(), as: UTF8.self) : argument
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -85,14 +93,17 @@ public struct PostCommand: Sendable {
         let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
         let scheduled = try at.map { ScheduleTime.iso(try ScheduleTime.parse($0, now: runtime.now)) }
-        let body = ILNewMessage(content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags, scheduledAt: scheduled)
+        let body = ILNewMessage(
+            content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags, scheduledAt: scheduled)
         let created = try await runtime.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
         runtime.invalidate("feed", "scheduled-")
         switch runtime.format {
         case .json: try runtime.printJSON(created)
         case .plain: runtime.stdout.line(created.id)
         case .table:
-            runtime.stdout.line((scheduled.map { "scheduled \(created.id) for \($0)" } ?? "posted \(created.id)") + (created.publiclyVisible ? "" : " (private)"))
+            runtime.stdout.line(
+                (scheduled.map { "scheduled \(created.id) for \($0)" } ?? "posted \(created.id)")
+                    + (created.publiclyVisible ? "" : " (private)"))
         }
     }
 }

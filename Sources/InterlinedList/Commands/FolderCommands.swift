@@ -107,12 +107,16 @@ public struct FolderDeleteCommand: Sendable {
         switch kind {
         case .list:
             let lists = try await client.allLists().lists.filter { $0.folderID.map(subtree.contains) == true }.count
-            question = "delete folder \(id) “\(folder.name)”" + (subfolders > 0 ? " and its \(subfolders) subfolder\(subfolders == 1 ? "" : "s")" : "")
+            question =
+                "delete folder \(id) “\(folder.name)”"
+                + (subfolders > 0 ? " and its \(subfolders) subfolder\(subfolders == 1 ? "" : "s")" : "")
                 + ": its \(lists) list\(lists == 1 ? "" : "s") move to the root (they are not deleted)"
             outcome = "deleted folder \(id) “\(folder.name)”; \(lists) list\(lists == 1 ? "" : "s") moved to the root"
         case .document:
             let documents = folders.filter { subtree.contains($0.id) }.reduce(0) { $0 + ($1.documents?.count ?? 0) }
-            question = "delete document folder \(id) “\(folder.name)”" + (subfolders > 0 ? " with its \(subfolders) subfolder\(subfolders == 1 ? "" : "s")" : "")
+            question =
+                "delete document folder \(id) “\(folder.name)”"
+                + (subfolders > 0 ? " with its \(subfolders) subfolder\(subfolders == 1 ? "" : "s")" : "")
                 + " and the \(documents) document\(documents == 1 ? "" : "s") in \(subfolders > 0 ? "them" : "it")"
             outcome = "deleted document folder \(id) “\(folder.name)” and \(documents) document\(documents == 1 ? "" : "s")"
         }
@@ -160,7 +164,8 @@ enum FolderOutput {
         case .json: try runtime.printJSON(folder)
         case .plain: runtime.stdout.line(folder.id)
         case .table:
-            runtime.stdout.line("\(verb) \(kind.noun) \(folder.id) “\(folder.name)” " + (folder.parentFolderID.map { "under \($0)" } ?? "at the root"))
+            runtime.stdout.line(
+                "\(verb) \(kind.noun) \(folder.id) “\(folder.name)” " + (folder.parentFolderID.map { "under \($0)" } ?? "at the root"))
         }
     }
 }

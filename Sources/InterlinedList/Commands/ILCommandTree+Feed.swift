@@ -6,7 +6,9 @@ extension ILCommandTree {
         [
             CommandSpec(
                 "feed", abstract: "Show the feed, newest first, as cards (--json: the server's JSON).",
-                examples: ["fieldops il feed", "fieldops il feed --mine --tag ops", "fieldops il feed --all --json | jq '.messages | length'"],
+                examples: [
+                    "fieldops il feed", "fieldops il feed --mine --tag ops", "fieldops il feed --all --json | jq '.messages | length'",
+                ],
                 options: [
                     OptionSpec("limit", value: .integer(1..., default: FeedQuery.defaultLimit), valueName: "N", help: "Messages per page."),
                     OptionSpec("offset", value: .integer(0..., default: 0), valueName: "N", help: "Skip the first N messages."),
@@ -22,8 +24,10 @@ extension ILCommandTree {
             CommandSpec(
                 "post", abstract: "Post a message (TEXT - reads it from stdin).",
                 discussion: "The length is checked against your profile's maxMessageLength before anything is sent.",
-                examples: ["fieldops il post 'Crew B done at site 4' --tag ops", "fieldops il post - --private < note.txt",
-                           "fieldops il post 'Site 5 opens' --at '2026-12-24 09:00'"],
+                examples: [
+                    "fieldops il post 'Crew B done at site 4' --tag ops", "fieldops il post - --private < note.txt",
+                    "fieldops il post 'Site 5 opens' --at '2026-12-24 09:00'",
+                ],
                 options: [
                     OptionSpec("tag", valueName: "TAG", help: "Add a tag (repeatable).", repeatable: true),
                     .flag("private", help: "Visible only to you and your followers."),
@@ -56,7 +60,8 @@ extension ILCommandTree {
         [
             CommandSpec(
                 "follow", abstract: "Follow a user by username or id (a private account gets a request).",
-                discussion: "The follow routes take ids only; a username is resolved through the user's public lists, public posts, or the user search of one of your lists.",
+                discussion:
+                    "The follow routes take ids only; a username is resolved through the user's public lists, public posts, or the user search of one of your lists.",
                 examples: ["fieldops il follow carol", "fieldops il follow u_carol"],
                 arguments: [ArgumentSpec("USER", help: "A username (or @username) or a user id.")],
                 action: { context in
@@ -73,7 +78,8 @@ extension ILCommandTree {
                 }),
             CommandSpec(
                 "orgs", abstract: "Show your organizations and your role in each.",
-                discussion: "Organizations accept only the session cookie: a profile signed in with --with-token must log in with a password first.",
+                discussion:
+                    "Organizations accept only the session cookie: a profile signed in with --with-token must log in with a password first.",
                 examples: ["fieldops il orgs"],
                 action: { context in try await OrgsCommand().run(runtime(context)) }),
             CommandSpec(
@@ -91,7 +97,7 @@ extension ILCommandTree {
                         action: { context in
                             let command = try NotificationsDeleteCommand(context.invocation)
                             try await command.run(runtime(context))
-                        }),
+                        })
                 ],
                 action: { context in try await NotificationsCommand(context.invocation).run(runtime(context)) }),
         ]

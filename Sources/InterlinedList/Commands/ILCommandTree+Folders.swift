@@ -19,11 +19,13 @@ extension ILCommandTree {
         let ids = kind == .list ? "lf1" : "df1"
         let source: CompletionSource? = kind == .list ? nil : documentFolderSource
         let idArgument = ArgumentSpec("ID", help: "The folder id.", value: source.map { .dynamic($0) } ?? .string)
-        let deleteNote = kind == .list
+        let deleteNote =
+            kind == .list
             ? "Its subfolders go with it; the lists in them move to the root and are kept."
             : "Its subfolders and every document in them are deleted with it (on a terminal you type the folder id)."
         return CommandSpec(
-            name, abstract: kind == .list ? "Create, rename, move or delete list folders." : "Create, rename, move or delete document folders.",
+            name,
+            abstract: kind == .list ? "Create, rename, move or delete list folders." : "Create, rename, move or delete document folders.",
             examples: ["fieldops il \(name) create Sites", "fieldops il \(name) move \(ids) --parent root"],
             subcommands: [
                 CommandSpec(
@@ -53,7 +55,8 @@ extension ILCommandTree {
                         try await command.run(runtime(context))
                     }),
                 CommandSpec(
-                    "delete", abstract: kind == .list ? "Delete a folder; its lists move to the root." : "Delete a folder and the documents in it.",
+                    "delete",
+                    abstract: kind == .list ? "Delete a folder; its lists move to the root." : "Delete a folder and the documents in it.",
                     discussion: deleteNote,
                     examples: ["fieldops --yes il \(name) delete \(ids)"],
                     arguments: [idArgument],

@@ -19,7 +19,11 @@ extension ILCommandTree {
                             then the rows go up in requests of at most 1,000 and their new ids are printed.
                             """,
                         examples: ["fieldops il row add l001 --set item=Tea --set qty=2", "fieldops il row add l001 --from groceries.csv"],
-                        options: [set, OptionSpec("from", value: .file, valueName: "FILE", help: "A CSV file with a header row, or JSON lines (- for stdin).")],
+                        options: [
+                            set,
+                            OptionSpec(
+                                "from", value: .file, valueName: "FILE", help: "A CSV file with a header row, or JSON lines (- for stdin)."),
+                        ],
                         arguments: [list],
                         action: { context in
                             let command = try RowAddCommand(context.invocation)
@@ -50,7 +54,7 @@ extension ILCommandTree {
                             let command = try RowShowCommand(context.invocation)
                             try await command.run(runtime(context))
                         }),
-                ]),
+                ])
         ]
     }
 }

@@ -53,7 +53,10 @@ extension ILCommandTree {
             CommandSpec(
                 "scheduled", abstract: "Your scheduled posts, soonest first.",
                 examples: ["fieldops il scheduled", "fieldops il scheduled --range week"],
-                options: [OptionSpec("range", value: .choice(["today", "week", "month"]), valueName: "RANGE", help: "How far ahead (default month).")],
+                options: [
+                    OptionSpec(
+                        "range", value: .choice(["today", "week", "month"]), valueName: "RANGE", help: "How far ahead (default month).")
+                ],
                 action: { context in try await ScheduledCommand(context.invocation).run(runtime(context)) }),
         ]
     }
@@ -63,10 +66,12 @@ extension ILCommandTree {
         let requester = ArgumentSpec("USER", help: "The username or id of who asked.")
         let org = ArgumentSpec("ID", help: "The organization id (or slug, for show).")
         func orgVerb(_ name: String, _ abstract: String, _ action: OrgCommand.Action, _ example: String) -> CommandSpec {
-            CommandSpec(name, abstract: abstract, examples: [example], arguments: [org], action: { context in
-                let command = try OrgCommand(context.invocation, action: action)
-                try await command.run(runtime(context))
-            })
+            CommandSpec(
+                name, abstract: abstract, examples: [example], arguments: [org],
+                action: { context in
+                    let command = try OrgCommand(context.invocation, action: action)
+                    try await command.run(runtime(context))
+                })
         }
         return [
             CommandSpec(
@@ -83,16 +88,20 @@ extension ILCommandTree {
                 "requests", abstract: "Follow requests to you; approve or reject them.",
                 examples: ["fieldops il requests", "fieldops il requests approve bob"],
                 subcommands: [
-                    CommandSpec("approve", abstract: "Approve a follow request.", examples: ["fieldops il requests approve bob"],
-                                arguments: [requester], action: { context in
-                                    let command = try FollowRequestsCommand(context.invocation, approve: true)
-                                    try await command.run(runtime(context))
-                                }),
-                    CommandSpec("reject", abstract: "Reject a follow request.", examples: ["fieldops il requests reject bob"],
-                                arguments: [requester], action: { context in
-                                    let command = try FollowRequestsCommand(context.invocation, approve: false)
-                                    try await command.run(runtime(context))
-                                }),
+                    CommandSpec(
+                        "approve", abstract: "Approve a follow request.", examples: ["fieldops il requests approve bob"],
+                        arguments: [requester],
+                        action: { context in
+                            let command = try FollowRequestsCommand(context.invocation, approve: true)
+                            try await command.run(runtime(context))
+                        }),
+                    CommandSpec(
+                        "reject", abstract: "Reject a follow request.", examples: ["fieldops il requests reject bob"],
+                        arguments: [requester],
+                        action: { context in
+                            let command = try FollowRequestsCommand(context.invocation, approve: false)
+                            try await command.run(runtime(context))
+                        }),
                 ],
                 action: { context in
                     let command = try FollowRequestsCommand(context.invocation, approve: nil)
@@ -102,11 +111,13 @@ extension ILCommandTree {
                 "user", abstract: "Show a user's public lists and documents.",
                 examples: ["fieldops il user show carol"],
                 subcommands: [
-                    CommandSpec("show", abstract: "A user's public lists and documents.", examples: ["fieldops il user show carol"],
-                                arguments: [ArgumentSpec("USERNAME", help: "The username.")], action: { context in
-                                    let command = try UserShowCommand(context.invocation)
-                                    try await command.run(runtime(context))
-                                }),
+                    CommandSpec(
+                        "show", abstract: "A user's public lists and documents.", examples: ["fieldops il user show carol"],
+                        arguments: [ArgumentSpec("USERNAME", help: "The username.")],
+                        action: { context in
+                            let command = try UserShowCommand(context.invocation)
+                            try await command.run(runtime(context))
+                        })
                 ]),
             CommandSpec(
                 "org", abstract: "Show, join or leave an organization; list its members (cookie-only routes).",

@@ -36,7 +36,8 @@ public enum ILCommandTree {
                 "fieldops il lists --tree",
                 "echo 'Crew B done at site 4 #ops' | fieldops il post -",
             ],
-            subcommands: [whoamiCommand(runtime), syncCommand(runtime)] + feedCommands(runtime) + listCommands(runtime) + rowCommands(runtime)
+            subcommands: [whoamiCommand(runtime), syncCommand(runtime)] + feedCommands(runtime) + listCommands(runtime)
+                + rowCommands(runtime)
                 + folderCommands(runtime) + documentCommands(runtime)
                 + peopleCommands(runtime) + messageCommands(runtime) + socialCommands(runtime))
     }

@@ -35,13 +35,16 @@ public struct ILRuntime: Sendable {
     /// The command's environment (`$VISUAL`, `$EDITOR` for `il doc edit`).
     public var environment: [String: String] = [:]
 
-    public init(profile: String, baseURL: String, session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials, profileCacheDirectory: String,
-                stdout: any TextStream, stderr: any TextStream, stdin: any InputSource, format: OutputFormat,
-                terminal: TerminalInfo, now: Int64,
-                saveIdentity: @escaping @Sendable (ILUser) throws -> Void,
-                confirm: @escaping @Sendable (String, String?) throws -> Void = { question, _ in
-                    throw FieldOpsError.usage("refusing to \(question) without confirmation", hint: "add --yes")
-                }) {
+    public init(
+        profile: String, baseURL: String, session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials,
+        profileCacheDirectory: String,
+        stdout: any TextStream, stderr: any TextStream, stdin: any InputSource, format: OutputFormat,
+        terminal: TerminalInfo, now: Int64,
+        saveIdentity: @escaping @Sendable (ILUser) throws -> Void,
+        confirm: @escaping @Sendable (String, String?) throws -> Void = { question, _ in
+            throw FieldOpsError.usage("refusing to \(question) without confirmation", hint: "add --yes")
+        }
+    ) {
         self.profile = profile
         self.baseURL = baseURL
         self.session = session

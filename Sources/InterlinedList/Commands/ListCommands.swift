@@ -23,11 +23,13 @@ public struct ListsCommand: Sendable {
             fetch: {
                 let lists = try await runtime.client().allLists().lists
                 return (ListRecordCodec.encode(lists), lists)
-            }).value
+            }
+        ).value
         guard tree else {
             switch runtime.format {
             case .json: try runtime.printJSON(lists)
-            case .table, .plain: runtime.stdout.write(ILTables.lists(lists).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            case .table, .plain:
+                runtime.stdout.write(ILTables.lists(lists).render(format: runtime.format, color: runtime.terminal.colorEnabled))
             }
             return
         }
@@ -60,7 +62,8 @@ public struct FoldersCommand: Sendable {
             .run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
         switch runtime.format {
         case .json: try runtime.printJSON(folders)
-        case .table, .plain: runtime.stdout.write(ILTables.folders(folders).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        case .table, .plain:
+            runtime.stdout.write(ILTables.folders(folders).render(format: runtime.format, color: runtime.terminal.colorEnabled))
         }
     }
 }

@@ -27,24 +27,30 @@ public struct ListSchemaCommand: Sendable {
         if runtime.format == .json {
             // The DSL object as the server builds it, mirrored under the list's prefix so every
             // change to the list forgets it too; offline without it, rebuilt from the mirrored list.
-            let schema = try await MirrorQueries.live(runtime, {
-                try await runtime.reader(noCache: false, refresh: true).run(
-                    "list-" + listID + "-schema", decode: { try JSONValue(parsing: $0) },
-                    fetch: {
-                        let endpoint = ILEndpoint.listSchema(listID)
-                        let schema = try client.parse(try await client.send(endpoint), endpoint)["data"] ?? .null
-                        return (schema.jsonData(), schema)
-                    }).value
-            }, offline: { mirror in
-                guard case .hit(let data, let savedAt) = mirror.load("list-" + listID),
-                      let list = try? JSONValue(parsing: data)["list"], list.objectValue != nil else { return nil }
-                return (ILSchemaDSL.of(list: list), savedAt)
-            })
+            let schema = try await MirrorQueries.live(
+                runtime,
+                {
+                    try await runtime.reader(noCache: false, refresh: true).run(
+                        "list-" + listID + "-schema", decode: { try JSONValue(parsing: $0) },
+                        fetch: {
+                            let endpoint = ILEndpoint.listSchema(listID)
+                            let schema = try client.parse(try await client.send(endpoint), endpoint)["data"] ?? .null
+                            return (schema.jsonData(), schema)
+                        }
+                    ).value
+                },
+                offline: { mirror in
+                    guard case .hit(let data, let savedAt) = mirror.load("list-" + listID),
+                        let list = try? JSONValue(parsing: data)["list"], list.objectValue != nil
+                    else { return nil }
+                    return (ILSchemaDSL.of(list: list), savedAt)
+                })
             runtime.printRawJSON(schema.jsonData(.pretty))
             return
         }
-        let list = try await MirrorQueries.live(runtime, { try await client.call(.list(listID), as: ILListEnvelope.self).data },
-                                                offline: { mirror in MirrorQueries.detail(mirror, listID).map { ($0.0.list, $0.savedAt) } })
+        let list = try await MirrorQueries.live(
+            runtime, { try await client.call(.list(listID), as: ILListEnvelope.self).data },
+            offline: { mirror in MirrorQueries.detail(mirror, listID).map { ($0.0.list, $0.savedAt) } })
         let columns = ILColumn.of(list)
         if columns.isEmpty, runtime.format == .table {
             runtime.stderr.line("list \(id) has no schema: rows may hold any keys")
@@ -72,7 +78,12 @@ public struct ListSchemaCommand: Sendable {
 
     /// One line of the diff: a column kept, added, removed or changed.
     public struct Change: Sendable, Equatable {
-        public enum Kind: String, Sendable { case kept = " ", added = "+", removed = "-", changed = "~" }
+        public enum Kind: String, Sendable {
+            case kept = " "
+            case added = "+"
+            case removed = "-"
+            case changed = "~"
+        }
         public var kind: Kind
         public var key: String
         public var text: String
@@ -90,8 +101,10 @@ public struct ListSchemaCommand: Sendable {
             if before.label != column.label { what.append("label \(before.label) → \(column.label)") }
             if before.isRequired != column.isRequired { what.append(column.isRequired ? "now required" : "no longer required") }
             if before.options != column.options { what.append("options " + column.optionTexts.joined(separator: "|")) }
-            changes.append(what.isEmpty ? Change(kind: .kept, key: column.key, text: describe(column))
-                                        : Change(kind: .changed, key: column.key, text: what.joined(separator: ", ")))
+            changes.append(
+                what.isEmpty
+                    ? Change(kind: .kept, key: column.key, text: describe(column))
+                    : Change(kind: .changed, key: column.key, text: what.joined(separator: ", ")))
         }
         for column in old where !new.contains(where: { $0.key == column.key }) {
             changes.append(Change(kind: .removed, key: column.key, text: describe(column)))
@@ -143,7 +156,8 @@ public struct ListSchemaCommand: Sendable {
             throw FieldOpsError(
                 (withData.count == 1 ? "refusing to remove a column that holds data: " : "refusing to remove columns that hold data: ")
                     + withData.map { "\($0.key) (\($0.rows.count) row\($0.rows.count == 1 ? "" : "s"))" }.joined(separator: ", "),
-                hint: "export the list first (fieldops il list export \(listID) > backup.csv), then add --force to remove the columns and their cells",
+                hint:
+                    "export the list first (fieldops il list export \(listID) > backup.csv), then add --force to remove the columns and their cells",
                 exitCode: .usage)
         }
         try runtime.confirm("change the columns of list \(listID) “\(list.title)”", nil)
@@ -163,7 +177,9 @@ public struct ListSchemaCommand: Sendable {
         } else {
             _ = try await client.send(.replaceListSchema(listID), body: ILJSONBody(["schema": schema]))
             if !withData.isEmpty {
-                runtime.warn("the cells of the removed columns stay in the rows (the rebuilding route keeps row data); they are no longer shown as columns")
+                runtime.warn(
+                    "the cells of the removed columns stay in the rows (the rebuilding route keeps row data); they are no longer shown as columns"
+                )
             }
         }
         runtime.invalidate("lists", "list-" + listID)
@@ -175,9 +191,11 @@ public struct ListSchemaCommand: Sendable {
     }
 
     static func summary(_ changes: [Change]) -> String {
-        let counts = [(ILColumnChangeWord.added, changes.filter { $0.kind == .added }.count),
-                      (ILColumnChangeWord.removed, changes.filter { $0.kind == .removed }.count),
-                      (ILColumnChangeWord.changed, changes.filter { $0.kind == .changed }.count)]
+        let counts = [
+            (ILColumnChangeWord.added, changes.filter { $0.kind == .added }.count),
+            (ILColumnChangeWord.removed, changes.filter { $0.kind == .removed }.count),
+            (ILColumnChangeWord.changed, changes.filter { $0.kind == .changed }.count),
+        ]
         return counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
     }
 

@@ -42,7 +42,9 @@ public struct ListShowCommand: Sendable {
         public var children: [ILList.Reference]
 
         public init(raw: JSONValue) throws {
-            guard let list = raw["list"] else { throw ILError.unexpectedResponse(route: "the offline mirror of the list", detail: "no list") }
+            guard let list = raw["list"] else {
+                throw ILError.unexpectedResponse(route: "the offline mirror of the list", detail: "no list")
+            }
             self.raw = raw
             self.list = try list.decode(ILList.self)
             rows = (raw["rows"]?.arrayValue ?? []).compactMap(ILListRow.init(json:))
@@ -63,11 +65,12 @@ public struct ListShowCommand: Sendable {
             let folderID = ParentReference.normalized(list["folderId"]?.stringValue)
             let folder = try await folders.folders.first { $0.id == folderID }
             let children = try await lists.lists.filter { $0.parentListID == listID && $0.id != listID }
-            let raw = JSONValue.object(JSONObject([
-                ("list", list), ("rows", .array(try await rows)),
-                ("folder", try folder.map { try JSONValue(encoding: $0) } ?? .null),
-                ("children", .array(children.map { .object(JSONObject([("id", .string($0.id)), ("title", .string($0.title))])) })),
-            ]))
+            let raw = JSONValue.object(
+                JSONObject([
+                    ("list", list), ("rows", .array(try await rows)),
+                    ("folder", try folder.map { try JSONValue(encoding: $0) } ?? .null),
+                    ("children", .array(children.map { .object(JSONObject([("id", .string($0.id)), ("title", .string($0.title))])) })),
+                ]))
             return (raw.jsonData(), try Detail(raw: raw))
         }
     }
@@ -78,7 +81,8 @@ public struct ListShowCommand: Sendable {
         let detail = try await runtime.reader(noCache: noCache, refresh: refresh).run(
             "list-" + listID,
             decode: { data in try Detail(raw: try JSONValue(parsing: data)) },
-            fetch: { try await Detail.fetch(listID, runtime) }).value
+            fetch: { try await Detail.fetch(listID, runtime) }
+        ).value
         let columns = ILColumn.of(detail.list)
         let rows = try select(detail.rows, columns: columns)
         if runtime.format == .json {
@@ -126,8 +130,9 @@ public struct ListShowCommand: Sendable {
     public func select(_ rows: [ILListRow], columns: [ILColumn]) throws -> [ILListRow] {
         let known = Set(columns.map(\.key)).union(rows.flatMap(\.cells.keys))
         for key in filters.map(\.key) + (sortKey.map { [$0] } ?? []) where !known.contains(key) && !columns.isEmpty {
-            throw FieldOpsError.usage("\(key): not a column of list \(id)" + ILRowInput.suggestion(key, columns),
-                                      hint: "columns: " + columns.map(\.key).joined(separator: ", "))
+            throw FieldOpsError.usage(
+                "\(key): not a column of list \(id)" + ILRowInput.suggestion(key, columns),
+                hint: "columns: " + columns.map(\.key).joined(separator: ", "))
         }
         var selected = rows.filter { row in filters.allSatisfy { ILCell.matches(row.cells[$0.key], $0.value) } }
         if let sortKey {

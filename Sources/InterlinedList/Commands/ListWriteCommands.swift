@@ -46,10 +46,11 @@ public struct ListCreateCommand: Sendable {
         case .json: try runtime.printJSON(created)
         case .plain: runtime.stdout.line(created.id)
         case .table:
-            var where_ = created.parentListID.map { " under \($0)" } ?? ""
-            if let folder = created.folderID { where_ += " in folder \(folder)" }
+            var placement = created.parentListID.map { " under \($0)" } ?? ""
+            if let folder = created.folderID { placement += " in folder \(folder)" }
             let columns = created.properties?.count ?? 0
-            runtime.stdout.line("created list \(created.id) “\(created.title)”" + where_ + (columns > 0 ? " with \(columns) columns" : ""))
+            runtime.stdout.line(
+                "created list \(created.id) “\(created.title)”" + placement + (columns > 0 ? " with \(columns) columns" : ""))
         }
     }
 }
@@ -66,7 +67,8 @@ public struct ListEditCommand: Sendable {
         var body = JSONObject()
         if let title = invocation.value("title") {
             guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw FieldOpsError.usage("--title must not be empty", hint: "the server would accept an empty title and the list would have no name")
+                throw FieldOpsError.usage(
+                    "--title must not be empty", hint: "the server would accept an empty title and the list would have no name")
             }
             body["title"] = .string(title)
         }
@@ -84,7 +86,8 @@ public struct ListEditCommand: Sendable {
         }
         if let folder = Self.reference(invocation.value("folder")) { body["folderId"] = folder }
         guard !body.isEmpty else {
-            throw FieldOpsError.usage("il list edit \(id): nothing to change", hint: "give --title, --description, --public/--private, --parent or --folder")
+            throw FieldOpsError.usage(
+                "il list edit \(id): nothing to change", hint: "give --title, --description, --public/--private, --parent or --folder")
         }
         self.body = body
     }
@@ -129,7 +132,8 @@ public struct ListDeleteCommand: Sendable {
         let rowPage = try client.parse(try await rowAnswer, countRows)
         let rows = Int(clamping: rowPage["pagination"]?["total"]?.int64Value ?? 0)
         let sublists = try await lists.lists.filter { $0.parentListID == listID && $0.id != listID }.count
-        let question = "delete list \(listID) “\(list.title)” for good: its \(rows) row\(rows == 1 ? "" : "s") are deleted with it"
+        let question =
+            "delete list \(listID) “\(list.title)” for good: its \(rows) row\(rows == 1 ? "" : "s") are deleted with it"
             + (sublists > 0 ? " and its \(sublists) sublist\(sublists == 1 ? "" : "s") move to the root" : "")
         try runtime.confirm(question, listID)
         _ = try await client.send(.deleteList(listID))
@@ -138,8 +142,9 @@ public struct ListDeleteCommand: Sendable {
         case .json: try runtime.printJSON(["deleted": listID])
         case .plain: runtime.stdout.line(listID)
         case .table:
-            runtime.stdout.line("deleted list \(listID) “\(list.title)” and \(rows) row\(rows == 1 ? "" : "s")"
-                + (sublists > 0 ? "; \(sublists) sublist\(sublists == 1 ? "" : "s") moved to the root" : ""))
+            runtime.stdout.line(
+                "deleted list \(listID) “\(list.title)” and \(rows) row\(rows == 1 ? "" : "s")"
+                    + (sublists > 0 ? "; \(sublists) sublist\(sublists == 1 ? "" : "s") moved to the root" : ""))
         }
     }
 }
@@ -155,22 +160,28 @@ public struct ListSearchCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let query = self.query
-        let found = try await MirrorQueries.live(runtime, {
-            try await runtime.client().allPages("lists") { ILEndpoint.searchLists(query, limit: $0, offset: $1) }
-        }, offline: { mirror in
-            // The server's rule: a case-insensitive substring of title or description, newest change first.
-            guard let (lists, savedAt) = MirrorQueries.lists(mirror) else { return nil }
-            let needle = query.lowercased()
-            let hits = lists.filter { $0.title.lowercased().contains(needle) || ($0.description ?? "").lowercased().contains(needle) }
-                .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
-            let items: [JSONValue] = hits.map { list in
-                let rows = MirrorQueries.detail(mirror, list.id).map { JSONValue.number(JSONNumber($0.0.rows.count)) } ?? .null
-                return .object(JSONObject([("id", .string(list.id)), ("title", .string(list.title)),
-                                           ("description", list.description.map { .string($0) } ?? .null),
-                                           ("updatedAt", list.updatedAt.map { .string($0) } ?? .null), ("itemCount", rows)]))
-            }
-            return (items, savedAt)
-        })
+        let found = try await MirrorQueries.live(
+            runtime,
+            {
+                try await runtime.client().allPages("lists") { ILEndpoint.searchLists(query, limit: $0, offset: $1) }
+            },
+            offline: { mirror in
+                // The server's rule: a case-insensitive substring of title or description, newest change first.
+                guard let (lists, savedAt) = MirrorQueries.lists(mirror) else { return nil }
+                let needle = query.lowercased()
+                let hits = lists.filter { $0.title.lowercased().contains(needle) || ($0.description ?? "").lowercased().contains(needle) }
+                    .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
+                let items: [JSONValue] = hits.map { list in
+                    let rows = MirrorQueries.detail(mirror, list.id).map { JSONValue.number(JSONNumber($0.0.rows.count)) } ?? .null
+                    return .object(
+                        JSONObject([
+                            ("id", .string(list.id)), ("title", .string(list.title)),
+                            ("description", list.description.map { .string($0) } ?? .null),
+                            ("updatedAt", list.updatedAt.map { .string($0) } ?? .null), ("itemCount", rows),
+                        ]))
+                }
+                return (items, savedAt)
+            })
         switch runtime.format {
         case .json:
             runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
@@ -179,10 +190,14 @@ public struct ListSearchCommand: Sendable {
                 runtime.sayEmpty("no list matches “\(query)”")
                 return
             }
-            var table = Table(columns: [Table.Column("id"), Table.Column("title"), Table.Column("rows", alignment: .right), Table.Column("updated")])
+            var table = Table(columns: [
+                Table.Column("id"), Table.Column("title"), Table.Column("rows", alignment: .right), Table.Column("updated"),
+            ])
             for item in found {
-                table.append([item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["itemCount"].map(ILCell.text) ?? "",
-                              item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? ""])
+                table.append([
+                    item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["itemCount"].map(ILCell.text) ?? "",
+                    item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? "",
+                ])
             }
             runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
         }
@@ -210,14 +225,17 @@ public struct ListExportCommand: Sendable {
         let detail = try await runtime.reader(noCache: false, refresh: true).run(
             "list-" + listID,
             decode: { data in try ListShowCommand.Detail(raw: try JSONValue(parsing: data)) },
-            fetch: { try await ListShowCommand.Detail.fetch(listID, runtime) }).value
+            fetch: { try await ListShowCommand.Detail.fetch(listID, runtime) }
+        ).value
         switch runtime.structured.kind {
         case .json, .ndjson:
             runtime.printRawJSON(JSONValue.array(detail.raw["rows"]?.arrayValue ?? []).jsonData(.pretty))
         case .csv, .table, .plain:
             let (columns, records) = Self.records(detail)
             if ILColumn.of(detail.list).contains(where: { $0.key == "id" }) || detail.rows.contains(where: { $0.cells["id"] != nil }) {
-                runtime.warn("the cells under the key id are not in the CSV (its id column is the row's id); fieldops il list export \(listID) -o json has them")
+                runtime.warn(
+                    "the cells under the key id are not in the CSV (its id column is the row's id); fieldops il list export \(listID) -o json has them"
+                )
             }
             let csv = StructuredOutput(kind: .csv, fields: runtime.structured.fields ?? columns)
             runtime.stdout.write(bytes: try csv.render(.array(records)))

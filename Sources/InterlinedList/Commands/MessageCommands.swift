@@ -35,7 +35,8 @@ public struct MessageShowCommand: Sendable {
                 object["replies"] = .array(replies.map(Self.json))
                 let value = JSONValue.object(object)
                 return (value.jsonData(), value)
-            }).value
+            }
+        ).value
         let message = try thread.decode(ILMessage.self)
         let replies = Self.nodes(thread["replies"])
         switch runtime.format {
@@ -47,7 +48,8 @@ public struct MessageShowCommand: Sendable {
             Self.write(replies, indent: "    ", width: width, runtime)
         }
         if !hasCookie {
-            runtime.stderr.line("replies need the session cookie (this profile has only a token): fieldops auth login -p \(runtime.profile)")
+            runtime.stderr.line(
+                "replies need the session cookie (this profile has only a token): fieldops auth login -p \(runtime.profile)")
         }
     }
 
@@ -80,7 +82,8 @@ public struct MessageShowCommand: Sendable {
     static func write(_ nodes: [Node], indent: String, width: Int, _ runtime: ILRuntime) {
         for node in nodes {
             runtime.stdout.line()
-            let card = FeedCard.render(node.message, width: max(width - indent.count, 20), now: runtime.now, color: runtime.terminal.colorEnabled)
+            let card = FeedCard.render(
+                node.message, width: max(width - indent.count, 20), now: runtime.now, color: runtime.terminal.colorEnabled)
             for line in card.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 runtime.stdout.line(indent + line)
             }
@@ -95,8 +98,12 @@ public struct ReplyCommand: Sendable {
     public var text: String
 
     public init(_ invocation: Invocation, stdin: any InputSource) throws {
-        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il reply needs the ID of the message to answer") }
-        guard let argument = invocation.value("TEXT") else { throw FieldOpsError.usage("il reply needs the reply TEXT (or - to read stdin)") }
+        guard let id = invocation.value("ID"), !id.isEmpty else {
+            throw FieldOpsError.usage("il reply needs the ID of the message to answer")
+        }
+        guard let argument = invocation.value("TEXT") else {
+            throw FieldOpsError.usage("il reply needs the reply TEXT (or - to read stdin)")
+        }
         var text = argument == "-" ? String(decoding: stdin.readAll(), as: UTF8.self) : argument
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw FieldOpsError.usage("the reply is empty") }
@@ -109,7 +116,9 @@ public struct ReplyCommand: Sendable {
         let client = try runtime.client()
         let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
-        let created = try await client.call(.postMessage, body: ILNewMessage(content: text, parentId: parentID), as: ILCreated<ILMessage>.self).data
+        let created = try await client.call(
+            .postMessage, body: ILNewMessage(content: text, parentId: parentID), as: ILCreated<ILMessage>.self
+        ).data
         runtime.invalidate("feed", "message-")
         switch runtime.format {
         case .json: try runtime.printJSON(created)
@@ -159,7 +168,9 @@ public struct DigCommand: Sendable {
     public var undo: Bool
 
     public init(_ invocation: Invocation, undo: Bool) throws {
-        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il \(undo ? "undig" : "dig") needs a message ID") }
+        guard let id = invocation.value("ID"), !id.isEmpty else {
+            throw FieldOpsError.usage("il \(undo ? "undig" : "dig") needs a message ID")
+        }
         self.id = id
         self.undo = undo
     }
@@ -207,16 +218,19 @@ public struct ScheduledCommand: Sendable {
         try runtime.requireLogin()
         let range = self.range
         // The reader only keeps the answer; offline, `offline` filters the mirrored one.
-        let items = try await MirrorQueries.live(runtime, {
-            try await runtime.reader(noCache: true, refresh: false).run(
-                Self.mirrorName(range), decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
-                fetch: {
-                    let client = try runtime.client()
-                    let endpoint = ILEndpoint.scheduledMessages(range: range)
-                    let items = try client.parse(try await client.send(endpoint), endpoint)["messages"]?.arrayValue ?? []
-                    return (JSONValue.array(items).jsonData(), items)
-                }).value
-        }, offline: { mirror in Self.offline(range, mirror, now: runtime.now) })
+        let items = try await MirrorQueries.live(
+            runtime,
+            {
+                try await runtime.reader(noCache: true, refresh: false).run(
+                    Self.mirrorName(range), decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
+                    fetch: {
+                        let client = try runtime.client()
+                        let endpoint = ILEndpoint.scheduledMessages(range: range)
+                        let items = try client.parse(try await client.send(endpoint), endpoint)["messages"]?.arrayValue ?? []
+                        return (JSONValue.array(items).jsonData(), items)
+                    }
+                ).value
+            }, offline: { mirror in Self.offline(range, mirror, now: runtime.now) })
         if runtime.format == .json {
             runtime.printRawJSON(JSONValue.array(items).jsonData(.pretty))
             return
@@ -227,8 +241,10 @@ public struct ScheduledCommand: Sendable {
         }
         var table = Table(columns: [.init("id"), .timestamp("at"), .init("text")])
         for item in items {
-            table.append([item["id"]?.stringValue ?? "", item["scheduledAt"]?.stringValue ?? "",
-                          String((item["content"]?.stringValue ?? "").prefix(60))])
+            table.append([
+                item["id"]?.stringValue ?? "", item["scheduledAt"]?.stringValue ?? "",
+                String((item["content"]?.stringValue ?? "").prefix(60)),
+            ])
         }
         runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
     }
@@ -238,7 +254,8 @@ public struct ScheduledCommand: Sendable {
         guard let asked = ranges.firstIndex(where: { $0.name == range }) else { return nil }
         for covering in ranges[asked...] {
             guard case .hit(let data, let savedAt) = mirror.load(mirrorName(covering.name)),
-                  let items = try? JSONValue(parsing: data).arrayValue else { continue }
+                let items = try? JSONValue(parsing: data).arrayValue
+            else { continue }
             let end = ranges[asked].days.map { now + $0 * 86_400_000 }
             let waiting = items.filter { item in
                 guard let text = item["scheduledAt"]?.stringValue, let at = Timestamp.milliseconds(text) else { return false }
@@ -255,15 +272,18 @@ public enum ScheduleTime {
     public static func parse(_ text: String, now: Int64) throws -> Int64 {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var millis: Int64?
-        if trimmed.hasPrefix("+"), let unit = trimmed.last, let amount = Int64(trimmed.dropFirst().dropLast()), amount > 0, amount < 100_000 {
+        if trimmed.hasPrefix("+"), let unit = trimmed.last, let amount = Int64(trimmed.dropFirst().dropLast()), amount > 0, amount < 100_000
+        {
             let scale: Int64? = ["m": 60_000, "h": 3_600_000, "d": 86_400_000][unit]
             millis = scale.map { now + amount * $0 }
         } else {
-            millis = Timestamp.milliseconds(trimmed)
+            millis =
+                Timestamp.milliseconds(trimmed)
                 ?? Timestamp.milliseconds(trimmed.replacingOccurrences(of: " ", with: "T") + ":00Z")
         }
         guard let millis else {
-            throw FieldOpsError.usage("--at \(text): not a time", hint: "give 2026-12-24T09:00:00Z, '2026-12-24 09:00' (UTC), or +30m, +2h, +1d")
+            throw FieldOpsError.usage(
+                "--at \(text): not a time", hint: "give 2026-12-24T09:00:00Z, '2026-12-24 09:00' (UTC), or +30m, +2h, +1d")
         }
         guard millis > now else { throw FieldOpsError.usage("--at \(text) is in the past; a scheduled post needs a future time") }
         return millis
@@ -273,7 +293,10 @@ public enum ScheduleTime {
     public static func iso(_ millis: Int64) -> String {
         let (days, second) = CivilDate.split(epochSeconds: millis / 1_000)
         let date = CivilDate.fromDays(days)
-        func pad(_ value: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
-        return "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T\(pad(second / 3600)):\(pad(second / 60 % 60)):\(pad(second % 60)).\(pad(Int(millis % 1000), 3))Z"
+        func pad(_ value: Int, _ width: Int = 2) -> String {
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        return
+            "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T\(pad(second / 3600)):\(pad(second / 60 % 60)):\(pad(second % 60)).\(pad(Int(millis % 1000), 3))Z"
     }
 }

@@ -8,7 +8,9 @@ public struct OrgCommand: Sendable {
     public var id: String
 
     public init(_ invocation: Invocation, action: Action) throws {
-        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il org needs an organization ID (or slug for show)") }
+        guard let id = invocation.value("ID"), !id.isEmpty else {
+            throw FieldOpsError.usage("il org needs an organization ID (or slug for show)")
+        }
         self.action = action
         self.id = id
     }
@@ -19,10 +21,13 @@ public struct OrgCommand: Sendable {
         switch action {
         case .show:
             let id = self.id
-            let org = try await runtime.reader(noCache: false, refresh: true).run("org-" + id, decode: { try JSONValue(parsing: $0) }, fetch: {
-                let value = try client.parse(try await client.send(.organization(id)), .organization(id))["organization"] ?? .null
-                return (value.jsonData(), value)
-            }).value
+            let org = try await runtime.reader(noCache: false, refresh: true).run(
+                "org-" + id, decode: { try JSONValue(parsing: $0) },
+                fetch: {
+                    let value = try client.parse(try await client.send(.organization(id)), .organization(id))["organization"] ?? .null
+                    return (value.jsonData(), value)
+                }
+            ).value
             if runtime.format == .json { return runtime.printRawJSON(org.jsonData(.pretty)) }
             var table = Table("field", "value")
             for key in ["id", "name", "slug", "description", "isPublic", "memberCount", "userRole"] {
@@ -55,12 +60,15 @@ public struct OrgCommand: Sendable {
                         offset += items.count
                     }
                     return (JSONValue.array(members).jsonData(), members)
-                }).value
+                }
+            ).value
             if runtime.format == .json { return runtime.printRawJSON(JSONValue.array(members).jsonData(.pretty)) }
             var table = Table("id", "username", "name", "role")
             for member in members {
-                table.append([member["id"]?.stringValue ?? "", member["username"]?.stringValue.map { "@" + $0 } ?? "",
-                              member["displayName"]?.stringValue ?? "", member["role"]?.stringValue ?? ""])
+                table.append([
+                    member["id"]?.stringValue ?? "", member["username"]?.stringValue.map { "@" + $0 } ?? "",
+                    member["displayName"]?.stringValue ?? "", member["role"]?.stringValue ?? "",
+                ])
             }
             runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
         }

@@ -70,9 +70,10 @@ public struct FollowCommand: Sendable {
             case .json: try runtime.printJSON(result)
             case .plain: runtime.stdout.line(result.status ?? "")
             case .table:
-                runtime.stdout.line(result.status == "pending"
-                    ? "follow request sent to \(shown) (private account: pending approval)"
-                    : "following \(shown)")
+                runtime.stdout.line(
+                    result.status == "pending"
+                        ? "follow request sent to \(shown) (private account: pending approval)"
+                        : "following \(shown)")
             }
         } else {
             _ = try await runtime.client().send(.unfollow(userID))
@@ -140,7 +141,8 @@ public struct NotificationsCommand: Sendable {
                 runtime.sayEmpty("no unread notifications")
                 return
             }
-            runtime.stdout.write(ILTables.notifications(tray.items, now: runtime.now).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.stdout.write(
+                ILTables.notifications(tray.items, now: runtime.now).render(format: runtime.format, color: runtime.terminal.colorEnabled))
             if runtime.format == .table { runtime.stderr.line("\(tray.unreadCount) unread") }
         }
     }

@@ -39,7 +39,8 @@ public struct FollowListCommand: Sendable {
                     offset += items.count
                 }
                 return (JSONValue.array(people).jsonData(), people)
-            }).value
+            }
+        ).value
         switch runtime.format {
         case .json: runtime.printRawJSON(JSONValue.array(people).jsonData(.pretty))
         case .table, .plain:
@@ -47,7 +48,9 @@ public struct FollowListCommand: Sendable {
                 runtime.sayEmpty(side == "followers" ? "no followers" : "not following anyone")
                 return
             }
-            runtime.stdout.write(PeopleTable.make(people, now: runtime.now, status: true).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.stdout.write(
+                PeopleTable.make(people, now: runtime.now, status: true).render(
+                    format: runtime.format, color: runtime.terminal.colorEnabled))
         }
     }
 }
@@ -75,7 +78,8 @@ public struct FollowRequestsCommand: Sendable {
                     let client = try runtime.client()
                     let items = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
                     return (JSONValue.array(items).jsonData(), items)
-                }).value
+                }
+            ).value
         } else {
             let client = try runtime.client()
             requests = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
@@ -89,7 +93,9 @@ public struct FollowRequestsCommand: Sendable {
                     runtime.sayEmpty("no pending follow requests")
                     return
                 }
-                runtime.stdout.write(PeopleTable.make(requests, now: runtime.now, status: false).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+                runtime.stdout.write(
+                    PeopleTable.make(requests, now: runtime.now, status: false).render(
+                        format: runtime.format, color: runtime.terminal.colorEnabled))
             }
             return
         }
@@ -97,8 +103,9 @@ public struct FollowRequestsCommand: Sendable {
         let name = answer.user.hasPrefix("@") ? String(answer.user.dropFirst()) : answer.user
         let requesterID = requests.first { $0["username"]?.stringValue == name || $0["id"]?.stringValue == name }?["id"]?.stringValue
         guard let requesterID else {
-            throw FieldOpsError("no pending follow request from \(answer.user)",
-                                hint: "fieldops il requests lists who asked")
+            throw FieldOpsError(
+                "no pending follow request from \(answer.user)",
+                hint: "fieldops il requests lists who asked")
         }
         _ = try await client.send(.answerFollowRequest(requesterID, approve: answer.approve))
         runtime.invalidate("follow-requests", "followers-")
@@ -135,10 +142,14 @@ public struct UserShowCommand: Sendable {
                     throw FieldOpsError("no user @\(username)", hint: "usernames are case-sensitive")
                 }
                 let documents = try client.parse(try await documentsAnswer, .publicDocuments(username))
-                let answer = JSONValue.object(JSONObject([("username", .string(username)), ("lists", lists["lists"] ?? []),
-                                                          ("documents", documents["documents"] ?? [])]))
+                let answer = JSONValue.object(
+                    JSONObject([
+                        ("username", .string(username)), ("lists", lists["lists"] ?? []),
+                        ("documents", documents["documents"] ?? []),
+                    ]))
                 return (answer.jsonData(), answer)
-            }).value
+            }
+        ).value
         if runtime.format == .json {
             runtime.printRawJSON(answer.jsonData(.pretty))
             return
@@ -166,8 +177,10 @@ enum PeopleTable {
     static func make(_ people: [JSONValue], now: Int64, status: Bool) -> Table {
         var table = status ? Table("id", "username", "name", "status", "since") : Table("id", "username", "name", "since")
         for person in people {
-            var row = [person["id"]?.stringValue ?? "", person["username"]?.stringValue.map { "@" + $0 } ?? "",
-                       person["displayName"]?.stringValue ?? ""]
+            var row = [
+                person["id"]?.stringValue ?? "", person["username"]?.stringValue.map { "@" + $0 } ?? "",
+                person["displayName"]?.stringValue ?? "",
+            ]
             if status { row.append(person["status"]?.stringValue ?? "") }
             row.append(person["createdAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: now) } ?? "")
             table.append(row)

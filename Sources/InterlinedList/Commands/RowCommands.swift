@@ -39,7 +39,8 @@ public struct RowAddCommand: Sendable {
         let (list, columns) = try await listColumns(client, listID)
         let data = try ILRowInput.apply(sets: sets, to: JSONObject(), columns: columns)
         try ILRowInput.check(data, columns: columns, what: "il row add \(listID)")
-        let answer = try client.parse(try await client.send(.createRows(listID), body: ILJSONBody(["data": .object(data)])), .createRows(listID))
+        let answer = try client.parse(
+            try await client.send(.createRows(listID), body: ILJSONBody(["data": .object(data)])), .createRows(listID))
         runtime.invalidate("list-" + listID)
         let row = answer["data"] ?? .null
         let id = row["id"]?.stringValue ?? ""
@@ -59,7 +60,8 @@ public struct RowAddCommand: Sendable {
         let (list, columns) = try await listColumns(client, listID)
         let parsed: ILRowImport
         if file == "-" {
-            parsed = try ILRowImport.parse(String(decoding: runtime.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-", columns: columns)
+            parsed = try ILRowImport.parse(
+                String(decoding: runtime.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-", columns: columns)
         } else {
             parsed = try ILRowImport.read(path: file, columns: columns)
         }
@@ -67,9 +69,10 @@ public struct RowAddCommand: Sendable {
             let shown = parsed.problems.prefix(20).map(\.description)
             let more = parsed.problems.count > 20 ? ["… and \(parsed.problems.count - 20) more"] : []
             let badLines = Set(parsed.problems.map(\.line)).count
-            throw FieldOpsError("\(badLines) row\(badLines == 1 ? " of \(file) does" : "s of \(file) do") not pass the rules of list \(listID); nothing was sent",
-                                details: shown + more, hint: "fix those lines and run it again (il list schema \(listID) shows the columns)",
-                                exitCode: .usage)
+            throw FieldOpsError(
+                "\(badLines) row\(badLines == 1 ? " of \(file) does" : "s of \(file) do") not pass the rules of list \(listID); nothing was sent",
+                details: shown + more, hint: "fix those lines and run it again (il list schema \(listID) shows the columns)",
+                exitCode: .usage)
         }
         guard !parsed.rows.isEmpty else {
             runtime.stderr.line("\(file) holds no rows; nothing was sent")
@@ -87,10 +90,11 @@ public struct RowAddCommand: Sendable {
                 runtime.invalidate("list-" + listID)
                 guard sent > 0 else { throw error }
                 let first = chunk.first?.line ?? 0
-                throw FieldOpsError("added \(sent) of \(parsed.rows.count) rows to list \(listID); the rows from \(file):\(first) on were not added",
-                                    details: [(error as? any UserFacingError)?.summary ?? String(describing: error)],
-                                    hint: "the first \(sent) rows are in the list; remove them from the file (or the list) before running it again",
-                                    exitCode: .partialFailure)
+                throw FieldOpsError(
+                    "added \(sent) of \(parsed.rows.count) rows to list \(listID); the rows from \(file):\(first) on were not added",
+                    details: [(error as? any UserFacingError)?.summary ?? String(describing: error)],
+                    hint: "the first \(sent) rows are in the list; remove them from the file (or the list) before running it again",
+                    exitCode: .partialFailure)
             }
             sent += chunk.count
         }
@@ -107,8 +111,9 @@ public struct RowAddCommand: Sendable {
         case .plain: runtime.stdout.write(added.map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
         case .table:
             let ids = added.compactMap { $0["id"]?.stringValue }
-            runtime.stdout.line("added \(sent) rows to list \(listID) “\(list.title)”"
-                + (ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"))
+            runtime.stdout.line(
+                "added \(sent) rows to list \(listID) “\(list.title)”"
+                    + (ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"))
         }
     }
 }
@@ -144,8 +149,9 @@ public struct RowEditCommand: Sendable {
         let current = try client.parse(try await rowAnswer, .row(listID, rowID))["data"]?["rowData"]?.objectValue ?? JSONObject()
         let merged = try ILRowInput.apply(sets: sets, unsets: unsets, to: current, columns: columns)
         try ILRowInput.check(merged, columns: columns, what: "il row edit \(listID) \(rowID)")
-        let answer = try client.parse(try await client.send(.updateRow(listID, rowID), body: ILJSONBody(["data": .object(merged)])),
-                                      .updateRow(listID, rowID))
+        let answer = try client.parse(
+            try await client.send(.updateRow(listID, rowID), body: ILJSONBody(["data": .object(merged)])),
+            .updateRow(listID, rowID))
         runtime.invalidate("list-" + listID)
         switch runtime.format {
         case .json: runtime.printRawJSON((answer["data"] ?? .null).jsonData(.pretty))
@@ -181,7 +187,8 @@ public struct RowDeleteCommand: Sendable {
             }
         }
         if missing.count == rowIDs.count {
-            throw FieldOpsError("no row \(missing.joined(separator: ", ")) in list \(listID)", hint: "il list show \(listID) lists the rows and their ids")
+            throw FieldOpsError(
+                "no row \(missing.joined(separator: ", ")) in list \(listID)", hint: "il list show \(listID) lists the rows and their ids")
         }
         let present = rowIDs.filter { !missing.contains($0) }
         try runtime.confirm("delete \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID) (there is no undelete)", nil)
@@ -195,7 +202,8 @@ public struct RowDeleteCommand: Sendable {
         case .table: runtime.stdout.line("deleted \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID)")
         }
         if !missing.isEmpty {
-            throw FieldOpsError("no row \(missing.joined(separator: ", ")) in list \(listID); the others were deleted", exitCode: .partialFailure)
+            throw FieldOpsError(
+                "no row \(missing.joined(separator: ", ")) in list \(listID); the others were deleted", exitCode: .partialFailure)
         }
     }
 }
@@ -217,17 +225,21 @@ public struct RowShowCommand: Sendable {
         try runtime.requireLogin()
         let listID = listID
         let rowID = rowID
-        let (row, columns) = try await MirrorQueries.live(runtime, {
-            let client = try runtime.client()
-            async let columnsAnswer = listColumns(client, listID)
-            async let rowAnswer = client.send(.row(listID, rowID))
-            let row = try client.parse(try await rowAnswer, .row(listID, rowID))["data"] ?? .null
-            return (row, try await columnsAnswer.1)
-        }, offline: { mirror in
-            guard let (detail, savedAt) = MirrorQueries.detail(mirror, listID),
-                  let row = (detail.raw["rows"]?.arrayValue ?? []).first(where: { $0["id"]?.stringValue == rowID }) else { return nil }
-            return ((row, ILColumn.of(detail.list)), savedAt)
-        })
+        let (row, columns) = try await MirrorQueries.live(
+            runtime,
+            {
+                let client = try runtime.client()
+                async let columnsAnswer = listColumns(client, listID)
+                async let rowAnswer = client.send(.row(listID, rowID))
+                let row = try client.parse(try await rowAnswer, .row(listID, rowID))["data"] ?? .null
+                return (row, try await columnsAnswer.1)
+            },
+            offline: { mirror in
+                guard let (detail, savedAt) = MirrorQueries.detail(mirror, listID),
+                    let row = (detail.raw["rows"]?.arrayValue ?? []).first(where: { $0["id"]?.stringValue == rowID })
+                else { return nil }
+                return ((row, ILColumn.of(detail.list)), savedAt)
+            })
         if runtime.format == .json {
             runtime.printRawJSON(row.jsonData(.pretty))
             return

@@ -1,7 +1,8 @@
 import FieldOpsCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// inotify on a directory tree, for `il docs sync --watch`: a thread of its own reads the
@@ -120,7 +121,9 @@ final class DirectoryWatcher: Sendable {
                 return (state.stopped, wakeAt <= now ? 0 : Int32(min((wakeAt - now) / 1_000_000 + 1, 60_000)))
             }
             if stopped { break }
-            var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: poke.read, events: Int16(POLLIN), revents: 0)]
+            var pollers = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: poke.read, events: Int16(POLLIN), revents: 0),
+            ]
             _ = poll(&pollers, 2, timeout)
             if pollers[1].revents != 0 { _ = drain.withUnsafeMutableBytes { read(poke.read, $0.baseAddress, $0.count) } }
             if pollers[0].revents != 0 { readEvents(&buffer) }
@@ -147,9 +150,11 @@ final class DirectoryWatcher: Sendable {
         var counted = false
         while offset + 16 <= count {
             let (watch, mask, length) = buffer.withUnsafeBytes { raw in
-                (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                 raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                 Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                (
+                    raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                    raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                    Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                )
             }
             let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
             offset += 16 + length

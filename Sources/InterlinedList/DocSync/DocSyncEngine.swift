@@ -34,9 +34,10 @@ struct DocSyncEngine: Sendable {
         let tree = options.dryRun && missing ? DocSyncLocal.Tree() : try local.scan(cleanTemporaries: !options.dryRun)
         let snapshot = try await remote.snapshot(cursor: cursor)
         let fetch: (String) async throws -> DocSyncRemote.Document? = { [remote] id in try await remote.fetch(id) }
-        var planner = DocSyncPlanner(tree: tree, local: local, snapshot: snapshot, pairs: pairs, stateFolders: folders,
-                                     rootFolder: rootFolder, style: options.style, stamp: Self.conflictStamp(), fetch: fetch,
-                                     loadBase: { [state] id in try state.base(of: id) })
+        var planner = DocSyncPlanner(
+            tree: tree, local: local, snapshot: snapshot, pairs: pairs, stateFolders: folders,
+            rootFolder: rootFolder, style: options.style, stamp: Self.conflictStamp(), fetch: fetch,
+            loadBase: { [state] id in try state.base(of: id) })
         let plan = try await planner.decide()
         try check(plan, pairs: pairs, tree: planner.tree, snapshot: snapshot, planner: planner)
         var report = DocSyncReport(plan: plan, dryRun: options.dryRun)
@@ -57,10 +58,12 @@ struct DocSyncEngine: Sendable {
 
     // MARK: Safety
 
-    func check(_ plan: DocSyncPlan, pairs: [DocSyncState.Pair], tree: DocSyncLocal.Tree, snapshot: DocSyncRemote.Snapshot,
-               planner: DocSyncPlanner) throws {
+    func check(
+        _ plan: DocSyncPlan, pairs: [DocSyncState.Pair], tree: DocSyncLocal.Tree, snapshot: DocSyncRemote.Snapshot,
+        planner: DocSyncPlanner
+    ) throws {
         guard !pairs.isEmpty, !options.yes else { return }
-        let where_ = rootFolder.map { "folder \($0)" } ?? "the server"
+        let scope = rootFolder.map { "folder \($0)" } ?? "the server"
         if tree.files.isEmpty {
             throw DocSyncError.refused(
                 "\(local.root) holds no markdown files, but \(pairs.count) were synced from it before; nothing was changed",
@@ -69,11 +72,12 @@ struct DocSyncEngine: Sendable {
         let remoteCount = snapshot.documents.values.filter { planner.inScope($0.folderID) }.count
         if remoteCount == 0 {
             throw DocSyncError.refused(
-                "\(where_) holds no documents, but \(pairs.count) were synced before; nothing was changed",
+                "\(scope) holds no documents, but \(pairs.count) were synced before; nothing was changed",
                 hint: "check that this is the right profile and folder; if they were really all deleted, run again with --yes")
         }
         let limit = Double(pairs.count) * options.maxDeletePercent / 100
-        for (count, side) in [(plan.localDeletions, "local files"), (plan.remoteDeletions, "documents on \(where_)")] where Double(count) > limit {
+        for (count, side) in [(plan.localDeletions, "local files"), (plan.remoteDeletions, "documents on \(scope)")]
+        where Double(count) > limit {
             throw DocSyncError.refused(
                 "the sync would delete \(count) of \(pairs.count) \(side), more than --max-delete \(Self.percent(options.maxDeletePercent)); nothing was changed",
                 hint: "look with --dry-run; if that is what you want, run again with --yes or a higher --max-delete")
@@ -112,10 +116,11 @@ struct DocSyncEngine: Sendable {
             guard case .write(_, let from) = item.local, from == nil || from == item.path else { return false }
             return item.conflictCopy == nil && item.documentID != nil && item.base != nil
         }
-        let written = local.writeAll(plain.map { item in
-            guard case .write(let content, _) = item.local else { return (item.path, "", item.expected) }
-            return (item.path, content, item.expected)
-        })
+        let written = local.writeAll(
+            plain.map { item in
+                guard case .write(let content, _) = item.local else { return (item.path, "", item.expected) }
+                return (item.path, content, item.expected)
+            })
         for (item, result) in zip(plain, written) {
             switch result {
             case .success(let file):
@@ -159,8 +164,9 @@ struct DocSyncEngine: Sendable {
                 startNext()
             }
         }
-        let confirmations = await remote.confirmAll(sent.compactMap { done in done.expectation.map { (done.item.documentID ?? "", $0) } },
-                                                    since: snapshot.cursor)
+        let confirmations = await remote.confirmAll(
+            sent.compactMap { done in done.expectation.map { (done.item.documentID ?? "", $0) } },
+            since: snapshot.cursor)
         var saves: [DocSyncState.Pair] = []
         var removals: [String] = []
         for var done in sent.map(\.item) {
@@ -227,10 +233,13 @@ struct DocSyncEngine: Sendable {
                 created = try await remote.sendCreate(title: title, content: content, folderID: folderID, hash: item.baseHash)
             } catch DocSyncRemote.WriteError.nameTaken {
                 // The server keeps deleted documents' names in a folder: a new server path, same title.
-                let path = DocSyncNames.safe(title).name.lowercased().replacingOccurrences(of: " ", with: "-")
+                let path =
+                    DocSyncNames.safe(title).name.lowercased().replacingOccurrences(of: " ", with: "-")
                     + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16) + ".md"
-                created = try await remote.sendCreate(title: title, content: content, folderID: folderID, relativePath: path, hash: item.baseHash)
-                done.note = (done.note.map { $0 + "; " } ?? "")
+                created = try await remote.sendCreate(
+                    title: title, content: content, folderID: folderID, relativePath: path, hash: item.baseHash)
+                done.note =
+                    (done.note.map { $0 + "; " } ?? "")
                     + "the server keeps a deleted document's name in this folder, so it was created under the server path \(path)"
             }
             done.documentID = created.0
@@ -240,7 +249,9 @@ struct DocSyncEngine: Sendable {
 
     /// The file's part of an item, then (with `save`) the pair; returns the pair to record.
     @discardableResult
-    func applyLocal(_ item: DocSyncItem, remoteDocument: DocSyncRemote.Document?, folderIDs: [String: String], save: Bool) throws -> DocSyncState.Pair? {
+    func applyLocal(_ item: DocSyncItem, remoteDocument: DocSyncRemote.Document?, folderIDs: [String: String], save: Bool) throws
+        -> DocSyncState.Pair?
+    {
         if let copy = item.conflictCopy {
             _ = try local.write(copy.content, to: copy.path, expected: nil)
         }
@@ -280,9 +291,10 @@ struct DocSyncEngine: Sendable {
 
     func pair(for item: DocSyncItem, file: DocSyncLocal.File, folderID: String?) -> DocSyncState.Pair {
         let base = item.base ?? ""
-        return DocSyncState.Pair(documentID: item.documentID ?? "", path: item.path, folderID: folderID, title: item.title, base: base,
-                                 baseSize: Int64(base.utf8.count), hash: item.baseHash ?? SHA256.hex(base), remoteUpdatedAt: item.remoteUpdatedAt,
-                                 size: file.size, mtime: file.mtime, conflicted: item.conflicted)
+        return DocSyncState.Pair(
+            documentID: item.documentID ?? "", path: item.path, folderID: folderID, title: item.title, base: base,
+            baseSize: Int64(base.utf8.count), hash: item.baseHash ?? SHA256.hex(base), remoteUpdatedAt: item.remoteUpdatedAt,
+            size: file.size, mtime: file.mtime, conflicted: item.conflicted)
     }
 
     func resolve(_ folder: FolderRef, _ ids: [String: String]) throws -> String? {

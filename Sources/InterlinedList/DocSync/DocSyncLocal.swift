@@ -1,8 +1,9 @@
 internal import CLinuxFS
 import FieldOpsCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The local side of `il docs sync`: the tree of markdown files under the synced directory, and

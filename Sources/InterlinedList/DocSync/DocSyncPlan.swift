@@ -23,9 +23,15 @@ struct DocSyncItem: Sendable {
     }
 
     enum Kind: String, Sendable, Encodable {
-        case uploaded, downloaded, updatedRemote = "updated-remote", updatedLocal = "updated-local", merged, conflict
-        case renamedLocal = "renamed-local", renamedRemote = "renamed-remote"
-        case deletedLocal = "deleted-local", deletedRemote = "deleted-remote", paired, restored
+        case uploaded, downloaded
+        case updatedRemote = "updated-remote"
+        case updatedLocal = "updated-local"
+        case merged, conflict
+        case renamedLocal = "renamed-local"
+        case renamedRemote = "renamed-remote"
+        case deletedLocal = "deleted-local"
+        case deletedRemote = "deleted-remote"
+        case paired, restored
     }
 
     var kind: Kind

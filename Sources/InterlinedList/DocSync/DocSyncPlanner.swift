@@ -8,7 +8,10 @@ import Foundation
 /// server's new documents (paired with a local file at the same path or with the same content,
 /// else downloaded); then the local new files (uploaded). Every decision keeps every edit.
 struct DocSyncPlanner {
-    enum ConflictStyle: String, Sendable { case merge, keepBoth = "keep-both" }
+    enum ConflictStyle: String, Sendable {
+        case merge
+        case keepBoth = "keep-both"
+    }
 
     var tree: DocSyncLocal.Tree
     let local: DocSyncLocal
@@ -82,9 +85,13 @@ struct DocSyncPlanner {
             if let known = depth[id] { return known }
             guard let folder = snapshot.folders[id], !seen.contains(id) else { return nil }
             let result: Int?
-            if folder.parentID == rootFolder { result = 0 }
-            else if let parent = folder.parentID, let parentDepth = depthOf(parent, seen.union([id])) { result = parentDepth + 1 }
-            else { result = nil }
+            if folder.parentID == rootFolder {
+                result = 0
+            } else if let parent = folder.parentID, let parentDepth = depthOf(parent, seen.union([id])) {
+                result = parentDepth + 1
+            } else {
+                result = nil
+            }
             depth[id] = result
             return result
         }
@@ -106,15 +113,25 @@ struct DocSyncPlanner {
                 let renamed = folder.name != paired.name || folder.parentID != paired.parentID
                 var target = join(parentDirectory, last(current))
                 if renamed || target != current {
-                    target = current == join(parentDirectory, DocSyncNames.safe(folder.name).name) ? current
-                        : join(parentDirectory, uniqueName(DocSyncNames.safe(folder.name).name, in: parentDirectory, directory: true, except: current))
+                    target =
+                        current == join(parentDirectory, DocSyncNames.safe(folder.name).name)
+                        ? current
+                        : join(
+                            parentDirectory,
+                            uniqueName(DocSyncNames.safe(folder.name).name, in: parentDirectory, directory: true, except: current))
                 }
                 if tree.directories.contains(current) {
                     if target != current {
-                        plan.folders.append(DocSyncFolderItem(action: .moveDirectory(id: folder.id, from: current, name: folder.name, parentID: folder.parentID), path: target))
+                        plan.folders.append(
+                            DocSyncFolderItem(
+                                action: .moveDirectory(id: folder.id, from: current, name: folder.name, parentID: folder.parentID),
+                                path: target))
                         remapTree(from: current, to: target)
                     } else if renamed {
-                        plan.folders.append(DocSyncFolderItem(action: .makeDirectory(id: folder.id, name: folder.name, parentID: folder.parentID), path: target))  // records the new name
+                        // Records the new name.
+                        plan.folders.append(
+                            DocSyncFolderItem(
+                                action: .makeDirectory(id: folder.id, name: folder.name, parentID: folder.parentID), path: target))
                     }
                     claimedDirectories.insert(target)
                     folderPath[folder.id] = target
@@ -125,7 +142,8 @@ struct DocSyncPlanner {
                         folderPath[folder.id] = current
                     } else {
                         let parentID: String? = if case .id(let id) = parent { id } else { nil }
-                        plan.folders.append(DocSyncFolderItem(action: .rename(id: folder.id, name: last(moved), parentID: parentID), path: moved))
+                        plan.folders.append(
+                            DocSyncFolderItem(action: .rename(id: folder.id, name: last(moved), parentID: parentID), path: moved))
                         remapPairs(from: paired.path, to: moved)
                         claimedDirectories.insert(moved)
                         folderPath[folder.id] = moved
@@ -136,11 +154,13 @@ struct DocSyncPlanner {
             } else {
                 let exact = join(parentDirectory, DocSyncNames.safe(folder.name).name)
                 if tree.directories.contains(exact), !claimedDirectories.contains(exact), !statePaths.contains(exact) {
-                    plan.folders.append(DocSyncFolderItem(action: .makeDirectory(id: folder.id, name: folder.name, parentID: folder.parentID), path: exact))
+                    plan.folders.append(
+                        DocSyncFolderItem(action: .makeDirectory(id: folder.id, name: folder.name, parentID: folder.parentID), path: exact))
                     folderPath[folder.id] = exact
                 } else {
                     let path = join(parentDirectory, uniqueName(DocSyncNames.safe(folder.name).name, in: parentDirectory, directory: true))
-                    plan.folders.append(DocSyncFolderItem(action: .makeDirectory(id: folder.id, name: folder.name, parentID: folder.parentID), path: path))
+                    plan.folders.append(
+                        DocSyncFolderItem(action: .makeDirectory(id: folder.id, name: folder.name, parentID: folder.parentID), path: path))
                     folderPath[folder.id] = path
                 }
                 claimedDirectories.insert(folderPath[folder.id]!)
@@ -154,7 +174,9 @@ struct DocSyncPlanner {
         }
         // New local directories become folders, parents first.
         for directory in tree.directories.sorted(by: { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) })
-        where directoryFolder[directory] == nil && !stateFolders.contains(where: { remapped($0.path) == directory && snapshot.folders[$0.folderID] == nil }) {
+        where directoryFolder[directory] == nil
+            && !stateFolders.contains(where: { remapped($0.path) == directory && snapshot.folders[$0.folderID] == nil })
+        {
             let parent = folderRef(ofDirectory: parentOf(directory))
             plan.folders.append(DocSyncFolderItem(action: .create(name: last(directory), parent: parent), path: directory))
             directoryFolder[directory] = .directory(directory)
@@ -251,10 +273,12 @@ struct DocSyncPlanner {
             return
         }
 
-        let remoteContentChanged = remote.updatedAt != pair.remoteUpdatedAt && remote.hash != nil && remote.hash != pair.hash && remote.content != nil
+        let remoteContentChanged =
+            remote.updatedAt != pair.remoteUpdatedAt && remote.hash != nil && remote.hash != pair.hash && remote.content != nil
         let remoteNameChanged = remote.title != pair.title || remote.folderID != pair.folderID
         if case .unchanged(let file) = change, !remoteContentChanged, !remoteNameChanged, file.size == pair.size, file.mtime == pair.mtime,
-           !pair.conflicted {
+            !pair.conflicted
+        {
             return  // the common case: nothing moved on either side, and the base is never read
         }
         pair = try withBase(pair)
@@ -267,7 +291,8 @@ struct DocSyncPlanner {
         // Each side's own change is carried to the other; when both renamed (or both moved),
         // the local name (or directory) wins.
         var from = current
-        var renamedHere = false, movedHere = false
+        var renamedHere = false
+        var movedHere = false
         if case .renamed(let moved, _) = change {
             from = moved
             renamedHere = last(moved) != last(current)
@@ -354,7 +379,9 @@ struct DocSyncPlanner {
                 item.local = moveFrom.map { .move(from: $0) } ?? .none
                 item.base = text
             } else {
-                merge(into: &item, base: pair.base, mine: text, theirs: remoteContent, from: moveFrom, sendTitle: sendTitle, sendFolder: sendFolder)
+                merge(
+                    into: &item, base: pair.base, mine: text, theirs: remoteContent, from: moveFrom, sendTitle: sendTitle,
+                    sendFolder: sendFolder)
             }
         }
         plan.items.append(item)
@@ -362,8 +389,9 @@ struct DocSyncPlanner {
 
     /// A document deleted on the server but edited (or renamed) here: created again from the file.
     func restore(_ pair: DocSyncState.Pair, path: String, content: String) -> DocSyncItem {
-        var item = DocSyncItem(kind: .restored, documentID: nil, path: path, title: DocSyncNames.title(ofFile: path),
-                               folder: folderRef(ofDirectory: parentOf(path)))
+        var item = DocSyncItem(
+            kind: .restored, documentID: nil, path: path, title: DocSyncNames.title(ofFile: path),
+            folder: folderRef(ofDirectory: parentOf(path)))
         item.remote = .create(title: item.title, content: content, folder: item.folder)
         item.base = content
         item.note = "deleted on the server but changed here; created again from \(path) (it replaces \(pair.documentID))"
@@ -371,8 +399,10 @@ struct DocSyncPlanner {
         return item
     }
 
-    mutating func merge(into item: inout DocSyncItem, base: String, mine: String, theirs: String, from move: String?,
-                        sendTitle: String?, sendFolder: FolderRef?) {
+    mutating func merge(
+        into item: inout DocSyncItem, base: String, mine: String, theirs: String, from move: String?,
+        sendTitle: String?, sendFolder: FolderRef?
+    ) {
         let merged = LineMerge.merge(base: base, mine: mine, theirs: theirs)
         if merged.conflicts == 0 {
             item.kind = .merged
@@ -388,10 +418,12 @@ struct DocSyncPlanner {
             item.remote = (sendTitle != nil || sendFolder != nil) ? .update(content: nil, title: sendTitle, folder: sendFolder) : .none
             item.base = theirs
             item.conflicted = true
-            item.note = "\(merged.conflicts) conflicting region\(merged.conflicts == 1 ? "" : "s") marked <<<<<<< / >>>>>>> in \(item.path); resolve them, then sync again"
+            item.note =
+                "\(merged.conflicts) conflicting region\(merged.conflicts == 1 ? "" : "s") marked <<<<<<< / >>>>>>> in \(item.path); resolve them, then sync again"
         case .keepBoth:
             let directory = parentOf(item.path)
-            let copy = join(directory, uniqueName(DocSyncNames.title(ofFile: item.path) + ".conflict-" + stamp, in: directory, directory: false))
+            let copy = join(
+                directory, uniqueName(DocSyncNames.title(ofFile: item.path) + ".conflict-" + stamp, in: directory, directory: false))
             item.conflictCopy = (copy, mine)
             item.local = .write(content: theirs, from: move)
             item.remote = (sendTitle != nil || sendFolder != nil) ? .update(content: nil, title: sendTitle, folder: sendFolder) : .none
@@ -423,8 +455,9 @@ struct DocSyncPlanner {
             if document.content == nil, let fetched = try await fetch(document.id) { document = fetched }
             let content = document.content ?? ""
             let stem = DocSyncNames.safe(document.title).name
-            var item = DocSyncItem(kind: .downloaded, documentID: document.id, path: "", title: document.title,
-                                   folder: FolderRef.from(document.folderID, root: rootFolder))
+            var item = DocSyncItem(
+                kind: .downloaded, documentID: document.id, path: "", title: document.title,
+                folder: FolderRef.from(document.folderID, root: rootFolder))
             item.remoteUpdatedAt = document.updatedAt
             // The same name here: the same document (a first run, or a create whose answer was lost).
             var copy = 1
@@ -455,8 +488,9 @@ struct DocSyncPlanner {
                     item.kind = .paired
                     item.base = content
                 } else {
-                    merge(into: &item, base: LineMerge.commonLines(read.text, content), mine: read.text, theirs: content,
-                          from: nil, sendTitle: nil, sendFolder: nil)
+                    merge(
+                        into: &item, base: LineMerge.commonLines(read.text, content), mine: read.text, theirs: content,
+                        from: nil, sendTitle: nil, sendFolder: nil)
                 }
             } else {
                 addTaken(path)
@@ -487,7 +521,8 @@ struct DocSyncPlanner {
                 continue
             }
             let title = DocSyncNames.title(ofFile: path)
-            var item = DocSyncItem(kind: .uploaded, documentID: nil, path: path, title: title, folder: folderRef(ofDirectory: parentOf(path)))
+            var item = DocSyncItem(
+                kind: .uploaded, documentID: nil, path: path, title: title, folder: folderRef(ofDirectory: parentOf(path)))
             item.remote = .create(title: title, content: read.text, folder: item.folder)
             item.expected = tree.files[path]
             item.base = read.text
@@ -501,10 +536,11 @@ struct DocSyncPlanner {
     mutating func decideFolderDeletions() {
         let known = Set(stateFolders.map(\.folderID))
         let leaving = Set(plan.items.filter { $0.deletesRemote }.compactMap(\.documentID))
-        let movedOut = Dictionary(plan.items.compactMap { item -> (String, FolderRef)? in
-            guard let id = item.documentID, item.remote != .none else { return nil }
-            return (id, item.folder)
-        }, uniquingKeysWith: { first, _ in first })
+        let movedOut = Dictionary(
+            plan.items.compactMap { item -> (String, FolderRef)? in
+                guard let id = item.documentID, item.remote != .none else { return nil }
+                return (id, item.folder)
+            }, uniquingKeysWith: { first, _ in first })
         var deleting: Set<String> = []
         let candidates = folderPath.filter { known.contains($0.key) && !tree.directories.contains($0.value) }
             .sorted { ($0.value.split(separator: "/").count, $0.value) > ($1.value.split(separator: "/").count, $1.value) }

@@ -84,8 +84,10 @@ struct DocSyncRemote: Sendable {
             folders[folder.id] = folder
             for entry in item["documents"]?.arrayValue ?? [] {
                 guard let id = entry["id"]?.stringValue, !id.isEmpty else { continue }
-                documents.append(Document(id: id, title: entry["title"]?.stringValue ?? "", folderID: folder.id,
-                                          relativePath: entry["relativePath"]?.stringValue))
+                documents.append(
+                    Document(
+                        id: id, title: entry["title"]?.stringValue ?? "", folderID: folder.id,
+                        relativePath: entry["relativePath"]?.stringValue))
             }
         }
         return (folders, documents)
@@ -132,8 +134,10 @@ struct DocSyncRemote: Sendable {
     }
 
     /// Creates a document and returns its id and what a read-back must show; nothing is confirmed yet.
-    func sendCreate(title: String, content: String, folderID: String?, relativePath: String? = nil,
-                    hash: String? = nil) async throws -> (String, Expectation) {
+    func sendCreate(
+        title: String, content: String, folderID: String?, relativePath: String? = nil,
+        hash: String? = nil
+    ) async throws -> (String, Expectation) {
         var body: JSONObject = ["title": .string(title), "content": .string(content)]
         if let relativePath { body["relativePath"] = .string(relativePath) }
         let endpoint: ILEndpoint = folderID.map { .createFolderDocument($0) } ?? .createRootDocument
@@ -246,7 +250,8 @@ struct DocSyncRemote: Sendable {
     func check(_ document: Document, _ expected: Expectation) throws -> Document {
         let id = document.id
         if let hash = expected.hash, document.hash != hash {
-            throw WriteError.notKept("document \(id) has contentHash \(document.hash.map { String($0.prefix(8)) } ?? "none"), not the \(hash.prefix(8)) sent")
+            throw WriteError.notKept(
+                "document \(id) has contentHash \(document.hash.map { String($0.prefix(8)) } ?? "none"), not the \(hash.prefix(8)) sent")
         }
         if let title = expected.title, document.title != title.trimmingCharacters(in: .whitespaces) {
             throw WriteError.notKept("document \(id) is titled “\(document.title)”, not “\(title)”")
@@ -264,19 +269,21 @@ struct DocSyncRemote: Sendable {
         do {
             return try JSONValue(parsing: response.body)
         } catch {
-            throw NotTheServiceError(route: endpoint.description, service: "InterlinedList", profile: client.profile,
-                                     body: response.body, contentType: response.headers["Content-Type"])
+            throw NotTheServiceError(
+                route: endpoint.description, service: "InterlinedList", profile: client.profile,
+                body: response.body, contentType: response.headers["Content-Type"])
         }
     }
 
     static func document(_ item: JSONValue) -> Document? {
         guard let id = item["id"]?.stringValue, !id.isEmpty else { return nil }
         let content = item["content"]?.stringValue
-        return Document(id: id, title: item["title"]?.stringValue ?? "",
-                        folderID: ParentReference.normalized(item["folderId"]?.stringValue),
-                        relativePath: item["relativePath"]?.stringValue, content: content,
-                        hash: item["contentHash"]?.stringValue ?? content.map(SHA256.hex),
-                        updatedAt: item["updatedAt"]?.stringValue)
+        return Document(
+            id: id, title: item["title"]?.stringValue ?? "",
+            folderID: ParentReference.normalized(item["folderId"]?.stringValue),
+            relativePath: item["relativePath"]?.stringValue, content: content,
+            hash: item["contentHash"]?.stringValue ?? content.map(SHA256.hex),
+            updatedAt: item["updatedAt"]?.stringValue)
     }
 
     static func folder(_ item: JSONValue) -> Folder? {

@@ -60,20 +60,28 @@ struct DocSyncReport: Sendable {
     }
 
     func summary() -> String {
-        let parts = [(DocSyncItem.Kind.uploaded, "uploaded"), (.downloaded, "downloaded"), (.updatedRemote, "updated on the server"),
-                     (.updatedLocal, "updated here"), (.merged, "merged"), (.renamedLocal, "renamed here"),
-                     (.renamedRemote, "renamed on the server"), (.restored, "restored"),
-                     (.deletedLocal, "deleted here"), (.deletedRemote, "deleted on the server")]
-            .compactMap { kind, label -> String? in
-                let n = kind == .deletedLocal ? items.filter { $0.kind == kind && $0.local != .none }.count : count(kind)
-                return n > 0 ? "\(n) \(label)" : nil
-            }
+        let parts = [
+            (DocSyncItem.Kind.uploaded, "uploaded"), (.downloaded, "downloaded"), (.updatedRemote, "updated on the server"),
+            (.updatedLocal, "updated here"), (.merged, "merged"), (.renamedLocal, "renamed here"),
+            (.renamedRemote, "renamed on the server"), (.restored, "restored"),
+            (.deletedLocal, "deleted here"), (.deletedRemote, "deleted on the server"),
+        ]
+        .compactMap { kind, label -> String? in
+            let n = kind == .deletedLocal ? items.filter { $0.kind == kind && $0.local != .none }.count : count(kind)
+            return n > 0 ? "\(n) \(label)" : nil
+        }
         var text = (dryRun ? "would sync: " : "synced: ") + (parts.isEmpty ? "nothing to do" : parts.joined(separator: ", "))
         if !conflicts.isEmpty {
-            text += "; \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") to resolve: " + conflicts.map(\.path).joined(separator: ", ")
+            text +=
+                "; \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") to resolve: "
+                + conflicts.map(\.path).joined(separator: ", ")
         }
         if !failed.isEmpty { text += "; \(failed.count) failed (retried on the next run)" }
-        if ignored > 0 { text += ignored == 1 ? "; ignored 1 file that is not markdown or is hidden" : "; ignored \(ignored) files that are not markdown or are hidden" }
+        if ignored > 0 {
+            text +=
+                ignored == 1
+                ? "; ignored 1 file that is not markdown or is hidden" : "; ignored \(ignored) files that are not markdown or are hidden"
+        }
         return text
     }
 

@@ -44,14 +44,16 @@ public final class DocSyncState: Sendable {
     let queue: DatabaseQueue
 
     static let migrator = Migrator([
-        Migration(version: 1, name: "docsync", sql: """
-            CREATE TABLE pairs (doc_id TEXT PRIMARY KEY NOT NULL, path TEXT NOT NULL UNIQUE, folder_id TEXT,
-                title TEXT NOT NULL, base_size INTEGER NOT NULL, hash TEXT NOT NULL, remote_updated TEXT,
-                size INTEGER NOT NULL, mtime INTEGER NOT NULL, conflict INTEGER NOT NULL DEFAULT 0);
-            CREATE TABLE bases (doc_id TEXT PRIMARY KEY NOT NULL, base BLOB NOT NULL);
-            CREATE TABLE folders (folder_id TEXT PRIMARY KEY NOT NULL, path TEXT NOT NULL UNIQUE, name TEXT NOT NULL, parent_id TEXT);
-            CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-            """),
+        Migration(
+            version: 1, name: "docsync",
+            sql: """
+                CREATE TABLE pairs (doc_id TEXT PRIMARY KEY NOT NULL, path TEXT NOT NULL UNIQUE, folder_id TEXT,
+                    title TEXT NOT NULL, base_size INTEGER NOT NULL, hash TEXT NOT NULL, remote_updated TEXT,
+                    size INTEGER NOT NULL, mtime INTEGER NOT NULL, conflict INTEGER NOT NULL DEFAULT 0);
+                CREATE TABLE bases (doc_id TEXT PRIMARY KEY NOT NULL, base BLOB NOT NULL);
+                CREATE TABLE folders (folder_id TEXT PRIMARY KEY NOT NULL, path TEXT NOT NULL UNIQUE, name TEXT NOT NULL, parent_id TEXT);
+                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                """)
     ])
 
     /// The state file of `directory` synced with `root` (a folder id, or nil for everything).
@@ -65,7 +67,8 @@ public final class DocSyncState: Sendable {
         self.path = path
         if path != ":memory:" {
             let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         // Bases are whole documents: 64 KB pages store one in a write or two, not a dozen.
         queue = try DatabaseQueue(path: path, options: Database.Options(pageSize: 65_536))
@@ -78,11 +81,14 @@ public final class DocSyncState: Sendable {
     /// Every pair, without its base (read per document when a merge or a restore needs it).
     public func pairs() throws -> [Pair] {
         try queue.read { database in
-            try database.query("SELECT doc_id, path, folder_id, title, base_size, hash, remote_updated, size, mtime, conflict FROM pairs").map { row in
-                Pair(documentID: try row.decode(0), path: try row.decode(1), folderID: try row.decode(2), title: try row.decode(3),
-                     base: "", baseSize: try row.decode(4), hash: try row.decode(5),
-                     remoteUpdatedAt: try row.decode(6), size: try row.decode(7), mtime: try row.decode(8), conflicted: try row.decode(9))
-            }
+            try database.query("SELECT doc_id, path, folder_id, title, base_size, hash, remote_updated, size, mtime, conflict FROM pairs")
+                .map { row in
+                    Pair(
+                        documentID: try row.decode(0), path: try row.decode(1), folderID: try row.decode(2), title: try row.decode(3),
+                        base: "", baseSize: try row.decode(4), hash: try row.decode(5),
+                        remoteUpdatedAt: try row.decode(6), size: try row.decode(7), mtime: try row.decode(8), conflicted: try row.decode(9)
+                    )
+                }
         }
     }
 
@@ -124,13 +130,18 @@ public final class DocSyncState: Sendable {
     }
 
     static func save(_ pair: Pair, in database: Database) throws {
-        try database.execute("DELETE FROM bases WHERE doc_id IN (SELECT doc_id FROM pairs WHERE path = ? AND doc_id <> ?)", [pair.path, pair.documentID])
+        try database.execute(
+            "DELETE FROM bases WHERE doc_id IN (SELECT doc_id FROM pairs WHERE path = ? AND doc_id <> ?)", [pair.path, pair.documentID])
         try database.execute("DELETE FROM pairs WHERE path = ? AND doc_id <> ?", [pair.path, pair.documentID])
-        try database.execute("""
+        try database.execute(
+            """
             INSERT OR REPLACE INTO pairs (doc_id, path, folder_id, title, base_size, hash, remote_updated, size, mtime, conflict)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [pair.documentID, pair.path, pair.folderID, pair.title, Int64(pair.base.utf8.count), pair.hash, pair.remoteUpdatedAt,
-                  pair.size, pair.mtime, pair.conflicted])
+            """,
+            [
+                pair.documentID, pair.path, pair.folderID, pair.title, Int64(pair.base.utf8.count), pair.hash, pair.remoteUpdatedAt,
+                pair.size, pair.mtime, pair.conflicted,
+            ])
         try database.execute("INSERT OR REPLACE INTO bases (doc_id, base) VALUES (?, ?)", [pair.documentID, Data(pair.base.utf8)])
     }
 
@@ -176,8 +187,9 @@ public final class DocSyncState: Sendable {
     public func save(_ folder: Folder) throws {
         try queue.write { database in
             try database.execute("DELETE FROM folders WHERE path = ? AND folder_id <> ?", [folder.path, folder.folderID])
-            try database.execute("INSERT OR REPLACE INTO folders (folder_id, path, name, parent_id) VALUES (?, ?, ?, ?)",
-                                 [folder.folderID, folder.path, folder.name, folder.parentID])
+            try database.execute(
+                "INSERT OR REPLACE INTO folders (folder_id, path, name, parent_id) VALUES (?, ?, ?, ?)",
+                [folder.folderID, folder.path, folder.name, folder.parentID])
         }
     }
 

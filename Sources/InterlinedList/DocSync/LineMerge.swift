@@ -16,20 +16,29 @@ public enum LineMerge {
     public static let theirsMarker = ">>>>>>> server"
 
     /// Merges `mine` and `theirs`, both descended from `base`.
-    public static func merge(base: String, mine: String, theirs: String,
-                             mineLabel: String = "local", theirsLabel: String = "server") -> Result {
+    public static func merge(
+        base: String, mine: String, theirs: String,
+        mineLabel: String = "local", theirsLabel: String = "server"
+    ) -> Result {
         if same(mine, theirs) || same(theirs, base) { return Result(text: mine, conflicts: 0) }
         if same(mine, base) { return Result(text: theirs, conflicts: 0) }
-        let o = lines(base), a = lines(mine), b = lines(theirs)
+        let o = lines(base)
+        let a = lines(mine)
+        let b = lines(theirs)
         var ids = LineIDs()
-        let oi = o.map { ids.id($0) }, ai = a.map { ids.id($0) }, bi = b.map { ids.id($0) }
-        var inA = [Int?](repeating: nil, count: o.count), inB = [Int?](repeating: nil, count: o.count)
+        let oi = o.map { ids.id($0) }
+        let ai = a.map { ids.id($0) }
+        let bi = b.map { ids.id($0) }
+        var inA = [Int?](repeating: nil, count: o.count)
+        var inB = [Int?](repeating: nil, count: o.count)
         for (x, y) in matches(oi, ai) { inA[x] = y }
         for (x, y) in matches(oi, bi) { inB[x] = y }
 
         var out = ""
         var conflicts = 0
-        var i = 0, j = 0, k = 0
+        var i = 0
+        var j = 0
+        var k = 0
         while i < o.count || j < a.count || k < b.count {
             // The next base line that both sides kept, at or after the cursors.
             var next = i
@@ -40,22 +49,28 @@ public enum LineMerge {
             let (endA, endB) = next < o.count ? (inA[next]!, inB[next]!) : (a.count, b.count)
             if next == i && endA == j && endB == k {
                 out += o[i]  // kept by both: stable
-                i += 1; j += 1; k += 1
+                i += 1
+                j += 1
+                k += 1
                 continue
             }
             // Chunks are compared by their bytes (the line ids), never as Characters, so text
             // that differs only in Unicode normalization still counts as a change.
-            let sameA = ai[j..<endA].elementsEqual(oi[i..<next]), sameB = bi[k..<endB].elementsEqual(oi[i..<next])
+            let sameA = ai[j..<endA].elementsEqual(oi[i..<next])
+            let sameB = bi[k..<endB].elementsEqual(oi[i..<next])
             if sameA {
                 out += b[k..<endB].joined()
             } else if sameB || ai[j..<endA].elementsEqual(bi[k..<endB]) {
                 out += a[j..<endA].joined()
             } else {
                 conflicts += 1
-                out += "<<<<<<< \(mineLabel)\n" + terminated(a[j..<endA]) + separatorMarker + "\n"
+                out +=
+                    "<<<<<<< \(mineLabel)\n" + terminated(a[j..<endA]) + separatorMarker + "\n"
                     + terminated(b[k..<endB]) + ">>>>>>> \(theirsLabel)\n"
             }
-            i = next; j = endA; k = endB
+            i = next
+            j = endA
+            k = endB
         }
         return Result(text: out, conflicts: conflicts)
     }
@@ -66,12 +81,18 @@ public enum LineMerge {
 
     /// True when `text` still holds a conflict region this merge wrote (a person has not resolved it).
     public static func hasConflictMarkers(_ text: String) -> Bool {
-        var sawStart = false, sawSeparator = false
+        var sawStart = false
+        var sawSeparator = false
         for line in lines(text) {
             let bare = line.utf8.last == 0x0A ? line.dropLast() : line[...]
-            if bare.hasPrefix("<<<<<<< ") { sawStart = true; sawSeparator = false }
-            else if sawStart && bare.utf8.elementsEqual(separatorMarker.utf8) { sawSeparator = true }
-            else if sawStart && sawSeparator && bare.hasPrefix(">>>>>>> ") { return true }
+            if bare.hasPrefix("<<<<<<< ") {
+                sawStart = true
+                sawSeparator = false
+            } else if sawStart && bare.utf8.elementsEqual(separatorMarker.utf8) {
+                sawSeparator = true
+            } else if sawStart && sawSeparator && bare.hasPrefix(">>>>>>> ") {
+                return true
+            }
         }
         return false
     }
@@ -79,9 +100,11 @@ public enum LineMerge {
     /// The lines two texts share, in order (their longest common subsequence as Myers finds it):
     /// the base to merge two unrelated copies against, so only the lines that differ conflict.
     public static func commonLines(_ x: String, _ y: String) -> String {
-        let a = lines(x), b = lines(y)
+        let a = lines(x)
+        let b = lines(y)
         var ids = LineIDs()
-        let ai = a.map { ids.id($0) }, bi = b.map { ids.id($0) }
+        let ai = a.map { ids.id($0) }
+        let bi = b.map { ids.id($0) }
         return matches(ai, bi).map { a[$0.0] }.joined()
     }
 
@@ -118,7 +141,9 @@ public enum LineMerge {
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         var pairs = (0..<prefix).map { ($0, $0) }
-        let x0 = prefix, n = a.count - prefix - suffix, m = b.count - prefix - suffix
+        let x0 = prefix
+        let n = a.count - prefix - suffix
+        let m = b.count - prefix - suffix
         if n > 0 && m > 0 {
             pairs += middle(a, b, x0: x0, n: n, m: m, limit: limit)
         }
@@ -137,26 +162,43 @@ public enum LineMerge {
             for k in stride(from: -d, through: d, by: 2) {
                 var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
-                while x < n, y < m, a[x0 + x] == b[x0 + y] { x += 1; y += 1 }
+                while x < n, y < m, a[x0 + x] == b[x0 + y] {
+                    x += 1
+                    y += 1
+                }
                 v[offset + k] = x
-                if x >= n && y >= m { found = d; break search }
+                if x >= n && y >= m {
+                    found = d
+                    break search
+                }
             }
         }
         guard let depth = found else { return [] }
         var pairs: [(Int, Int)] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: depth, to: 0, by: -1) {
             let previous = trace[d]  // v as it stood before step d, for k in -d...d
             func at(_ k: Int) -> Int { previous[k + d] }
             let k = x - y
             let fromK = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? k + 1 : k - 1
-            let fromX = at(fromK), fromY = fromX - fromK
+            let fromX = at(fromK)
+            let fromY = fromX - fromK
             let startX = fromK == k + 1 ? fromX : fromX + 1
             let startY = startX - k
-            while x > startX && y > startY { x -= 1; y -= 1; pairs.append((x0 + x, x0 + y)) }
-            x = fromX; y = fromY
+            while x > startX && y > startY {
+                x -= 1
+                y -= 1
+                pairs.append((x0 + x, x0 + y))
+            }
+            x = fromX
+            y = fromY
         }
-        while x > 0 && y > 0 { x -= 1; y -= 1; pairs.append((x0 + x, x0 + y)) }
+        while x > 0 && y > 0 {
+            x -= 1
+            y -= 1
+            pairs.append((x0 + x, x0 + y))
+        }
         return pairs.reversed()
     }
 }

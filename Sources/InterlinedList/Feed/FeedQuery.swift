@@ -13,8 +13,10 @@ public struct FeedQuery: Sendable, Equatable {
     /// Page size used by `--all` (the server does not cap the feed, but large pages are slow).
     public static let pageSizeForAll = 100
 
-    public init(limit: Int = FeedQuery.defaultLimit, offset: Int = 0, onlyMine: Bool = false, tag: String? = nil, all: Bool = false,
-                search: String? = nil) {
+    public init(
+        limit: Int = FeedQuery.defaultLimit, offset: Int = 0, onlyMine: Bool = false, tag: String? = nil, all: Bool = false,
+        search: String? = nil
+    ) {
         self.search = search.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         self.limit = limit
         self.offset = offset

@@ -24,7 +24,10 @@ public enum CSVText {
     }
 
     private static func records(_ bytes: UnsafeBufferPointer<UInt8>) throws(Malformed) -> [Record] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        let newline = UInt8(ascii: "\n")
+        let carriageReturn = UInt8(ascii: "\r")
         var records: [Record] = []
         var fields: [String] = []
         var field: [UInt8] = []
@@ -68,7 +71,9 @@ public enum CSVText {
             }
             switch byte {
             case quote:
-                guard field.isEmpty else { throw Malformed(line: line, reason: "a quote inside an unquoted field (quote the whole field and double the quote)") }
+                guard field.isEmpty else {
+                    throw Malformed(line: line, reason: "a quote inside an unquoted field (quote the whole field and double the quote)")
+                }
                 inQuotes = true
                 quotedField = true
             case comma:

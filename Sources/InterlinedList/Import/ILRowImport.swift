@@ -35,7 +35,8 @@ public struct ILRowImport: Sendable {
     /// Checks `text` (named `name` in messages); `path` decides CSV or JSON lines by its extension.
     public static func parse(_ text: String, name: String, path: String, columns: [ILColumn]) throws -> ILRowImport {
         let lower = path.lowercased()
-        let looksLikeJSON = lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
+        let looksLikeJSON =
+            lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
             || text.drop(while: { $0.isWhitespace }).first == "{"
         var result = looksLikeJSON ? jsonLines(text, file: name, columns: columns) : try csv(text, file: name, columns: columns)
         for row in result.rows {
@@ -66,12 +67,16 @@ public struct ILRowImport: Sendable {
             let trimmed = ILCell.trimmed(name)
             if columns.isEmpty {
                 keys.append(trimmed)
-            } else if let column = columns.first(where: { $0.key == trimmed }) ?? columns.first(where: { $0.label.lowercased() == trimmed.lowercased() }) {
+            } else if let column = columns.first(where: { $0.key == trimmed })
+                ?? columns.first(where: { $0.label.lowercased() == trimmed.lowercased() })
+            {
                 keys.append(column.key)
             } else {
                 keys.append(nil)
-                result.problems.append(Problem(file: file, line: header.line, column: trimmed,
-                                               message: "not a column of this list" + ILRowInput.suggestion(trimmed, columns)))
+                result.problems.append(
+                    Problem(
+                        file: file, line: header.line, column: trimmed,
+                        message: "not a column of this list" + ILRowInput.suggestion(trimmed, columns)))
             }
         }
         // Each header cell's column, looked up once rather than once per cell.
@@ -79,8 +84,10 @@ public struct ILRowImport: Sendable {
         result.rows.reserveCapacity(records.count - 1)
         for record in records.dropFirst() {
             if record.fields.count != keys.count {
-                result.problems.append(Problem(file: file, line: record.line, column: nil,
-                                               message: "\(record.fields.count) fields, but the header has \(keys.count)"))
+                result.problems.append(
+                    Problem(
+                        file: file, line: record.line, column: nil,
+                        message: "\(record.fields.count) fields, but the header has \(keys.count)"))
                 continue
             }
             var data = JSONObject()
@@ -112,8 +119,10 @@ public struct ILRowImport: Sendable {
             }
             if !known.isEmpty {
                 for key in object.keys where !known.contains(key) {
-                    result.problems.append(Problem(file: file, line: index + 1, column: key,
-                                                   message: "not a column of this list" + ILRowInput.suggestion(key, columns)))
+                    result.problems.append(
+                        Problem(
+                            file: file, line: index + 1, column: key,
+                            message: "not a column of this list" + ILRowInput.suggestion(key, columns)))
                 }
             }
             result.rows.append(Row(line: index + 1, data: object))

@@ -12,7 +12,8 @@ public enum ILRowInput {
         }
         for assignment in sets {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw FieldOpsError.usage("--set \(assignment): expected KEY=VALUE", hint: "for example --set qty=3 (il list schema LIST shows the keys)")
+                throw FieldOpsError.usage(
+                    "--set \(assignment): expected KEY=VALUE", hint: "for example --set qty=3 (il list schema LIST shows the keys)")
             }
             let key = String(assignment[..<equals])
             let text = String(assignment[assignment.index(after: equals)...])
@@ -30,8 +31,9 @@ public enum ILRowInput {
     /// A key must name a column when the list has a schema (the server would store a stray key unseen).
     static func requireColumn(_ key: String, _ columns: [ILColumn], option: String) throws {
         guard !columns.isEmpty, !columns.contains(where: { $0.key == key }) else { return }
-        throw FieldOpsError.usage("\(option) \(key): not a column of this list" + suggestion(key, columns),
-                                  hint: "columns: " + columns.map(\.key).joined(separator: ", "))
+        throw FieldOpsError.usage(
+            "\(option) \(key): not a column of this list" + suggestion(key, columns),
+            hint: "columns: " + columns.map(\.key).joined(separator: ", "))
     }
 
     /// " (did you mean 'qty'?)" for the nearest key or label, or nothing.
@@ -58,8 +60,9 @@ public enum ILRowInput {
     public static func check(_ data: JSONObject, columns: [ILColumn], what: String) throws {
         let problems = ILRowValidator.problems(data, columns: columns)
         guard !problems.isEmpty else { return }
-        throw FieldOpsError("\(what): the row does not pass the list's rules; nothing was sent",
-                            details: problems.map { "\($0.field): \($0.message)" },
-                            hint: "il list schema LIST shows the columns, their types and options", exitCode: .usage)
+        throw FieldOpsError(
+            "\(what): the row does not pass the list's rules; nothing was sent",
+            details: problems.map { "\($0.field): \($0.message)" },
+            hint: "il list schema LIST shows the columns, their types and options", exitCode: .usage)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 enum FeedOffline {
     static func answer(_ query: FeedQuery, _ runtime: ILRuntime) -> FeedSnapshot? {
         guard let mirror = runtime.cache, case .hit(let data, let savedAt) = mirror.load(ILMirrorSync.feedMirrorName),
-              let raw = try? JSONValue(parsing: data) else { return nil }
+            let raw = try? JSONValue(parsing: data)
+        else { return nil }
         let me = runtime.credentials.user?.id
         let tag = query.tag.map { ($0.hasPrefix("#") ? String($0.dropFirst()) : $0).lowercased() }
         let search = query.search?.trimmingCharacters(in: .whitespaces).lowercased()
@@ -18,13 +19,16 @@ enum FeedOffline {
             return true
         }
         let window = query.all ? Array(kept.dropFirst(query.offset)) : Array(kept.dropFirst(query.offset).prefix(query.limit))
-        let pagination = JSONValue.object(JSONObject([
-            ("total", .number(JSONNumber(kept.count))), ("limit", .number(JSONNumber(query.limit))),
-            ("offset", .number(JSONNumber(query.offset))), ("hasMore", .bool(query.offset + window.count < kept.count)),
-        ]))
+        let pagination = JSONValue.object(
+            JSONObject([
+                ("total", .number(JSONNumber(kept.count))), ("limit", .number(JSONNumber(query.limit))),
+                ("offset", .number(JSONNumber(query.offset))), ("hasMore", .bool(query.offset + window.count < kept.count)),
+            ]))
         let answer = JSONValue.object(JSONObject([("messages", .array(window)), ("pagination", pagination)]))
         guard let page = try? ILJSON.decode(ILFeedPage.self, from: answer.jsonData()) else { return nil }
-        runtime.stderr.line(CacheAge.offlineNotice(savedAt: savedAt, now: runtime.now) + " (the feed's first \(kept.count) matching of the synced messages)")
+        runtime.stderr.line(
+            CacheAge.offlineNotice(savedAt: savedAt, now: runtime.now) + " (the feed's first \(kept.count) matching of the synced messages)"
+        )
         return FeedSnapshot(raw: answer.jsonData(), page: page)
     }
 }

@@ -22,9 +22,11 @@ public final class ILMirror: Sendable {
     private let damage = Locked<String?>(nil)
 
     static let migrator = Migrator([
-        Migration(version: 1, name: "snapshots", sql: """
-            CREATE TABLE snapshots (name TEXT PRIMARY KEY NOT NULL, payload BLOB NOT NULL, saved_at INTEGER NOT NULL);
-            """),
+        Migration(
+            version: 1, name: "snapshots",
+            sql: """
+                CREATE TABLE snapshots (name TEXT PRIMARY KEY NOT NULL, payload BLOB NOT NULL, saved_at INTEGER NOT NULL);
+                """)
     ])
 
     /// - Parameters:
@@ -52,7 +54,8 @@ public final class ILMirror: Sendable {
     func store(create: Bool) throws -> DatabaseQueue? {
         if let open = queue.withLock({ $0 }) { return open }
         if !create, !FileManager.default.fileExists(atPath: path) { return nil }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let opened: DatabaseQueue
         do {
             opened = try Self.open(path)
@@ -62,7 +65,10 @@ public final class ILMirror: Sendable {
             try? FileManager.default.removeItem(atPath: aside)
             try? FileManager.default.moveItem(atPath: path, toPath: aside)
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            damage.withLock { $0 = "the offline mirror \(path) could not be read (\(Self.describe(error))); it was moved to \(aside) and a new one started — run fieldops il sync to fill it" }
+            damage.withLock {
+                $0 =
+                    "the offline mirror \(path) could not be read (\(Self.describe(error))); it was moved to \(aside) and a new one started — run fieldops il sync to fill it"
+            }
             opened = try Self.open(path)
         }
         queue.withLock { $0 = opened }
@@ -122,7 +128,9 @@ public final class ILMirror: Sendable {
         case .miss: return .miss
         case .discarded(let warning): return .discarded(warning: warning)
         case .hit(let data, let savedAt):
-            guard let value = try? ILJSON.decode(type, from: data) else { return .discarded(warning: discard(name, reason: "its data does not decode")) }
+            guard let value = try? ILJSON.decode(type, from: data) else {
+                return .discarded(warning: discard(name, reason: "its data does not decode"))
+            }
             return .hit(value, savedAt: savedAt)
         }
     }
@@ -137,8 +145,9 @@ public final class ILMirror: Sendable {
         guard let store = try store(create: true) else { return }
         try store.write { database in
             for snapshot in snapshots {
-                try database.execute("INSERT OR REPLACE INTO snapshots (name, payload, saved_at) VALUES (?, ?, ?)",
-                                     [snapshot.name, snapshot.payload, savedAt])
+                try database.execute(
+                    "INSERT OR REPLACE INTO snapshots (name, payload, saved_at) VALUES (?, ?, ?)",
+                    [snapshot.name, snapshot.payload, savedAt])
             }
         }
     }
@@ -171,9 +180,11 @@ public final class ILMirror: Sendable {
     /// The names of the snapshots starting with `prefix` (for completion of document ids).
     public func names(prefix: String) -> [String] {
         guard let store = try? store(create: false) else { return [] }
-        let rows = (try? store.read { database in
-            try database.query("SELECT name FROM snapshots WHERE substr(name, 1, ?) = ? ORDER BY name", [Int64(prefix.unicodeScalars.count), prefix])
-        }) ?? []
+        let rows =
+            (try? store.read { database in
+                try database.query(
+                    "SELECT name FROM snapshots WHERE substr(name, 1, ?) = ? ORDER BY name", [Int64(prefix.unicodeScalars.count), prefix])
+            }) ?? []
         return rows.compactMap { try? $0.decode("name", as: String.self) }
     }
 
@@ -188,7 +199,8 @@ public final class ILMirror: Sendable {
     static func fileSafe(_ name: String) -> String {
         var out = ""
         for byte in name.utf8 {
-            let keep = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+            let keep =
+                (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: ".") && !out.isEmpty)
             if keep {
                 out.unicodeScalars.append(UnicodeScalar(byte))

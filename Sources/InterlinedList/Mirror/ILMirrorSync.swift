@@ -101,11 +101,12 @@ public struct ILMirrorSync: Sendable {
                     async let rows = client.allRows(of: list.id)
                     let envelope = try client.parse(try await answer, .list(list.id))
                     let fetched = try await rows
-                    let raw = JSONValue.object(JSONObject([
-                        ("list", envelope["data"] ?? .null), ("rows", .array(fetched)),
-                        ("folder", try folder.map { try JSONValue(encoding: $0) } ?? .null),
-                        ("children", .array(kids.map { .object(JSONObject([("id", .string($0.id)), ("title", .string($0.title))])) })),
-                    ]))
+                    let raw = JSONValue.object(
+                        JSONObject([
+                            ("list", envelope["data"] ?? .null), ("rows", .array(fetched)),
+                            ("folder", try folder.map { try JSONValue(encoding: $0) } ?? .null),
+                            ("children", .array(kids.map { .object(JSONObject([("id", .string($0.id)), ("title", .string($0.title))])) })),
+                        ]))
                     return (list.id, raw.jsonData(), fetched.count)
                 }
             }
@@ -156,12 +157,16 @@ public struct SyncCommand: Sendable {
         try runtime.requireLogin()
         let report = try await ILMirrorSync(runtime: runtime).pull()
         switch runtime.format {
-        case .json: try runtime.printJSON(["lists": report.lists, "folders": report.folders, "rows": report.rows,
-                                           "documents": report.documents, "documentFolders": report.documentFolders,
-                                           "messages": report.messages])
+        case .json:
+            try runtime.printJSON([
+                "lists": report.lists, "folders": report.folders, "rows": report.rows,
+                "documents": report.documents, "documentFolders": report.documentFolders,
+                "messages": report.messages,
+            ])
         case .plain, .table:
-            runtime.stdout.line("mirrored \(report.lists) lists (\(report.rows) rows), \(report.folders) folders, "
-                + "\(report.documents) documents in \(report.documentFolders) folders, \(report.messages) feed messages")
+            runtime.stdout.line(
+                "mirrored \(report.lists) lists (\(report.rows) rows), \(report.folders) folders, "
+                    + "\(report.documents) documents in \(report.documentFolders) folders, \(report.messages) feed messages")
         }
     }
 }

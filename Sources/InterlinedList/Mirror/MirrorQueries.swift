@@ -24,7 +24,8 @@ enum MirrorQueries {
 
     static func detail(_ mirror: ILMirror, _ listID: String) -> (ListShowCommand.Detail, savedAt: Int64)? {
         guard case .hit(let data, let savedAt) = mirror.load("list-" + listID),
-              let raw = try? JSONValue(parsing: data), let detail = try? ListShowCommand.Detail(raw: raw) else { return nil }
+            let raw = try? JSONValue(parsing: data), let detail = try? ListShowCommand.Detail(raw: raw)
+        else { return nil }
         return (detail, savedAt)
     }
 
@@ -33,7 +34,8 @@ enum MirrorQueries {
         var documents: [ILDocument] = []
         var oldest = Int64.max
         for name in mirror.names(prefix: "document-") where name != "document-folders" {
-            guard case .hit(let data, let savedAt) = mirror.load(name), let document = try? ILJSON.decode(ILDocument.self, from: data) else { continue }
+            guard case .hit(let data, let savedAt) = mirror.load(name), let document = try? ILJSON.decode(ILDocument.self, from: data)
+            else { continue }
             documents.append(document)
             oldest = min(oldest, savedAt)
         }

@@ -11,8 +11,10 @@ public struct ILDocument: Codable, Sendable, Equatable {
     /// sha256 of the content, lowercase hex; the server computes it and never checks it.
     public var contentHash: String?
 
-    public init(id: String, title: String, content: String? = nil, relativePath: String? = nil, isPublic: Bool? = nil,
-                folderId: String? = nil, createdAt: String? = nil, updatedAt: String? = nil) {
+    public init(
+        id: String, title: String, content: String? = nil, relativePath: String? = nil, isPublic: Bool? = nil,
+        folderId: String? = nil, createdAt: String? = nil, updatedAt: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.content = content

@@ -21,9 +21,11 @@ public struct ILList: Codable, Sendable, Equatable {
         public var helpText: String?
         public var placeholder: String?
 
-        public init(id: String? = nil, propertyKey: String, propertyName: String? = nil, propertyType: String? = nil,
-                    displayOrder: Int? = nil, isRequired: Bool? = nil, isVisible: Bool? = nil,
-                    validationRules: JSONValue? = nil, visibilityCondition: JSONValue? = nil) {
+        public init(
+            id: String? = nil, propertyKey: String, propertyName: String? = nil, propertyType: String? = nil,
+            displayOrder: Int? = nil, isRequired: Bool? = nil, isVisible: Bool? = nil,
+            validationRules: JSONValue? = nil, visibilityCondition: JSONValue? = nil
+        ) {
             self.id = id
             self.propertyKey = propertyKey
             self.propertyName = propertyName
@@ -57,8 +59,10 @@ public struct ILList: Codable, Sendable, Equatable {
         public var title: String?
     }
 
-    public init(id: String, title: String, description: String? = nil, isPublic: Bool? = nil, parentId: String? = nil,
-                folderId: String? = nil, createdAt: String? = nil, updatedAt: String? = nil, properties: [Property]? = nil) {
+    public init(
+        id: String, title: String, description: String? = nil, isPublic: Bool? = nil, parentId: String? = nil,
+        folderId: String? = nil, createdAt: String? = nil, updatedAt: String? = nil, properties: [Property]? = nil
+    ) {
         self.id = id
         self.title = title
         self.description = description

@@ -24,8 +24,10 @@ public struct ILMessage: Codable, Sendable, Equatable {
     public var userId: String?
     public var dugByMe: Bool
 
-    public init(id: String, content: String, publiclyVisible: Bool = true, imageUrls: [String] = [], videoUrls: [String] = [],
-                tags: [String] = [], createdAt: String, user: Author? = nil, userId: String? = nil, dugByMe: Bool = false) {
+    public init(
+        id: String, content: String, publiclyVisible: Bool = true, imageUrls: [String] = [], videoUrls: [String] = [],
+        tags: [String] = [], createdAt: String, user: Author? = nil, userId: String? = nil, dugByMe: Bool = false
+    ) {
         self.id = id
         self.content = content
         self.publiclyVisible = publiclyVisible

@@ -9,8 +9,10 @@ public struct ILOrganization: Codable, Sendable, Equatable {
     /// The signed-in user's role (`owner`, `admin`, `member`), nil when not a member.
     public var role: String?
 
-    public init(id: String, name: String, slug: String? = nil, description: String? = nil, isPublic: Bool? = nil,
-                memberCount: Int? = nil, role: String? = nil) {
+    public init(
+        id: String, name: String, slug: String? = nil, description: String? = nil, isPublic: Bool? = nil,
+        memberCount: Int? = nil, role: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.slug = slug

@@ -12,9 +12,11 @@ public struct ILUser: Codable, Sendable, Equatable {
     public var isPrivateAccount: Bool?
     public var createdAt: String?
 
-    public init(id: String, email: String? = nil, username: String? = nil, displayName: String? = nil,
-                emailVerified: Bool? = nil, maxMessageLength: Int? = nil, customerStatus: String? = nil,
-                isPrivateAccount: Bool? = nil, createdAt: String? = nil) {
+    public init(
+        id: String, email: String? = nil, username: String? = nil, displayName: String? = nil,
+        emailVerified: Bool? = nil, maxMessageLength: Int? = nil, customerStatus: String? = nil,
+        isPrivateAccount: Bool? = nil, createdAt: String? = nil
+    ) {
         self.id = id
         self.email = email
         self.username = username

@@ -28,19 +28,25 @@ public enum ILTables {
             table.append([folder.id, folder.name + "/", "", "", ""])
         }
         for document in documents {
-            table.append([document.id, document.title, document.relativePath ?? "", yesNo(document.isPublic),
-                          document.updatedAt.map { RelativeTime.describe(iso: $0, now: now) } ?? ""])
+            table.append([
+                document.id, document.title, document.relativePath ?? "", yesNo(document.isPublic),
+                document.updatedAt.map { RelativeTime.describe(iso: $0, now: now) } ?? "",
+            ])
         }
         return table
     }
 
     /// `il orgs`: one row per organization.
     public static func organizations(_ organizations: [ILOrganization]) -> Table {
-        var table = Table(columns: [Table.Column("id"), Table.Column("name"), Table.Column("role"),
-                                    Table.Column("members", alignment: .right), Table.Column("public")])
+        var table = Table(columns: [
+            Table.Column("id"), Table.Column("name"), Table.Column("role"),
+            Table.Column("members", alignment: .right), Table.Column("public"),
+        ])
         for organization in organizations {
-            table.append([organization.id, organization.name, organization.role ?? "",
-                          organization.memberCount.map(String.init) ?? "", yesNo(organization.isPublic)])
+            table.append([
+                organization.id, organization.name, organization.role ?? "",
+                organization.memberCount.map(String.init) ?? "", yesNo(organization.isPublic),
+            ])
         }
         return table
     }
@@ -49,8 +55,10 @@ public enum ILTables {
     public static func notifications(_ items: [ILNotification], now: Int64) -> Table {
         var table = Table("id", "type", "title", "when")
         for item in items {
-            table.append([item.id, item.type ?? "", item.title,
-                          item.createdAt.map { RelativeTime.describe(iso: $0, now: now) } ?? ""])
+            table.append([
+                item.id, item.type ?? "", item.title,
+                item.createdAt.map { RelativeTime.describe(iso: $0, now: now) } ?? "",
+            ])
         }
         return table
     }
@@ -59,8 +67,10 @@ public enum ILTables {
     public static func properties(_ properties: [ILList.Property]) -> Table {
         var table = Table("key", "name", "type", "required")
         for property in orderedProperties(properties) {
-            table.append([property.propertyKey, property.propertyName ?? property.propertyKey,
-                          property.propertyType ?? "", property.isRequired == true ? "yes" : "no"])
+            table.append([
+                property.propertyKey, property.propertyName ?? property.propertyKey,
+                property.propertyType ?? "", property.isRequired == true ? "yes" : "no",
+            ])
         }
         return table
     }

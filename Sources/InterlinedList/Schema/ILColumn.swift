@@ -4,8 +4,10 @@ import FieldOpsCore
 /// `GET /api/lists/{id}`, with the rules `validateFormData` applies to it.
 public struct ILColumn: Sendable, Equatable {
     /// The field types of the server's schema DSL (`lib/lists/dsl-types.ts`).
-    public static let types = ["text", "number", "date", "datetime", "boolean", "select", "multiselect",
-                               "textarea", "email", "url", "tel", "priority"]
+    public static let types = [
+        "text", "number", "date", "datetime", "boolean", "select", "multiselect",
+        "textarea", "email", "url", "tel", "priority",
+    ]
     /// The only types the non-destructive schema route (`PUT {properties}`) accepts.
     public static let editableTypes: Set<String> = ["text", "number", "boolean", "date", "url", "email"]
 
@@ -22,8 +24,10 @@ public struct ILColumn: Sendable, Equatable {
     /// `{field, operator, value}`, or nil when the column is always shown.
     public var visibility: JSONObject?
 
-    public init(id: String? = nil, key: String, label: String, type: String, displayOrder: Int, isRequired: Bool = false,
-                isVisible: Bool = true, rules: JSONObject = JSONObject(), visibility: JSONObject? = nil) {
+    public init(
+        id: String? = nil, key: String, label: String, type: String, displayOrder: Int, isRequired: Bool = false,
+        isVisible: Bool = true, rules: JSONObject = JSONObject(), visibility: JSONObject? = nil
+    ) {
         self.id = id
         self.key = key
         self.label = label
@@ -36,11 +40,12 @@ public struct ILColumn: Sendable, Equatable {
     }
 
     public init(_ property: ILList.Property, index: Int) {
-        self.init(id: property.id, key: property.propertyKey, label: property.propertyName ?? property.propertyKey,
-                  type: property.propertyType ?? "text", displayOrder: property.displayOrder ?? index,
-                  isRequired: property.isRequired == true, isVisible: property.isVisible != false,
-                  rules: property.validationRules?.objectValue ?? JSONObject(),
-                  visibility: property.visibilityCondition?.objectValue)
+        self.init(
+            id: property.id, key: property.propertyKey, label: property.propertyName ?? property.propertyKey,
+            type: property.propertyType ?? "text", displayOrder: property.displayOrder ?? index,
+            isRequired: property.isRequired == true, isVisible: property.isVisible != false,
+            rules: property.validationRules?.objectValue ?? JSONObject(),
+            visibility: property.visibilityCondition?.objectValue)
     }
 
     /// The list's columns in display order (ties keep the server's order).

@@ -71,13 +71,18 @@ public enum ILRowValidator {
                 return "\(label) must be at most \(format(high)) characters"
             }
             if let pattern = rules["pattern"]?.stringValue, let regex = try? NSRegularExpression(pattern: pattern),
-               regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
+                regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
+            {
                 return "\(label) format is invalid"
             }
         case "date", "datetime":
             guard let stamp = ILDateValue.seconds(value) else { return "\(label) must be a valid date" }
-            if let low = rules["min"], let bound = ILDateValue.seconds(low), stamp < bound { return "\(label) must be after \(ILCell.text(low))" }
-            if let high = rules["max"], let bound = ILDateValue.seconds(high), stamp > bound { return "\(label) must be before \(ILCell.text(high))" }
+            if let low = rules["min"], let bound = ILDateValue.seconds(low), stamp < bound {
+                return "\(label) must be after \(ILCell.text(low))"
+            }
+            if let high = rules["max"], let bound = ILDateValue.seconds(high), stamp > bound {
+                return "\(label) must be before \(ILCell.text(high))"
+            }
         case "boolean":
             if value.boolValue == nil { return "\(label) must be true or false" }
         default:
@@ -129,7 +134,9 @@ public enum ILRowValidator {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let domain = parts[1]
-        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex, domain.index(after: dot) != domain.endIndex else { return false }
+        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex, domain.index(after: dot) != domain.endIndex else {
+            return false
+        }
         return true
     }
 
@@ -138,7 +145,8 @@ public enum ILRowValidator {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }) else { return false }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
+        else { return false }
         let rest = text[text.index(after: colon)...]
         if ["http", "https", "ftp", "ws", "wss"].contains(scheme.lowercased()) {
             let host = rest.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })

@@ -4,8 +4,10 @@ import FieldOpsCore
 /// sent, with the server's messages: a schema refused here would have been a 400
 /// `Invalid schema: …` after the round trip.
 public enum ILSchemaCheck {
-    static let operators: Set<String> = ["equals", "notEquals", "contains", "notContains", "greaterThan", "lessThan",
-                                         "greaterThanOrEqual", "lessThanOrEqual", "isEmpty", "isNotEmpty"]
+    static let operators: Set<String> = [
+        "equals", "notEquals", "contains", "notContains", "greaterThan", "lessThan",
+        "greaterThanOrEqual", "lessThanOrEqual", "isEmpty", "isNotEmpty",
+    ]
 
     /// The reason the server would refuse `schema`, or nil when it would take it.
     public static func problem(_ schema: JSONValue) -> String? {
@@ -51,10 +53,11 @@ public enum ILSchemaCheck {
             let type = field["type"]?.stringValue ?? "text"
             if type == "priority", rules["options"] == nil { rules["options"] = ["low", "medium", "high", "urgent"] }
             let order = field["displayOrder"]?.int64Value.flatMap { Int(exactly: $0) } ?? index
-            return ILColumn(key: field["key"]?.stringValue ?? "", label: field["label"]?.stringValue ?? "", type: type,
-                            displayOrder: order, isRequired: field["required"]?.boolValue == true,
-                            isVisible: field["visible"]?.boolValue != false, rules: rules,
-                            visibility: field["visibility"]?["condition"]?.objectValue)
+            return ILColumn(
+                key: field["key"]?.stringValue ?? "", label: field["label"]?.stringValue ?? "", type: type,
+                displayOrder: order, isRequired: field["required"]?.boolValue == true,
+                isVisible: field["visible"]?.boolValue != false, rules: rules,
+                visibility: field["visibility"]?["condition"]?.objectValue)
         }
         return columns.enumerated().sorted {
             $0.element.displayOrder != $1.element.displayOrder ? $0.element.displayOrder < $1.element.displayOrder : $0.offset < $1.offset

@@ -13,8 +13,10 @@ enum ILSchemaDSL {
         }.map(\.element)
         let fields = properties.map { property -> JSONValue in
             var field = JSONObject()
-            for (name, stored) in [("key", "propertyKey"), ("type", "propertyType"), ("label", "propertyName"), ("displayOrder", "displayOrder"),
-                                   ("required", "isRequired"), ("visible", "isVisible"), ("helpText", "helpText"), ("placeholder", "placeholder")] {
+            for (name, stored) in [
+                ("key", "propertyKey"), ("type", "propertyType"), ("label", "propertyName"), ("displayOrder", "displayOrder"),
+                ("required", "isRequired"), ("visible", "isVisible"), ("helpText", "helpText"), ("placeholder", "placeholder"),
+            ] {
                 field[name] = property[stored] ?? .null
             }
             // Stored JSON-encoded by the DSL route, raw by the properties route: parsed when it parses.
@@ -30,6 +32,7 @@ enum ILSchemaDSL {
             }
             return .object(field)
         }
-        return .object(JSONObject([("name", list["title"] ?? .null), ("description", list["description"] ?? .null), ("fields", .array(fields))]))
+        return .object(
+            JSONObject([("name", list["title"] ?? .null), ("description", list["description"] ?? .null), ("fields", .array(fields))]))
     }
 }

@@ -16,7 +16,8 @@ public enum ILSchemaSource {
             schema = json
         } else {
             guard let root = try YAMLParser.parse(path: path, bytes: Array(data)) else {
-                throw FieldOpsError("the schema file \(path) is empty", hint: "write {name, fields: [{key, type, label}, …]}", exitCode: .usage)
+                throw FieldOpsError(
+                    "the schema file \(path) is empty", hint: "write {name, fields: [{key, type, label}, …]}", exitCode: .usage)
             }
             schema = json(from: root)
         }
@@ -42,9 +43,11 @@ public enum ILSchemaSource {
     /// Refuses a schema the server would refuse, with its message.
     public static func check(_ schema: JSONValue, source: String) throws {
         if let problem = ILSchemaCheck.problem(schema) {
-            throw FieldOpsError("invalid schema in \(source): \(problem)",
-                                hint: "each field needs key, type (\(ILColumn.types.joined(separator: ", "))) and label; select and multiselect need options",
-                                exitCode: .usage)
+            throw FieldOpsError(
+                "invalid schema in \(source): \(problem)",
+                hint:
+                    "each field needs key, type (\(ILColumn.types.joined(separator: ", "))) and label; select and multiselect need options",
+                exitCode: .usage)
         }
     }
 
@@ -52,7 +55,9 @@ public enum ILSchemaSource {
     static func field(_ spec: String) throws -> JSONValue {
         var parts = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let usage = { (why: String) in
-            FieldOpsError.usage("--column \(spec): \(why)", hint: "write KEY:TYPE[=OPT|OPT…][:LABEL][:required], e.g. --column status:select=todo|done:Status:required")
+            FieldOpsError.usage(
+                "--column \(spec): \(why)",
+                hint: "write KEY:TYPE[=OPT|OPT…][:LABEL][:required], e.g. --column status:select=todo|done:Status:required")
         }
         guard parts.count >= 2, !parts[0].isEmpty else { throw usage("needs at least KEY:TYPE") }
         var required = false

@@ -41,8 +41,9 @@ extension ListTree {
         while let (index, expanded) = stack.popLast() {
             if expanded {
                 let node = nodes[index]
-                built[index] = JSONNode(type: node.kind, id: node.id, title: node.title,
-                                        children: node.children.compactMap { built[$0] })
+                built[index] = JSONNode(
+                    type: node.kind, id: node.id, title: node.title,
+                    children: node.children.compactMap { built[$0] })
             } else {
                 stack.append((index, true))
                 for child in nodes[index].children.reversed() { stack.append((child, false)) }

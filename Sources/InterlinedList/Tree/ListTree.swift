@@ -35,13 +35,17 @@ public struct ListTree: Sendable {
         var warnings: [String] = []
 
         for folder in folders {
-            if folderIndex[folder.id] == nil { folderIndex[folder.id] = nodes.count } else {
+            if folderIndex[folder.id] == nil {
+                folderIndex[folder.id] = nodes.count
+            } else {
                 warnings.append("folder id \(folder.id) appears more than once; the copies are shown separately")
             }
             nodes.append(Node(kind: .folder, id: folder.id, title: folder.name, children: []))
         }
         for list in lists {
-            if listIndex[list.id] == nil { listIndex[list.id] = nodes.count } else {
+            if listIndex[list.id] == nil {
+                listIndex[list.id] = nodes.count
+            } else {
                 warnings.append("list id \(list.id) appears more than once; the copies are shown separately")
             }
             nodes.append(Node(kind: .list, id: list.id, title: list.title, children: []))
@@ -53,7 +57,8 @@ public struct ListTree: Sendable {
             if let found = folderIndex[parentID] {
                 parent[offset] = found
             } else {
-                warnings.append("folder \(Self.describe(nodes[offset])) names parent folder \(parentID), which does not exist; shown at the root")
+                warnings.append(
+                    "folder \(Self.describe(nodes[offset])) names parent folder \(parentID), which does not exist; shown at the root")
             }
         }
         for (offset, list) in lists.enumerated() {
@@ -62,7 +67,8 @@ public struct ListTree: Sendable {
                 if let found = listIndex[parentID] {
                     parent[index] = found
                 } else {
-                    warnings.append("list \(Self.describe(nodes[index])) names parent list \(parentID), which does not exist; shown at the root")
+                    warnings.append(
+                        "list \(Self.describe(nodes[index])) names parent list \(parentID), which does not exist; shown at the root")
                 }
             } else if let folderID = list.folderID {
                 if let found = folderIndex[folderID] {

@@ -178,7 +178,10 @@ public struct APINotification: Codable, Sendable, Equatable {
         case inspectionID = "inspection_id"
     }
 
-    public init(id: Int, type: String? = nil, title: String? = nil, body: String? = nil, link: String? = nil, isRead: Bool? = nil, createdAt: String? = nil, issueID: Int? = nil, inspectionID: Int? = nil) {
+    public init(
+        id: Int, type: String? = nil, title: String? = nil, body: String? = nil, link: String? = nil, isRead: Bool? = nil,
+        createdAt: String? = nil, issueID: Int? = nil, inspectionID: Int? = nil
+    ) {
         self.id = id
         self.type = type
         self.title = title

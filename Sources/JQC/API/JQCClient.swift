@@ -112,7 +112,8 @@ public final class JQCClient: Sendable {
     static func unwrap(_ response: HTTPResponse, endpoint: JQCEndpoint, profile: String) throws -> JSONValue {
         let contentType = response.headers["Content-Type"]
         if ServiceWording.isForeignPage(response) {
-            throw NotTheServiceError(route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)
+            throw NotTheServiceError(
+                route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)
         }
         guard response.isSuccess else {
             if response.status == 404, let subject = endpoint.subject {
@@ -125,11 +126,13 @@ public final class JQCClient: Sendable {
         do {
             document = try JSONValue(parsing: response.body, source: endpoint.description)
         } catch {
-            throw NotTheServiceError(route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)
+            throw NotTheServiceError(
+                route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)
         }
         guard let ok = document["ok"]?.boolValue else {
-            throw NotTheServiceError(route: endpoint.description, service: "JQC", profile: profile,
-                                     sent: "it sent JSON without JQC's {\"ok\", \"data\", \"error\"} envelope")
+            throw NotTheServiceError(
+                route: endpoint.description, service: "JQC", profile: profile,
+                sent: "it sent JSON without JQC's {\"ok\", \"data\", \"error\"} envelope")
         }
         guard ok else {
             throw JQCError.refused(endpoint: endpoint.description, message: document["error"]?.stringValue ?? "no reason given")

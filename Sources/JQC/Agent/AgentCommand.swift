@@ -26,9 +26,12 @@ enum AgentCommand {
                 "fieldops -p site-a jqc agent install",
             ],
             options: [
-                OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Sync at least this often (default 5m, at least 10s)."),
+                OptionSpec(
+                    "interval", value: .duration, valueName: "DURATION", help: "Sync at least this often (default 5m, at least 10s)."),
                 .flag("notify", help: "Show each new notification on the desktop (notify-send)."),
-                OptionSpec("exec", valueName: "CMD", help: "Run CMD through /bin/sh for each new notification, its fields in FIELDOPS_NOTIFICATION_* variables."),
+                OptionSpec(
+                    "exec", valueName: "CMD",
+                    help: "Run CMD through /bin/sh for each new notification, its fields in FIELDOPS_NOTIFICATION_* variables."),
             ],
             subcommands: [installSpec(), uninstallSpec()],
             action: run)
@@ -55,7 +58,8 @@ enum AgentCommand {
     static func installSpec() -> CommandSpec {
         CommandSpec(
             "install", abstract: "Run the agent as a systemd user service for the profile (no root).",
-            discussion: "Writes \(unitTemplate) into $XDG_CONFIG_HOME/systemd/user/ (one instance per profile) and, when a user service manager is reachable, reloads it and enables and starts the profile's instance; otherwise prints the exact commands. Its log: `journalctl --user -u fieldops-jqc-agent@PROFILE`.",
+            discussion:
+                "Writes \(unitTemplate) into $XDG_CONFIG_HOME/systemd/user/ (one instance per profile) and, when a user service manager is reachable, reloads it and enables and starts the profile's instance; otherwise prints the exact commands. Its log: `journalctl --user -u fieldops-jqc-agent@PROFILE`.",
             examples: ["fieldops -p site-a jqc agent install"],
             action: install)
     }
@@ -91,7 +95,8 @@ enum AgentCommand {
     }
 
     static func unitDirectory(_ context: CommandContext) -> String {
-        let configHome = context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let configHome =
+            context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? context.paths.home + "/.config"
         return configHome + "/systemd/user"
     }
@@ -136,7 +141,9 @@ enum AgentCommand {
             context.stdout.line("kept \(path): still used by " + others.joined(separator: ", "))
         }
         if let failure {
-            context.stdout.line("no user service manager answered (\(failure)); where one runs: systemctl --user disable --now \(instance) && systemctl --user daemon-reload")
+            context.stdout.line(
+                "no user service manager answered (\(failure)); where one runs: systemctl --user disable --now \(instance) && systemctl --user daemon-reload"
+            )
         } else {
             _ = systemctl([["daemon-reload"]], context: context)
             context.stdout.line("stopped and disabled \(instance)")

@@ -1,8 +1,9 @@
 internal import CNetlink
 import FieldOpsCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What wakes the agent: the kernel's rtnetlink messages, a poke from a command that queued
@@ -179,7 +180,8 @@ final class AgentEvents: @unchecked Sendable {
 
     private static func bindWakeSocket(_ path: String) throws -> Int32 {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         unlink(path)
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw FieldOpsError("cannot create the wake socket: \(String(cString: strerror(errno)))") }

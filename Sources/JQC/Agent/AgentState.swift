@@ -50,7 +50,7 @@ public struct AgentStateFile: Sendable {
     /// The running agent's state, or nil when no agent holds the profile's agent lock.
     public func running() -> AgentState? {
         guard FileManager.default.fileExists(atPath: directory + "/" + Self.lockName),
-              let lock = try? ProcessLock(path: directory + "/" + Self.lockName)
+            let lock = try? ProcessLock(path: directory + "/" + Self.lockName)
         else { return nil }
         switch try? lock.tryLock() {
         case .heldBy(let pid)?:

@@ -1,8 +1,9 @@
 internal import CNetlink
 import FieldOpsCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a profile's running `jqc agent` listens, and the one-datagram "work is queued" poke

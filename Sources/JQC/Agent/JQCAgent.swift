@@ -57,7 +57,9 @@ final class JQCAgent: @unchecked Sendable {
         if case .heldBy(let pid) = try lock.tryLock() {
             throw FieldOpsError(
                 "an agent for profile \(profile.name) is already running" + (pid.map { " (pid \($0))" } ?? ""),
-                hint: "stop it first (`kill \(pid.map(String.init) ?? "PID")`, or `systemctl --user stop fieldops-jqc-agent@\(profile.name)`)")
+                hint:
+                    "stop it first (`kill \(pid.map(String.init) ?? "PID")`, or `systemctl --user stop fieldops-jqc-agent@\(profile.name)`)"
+            )
         }
         defer { lock.unlock() }
 
@@ -69,9 +71,10 @@ final class JQCAgent: @unchecked Sendable {
         state.socket = events.socketPath
         state.watchesNetwork = events.netlinkFailure == nil
         save()
-        log.line("started (pid \(state.pid)); syncs every \(DurationText.spoken(options.interval)), "
-            + (events.netlinkFailure == nil ? "when the network comes back" : "not on network changes (\(events.netlinkFailure!))")
-            + (events.socketPath.map { " and when work is queued (\($0))" } ?? ", not on queued work (no socket path fits)"))
+        log.line(
+            "started (pid \(state.pid)); syncs every \(DurationText.spoken(options.interval)), "
+                + (events.netlinkFailure == nil ? "when the network comes back" : "not on network changes (\(events.netlinkFailure!))")
+                + (events.socketPath.map { " and when work is queued (\($0))" } ?? ", not on queued work (no socket path fits)"))
 
         var nextSync = Date()
         var nextNotifications = Date.distantFuture
@@ -90,7 +93,9 @@ final class JQCAgent: @unchecked Sendable {
             }
             if woken.contains(.queued) {
                 if offline && !woken.contains(.network) {
-                    log.line("work queued while the server is unreachable: it goes when the network comes back (or at the next attempt, in \(DurationText.spoken(nextSync.timeIntervalSinceNow)))")
+                    log.line(
+                        "work queued while the server is unreachable: it goes when the network comes back (or at the next attempt, in \(DurationText.spoken(nextSync.timeIntervalSinceNow)))"
+                    )
                 } else {
                     log.line("work queued: syncing")
                     nextSync = Date()
@@ -139,10 +144,14 @@ final class JQCAgent: @unchecked Sendable {
             online = true
             offline = false
             failures = 0
-            let sent = "\(report.photosUploaded) photo\(report.photosUploaded == 1 ? "" : "s"), "
+            let sent =
+                "\(report.photosUploaded) photo\(report.photosUploaded == 1 ? "" : "s"), "
                 + "\(report.inspectionsSubmitted) inspection\(report.inspectionsSubmitted == 1 ? "" : "s"), "
                 + "\(report.issuesSubmitted) issue\(report.issuesSubmitted == 1 ? "" : "s")"
-            let outcome = report.isComplete ? "synced: sent \(sent)" : "synced with \(report.failed) failed item\(report.failed == 1 ? "" : "s") (see `fieldops jqc status`): sent \(sent)"
+            let outcome =
+                report.isComplete
+                ? "synced: sent \(sent)"
+                : "synced with \(report.failed) failed item\(report.failed == 1 ? "" : "s") (see `fieldops jqc status`): sent \(sent)"
             state.lastOutcome = outcome
             state.online = true
             log.line(outcome)

@@ -11,7 +11,7 @@ public struct JQCIdentity: Sendable, Equatable {
     /// The stored identity, or nil when the profile never logged in (or logged out).
     public static func stored(in entry: KeyringEntry?) -> JQCIdentity? {
         guard let identity = entry?.identity, let id = identity[StoredCredentials.userID].flatMap(Int.init),
-              let username = identity[StoredCredentials.username]
+            let username = identity[StoredCredentials.username]
         else { return nil }
         return JQCIdentity(
             userID: id, username: username, role: identity[StoredCredentials.role] ?? "",

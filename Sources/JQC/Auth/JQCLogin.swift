@@ -57,8 +57,8 @@ enum JQCLogin {
     /// without waiting long. The core removes the keyring entry whatever happens here.
     static func logout(_ context: CommandContext, profile: Profile) async {
         guard let keyring = try? context.keyring(), let entry = try? keyring.entry(for: profile.name),
-              let access = entry.secrets[StoredCredentials.accessToken],
-              let client = try? JQCClient.forLogin(context: context, profile: profile)
+            let access = entry.secrets[StoredCredentials.accessToken],
+            let client = try? JQCClient.forLogin(context: context, profile: profile)
         else { return }
         let refresh = entry.secrets[StoredCredentials.refreshToken] ?? ""
         guard let body = try? JSONValue(encoding: ["refresh_token": refresh]).jsonData() else { return }
@@ -93,7 +93,8 @@ enum JQCLogin {
         let interval = date.timeIntervalSince(now)
         let seconds = interval.isFinite ? Int(min(max(interval, -1e12), 1e12).rounded()) : 0
         let span = abs(seconds)
-        let amount = span < 120 ? "\(span) s" : span < 7200 ? "\(span / 60) min" : span < 172_800 ? "\(span / 3600) h" : "\(span / 86_400) days"
+        let amount =
+            span < 120 ? "\(span) s" : span < 7200 ? "\(span / 60) min" : span < 172_800 ? "\(span / 3600) h" : "\(span / 86_400) days"
         return JQCDate.format(date) + " UTC " + (seconds >= 0 ? "(in \(amount))" : "(expired \(amount) ago)")
     }
 }

@@ -43,8 +43,8 @@ enum StoredCredentials {
         var payload = String(parts[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while payload.count % 4 != 0 { payload += "=" }
         guard let data = Data(base64Encoded: payload),
-              let claims = try? JSONValue(parsing: data),
-              let exp = claims["exp"]?.numberValue?.double
+            let claims = try? JSONValue(parsing: data),
+            let exp = claims["exp"]?.numberValue?.double
         else { return nil }
         return Date(timeIntervalSince1970: exp)
     }

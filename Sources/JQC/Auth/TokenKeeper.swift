@@ -29,9 +29,10 @@ actor TokenKeeper {
         } else {
             fromOutside = false
             let entry = try keyring?.entry(for: profile)
-            pair = RefreshGate(Tokens(
-                access: entry?.secrets[StoredCredentials.accessToken].flatMap { $0.isEmpty ? nil : $0 },
-                refresh: entry?.secrets[StoredCredentials.refreshToken].flatMap { $0.isEmpty ? nil : $0 }))
+            pair = RefreshGate(
+                Tokens(
+                    access: entry?.secrets[StoredCredentials.accessToken].flatMap { $0.isEmpty ? nil : $0 },
+                    refresh: entry?.secrets[StoredCredentials.refreshToken].flatMap { $0.isEmpty ? nil : $0 }))
         }
     }
 
@@ -52,26 +53,28 @@ actor TokenKeeper {
     func refreshed(replacing stale: String, exchange: @escaping @Sendable (String) async throws -> TokenGrant) async throws -> String {
         let profile = self.profile
         let keyring = fromOutside ? nil : keyring
-        let tokens = try await pair.refreshed(unlessReplaced: { $0.access != nil && $0.access != stale }) { old in
-            guard let refreshToken = old.refresh else {
-                throw JQCError.sessionExpired(profile: profile, reason: "the access token was refused and there is no refresh token")
-            }
-            let grant: TokenGrant
-            do {
-                grant = try await exchange(refreshToken)
-            } catch let error as HTTPError {
-                if case .status(let failure) = error, [400, 401, 403].contains(failure.status) {
-                    throw JQCError.sessionExpired(profile: profile, reason: failure.serverMessage ?? "the refresh token was refused")
+        let tokens = try await pair.refreshed(
+            unlessReplaced: { $0.access != nil && $0.access != stale },
+            refresh: { old in
+                guard let refreshToken = old.refresh else {
+                    throw JQCError.sessionExpired(profile: profile, reason: "the access token was refused and there is no refresh token")
                 }
-                throw error
-            } catch let error as JQCError {
-                if case .refused(_, let message) = error { throw JQCError.sessionExpired(profile: profile, reason: message) }
-                throw error
-            }
-            // The old refresh token is already dead on the server; keep the new pair at once.
-            if let keyring { try StoredCredentials.save(grant, user: nil, profile: profile, keyring: keyring) }
-            return Tokens(access: grant.accessToken, refresh: grant.refreshToken)
-        }
+                let grant: TokenGrant
+                do {
+                    grant = try await exchange(refreshToken)
+                } catch let error as HTTPError {
+                    if case .status(let failure) = error, [400, 401, 403].contains(failure.status) {
+                        throw JQCError.sessionExpired(profile: profile, reason: failure.serverMessage ?? "the refresh token was refused")
+                    }
+                    throw error
+                } catch let error as JQCError {
+                    if case .refused(_, let message) = error { throw JQCError.sessionExpired(profile: profile, reason: message) }
+                    throw error
+                }
+                // The old refresh token is already dead on the server; keep the new pair at once.
+                if let keyring { try StoredCredentials.save(grant, user: nil, profile: profile, keyring: keyring) }
+                return Tokens(access: grant.accessToken, refresh: grant.refreshToken)
+            })
         guard let access = tokens.access else { throw JQCError.notLoggedIn(profile: profile) }
         return access
     }

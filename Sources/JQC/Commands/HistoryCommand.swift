@@ -9,8 +9,12 @@ enum HistoryCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
             "history", abstract: "List completed inspections from the server, newest first (online only).",
-            discussion: "Pages of 30 as the iPad app loads them; --offset moves through them, --all walks every page. Exit 4 when the server cannot be reached.",
-            examples: ["fieldops jqc history", "fieldops jqc history --offset 30", "fieldops jqc history --all --json | jq '.items[] | select(.follow_up_required)'"],
+            discussion:
+                "Pages of 30 as the iPad app loads them; --offset moves through them, --all walks every page. Exit 4 when the server cannot be reached.",
+            examples: [
+                "fieldops jqc history", "fieldops jqc history --offset 30",
+                "fieldops jqc history --all --json | jq '.items[] | select(.follow_up_required)'",
+            ],
             options: [
                 OptionSpec("limit", value: .integer(1...100, default: pageSize), valueName: "N", help: "Inspections per page."),
                 OptionSpec("offset", value: .integer(0..., default: 0), valueName: "N", help: "Skip the first N."),
@@ -33,7 +37,8 @@ enum HistoryCommand {
                 let page = try await client.call(
                     .listInspections, query: [.init("status", "completed"), .init("limit", String(limit)), .init("offset", String(next))])
                 guard let pageItems = page["items"]?.arrayValue, let pageTotal = page["total"]?.int64Value else {
-                    throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.listInspections.description, reason: "no items and total in the page")
+                    throw JQCError.unexpectedAnswer(
+                        endpoint: JQCEndpoint.listInspections.description, reason: "no items and total in the page")
                 }
                 items += pageItems
                 total = Int(pageTotal)
@@ -57,7 +62,8 @@ enum HistoryCommand {
             return
         }
         guard !items.isEmpty else {
-            context.sayEmpty(total == 0 ? "no completed inspections on the server" : "no inspections at offset \(offset) (there are \(total))")
+            context.sayEmpty(
+                total == 0 ? "no completed inspections on the server" : "no inspections at offset \(offset) (there are \(total))")
             return
         }
         let templates = Dictionary((try store.templates()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -81,7 +87,9 @@ enum HistoryCommand {
         context.emit(table)
         let shownEnd = offset + items.count
         if !walkAll, shownEnd < total {
-            context.note("\(offset + 1)–\(shownEnd) of \(total); next page: `\(context.invocation.followUp(setting: "offset", to: String(shownEnd)))`")
+            context.note(
+                "\(offset + 1)–\(shownEnd) of \(total); next page: `\(context.invocation.followUp(setting: "offset", to: String(shownEnd)))`"
+            )
         }
     }
 }

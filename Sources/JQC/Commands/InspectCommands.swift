@@ -22,15 +22,20 @@ enum InspectCommands {
             ])
     }
 
-    static let draftArgument = ArgumentSpec("LOCAL_ID", help: "The draft's local id (or a unique prefix).", value: .dynamic(JQCCompletion.draft))
+    static let draftArgument = ArgumentSpec(
+        "LOCAL_ID", help: "The draft's local id (or a unique prefix).", value: .dynamic(JQCCompletion.draft))
 
     // MARK: attach
 
     static func attachSpec() -> CommandSpec {
         CommandSpec(
             "attach", abstract: "Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.",
-            discussion: "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.",
-            examples: ["fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg", "fieldops jqc inspect attach 3f2a --field 'Overview photo' overview.png"],
+            discussion:
+                "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.",
+            examples: [
+                "fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg",
+                "fieldops jqc inspect attach 3f2a --field 'Overview photo' overview.png",
+            ],
             options: [OptionSpec("field", valueName: "FIELD", help: "The image or signature field's id or label.", required: true)],
             arguments: [draftArgument, ArgumentSpec("PHOTO", help: "The photo file.", value: .file)],
             action: attach)
@@ -46,7 +51,9 @@ enum InspectCommands {
         if context.format == .json {
             try context.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
         } else {
-            context.stdout.line("\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync")
+            context.stdout.line(
+                "\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync"
+            )
         }
     }
 
@@ -76,7 +83,8 @@ enum InspectCommands {
     static func submitSpec() -> CommandSpec {
         CommandSpec(
             "submit", abstract: "Complete a draft: check required fields, compute the score, queue it for sync.",
-            discussion: "Refuses while required fields are empty and lists them (exit 1). The score is computed exactly as the server computes it. Submitting a re-inspection clears the follow-up flag of the inspection it follows up. With --sync the queue is sent at once; otherwise the next `fieldops jqc sync` sends it.",
+            discussion:
+                "Refuses while required fields are empty and lists them (exit 1). The score is computed exactly as the server computes it. Submitting a re-inspection clears the follow-up flag of the inspection it follows up. With --sync the queue is sent at once; otherwise the next `fieldops jqc sync` sends it.",
             examples: ["fieldops jqc inspect submit 3f2a", "fieldops jqc inspect submit 3f2a --sync --json | jq .overall_score"],
             options: [.flag("sync", help: "Sync right away after submitting.")],
             arguments: [draftArgument],

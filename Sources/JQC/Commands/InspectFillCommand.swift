@@ -66,7 +66,8 @@ enum InspectFillCommand {
                 try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
                 return
             case nil:
-                context.note("this terminal cannot show the full-screen form (TERM=\(context.environment["TERM"] ?? "")); asking field by field")
+                context.note(
+                    "this terminal cannot show the full-screen form (TERM=\(context.environment["TERM"] ?? "")); asking field by field")
             }
         }
         let filler = FormFiller(
@@ -119,7 +120,9 @@ enum InspectFillCommand {
         var line = applied.map { "saved \($0) answer\($0 == 1 ? "" : "s"); " } ?? (ending == .finished ? "saved; " : "saved so far; ")
         line += "\(answered) of \(inputs.count) fields answered\(score)"
         context.stdout.line(line)
-        if ending == .quit || ending == .endOfInput { context.note("continue with `fieldops jqc inspect fill \(localID)` (it opens at the first unanswered field)") }
+        if ending == .quit || ending == .endOfInput {
+            context.note("continue with `fieldops jqc inspect fill \(localID)` (it opens at the first unanswered field)")
+        }
         if missing.isEmpty {
             context.note("ready: `fieldops jqc inspect submit \(localID)`")
         } else {

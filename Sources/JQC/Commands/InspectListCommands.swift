@@ -8,16 +8,21 @@ enum InspectListCommands {
     static func listSpec() -> CommandSpec {
         CommandSpec(
             "list", abstract: "List local inspections, newest first, with their status (Draft, Pending Sync, Completed, Sync Failed).",
-            discussion: "The filters combine. --since takes a UTC day (yyyy-MM-dd, from its midnight) or a UTC time (yyyy-MM-ddTHH:mm:ss) and keeps the inspections started then or later.",
+            discussion:
+                "The filters combine. --since takes a UTC day (yyyy-MM-dd, from its midnight) or a UTC time (yyyy-MM-ddTHH:mm:ss) and keeps the inspections started then or later.",
             examples: [
                 "fieldops jqc inspect list", "fieldops jqc inspect list --status draft",
                 "fieldops jqc inspect list --template 2 --facility 1 --since 2026-11-01",
                 "fieldops jqc inspect list --status failed --json | jq -r '.[].local_id'",
             ],
             options: [
-                OptionSpec("status", value: .choice(JQCStore.ListFilter.allCases.map(\.rawValue)), help: "Only drafts, pending, synced or failed inspections."),
-                OptionSpec("template", value: .dynamic(JQCCompletion.template), valueName: "ID", help: "Only inspections with this template."),
-                OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "Only inspections at this facility."),
+                OptionSpec(
+                    "status", value: .choice(JQCStore.ListFilter.allCases.map(\.rawValue)),
+                    help: "Only drafts, pending, synced or failed inspections."),
+                OptionSpec(
+                    "template", value: .dynamic(JQCCompletion.template), valueName: "ID", help: "Only inspections with this template."),
+                OptionSpec(
+                    "facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "Only inspections at this facility."),
                 OptionSpec("since", valueName: "DATE", help: "Only inspections started at or after DATE (UTC day or time)."),
             ],
             action: list)
@@ -29,12 +34,14 @@ enum InspectListCommands {
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         func integer(_ value: Int?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
         let score: JSONValue = s.overallScore.flatMap { JSONNumber($0) }.map { .number($0) } ?? .null
-        return .object(JSONObject([
-            ("badge", .string(s.badge.label)), ("facility_id", integer(s.facilityID)), ("facility_name", text(s.facilityName)),
-            ("follow_up_required", .bool(s.followUpRequired)), ("local_id", .string(s.localID)), ("overall_score", score),
-            ("server_id", integer(s.serverID)), ("started_at", .string(s.startedAt)), ("status", .string(s.status.rawValue)),
-            ("sync_status", .string(s.syncStatus.rawValue)), ("template_id", integer(s.templateID)), ("template_name", text(s.templateName)),
-        ]))
+        return .object(
+            JSONObject([
+                ("badge", .string(s.badge.label)), ("facility_id", integer(s.facilityID)), ("facility_name", text(s.facilityName)),
+                ("follow_up_required", .bool(s.followUpRequired)), ("local_id", .string(s.localID)), ("overall_score", score),
+                ("server_id", integer(s.serverID)), ("started_at", .string(s.startedAt)), ("status", .string(s.status.rawValue)),
+                ("sync_status", .string(s.syncStatus.rawValue)), ("template_id", integer(s.templateID)),
+                ("template_name", text(s.templateName)),
+            ]))
     }
 
     @Sendable static func list(_ context: CommandContext) async throws {
@@ -50,9 +57,10 @@ enum InspectListCommands {
         }
         guard !summaries.isEmpty else {
             let narrowed = template != nil || facility != nil || since != nil
-            context.sayEmpty(filter == nil && !narrowed
-                ? "no local inspections; start one with `fieldops jqc inspect start`"
-                : "no \(filter.map { $0.rawValue + " " } ?? "")inspections match those filters")
+            context.sayEmpty(
+                filter == nil && !narrowed
+                    ? "no local inspections; start one with `fieldops jqc inspect start`"
+                    : "no \(filter.map { $0.rawValue + " " } ?? "")inspections match those filters")
             return
         }
         var table = Table(columns: [
@@ -62,8 +70,10 @@ enum InspectListCommands {
         table.rows.reserveCapacity(summaries.count)
         for s in summaries {
             table.rows.append([
-                s.localID, s.serverID.map(String.init) ?? "", s.templateName ?? String(s.templateID), s.facilityName ?? String(s.facilityID),
-                s.followUpRequired ? s.badge.label + " · follow-up" : s.badge.label, s.overallScore.map(ScoreText.percent) ?? "", s.startedAt,
+                s.localID, s.serverID.map(String.init) ?? "", s.templateName ?? String(s.templateID),
+                s.facilityName ?? String(s.facilityID),
+                s.followUpRequired ? s.badge.label + " · follow-up" : s.badge.label, s.overallScore.map(ScoreText.percent) ?? "",
+                s.startedAt,
             ])
         }
         context.stdout.write(table.render(format: context.format, color: context.terminal.colorEnabled))
@@ -85,7 +95,8 @@ enum InspectListCommands {
         let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "delete")
         let photos = try store.photos(inspectionLocalID: draft.localID).count
         let issues = try store.issues(inspectionLocalID: draft.localID).count
-        try context.confirm("delete draft \(draft.localID) with \(photos) photo\(photos == 1 ? "" : "s") and \(issues) issue\(issues == 1 ? "" : "s")")
+        try context.confirm(
+            "delete draft \(draft.localID) with \(photos) photo\(photos == 1 ? "" : "s") and \(issues) issue\(issues == 1 ? "" : "s")")
         try store.deleteDraft(localID: draft.localID)
         context.stdout.line("deleted draft \(draft.localID)")
     }

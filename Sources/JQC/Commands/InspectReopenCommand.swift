@@ -11,7 +11,11 @@ enum InspectReopenCommand {
                 Answers, photos and issues stay; the score is computed again on the next submit. Works offline. Refused (exit 1, nothing changes) once the inspection is on the server — follow it up with `inspect start --reinspect` instead — while a sync of the profile is running (it may be sending it), and when its last send was cut off before the server answered (run `fieldops jqc sync` first). An inspection that failed to sync can be reopened, fixed and submitted again; the photos and issues that failed with it are queued again with it.
                 """,
             examples: ["fieldops jqc inspect reopen 3f2a", "fieldops jqc inspect reopen 3f2a && fieldops jqc inspect fill 3f2a"],
-            arguments: [ArgumentSpec("LOCAL_ID", help: "The submitted inspection's local id (or a unique prefix).", value: .dynamic(JQCCompletion.inspection))],
+            arguments: [
+                ArgumentSpec(
+                    "LOCAL_ID", help: "The submitted inspection's local id (or a unique prefix).", value: .dynamic(JQCCompletion.inspection)
+                )
+            ],
             action: run)
     }
 

@@ -7,8 +7,11 @@ enum InspectShowCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
             "show", abstract: "Show an inspection as a card: answers, score, status, issues and photos.",
-            discussion: "ID is a local id (or unique prefix), or a server id; a server id not in the local store is fetched from the server (online only, exit 4 when unreachable). --json prints the local record (with template_name, issues and photos); for a server-only inspection, the server's record as it sent it.",
-            examples: ["fieldops jqc inspect show 3f2a", "fieldops jqc inspect show 73", "fieldops jqc inspect show 3f2a --json | jq .form_data"],
+            discussion:
+                "ID is a local id (or unique prefix), or a server id; a server id not in the local store is fetched from the server (online only, exit 4 when unreachable). --json prints the local record (with template_name, issues and photos); for a server-only inspection, the server's record as it sent it.",
+            examples: [
+                "fieldops jqc inspect show 3f2a", "fieldops jqc inspect show 73", "fieldops jqc inspect show 3f2a --json | jq .form_data",
+            ],
             arguments: [ArgumentSpec("ID", help: "Local id, unique prefix, or server id.", value: .dynamic(JQCCompletion.inspection))],
             action: show)
     }
@@ -41,7 +44,9 @@ enum InspectShowCommand {
         if let completed = inspection.completedAt { facts.append(("completed", JQCDate.format(completed))) }
         if let server = inspection.serverID { facts.append(("server id", String(server))) }
         if let parent = inspection.parentLocalID ?? inspection.parentServerID.map({ "#\($0)" }) { facts.append(("re-inspects", parent)) }
-        if inspection.followUpRequired { facts.append(("follow-up", "required — `fieldops jqc inspect start --reinspect \(inspection.localID)`")) }
+        if inspection.followUpRequired {
+            facts.append(("follow-up", "required — `fieldops jqc inspect start --reinspect \(inspection.localID)`"))
+        }
         if let notes = inspection.notes, !notes.isEmpty { facts.append(("notes", notes)) }
         if let error = inspection.lastError { facts.append(("last error", error)) }
         if schema == nil { facts.append(("form", "template not cached; run `fieldops jqc sync` to see the fields")) }
@@ -88,16 +93,25 @@ enum InspectShowCommand {
         }
         let templateID = record["template_id"]?.int64Value.map { Int($0) }
         let template = try templateID.flatMap { try store.template(id: $0) }
-        let formData = try FormData.decode(Data((record["form_data"] ?? .null).jsonString().utf8), source: "form_data of inspection \(serverID)")
+        let formData = try FormData.decode(
+            Data((record["form_data"] ?? .null).jsonString().utf8), source: "form_data of inspection \(serverID)")
         var facts: [(String, String)] = [
             ("template", "\(templateID.map(String.init) ?? "?") \(template?.name ?? "(not cached)")"),
-            ("facility", try record["facility_id"]?.int64Value.map { try facilityText(Int($0), area: record["area_id"]?.int64Value.map { Int($0) }, store: store) } ?? "?"),
+            (
+                "facility",
+                try record["facility_id"]?.int64Value.map {
+                    try facilityText(Int($0), area: record["area_id"]?.int64Value.map { Int($0) }, store: store)
+                } ?? "?"
+            ),
             ("score", record["overall_score"]?.numberValue?.double.map(ScoreText.percent) ?? "none"),
             ("status", record["status"]?.stringValue ?? "?"),
             ("completed", record["completed_at"]?.stringValue ?? "—"),
         ]
-        if record["follow_up_required"]?.boolValue == true { facts.append(("follow-up", "required — `fieldops jqc inspect start --reinspect \(serverID)`")) }
-        var card = InspectionCard(title: "Inspection #\(serverID) (server)", badge: nil, facts: facts, schema: try template?.schema(), formData: formData)
+        if record["follow_up_required"]?.boolValue == true {
+            facts.append(("follow-up", "required — `fieldops jqc inspect start --reinspect \(serverID)`"))
+        }
+        var card = InspectionCard(
+            title: "Inspection #\(serverID) (server)", badge: nil, facts: facts, schema: try template?.schema(), formData: formData)
         card.photoText = { JQCEndpoint.photoURL(baseURL: profile.baseURL, path: $0) }
         context.stdout.write(card.render(color: context.terminal.colorEnabled, width: context.terminal.width))
     }

@@ -6,7 +6,8 @@ enum InspectSignCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
             "sign", abstract: "Draw a signature with the mouse or trackpad into a draft's signature field.",
-            discussion: "Opens a drawing pad on the terminal (xterm mouse reporting, SGR 1006, as every common terminal supports); the strokes show as braille dots. Enter accepts: the signature is saved as a PNG (white background, black strokes) and attached exactly as a photo is, local://<photo id> until the next sync uploads it. c clears the pad, Esc cancels. Without a terminal, attach a signature image with `inspect attach`.",
+            discussion:
+                "Opens a drawing pad on the terminal (xterm mouse reporting, SGR 1006, as every common terminal supports); the strokes show as braille dots. Enter accepts: the signature is saved as a PNG (white background, black strokes) and attached exactly as a photo is, local://<photo id> until the next sync uploads it. c clears the pad, Esc cancels. Without a terminal, attach a signature image with `inspect attach`.",
             examples: ["fieldops jqc inspect sign 3f2a --field 'Inspector signature'"],
             options: [OptionSpec("field", valueName: "FIELD", help: "The signature (or image) field's id or label.", required: true)],
             arguments: [InspectCommands.draftArgument],
@@ -39,7 +40,9 @@ enum InspectSignCommand {
         if context.format == .json {
             try context.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
         } else {
-            context.stdout.line("\(field.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (signature PNG, \(photo.byteCount) bytes); uploaded by the next sync")
+            context.stdout.line(
+                "\(field.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (signature PNG, \(photo.byteCount) bytes); uploaded by the next sync"
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ enum InspectStartCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
             "start", abstract: "Start a draft inspection and print its local id.",
-            discussion: "The template, facility and area must be in the local cache (`fieldops jqc sync` pulls them). With --reinspect, template and facility come from the inspection that requires a follow-up; its non-scoring answers are copied, while rating, pass/fail, image and signature fields start blank. Exit codes: 2 unknown id, 1 the inspection does not require a follow-up, 4 the parent is only on the server and it cannot be reached.",
+            discussion:
+                "The template, facility and area must be in the local cache (`fieldops jqc sync` pulls them). With --reinspect, template and facility come from the inspection that requires a follow-up; its non-scoring answers are copied, while rating, pass/fail, image and signature fields start blank. Exit codes: 2 unknown id, 1 the inspection does not require a follow-up, 4 the parent is only on the server and it cannot be reached.",
             examples: [
                 "fieldops jqc inspect start --template 2 --facility 1 --area 101",
                 "fieldops jqc inspect start --reinspect 73 --json",
@@ -15,7 +16,9 @@ enum InspectStartCommand {
                 OptionSpec("template", value: .dynamic(JQCCompletion.template), valueName: "ID", help: "The template to inspect with."),
                 OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "The facility inspected."),
                 OptionSpec("area", value: .dynamic(JQCCompletion.area), valueName: "ID", help: "The area inspected (optional)."),
-                OptionSpec("reinspect", value: .dynamic(JQCCompletion.inspection), valueName: "ID", help: "Re-inspect the inspection ID (local or server id) that requires a follow-up."),
+                OptionSpec(
+                    "reinspect", value: .dynamic(JQCCompletion.inspection), valueName: "ID",
+                    help: "Re-inspect the inspection ID (local or server id) that requires a follow-up."),
                 OptionSpec("notes", valueName: "TEXT", help: "Free-text notes sent with the inspection."),
             ],
             action: run)
@@ -58,9 +61,13 @@ enum InspectStartCommand {
         } else {
             context.stdout.line(draft.localID)
             let copied = answers.isEmpty ? "" : ", \(answers.count) answers copied from the inspection it follows up"
-            context.note("started a draft of \"\(template.name)\" (\(schema.inputFields.count) fields\(copied)); next: `fieldops jqc inspect fill \(draft.localID)`")
+            context.note(
+                "started a draft of \"\(template.name)\" (\(schema.inputFields.count) fields\(copied)); next: `fieldops jqc inspect fill \(draft.localID)`"
+            )
             if !schema.unsupportedFields.isEmpty {
-                context.warn("\(schema.unsupportedFields.count) field(s) of template \(templateID) cannot be answered here: " + schema.unsupportedFields.map(\.reference).joined(separator: ", "))
+                context.warn(
+                    "\(schema.unsupportedFields.count) field(s) of template \(templateID) cannot be answered here: "
+                        + schema.unsupportedFields.map(\.reference).joined(separator: ", "))
             }
         }
     }

@@ -18,7 +18,9 @@ extension IssueCommands {
         let (profile, store) = try JQCCommands.localStore(context)
         let reference = context.invocation.value("ID") ?? ""
         guard let issue = try store.issue(matching: reference) else {
-            throw FieldOpsError("no local issue \(reference)", hint: "list them with `fieldops jqc issue list` (run `fieldops jqc sync` to pull yours)", exitCode: .usage)
+            throw FieldOpsError(
+                "no local issue \(reference)", hint: "list them with `fieldops jqc issue list` (run `fieldops jqc sync` to pull yours)",
+                exitCode: .usage)
         }
         let view = try record(issue, store: store, profile: profile)
         if context.format == .json {
@@ -62,7 +64,10 @@ extension IssueCommands {
                 "fieldops jqc issue status 9c1e resolved --json | jq .queued_status",
             ],
             options: [OptionSpec("notes", valueName: "TEXT", help: "Notes on the resolution.")],
-            arguments: [issueArgument, ArgumentSpec("STATUS", help: "open, in_progress or resolved.", value: .choice(IssueStatus.allCases.map(\.rawValue)))],
+            arguments: [
+                issueArgument,
+                ArgumentSpec("STATUS", help: "open, in_progress or resolved.", value: .choice(IssueStatus.allCases.map(\.rawValue))),
+            ],
             action: status)
     }
 
@@ -79,8 +84,11 @@ extension IssueCommands {
             guard let serverID = Int(reference) else {
                 throw FieldOpsError("no issue \(reference)", hint: "list them with `fieldops jqc issue list`", exitCode: .usage)
             }
-            let updated = try await WorkflowSupport.online("changing the status of issue \(serverID) (not in the local store)", context: context, profile: profile) { client in
-                try await client.call(.issueStatus(serverID), json: SyncRequests.statusChange(status, notes: notes), as: IssueEnvelope.self).issue
+            let updated = try await WorkflowSupport.online(
+                "changing the status of issue \(serverID) (not in the local store)", context: context, profile: profile
+            ) { client in
+                try await client.call(.issueStatus(serverID), json: SyncRequests.statusChange(status, notes: notes), as: IssueEnvelope.self)
+                    .issue
             }
             try emitChanged(updated, store: store, profile: profile, context: context)
             return
@@ -89,16 +97,21 @@ extension IssueCommands {
         if let serverID = local.serverID, waiting.isEmpty {
             do {
                 let client = try JQCClient(context: context, profile: profile)
-                let updated = try await client.call(.issueStatus(serverID), json: SyncRequests.statusChange(status, notes: notes), as: IssueEnvelope.self).issue
+                let updated = try await client.call(
+                    .issueStatus(serverID), json: SyncRequests.statusChange(status, notes: notes), as: IssueEnvelope.self
+                ).issue
                 try store.updateIssue(from: updated)
                 try emitChanged(updated, store: store, profile: profile, context: context)
                 return
             } catch let error as HTTPError where isUnreachable(error) {
-                try queue(local, status: status, notes: notes, reason: "the server cannot be reached (\(error.summary))", store: store, profile: profile, context: context)
+                try queue(
+                    local, status: status, notes: notes, reason: "the server cannot be reached (\(error.summary))", store: store,
+                    profile: profile, context: context)
                 return
             }
         }
-        let reason = local.serverID == nil
+        let reason =
+            local.serverID == nil
             ? "the issue is not on the server yet; the change follows it"
             : "\(SyncCommand.count(waiting.count, "earlier change")) of this issue \(waiting.count == 1 ? "waits" : "wait") to be sent first"
         try queue(local, status: status, notes: notes, reason: reason, store: store, profile: profile, context: context)

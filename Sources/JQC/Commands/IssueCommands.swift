@@ -15,21 +15,27 @@ enum IssueCommands {
             subcommands: [flagSpec(), listSpec(), showSpec(), statusSpec()])
     }
 
-    static let issueArgument = ArgumentSpec("ID", help: "The issue's server id, or its local id (or a unique prefix).", value: .dynamic(JQCCompletion.issue))
+    static let issueArgument = ArgumentSpec(
+        "ID", help: "The issue's server id, or its local id (or a unique prefix).", value: .dynamic(JQCCompletion.issue))
 
     // MARK: flag
 
     static func flagSpec() -> CommandSpec {
         CommandSpec(
             "flag", abstract: "Flag an issue on an inspection, or on a facility without one; sent by the next sync.",
-            discussion: "With --inspection the issue belongs to that inspection (draft or submitted) and is sent after it; with --facility (and optionally --area) it stands on its own, as the server allows. The facility and area must be in the local cache (`fieldops jqc sync` pulls them). Works offline: the issue and its photo copy are stored at once.",
+            discussion:
+                "With --inspection the issue belongs to that inspection (draft or submitted) and is sent after it; with --facility (and optionally --area) it stands on its own, as the server allows. The facility and area must be in the local cache (`fieldops jqc sync` pulls them). Works offline: the issue and its photo copy are stored at once.",
             examples: [
                 "fieldops jqc issue flag --inspection 3f2a --severity critical --description 'Water on the floor'",
                 "fieldops jqc issue flag --facility 1 --area 102 --severity high --description 'Broken glass near the ticket machines' --photo glass.jpg",
             ],
             options: [
-                OptionSpec("inspection", value: .dynamic(JQCCompletion.inspection), valueName: "LOCAL_ID", help: "The inspection the issue was found in."),
-                OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "The facility, for an issue without an inspection."),
+                OptionSpec(
+                    "inspection", value: .dynamic(JQCCompletion.inspection), valueName: "LOCAL_ID",
+                    help: "The inspection the issue was found in."),
+                OptionSpec(
+                    "facility", value: .dynamic(JQCCompletion.facility), valueName: "ID",
+                    help: "The facility, for an issue without an inspection."),
                 OptionSpec("area", value: .dynamic(JQCCompletion.area), valueName: "ID", help: "The facility's area (with --facility)."),
                 OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "How serious it is.", required: true),
                 OptionSpec("description", valueName: "TEXT", help: "What is wrong.", required: true),
@@ -53,7 +59,8 @@ enum IssueCommands {
                 throw FieldOpsError.usage("--area goes with --facility; an issue on an inspection takes the inspection's area")
             }
             let inspection = try WorkflowSupport.inspection(reference, in: store)
-            issue = try store.flagIssue(inspectionLocalID: inspection.localID, severity: severity, description: description, photoPath: photo)
+            issue = try store.flagIssue(
+                inspectionLocalID: inspection.localID, severity: severity, description: description, photoPath: photo)
             place = "on inspection \(inspection.localID); the next `fieldops jqc sync` sends it after its inspection"
         case (nil, let facility?):
             issue = try store.flagIssue(
@@ -65,7 +72,8 @@ enum IssueCommands {
                 "jqc issue flag needs --inspection LOCAL_ID or --facility ID",
                 hint: "an issue belongs to an inspection, or stands on its own at a facility (see `fieldops jqc facilities`)")
         case (_?, _?):
-            throw FieldOpsError.usage("give --inspection or --facility, not both", hint: "an issue on an inspection takes the inspection's facility")
+            throw FieldOpsError.usage(
+                "give --inspection or --facility, not both", hint: "an issue on an inspection takes the inspection's facility")
         }
         AgentWake.poke(context, profile: profile)
         if context.format == .json {
@@ -81,7 +89,8 @@ enum IssueCommands {
     static func listSpec() -> CommandSpec {
         CommandSpec(
             "list", abstract: "List local issues: flagged on this device and pulled from the server (assigned to or reported by you).",
-            discussion: "Issues from the server are refreshed by `fieldops jqc sync`. The filters combine; --status is the status the server last reported (a change still queued shows beside it). --mine keeps the issues assigned to you (from the identity of your last login, so it works offline).",
+            discussion:
+                "Issues from the server are refreshed by `fieldops jqc sync`. The filters combine; --status is the status the server last reported (a change still queued shows beside it). --mine keeps the issues assigned to you (from the identity of your last login, so it works offline).",
             examples: [
                 "fieldops jqc issue list",
                 "fieldops jqc issue list --status open --severity critical",
@@ -117,9 +126,10 @@ enum IssueCommands {
             return
         }
         guard !issues.isEmpty else {
-            context.note(filter == JQCStore.IssueFilter()
-                ? "no issues; flag one with `fieldops jqc issue flag` or pull yours with `fieldops jqc sync`"
-                : "no issues match those filters")
+            context.note(
+                filter == JQCStore.IssueFilter()
+                    ? "no issues; flag one with `fieldops jqc issue flag` or pull yours with `fieldops jqc sync`"
+                    : "no issues match those filters")
             return
         }
         let facilities = Dictionary((try store.facilities()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })

@@ -8,7 +8,8 @@ enum JQCCommands {
     static func spec() -> CommandSpec {
         CommandSpec(
             "jqc", abstract: "JanitorialQC: facility inspections, offline-first.",
-            discussion: "Work is written to a local store at once, whether or not the server is reachable; `fieldops jqc sync` delivers it in order, exactly once, and refreshes reference data.",
+            discussion:
+                "Work is written to a local store at once, whether or not the server is reachable; `fieldops jqc sync` delivers it in order, exactly once, and refreshes reference data.",
             examples: ["fieldops -p site-a jqc sync", "fieldops jqc status --json", "fieldops jqc facilities show 3"],
             subcommands: [
                 SyncCommand.spec(),

@@ -6,7 +6,8 @@ enum NotificationCommands {
     static func spec() -> CommandSpec {
         CommandSpec(
             "notifications", abstract: "Fetch notifications (issue assignments, follow-up requests) and keep them in an inbox.",
-            discussion: "poll and watch use the sync's cursor, kept in the server's time (its newest notification, or its Date header), never this machine's clock: each fetch asks from a minute before it and drops what it already has by id, so a server whose clock is minutes off loses nothing and repeats nothing. What they get is marked read on the server; everything fetched is kept for `notifications list`.",
+            discussion:
+                "poll and watch use the sync's cursor, kept in the server's time (its newest notification, or its Date header), never this machine's clock: each fetch asks from a minute before it and drops what it already has by id, so a server whose clock is minutes off loses nothing and repeats nothing. What they get is marked read on the server; everything fetched is kept for `notifications list`.",
             examples: [
                 "fieldops jqc notifications poll",
                 "fieldops jqc notifications watch --interval 30s --exec 'notify-send \"$FIELDOPS_NOTIFICATION_TITLE\" \"$FIELDOPS_NOTIFICATION_BODY\"'",
@@ -17,12 +18,15 @@ enum NotificationCommands {
 
     static let execOption = OptionSpec(
         "exec", valueName: "CMD",
-        help: "Run CMD (with /bin/sh) for each notification; FIELDOPS_NOTIFICATION_ID, _TYPE, _TITLE, _BODY, _LINK, _CREATED_AT, _ISSUE_ID, _INSPECTION_ID and _JSON are set.")
+        help:
+            "Run CMD (with /bin/sh) for each notification; FIELDOPS_NOTIFICATION_ID, _TYPE, _TITLE, _BODY, _LINK, _CREATED_AT, _ISSUE_ID, _INSPECTION_ID and _JSON are set."
+    )
 
     static func pollSpec() -> CommandSpec {
         CommandSpec(
             "poll", abstract: "Fetch new notifications once, print them and mark them read.",
-            discussion: "--json prints an array (empty when nothing is new). Exit 4 when the server cannot be reached (the cursor does not move).",
+            discussion:
+                "--json prints an array (empty when nothing is new). Exit 4 when the server cannot be reached (the cursor does not move).",
             examples: ["fieldops jqc notifications poll", "fieldops jqc notifications poll --json | jq -r '.[].title'"],
             options: [execOption],
             action: poll)
@@ -31,9 +35,16 @@ enum NotificationCommands {
     static func watchSpec() -> CommandSpec {
         CommandSpec(
             "watch", abstract: "Keep fetching notifications and print each one as it arrives (Ctrl-C stops).",
-            discussion: "Fetches every --interval (default 60s, as the iPad app) with ±10% jitter. While the server is unreachable it says so once and keeps trying; it carries on when the server is back. --json prints one JSON object per line.",
-            examples: ["fieldops jqc notifications watch", "fieldops jqc notifications watch --interval 30s --json", "fieldops jqc notifications watch --exec 'curl -s -d \"$FIELDOPS_NOTIFICATION_TITLE\" https://chat.example/hook'"],
-            options: [OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Time between fetches (default 60s, at least 1s)."), execOption],
+            discussion:
+                "Fetches every --interval (default 60s, as the iPad app) with ±10% jitter. While the server is unreachable it says so once and keeps trying; it carries on when the server is back. --json prints one JSON object per line.",
+            examples: [
+                "fieldops jqc notifications watch", "fieldops jqc notifications watch --interval 30s --json",
+                "fieldops jqc notifications watch --exec 'curl -s -d \"$FIELDOPS_NOTIFICATION_TITLE\" https://chat.example/hook'",
+            ],
+            options: [
+                OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Time between fetches (default 60s, at least 1s)."),
+                execOption,
+            ],
             action: watch)
     }
 

@@ -10,8 +10,11 @@ extension NotificationCommands {
 
         enum Key: String, CodingKey {
             case id, type, title, body, link, read
-            case createdAt = "created_at", issueID = "issue_id", inspectionID = "inspection_id"
-            case readAt = "read_at", fetchedAt = "fetched_at"
+            case createdAt = "created_at"
+            case issueID = "issue_id"
+            case inspectionID = "inspection_id"
+            case readAt = "read_at"
+            case fetchedAt = "fetched_at"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -39,8 +42,12 @@ extension NotificationCommands {
     static func listSpec() -> CommandSpec {
         CommandSpec(
             "list", abstract: "List the notifications fetched so far, newest first, unread ones marked.",
-            discussion: "Reads the local store only (works offline). Every notification a sync, `notifications poll|watch` or the agent fetched is kept here, once, whatever the server's clock says; unread means not yet marked with `fieldops jqc notifications read`.",
-            examples: ["fieldops jqc notifications list", "fieldops jqc notifications list --unread --limit 5", "fieldops jqc notifications list --unread --json | jq -r '.[].title'"],
+            discussion:
+                "Reads the local store only (works offline). Every notification a sync, `notifications poll|watch` or the agent fetched is kept here, once, whatever the server's clock says; unread means not yet marked with `fieldops jqc notifications read`.",
+            examples: [
+                "fieldops jqc notifications list", "fieldops jqc notifications list --unread --limit 5",
+                "fieldops jqc notifications list --unread --json | jq -r '.[].title'",
+            ],
             options: [
                 .flag("unread", help: "Only notifications not marked read."),
                 OptionSpec("limit", value: .integer(1..., default: defaultLimit), valueName: "N", help: "At most N notifications."),
@@ -58,7 +65,10 @@ extension NotificationCommands {
             return
         }
         guard !entries.isEmpty else {
-            context.sayEmpty(unread ? "no unread notifications" : "no notifications yet; `fieldops jqc sync` or `fieldops jqc notifications poll` fetches them")
+            context.sayEmpty(
+                unread
+                    ? "no unread notifications"
+                    : "no notifications yet; `fieldops jqc sync` or `fieldops jqc notifications poll` fetches them")
             return
         }
         var table = Table(columns: [.init(""), .init("ID"), .timestamp("CREATED"), .init("TYPE"), .init("TITLE")])
@@ -76,10 +86,15 @@ extension NotificationCommands {
     static func readSpec() -> CommandSpec {
         CommandSpec(
             "read", abstract: "Mark notifications read in the local inbox.",
-            discussion: "Local only: the server already counts them read from the moment they were fetched. An unknown id is refused (exit 2) and nothing changes.",
+            discussion:
+                "Local only: the server already counts them read from the moment they were fetched. An unknown id is refused (exit 2) and nothing changes.",
             examples: ["fieldops jqc notifications read 12 13", "fieldops jqc notifications read --all"],
             options: [.flag("all", help: "Mark every unread notification read.")],
-            arguments: [ArgumentSpec("ID", help: "Notification ids (see `fieldops jqc notifications list`).", value: .dynamic(JQCCompletion.notification), optional: true, variadic: true)],
+            arguments: [
+                ArgumentSpec(
+                    "ID", help: "Notification ids (see `fieldops jqc notifications list`).", value: .dynamic(JQCCompletion.notification),
+                    optional: true, variadic: true)
+            ],
             action: read)
     }
 
@@ -87,8 +102,9 @@ extension NotificationCommands {
         let texts = context.invocation.all("ID")
         let all = context.invocation.flag("all")
         guard all != !texts.isEmpty else {
-            throw FieldOpsError.usage(all ? "give either IDs or --all, not both" : "name the notifications to mark read, or pass --all",
-                                      hint: "the ids are listed by `fieldops jqc notifications list`")
+            throw FieldOpsError.usage(
+                all ? "give either IDs or --all, not both" : "name the notifications to mark read, or pass --all",
+                hint: "the ids are listed by `fieldops jqc notifications list`")
         }
         let ids = try texts.map { text in
             guard let id = Int(text) else { throw FieldOpsError.usage("notification ids are numbers, not \(text)") }

@@ -12,7 +12,10 @@ enum PruneCommand {
             discussion: """
                 Removes inspections synced before DATE whose photos are all uploaded and whose issues can all go too, device issues synced before DATE with nothing of theirs still waiting, the status changes already sent, and the photo copies of what goes. Never touches pending, failed or draft work, nor issues pulled from the server (the sync keeps those current). The server keeps everything: `fieldops jqc history` and `inspect show SERVER_ID` still find it. DATE is a UTC day (yyyy-MM-dd) or time (yyyy-MM-ddTHH:mm:ss); the default is 30 days ago. Synced photo copies are otherwise kept.
                 """,
-            examples: ["fieldops jqc prune --dry-run", "fieldops jqc prune --synced-before 2026-11-01", "fieldops jqc prune --synced-before 2026-11-01 --json | jq .photo_bytes"],
+            examples: [
+                "fieldops jqc prune --dry-run", "fieldops jqc prune --synced-before 2026-11-01",
+                "fieldops jqc prune --synced-before 2026-11-01 --json | jq .photo_bytes",
+            ],
             options: [
                 OptionSpec("synced-before", valueName: "DATE", help: "Remove what was synced before DATE (default: 30 days ago)."),
                 .flag("dry-run", help: "Only list what would be removed."),
@@ -22,7 +25,8 @@ enum PruneCommand {
 
     @Sendable static func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let cutoff = try context.invocation.value("synced-before").map { try WorkflowSupport.moment($0, option: "synced-before") }
+        let cutoff =
+            try context.invocation.value("synced-before").map { try WorkflowSupport.moment($0, option: "synced-before") }
             ?? Date().addingTimeInterval(-defaultAge)
         let dryRun = context.invocation.flag("dry-run")
         let result = try store.prune(syncedBefore: cutoff, dryRun: dryRun)
@@ -30,7 +34,8 @@ enum PruneCommand {
             try context.emitJSON(result)
             return
         }
-        let what = "\(SyncCommand.count(result.inspections.count, "inspection")), \(SyncCommand.count(result.issues.count, "issue")) and "
+        let what =
+            "\(SyncCommand.count(result.inspections.count, "inspection")), \(SyncCommand.count(result.issues.count, "issue")) and "
             + "\(SyncCommand.count(result.photos, "photo copy", "photo copies")) (\(megabytes(result.photoBytes)))"
         context.stdout.line((dryRun ? "would remove " : "removed ") + what + " synced before \(JQCDate.format(cutoff)) UTC")
         if dryRun, !(result.inspections.isEmpty && result.issues.isEmpty) {

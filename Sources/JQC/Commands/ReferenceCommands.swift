@@ -13,7 +13,7 @@ enum ReferenceCommands {
                     "show", abstract: "Show one facility and its areas.",
                     examples: ["fieldops jqc facilities show 3", "fieldops jqc facilities show 3 --json | jq '.areas[].id'"],
                     arguments: [ArgumentSpec("ID", help: "The facility id.", value: .dynamic(JQCCompletion.facility))],
-                    action: showFacility),
+                    action: showFacility)
             ],
             action: listFacilities)
     }
@@ -27,7 +27,7 @@ enum ReferenceCommands {
                     "show", abstract: "Show a template's form fields in grid order (--json: the schema as the server sent it).",
                     examples: ["fieldops jqc templates show 2", "fieldops jqc templates show 2 --json | jq '.form_schema | length'"],
                     arguments: [ArgumentSpec("ID", help: "The template id.", value: .dynamic(JQCCompletion.template))],
-                    action: showTemplate),
+                    action: showTemplate)
             ],
             action: listTemplates)
     }
@@ -41,7 +41,7 @@ enum ReferenceCommands {
                     "clear", abstract: "Delete the cached facilities, areas and templates (never inspections, issues or photos).",
                     discussion: "The next `fieldops jqc sync` pulls them again.",
                     examples: ["fieldops jqc cache clear && fieldops jqc sync"],
-                    action: clearCache),
+                    action: clearCache)
             ])
     }
 
@@ -72,7 +72,9 @@ enum ReferenceCommands {
             return
         }
         let areas = try store.areaCounts()
-        var table = Table(columns: [Table.Column("ID", alignment: .right), Table.Column("NAME"), Table.Column("PROJECT"), Table.Column("AREAS", alignment: .right)])
+        var table = Table(columns: [
+            Table.Column("ID", alignment: .right), Table.Column("NAME"), Table.Column("PROJECT"), Table.Column("AREAS", alignment: .right),
+        ])
         for facility in facilities {
             table.append([String(facility.id), facility.name, facility.projectName ?? "", String(areas[facility.id] ?? 0)])
         }
@@ -88,7 +90,11 @@ enum ReferenceCommands {
             return
         }
         let f = cached.facility
-        printFacts([("id", String(f.id)), ("name", f.name), ("address", f.address ?? ""), ("project", f.projectName.map { "\($0) (\(f.projectID.map(String.init) ?? "?"))" } ?? "none")], to: context)
+        printFacts(
+            [
+                ("id", String(f.id)), ("name", f.name), ("address", f.address ?? ""),
+                ("project", f.projectName.map { "\($0) (\(f.projectID.map(String.init) ?? "?"))" } ?? "none"),
+            ], to: context)
         context.stdout.line()
         var table = Table(columns: [Table.Column("AREA", alignment: .right), Table.Column("NAME"), Table.Column("TYPE")])
         for area in cached.areas { table.append([String(area.id), area.name, area.areaType ?? ""]) }
@@ -120,7 +126,10 @@ enum ReferenceCommands {
             context.sayEmpty("no templates cached; run `fieldops jqc sync` to pull them")
             return
         }
-        var table = Table(columns: [Table.Column("ID", alignment: .right), Table.Column("NAME"), Table.Column("FREQUENCY"), Table.Column("FIELDS", alignment: .right)])
+        var table = Table(columns: [
+            Table.Column("ID", alignment: .right), Table.Column("NAME"), Table.Column("FREQUENCY"),
+            Table.Column("FIELDS", alignment: .right),
+        ])
         for t in summaries { table.append([String(t.id), t.name, t.frequency ?? "", String(t.fields)]) }
         context.emit(table)
     }
@@ -132,22 +141,29 @@ enum ReferenceCommands {
         if context.format == .json {
             // Written from the lossless value: the schema comes out exactly as the server sent it.
             let text: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
-            let view = JSONValue.object(JSONObject([
-                ("description", text(template.description)),
-                ("form_schema", try JSONValue(parsing: template.formSchemaJSON, source: "form_schema of template \(id)")),
-                ("frequency", text(template.frequency)),
-                ("id", .number(JSONNumber(template.id))),
-                ("name", .string(template.name)),
-            ]))
+            let view = JSONValue.object(
+                JSONObject([
+                    ("description", text(template.description)),
+                    ("form_schema", try JSONValue(parsing: template.formSchemaJSON, source: "form_schema of template \(id)")),
+                    ("frequency", text(template.frequency)),
+                    ("id", .number(JSONNumber(template.id))),
+                    ("name", .string(template.name)),
+                ]))
             context.emit(json: view)
             return
         }
         let schema = try template.schema()
-        printFacts([("id", String(template.id)), ("name", template.name), ("frequency", template.frequency ?? ""), ("description", template.description ?? "")], to: context)
+        printFacts(
+            [
+                ("id", String(template.id)), ("name", template.name), ("frequency", template.frequency ?? ""),
+                ("description", template.description ?? ""),
+            ], to: context)
         context.stdout.line()
         var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED", "DETAILS")
         for field in schema.fieldsInGridOrder {
-            table.append([field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : "", details(field)])
+            table.append([
+                field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : "", details(field),
+            ])
         }
         context.emit(table)
     }
@@ -157,16 +173,23 @@ enum ReferenceCommands {
     static func details(_ field: FormField) -> String {
         var parts: [String] = []
         if field.type.usesOptions, !field.effectiveOptions.isEmpty {
-            parts.append("options: " + field.effectiveOptions.map { $0.label == $0.value ? $0.value : "\($0.label) (\($0.value))" }.joined(separator: ", "))
+            parts.append(
+                "options: "
+                    + field.effectiveOptions.map { $0.label == $0.value ? $0.value : "\($0.label) (\($0.value))" }.joined(separator: ", "))
         }
         if field.type == .table {
             let rows = field.tableRows.map { "\($0) rows" } ?? "any number of rows"
-            let columns = field.colHeaders.isEmpty ? field.tableColumnCount.map { "\($0) columns" } ?? "any number of columns" : "columns: " + field.colHeaders.joined(separator: " | ")
+            let columns =
+                field.colHeaders.isEmpty
+                ? field.tableColumnCount.map { "\($0) columns" } ?? "any number of columns"
+                : "columns: " + field.colHeaders.joined(separator: " | ")
             parts.append(rows + ", " + columns)
         }
         if let help = field.helpText, !help.isEmpty { parts.append("help: " + help) }
         if let placeholder = field.placeholder, !placeholder.isEmpty { parts.append("e.g. " + placeholder) }
-        if field.type == .label || field.type == .section, let text = field.textContent, !text.isEmpty, text != field.label { parts.append(text) }
+        if field.type == .label || field.type == .section, let text = field.textContent, !text.isEmpty, text != field.label {
+            parts.append(text)
+        }
         return parts.joined(separator: " · ")
     }
 
@@ -180,12 +203,16 @@ enum ReferenceCommands {
             try context.emitJSON(["cleared": before])
             return
         }
-        context.stdout.line("cleared \(SyncCommand.count(before.facilities, "facility", "facilities")), \(SyncCommand.count(before.areas, "area")) and \(SyncCommand.count(before.templates, "template")); inspections, issues and photos are untouched")
+        context.stdout.line(
+            "cleared \(SyncCommand.count(before.facilities, "facility", "facilities")), \(SyncCommand.count(before.areas, "area")) and \(SyncCommand.count(before.templates, "template")); inspections, issues and photos are untouched"
+        )
     }
 
     /// An id argument (a `.dynamic` kind, completed from the store): a whole number.
     static func intArgument(_ context: CommandContext, _ name: String) throws -> Int {
-        guard let value = try context.invocation.integer(argument: name, .any) else { throw UsageError(.missingArgument(name), commandWords: ["fieldops"] + context.invocation.path) }
+        guard let value = try context.invocation.integer(argument: name, .any) else {
+            throw UsageError(.missingArgument(name), commandWords: ["fieldops"] + context.invocation.path)
+        }
         return value
     }
 }

@@ -6,7 +6,8 @@ enum StatusCommand {
     static func spec() -> CommandSpec {
         CommandSpec(
             "status", abstract: "Show what waits to be sent, what failed and when the last sync ran.",
-            discussion: "Reads the local store only; works offline. last_sync_error says what went wrong whenever the last sync stopped short or any of its items or pulls failed (null when everything went through). Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
+            discussion:
+                "Reads the local store only; works offline. last_sync_error says what went wrong whenever the last sync stopped short or any of its items or pulls failed (null when everything went through). Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
             examples: ["fieldops jqc status", "fieldops jqc status --json"],
             action: run)
     }
@@ -49,7 +50,9 @@ enum StatusCommand {
             try context.emitJSON(view)
             return
         }
-        var table = Table(columns: [Table.Column(""), Table.Column("PENDING", alignment: .right), Table.Column("FAILED", alignment: .right)])
+        var table = Table(columns: [
+            Table.Column(""), Table.Column("PENDING", alignment: .right), Table.Column("FAILED", alignment: .right),
+        ])
         table.append(["inspections", String(view.pending.inspections), String(view.failed.inspections)])
         table.append(["issues", String(view.pending.issues), String(view.failed.issues)])
         table.append(["photos", String(view.pending.photos), String(view.failed.photos)])
@@ -67,7 +70,8 @@ enum StatusCommand {
         if !view.failures.isEmpty {
             context.stdout.line("failed items (re-queue with `fieldops jqc retry LOCAL_ID` or `--all-failed`):")
             for failure in view.failures {
-                context.stdout.line("  \(failure.kind.label) \(failure.localID): \(failure.error ?? "no message") (\(failure.retries) attempts)")
+                context.stdout.line(
+                    "  \(failure.kind.label) \(failure.localID): \(failure.error ?? "no message") (\(failure.retries) attempts)")
             }
         }
     }

@@ -9,7 +9,8 @@ extension PhotoFiles.Problem: UserFacingError {
         case .missing(let path): "cannot attach \(path): no such file"
         case .unreadable(let path): "cannot attach \(path): the file is not readable"
         case .notAnImage(let path): "cannot attach \(path): it is not a JPEG or PNG image"
-        case .tooLarge(let path, let bytes): "cannot attach \(path): \(bytes / (1024 * 1024)) MB is over the server's \(PhotoFiles.maxBytes / (1024 * 1024)) MB photo limit"
+        case .tooLarge(let path, let bytes):
+            "cannot attach \(path): \(bytes / (1024 * 1024)) MB is over the server's \(PhotoFiles.maxBytes / (1024 * 1024)) MB photo limit"
         case .copyFailed(let path, let reason, _): "cannot copy \(path) into the store: \(reason)"
         }
     }

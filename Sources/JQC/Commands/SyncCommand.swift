@@ -14,8 +14,12 @@ enum SyncCommand {
             examples: ["fieldops jqc sync", "fieldops jqc sync --dry-run", "fieldops jqc sync --json | jq .failed"],
             options: [
                 .flag("dry-run", help: "List what would be sent and pulled; send and change nothing."),
-                OptionSpec("concurrency", value: .integer(1...8, default: defaultConcurrency), valueName: "N", help: "Uploads and submissions in flight at once."),
-                OptionSpec("wait", value: .duration, valueName: "DURATION", help: "How long to wait for another sync of this profile to finish (default 5m)."),
+                OptionSpec(
+                    "concurrency", value: .integer(1...8, default: defaultConcurrency), valueName: "N",
+                    help: "Uploads and submissions in flight at once."),
+                OptionSpec(
+                    "wait", value: .duration, valueName: "DURATION",
+                    help: "How long to wait for another sync of this profile to finish (default 5m)."),
             ],
             action: run)
     }
@@ -38,8 +42,11 @@ enum SyncCommand {
         try emit(report, context: context)
         if !report.isComplete {
             throw FieldOpsError(
-                "sync finished with \(report.failed) failed item\(report.failed == 1 ? "" : "s")" + (report.stepErrors.isEmpty ? "" : " and \(report.stepErrors.count) failed pull\(report.stepErrors.count == 1 ? "" : "s")"),
-                hint: report.serverReset ? ServerIDReuse.hint : "see `fieldops jqc status`; items are retried by the next sync until they fail 5 times",
+                "sync finished with \(report.failed) failed item\(report.failed == 1 ? "" : "s")"
+                    + (report.stepErrors.isEmpty
+                        ? "" : " and \(report.stepErrors.count) failed pull\(report.stepErrors.count == 1 ? "" : "s")"),
+                hint: report.serverReset
+                    ? ServerIDReuse.hint : "see `fieldops jqc status`; items are retried by the next sync until they fail 5 times",
                 exitCode: .partialFailure)
         }
         if report.serverReset {
@@ -93,11 +100,14 @@ enum SyncCommand {
             return
         }
         let out = context.stdout
-        out.line("sent: \(count(report.photosUploaded, "photo")), \(count(report.inspectionsSubmitted, "inspection")), \(count(report.issuesSubmitted, "issue"))"
-            + (report.statusChangesSent > 0 ? ", \(count(report.statusChangesSent, "status change"))" : ""))
+        out.line(
+            "sent: \(count(report.photosUploaded, "photo")), \(count(report.inspectionsSubmitted, "inspection")), \(count(report.issuesSubmitted, "issue"))"
+                + (report.statusChangesSent > 0 ? ", \(count(report.statusChangesSent, "status change"))" : ""))
         var pulled: [String] = []
         if let reference = report.reference {
-            pulled.append("\(count(reference.facilities, "facility", "facilities")), \(count(reference.areas, "area")), \(count(reference.templates, "template"))")
+            pulled.append(
+                "\(count(reference.facilities, "facility", "facilities")), \(count(reference.areas, "area")), \(count(reference.templates, "template"))"
+            )
         }
         pulled.append(count(report.issuesPulled, "issue") + (report.issuesRemoved > 0 ? " (\(report.issuesRemoved) removed)" : ""))
         pulled.append(count(report.notifications, "new notification"))
@@ -105,7 +115,8 @@ enum SyncCommand {
         if !report.failures.isEmpty {
             out.line("failed: \(report.failed)")
             for failure in report.failures {
-                let state = failure.gaveUp ? "gave up after \(failure.retries) attempts" : "attempt \(failure.retries) of \(SyncStatus.maxAttempts)"
+                let state =
+                    failure.gaveUp ? "gave up after \(failure.retries) attempts" : "attempt \(failure.retries) of \(SyncStatus.maxAttempts)"
                 out.line("  \(failure.kind.label) \(failure.localID): \(failure.error) (\(state))")
             }
         }

@@ -18,8 +18,9 @@ enum ExternalEditor {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw FieldOpsError("the editor `\(editor)` exited with status \(process.terminationStatus); the text was not changed",
-                                hint: "set $VISUAL or $EDITOR to an editor that exits 0 after saving")
+            throw FieldOpsError(
+                "the editor `\(editor)` exited with status \(process.terminationStatus); the text was not changed",
+                hint: "set $VISUAL or $EDITOR to an editor that exits 0 after saving")
         }
         var edited = String(decoding: try Data(contentsOf: file), as: UTF8.self)
         if edited.hasSuffix("\n") { edited.removeLast() }

@@ -187,7 +187,8 @@ struct FormEditor: Sendable {
         if case .escape(let next) = key {
             guard let next else {
                 commandPending = focusTakesText
-                message = focusTakesText ? ("command: g go to · n next empty · r next required · s review · i sections · q quit", .info) : nil
+                message =
+                    focusTakesText ? ("command: g go to · n next empty · r next required · s review · i sections · q quit", .info) : nil
                 return .none
             }
             if let effect = command(next) { return effect }
@@ -209,17 +210,24 @@ struct FormEditor: Sendable {
     private mutating func command(_ letter: Character) -> Effect? {
         switch letter {
         case "q": return leave(then: .quit)
-        case "g": mode = .jump(TextBuffer()); return Effect.none
+        case "g":
+            mode = .jump(TextBuffer())
+            return Effect.none
         case "n": return jumpToNextEmpty(requiredOnly: false)
         case "r": return jumpToNextEmpty(requiredOnly: true)
         case "s": return openReview()
         case "i":
             let sections = sectionStarts
-            guard !sections.isEmpty else { message = ("this template has no sections", .info); return Effect.none }
+            guard !sections.isEmpty else {
+                message = ("this template has no sections", .info)
+                return Effect.none
+            }
             let current = sections.lastIndex { $0.firstInput <= focus } ?? 0
             mode = .sections(highlighted: current)
             return Effect.none
-        case "?": mode = .help; return Effect.none
+        case "?":
+            mode = .help
+            return Effect.none
         default: return nil
         }
     }
@@ -246,19 +254,22 @@ struct FormEditor: Sendable {
         guard let (_, y) = layout.cell(of: inputs[focus]) else { return .none }
         let targetY = y + direction * viewportHeight
         let positions = direction > 0 ? Array(inputs.indices) : Array(inputs.indices.reversed())
-        let target = positions.first { p in
-            guard let (_, py) = layout.cell(of: inputs[p]) else { return false }
-            return direction > 0 ? py >= targetY : py <= targetY
-        } ?? (direction > 0 ? inputs.count - 1 : 0)
+        let target =
+            positions.first { p in
+                guard let (_, py) = layout.cell(of: inputs[p]) else { return false }
+                return direction > 0 ? py >= targetY : py <= targetY
+            } ?? (direction > 0 ? inputs.count - 1 : 0)
         return focus(on: target)
     }
 
     private mutating func jumpToNextEmpty(requiredOnly: Bool) -> Effect {
         let order = Array(inputs.indices[(focus + 1)...]) + Array(inputs.indices[...focus])
-        guard let target = order.first(where: { p in
-            let field = items[inputs[p]]
-            return !isAnswered(field) && (!requiredOnly || field.required)
-        }) else {
+        guard
+            let target = order.first(where: { p in
+                let field = items[inputs[p]]
+                return !isAnswered(field) && (!requiredOnly || field.required)
+            })
+        else {
             message = (requiredOnly ? "every required field is answered: s reviews and submits" : "every field is answered", .info)
             return .none
         }
@@ -376,7 +387,9 @@ struct FormEditor: Sendable {
                 if field.type == .date, typed.lowercased() == "today" { typed = JQCDate.formatDay(Date()) }
                 value = try? FieldValidator.validate(.text(typed), for: field)
             }
-            let keep: String? = buffer.text.trimmingWhitespace().isEmpty || (value != nil && buffer.text == Self.text(of: value, for: field)) ? nil : buffer.text
+            let keep: String? =
+                buffer.text.trimmingWhitespace().isEmpty || (value != nil && buffer.text == Self.text(of: value, for: field))
+                ? nil : buffer.text
             guard value != values[field.id] || keep != storedTyped else { return .none }
             storedTyped = keep
             savedState = "saving"
@@ -401,7 +414,10 @@ struct FormEditor: Sendable {
     /// Before leaving: what is typed is saved first (a bad value keeps the person on the field).
     private mutating func leave(then effect: Effect) -> Effect {
         guard let commit = commitTyping() else { return .none }
-        if commit != .none { pendingAfterSave = effect; return commit }
+        if commit != .none {
+            pendingAfterSave = effect
+            return commit
+        }
         return effect
     }
 
@@ -436,7 +452,10 @@ struct FormEditor: Sendable {
             return focus(on: position)
         case .character("x"), .character("S"):
             guard missing.isEmpty else {
-                message = ("cannot submit: \(missing.count) required field\(missing.count == 1 ? " is" : "s are") empty (Enter jumps to one)", .problem)
+                message = (
+                    "cannot submit: \(missing.count) required field\(missing.count == 1 ? " is" : "s are") empty (Enter jumps to one)",
+                    .problem
+                )
                 return .none
             }
             mode = .review(highlighted: highlighted, confirming: true)
@@ -456,14 +475,18 @@ struct FormEditor: Sendable {
             let text = typed.text.trimmingWhitespace()
             if let n = Int(text), n >= 1, n <= inputs.count { return focus(on: n - 1) }
             let lowered = text.lowercased()
-            if !lowered.isEmpty, let position = inputs.firstIndex(where: { items[$0].label.lowercased() == lowered })
-                ?? inputs.firstIndex(where: { items[$0].label.lowercased().hasPrefix(lowered) })
-                ?? inputs.firstIndex(where: { items[$0].label.lowercased().contains(lowered) || items[$0].id == text }) {
+            if !lowered.isEmpty,
+                let position = inputs.firstIndex(where: { items[$0].label.lowercased() == lowered })
+                    ?? inputs.firstIndex(where: { items[$0].label.lowercased().hasPrefix(lowered) })
+                    ?? inputs.firstIndex(where: { items[$0].label.lowercased().contains(lowered) || items[$0].id == text })
+            {
                 return focus(on: position)
             }
             message = ("no field \"\(text)\": type a number from 1 to \(inputs.count) or part of a label", .problem)
             return .none
-        case .escape(_): mode = .form; return .none
+        case .escape(_):
+            mode = .form
+            return .none
         default:
             edit(&typed, key)
             mode = .jump(typed)
@@ -491,7 +514,8 @@ struct FormEditor: Sendable {
         guard !f.isEmpty else { return options }
         // Options starting with what was typed come first, then those containing it.
         let starting = options.filter { $0.label.lowercased().hasPrefix(f) || $0.value.lowercased().hasPrefix(f) }
-        return starting + options.filter { !starting.contains($0) && ($0.label.lowercased().contains(f) || $0.value.lowercased().contains(f)) }
+        return starting
+            + options.filter { !starting.contains($0) && ($0.label.lowercased().contains(f) || $0.value.lowercased().contains(f)) }
     }
 
     private mutating func handlePopup(_ key: FormKey, _ filter: inout TextBuffer, _ highlighted: Int) -> Effect {
@@ -732,7 +756,7 @@ struct FormEditor: Sendable {
             loadCell(field)
             return effect
         case .right where buffer.cursor == buffer.text.count && cell.column + 1 < columns,
-             .character("|") where cell.column + 1 < columns:
+            .character("|") where cell.column + 1 < columns:
             guard let effect = commitCell(field) else { return .none }
             cell.column += 1
             loadCell(field)
@@ -763,7 +787,10 @@ struct FormEditor: Sendable {
         let columns = tableColumns(field)
         let current = rows[safe: cell.row]?[safe: cell.column] ?? ""
         let typed = buffer.text.trimmingWhitespace()
-        guard typed != current else { typingUnsaved = false; return Effect.none }
+        guard typed != current else {
+            typingUnsaved = false
+            return Effect.none
+        }
         while rows.count <= cell.row { rows.append(Array(repeating: "", count: columns)) }
         rows[cell.row][cell.column] = typed
         let effect = save(field, .table(rows))

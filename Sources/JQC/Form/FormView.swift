@@ -19,7 +19,9 @@ enum FormView {
             renderForm(editor, into: &canvas)
         }
         renderBottom(editor, into: &canvas)
-        if case .popup(let filter, let highlighted) = editor.mode { renderPopup(editor, filter: filter, highlighted: highlighted, into: &canvas) }
+        if case .popup(let filter, let highlighted) = editor.mode {
+            renderPopup(editor, filter: filter, highlighted: highlighted, into: &canvas)
+        }
         if case .sections(let highlighted) = editor.mode { renderSections(editor, highlighted: highlighted, into: &canvas) }
         return canvas
     }
@@ -36,8 +38,9 @@ enum FormView {
             for cell in row.cells {
                 let field = editor.items[cell.item]
                 let number = editor.inputs.firstIndex(of: cell.item).map { $0 + 1 }
-                renderItem(editor, field, number: number, focused: cell.item == focusedItem, x: cell.x, y: y, width: cell.width,
-                           top: top, bottom: bottom, into: &canvas)
+                renderItem(
+                    editor, field, number: number, focused: cell.item == focusedItem, x: cell.x, y: y, width: cell.width,
+                    top: top, bottom: bottom, into: &canvas)
             }
         }
     }
@@ -53,7 +56,10 @@ enum FormView {
         }
         switch field.type {
         case .section:
-            put(0, 0, "── " + (field.label.isEmpty ? field.textContent ?? "" : field.label) + " " + String(repeating: "─", count: max(0, width)), .heading)
+            put(
+                0, 0,
+                "── " + (field.label.isEmpty ? field.textContent ?? "" : field.label) + " " + String(repeating: "─", count: max(0, width)),
+                .heading)
             return
         case .label:
             put(0, 0, field.textContent ?? field.label, .dim)
@@ -91,7 +97,9 @@ enum FormView {
                 break
             }
             put(1, 0, "[", .dim)
-            put(1, 1, shown.isEmpty ? placeholder : shown, shown.isEmpty ? .dim : (focused && editor.typingProblem != nil ? .problem : .plain))
+            put(
+                1, 1, shown.isEmpty ? placeholder : shown,
+                shown.isEmpty ? .dim : (focused && editor.typingProblem != nil ? .problem : .plain))
             put(1, min(width - 1, box + 1), "]", .dim)
             if focused, !field.type.holdsPhoto || !editor.buffer.text.isEmpty || field.type == .image {
                 let at = y + 1
@@ -131,7 +139,8 @@ enum FormView {
             put(1, 0, "[\(text) ▾]", focused ? .bold : (value == nil ? .dim : .plain))
         case .rating:
             let stars = InspectionScore.ratingStars(value ?? .null) ?? 0
-            let text = String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars) + (stars == 0 ? "  —" : "  \(stars)/5")
+            let text =
+                String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars) + (stars == 0 ? "  —" : "  \(stars)/5")
             put(1, 0, text, focused ? .bold : .plain)
         case .table:
             renderTable(editor, field, focused: focused, x: x, y: y, width: width, top: top, bottom: bottom, into: &canvas)
@@ -155,7 +164,9 @@ enum FormView {
     ) {
         let columns = editor.tableColumns(field)
         let cellWidth = max(4, (width - 2) / max(1, columns) - 3)
-        func pad(_ s: String) -> String { s.count >= cellWidth ? String(s.prefix(cellWidth)) : s + String(repeating: " ", count: cellWidth - s.count) }
+        func pad(_ s: String) -> String {
+            s.count >= cellWidth ? String(s.prefix(cellWidth)) : s + String(repeating: " ", count: cellWidth - s.count)
+        }
         func put(_ line: Int, _ dx: Int, _ text: String, _ style: FormCanvas.Style) {
             let at = y + line
             guard at >= top, at < bottom else { return }
@@ -207,7 +218,8 @@ enum FormView {
         }
         let missing = editor.requiredLeft.count
         let score = editor.score.map { "score " + ScoreText.percent($0) } ?? "no score yet"
-        let status = " \(editor.answeredCount)/\(editor.inputs.count) answered · \(missing) required left · \(score) · \(editor.typingUnsaved ? "typing" : editor.savedState) "
+        let status =
+            " \(editor.answeredCount)/\(editor.inputs.count) answered · \(missing) required left · \(score) · \(editor.typingUnsaved ? "typing" : editor.savedState) "
         canvas.put(editor.height - 1, 0, status + String(repeating: " ", count: max(0, editor.width - status.count)), .status)
     }
 
@@ -235,10 +247,13 @@ enum FormView {
         let width = min(editor.width - cell.x - 1, max(24, (options.map(\.label.count).max() ?? 0) + 4))
         var at = y - editor.scroll + 1 + 2
         if at + options.count + 1 >= editor.height - 2 { at = max(1, editor.height - 3 - options.count - 1) }
-        canvas.put(at, cell.x, "┌ filter: " + filter.text + String(repeating: " ", count: max(0, width - 11 - filter.text.count)), .reverse, limit: width)
+        canvas.put(
+            at, cell.x, "┌ filter: " + filter.text + String(repeating: " ", count: max(0, width - 11 - filter.text.count)), .reverse,
+            limit: width)
         for (n, option) in options.enumerated() {
-            canvas.put(at + 1 + n, cell.x, " " + option.label + String(repeating: " ", count: max(0, width - 1 - option.label.count)),
-                       n == highlighted ? .reverse : .bold, limit: width)
+            canvas.put(
+                at + 1 + n, cell.x, " " + option.label + String(repeating: " ", count: max(0, width - 1 - option.label.count)),
+                n == highlighted ? .reverse : .bold, limit: width)
         }
         if options.isEmpty { canvas.put(at + 1, cell.x, " no option of \(field.label) matches ", .problem, limit: width) }
         canvas.cursor = (at, cell.x + 10 + filter.cursor)
@@ -250,7 +265,9 @@ enum FormView {
         canvas.put(2, 2, " Sections (Enter jumps) " + String(repeating: " ", count: max(0, width - 24)), .reverse, limit: width)
         for (n, section) in sections.enumerated() {
             let text = " \(section.title)"
-            canvas.put(3 + n, 2, text + String(repeating: " ", count: max(0, width - text.count)), n == highlighted ? .reverse : .bold, limit: width)
+            canvas.put(
+                3 + n, 2, text + String(repeating: " ", count: max(0, width - text.count)), n == highlighted ? .reverse : .bold,
+                limit: width)
         }
         canvas.cursor = nil
     }

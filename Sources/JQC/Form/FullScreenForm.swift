@@ -109,8 +109,10 @@ struct FullScreenForm {
                 let updated = try store.saveAnswer(localID: localID, fieldID: fieldID, value: value, typed: typed)
                 editor.stored(try updated.formData())
             case .attach(let fieldID, let path):
-                let photo = try store.attachPhoto(inspectionLocalID: localID, fieldID: fieldID, sourcePath: PathCompletion.expandingTilde(path, environment: environment))
-                editor.stored(try formData(), note: "attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
+                let photo = try store.attachPhoto(
+                    inspectionLocalID: localID, fieldID: fieldID, sourcePath: PathCompletion.expandingTilde(path, environment: environment))
+                editor.stored(
+                    try formData(), note: "attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
             case .sign(let fieldID):
                 let label = schema.field(withID: fieldID)?.label ?? fieldID
                 // Without libpng the form stays as it is; the field still takes an image's path.
@@ -151,7 +153,8 @@ struct FullScreenForm {
 
     private func reviewLines(width: Int) -> [String] {
         guard let inspection = try? store.inspection(localID: localID),
-              let card = try? InspectShowCommand.localCard(inspection, store: store, profile: profile) else { return [] }
+            let card = try? InspectShowCommand.localCard(inspection, store: store, profile: profile)
+        else { return [] }
         return card.render(color: false, width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -5,11 +5,15 @@ enum ReviewView {
         let missing = editor.requiredLeft
         var y = 1
         if confirming {
-            canvas.put(y, 0, "Submit this inspection? It is queued for the next sync and can no longer be edited. y submits, any other key goes back", .bold)
+            canvas.put(
+                y, 0,
+                "Submit this inspection? It is queued for the next sync and can no longer be edited. y submits, any other key goes back",
+                .bold)
         } else if missing.isEmpty {
             canvas.put(y, 0, "Review — every required field is answered: x submits · Esc goes back to the form", .bold)
         } else {
-            canvas.put(y, 0, "Review — required still empty (\(missing.count)): ↑↓ choose · Enter jumps to it · Esc back to the form", .bold)
+            canvas.put(
+                y, 0, "Review — required still empty (\(missing.count)): ↑↓ choose · Enter jumps to it · Esc back to the form", .bold)
         }
         y += 1
         let shown = min(missing.count, max(1, (editor.height - 6) / 3))

@@ -45,9 +45,15 @@ struct TextBuffer: Sendable, Equatable {
 
     /// The line and column of the cursor in multi-line text.
     var cursorLineAndColumn: (line: Int, column: Int) {
-        var line = 0, column = 0
+        var line = 0
+        var column = 0
         for character in characters.prefix(cursor) {
-            if character == "\n" { line += 1; column = 0 } else { column += 1 }
+            if character == "\n" {
+                line += 1
+                column = 0
+            } else {
+                column += 1
+            }
         }
         return (line, column)
     }

@@ -14,7 +14,7 @@ extension JQCStore {
             switch photo.entityType {
             case .inspection:
                 guard let owner = photo.inspectionLocalID, let field = photo.fieldID,
-                      let text = try database.scalar("SELECT form_data FROM inspections WHERE local_id = ?", [owner], as: String.self)
+                    let text = try database.scalar("SELECT form_data FROM inspections WHERE local_id = ?", [owner], as: String.self)
                 else { return }
                 var values = try FormData.decode(Data(text.utf8), source: "form data of inspection \(owner)")
                 // Only the reference to this photo is replaced; a field the person changed since keeps its answer.
@@ -35,7 +35,8 @@ extension JQCStore {
     public func markSending(_ inspection: LocalInspection, now: Date = Date()) throws {
         try write { database in
             try database.execute(
-                "UPDATE inspections SET sending_since = coalesce(sending_since, ?) WHERE local_id = ?", [StoreText.text(now), inspection.localID])
+                "UPDATE inspections SET sending_since = coalesce(sending_since, ?) WHERE local_id = ?",
+                [StoreText.text(now), inspection.localID])
         }
     }
 
@@ -46,7 +47,8 @@ extension JQCStore {
     public func recordInspectionSubmitted(_ inspection: LocalInspection, server: APIInspection) throws {
         try write { database in
             if let holder = try database.scalar(
-                "SELECT local_id FROM inspections WHERE server_id = ? AND local_id <> ?", [server.id, inspection.localID], as: String.self) {
+                "SELECT local_id FROM inspections WHERE server_id = ? AND local_id <> ?", [server.id, inspection.localID], as: String.self)
+            {
                 throw ServerIDReuse(kind: .inspection, serverID: server.id, heldBy: holder, answerFor: inspection.localID)
             }
             try database.execute(
@@ -71,7 +73,8 @@ extension JQCStore {
         try write { database in
             if let holder = try database.scalar(
                 "SELECT local_id FROM issues WHERE server_id = ? AND local_id <> ? AND origin = 'device'", [server.id, issue.localID],
-                as: String.self) {
+                as: String.self)
+            {
                 throw ServerIDReuse(kind: .issue, serverID: server.id, heldBy: holder, answerFor: issue.localID)
             }
             try database.execute(

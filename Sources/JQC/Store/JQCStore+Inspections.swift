@@ -45,7 +45,10 @@ extension JQCStore {
                     parent_local_id, parent_server_id, started_at, created_at, updated_at)
                 VALUES (?, ?, ?, ?, 'draft', 'pending', ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [localID, templateID, facilityID, areaID, FormData.jsonText(formData), notes, parentLocal, parentServer, stamp, stamp, stamp])
+                [
+                    localID, templateID, facilityID, areaID, FormData.jsonText(formData), notes, parentLocal, parentServer, stamp, stamp,
+                    stamp,
+                ])
         }
         return try requireInspection(localID)
     }
@@ -63,7 +66,8 @@ extension JQCStore {
                 [FormData.jsonText(values), StoreText.now(), localID])
             // An answer given elsewhere (line mode, `--answers`) replaces text the form kept for it.
             if let typing = try database.scalar("SELECT typing_field FROM inspections WHERE local_id = ?", [localID], as: String.self),
-               values[typing] != before[typing] {
+                values[typing] != before[typing]
+            {
                 try database.execute("UPDATE inspections SET typing_field = NULL, typing_text = NULL WHERE local_id = ?", [localID])
             }
         }
@@ -85,8 +89,10 @@ extension JQCStore {
         try write { database in
             let inspection = try draft(localID, in: database)
             try Self.refuseUnfinishedTyping(inspection, in: database)
-            guard let schemaText = try database.scalar(
-                "SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self) else {
+            guard
+                let schemaText = try database.scalar(
+                    "SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self)
+            else {
                 throw JQCError.unknownRecord(kind: "template", id: String(inspection.templateID))
             }
             let schema = try FormSchema(jsonData: Data(schemaText.utf8))
@@ -112,10 +118,12 @@ extension JQCStore {
                 """
                 SELECT file_name FROM photos WHERE inspection_local_id = ?
                 UNION SELECT p.file_name FROM photos p JOIN issues s ON s.local_id = p.issue_local_id WHERE s.inspection_local_id = ?
-                """, [localID, localID]).map { try $0.decode("file_name", as: String.self) }
+                """, [localID, localID]
+            ).map { try $0.decode("file_name", as: String.self) }
             // Changes queued for its issues have no foreign key (see the schema); they go explicitly.
             try database.execute(
-                "DELETE FROM issue_status_changes WHERE issue_local_id IN (SELECT local_id FROM issues WHERE inspection_local_id = ?)", [localID])
+                "DELETE FROM issue_status_changes WHERE issue_local_id IN (SELECT local_id FROM issues WHERE inspection_local_id = ?)",
+                [localID])
             try database.execute("DELETE FROM inspections WHERE local_id = ?", [localID])
             return names
         }
@@ -142,7 +150,8 @@ extension JQCStore {
             }
             if inspection.syncStatus == .synced || inspection.serverID != nil {
                 throw JQCError.notAllowed(
-                    "inspection \(localID) is already on the server" + (inspection.serverID.map { " (#\($0))" } ?? "") + ", so it cannot be reopened",
+                    "inspection \(localID) is already on the server" + (inspection.serverID.map { " (#\($0))" } ?? "")
+                        + ", so it cannot be reopened",
                     next: .reinspect(inspection: localID))
             }
             if inspection.sendingSince != nil {
@@ -200,7 +209,8 @@ extension JQCStore {
                 SELECT \(LocalInspection.columns) FROM inspections
                 WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR sync_status = ?2)
                 ORDER BY created_at DESC, local_id
-                """, [status?.rawValue, syncStatus?.rawValue]).map(LocalInspection.init(row:))
+                """, [status?.rawValue, syncStatus?.rawValue]
+            ).map(LocalInspection.init(row:))
         }
     }
 

@@ -10,8 +10,10 @@ extension JQCStore {
         inspectionLocalID: String, severity: Severity, description: String, photoPath: String? = nil, now: Date = Date()
     ) throws -> LocalIssue {
         try insertIssue(severity: severity, description: description, photoPath: photoPath, now: now) { database in
-            guard let row = try database.queryOne(
-                "SELECT facility_id, area_id, server_id FROM inspections WHERE local_id = ?", [inspectionLocalID]) else {
+            guard
+                let row = try database.queryOne(
+                    "SELECT facility_id, area_id, server_id FROM inspections WHERE local_id = ?", [inspectionLocalID])
+            else {
                 throw JQCError.unknownRecord(kind: "inspection", id: inspectionLocalID)
             }
             return IssueOwner(
@@ -80,8 +82,10 @@ extension JQCStore {
                         description, status, sync_status, created_at, updated_at)
                     VALUES (?, 'device', ?, ?, ?, ?, ?, ?, 'open', 'pending', ?, ?)
                     """,
-                    [issueID, place.inspectionLocalID, place.inspectionServerID, place.facilityID, place.areaID, severity.rawValue,
-                     trimmed, stamp, stamp])
+                    [
+                        issueID, place.inspectionLocalID, place.inspectionServerID, place.facilityID, place.areaID, severity.rawValue,
+                        trimmed, stamp, stamp,
+                    ])
                 if let copy {
                     try insertPhoto(copy, id: photoID, entity: .issue, inspection: nil, issue: issueID, field: nil, in: database)
                 }
@@ -113,7 +117,8 @@ extension JQCStore {
                 """
                 SELECT \(LocalIssue.columns) FROM issues WHERE (?1 IS NULL OR inspection_local_id = ?1)
                 ORDER BY coalesce(reported_at, created_at) DESC, local_id
-                """, [inspectionLocalID]).map(LocalIssue.init(row:))
+                """, [inspectionLocalID]
+            ).map(LocalIssue.init(row:))
         }
     }
 
@@ -142,7 +147,8 @@ extension JQCStore {
                 WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR severity = ?2) AND (?3 IS NULL OR facility_id = ?3)
                   AND (?4 IS NULL OR assigned_to = ?4)
                 ORDER BY coalesce(reported_at, created_at) DESC, local_id
-                """, [filter.status?.rawValue, filter.severity?.rawValue, filter.facilityID, filter.assignedTo]).map(LocalIssue.init(row:))
+                """, [filter.status?.rawValue, filter.severity?.rawValue, filter.facilityID, filter.assignedTo]
+            ).map(LocalIssue.init(row:))
         }
     }
 
@@ -157,8 +163,10 @@ extension JQCStore {
             UPDATE issues SET severity = ?, description = ?, status = ?, result_notes = ?, assigned_to = ?, resolved_at = ?,
                 server_photo_paths = ?, updated_at = ? WHERE server_id = ?
             """,
-            [server.severity, server.description, server.status, server.resultNotes, server.assignedTo, server.resolvedAt,
-             StoreText.listText(server.serverPhotoPaths), StoreText.now(), server.id])
+            [
+                server.severity, server.description, server.status, server.resultNotes, server.assignedTo, server.resolvedAt,
+                StoreText.listText(server.serverPhotoPaths), StoreText.now(), server.id,
+            ])
     }
 
     // MARK: Reconciliation
@@ -195,12 +203,14 @@ extension JQCStore {
                     """
                 let unsentDevice = try issue.localID.flatMap { localID in
                     try database.scalar(
-                        "SELECT local_id FROM issues WHERE local_id = ? AND origin = 'device' AND server_id IS NULL", [localID], as: String.self)
+                        "SELECT local_id FROM issues WHERE local_id = ? AND origin = 'device' AND server_id IS NULL", [localID],
+                        as: String.self)
                 }
                 if let holder = try database.queryOne("SELECT local_id, origin, reported_by FROM issues WHERE server_id = ?", [issue.id]) {
                     let holderID: String = try holder.decode("local_id")
                     if try holder.decode("origin", as: String.self) == LocalIssue.Origin.device.rawValue,
-                       !Self.isSameIssue(issue, localID: holderID, reportedBy: try holder.decode("reported_by")) {
+                        !Self.isSameIssue(issue, localID: holderID, reportedBy: try holder.decode("reported_by"))
+                    {
                         reused.append(ServerIDReuse(kind: .issue, serverID: issue.id, heldBy: holderID))
                         continue
                     }
@@ -225,9 +235,11 @@ extension JQCStore {
                         resolved_at, created_at, updated_at)
                     VALUES (?, ?, 'server', ?, ?, ?, ?, ?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                    [JQCStore.newLocalID(), issue.id, issue.inspectionID, issue.facilityID, issue.areaID, issue.severity,
-                     issue.description, issue.status, issue.photoPath, photos, issue.resultNotes, issue.assignedTo,
-                     issue.reportedBy, issue.reportedAt, issue.resolvedAt, stamp, stamp])
+                    [
+                        JQCStore.newLocalID(), issue.id, issue.inspectionID, issue.facilityID, issue.areaID, issue.severity,
+                        issue.description, issue.status, issue.photoPath, photos, issue.resultNotes, issue.assignedTo,
+                        issue.reportedBy, issue.reportedAt, issue.resolvedAt, stamp, stamp,
+                    ])
             }
             // json_each keeps the statement the same for any number of ids, including none.
             let ids = "[" + pulled.map { String($0.id) }.joined(separator: ",") + "]"

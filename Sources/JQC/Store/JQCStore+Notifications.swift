@@ -29,7 +29,9 @@ extension JQCStore {
     ///   - serverDate: the answer's `Date` header, the cursor when nothing new arrived.
     ///   - fetchedAt: this machine's time, kept for display only.
     @discardableResult
-    public func storeNotifications(_ notifications: [APINotification], serverDate: Date?, fetchedAt: Date = Date()) throws -> NotificationIntake {
+    public func storeNotifications(_ notifications: [APINotification], serverDate: Date?, fetchedAt: Date = Date()) throws
+        -> NotificationIntake
+    {
         try write { database in
             var intake = NotificationIntake()
             let stamp = StoreText.text(fetchedAt)
@@ -58,8 +60,10 @@ extension JQCStore {
                         (id, type, title, body, link, created_at, issue_id, inspection_id, read_on_server, fetched_at, read_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
                     """,
-                    [note.id, note.type, note.title, note.body, note.link, note.createdAt, note.issueID, note.inspectionID,
-                     note.isRead ?? false, stamp])
+                    [
+                        note.id, note.type, note.title, note.body, note.link, note.createdAt, note.issueID, note.inspectionID,
+                        note.isRead ?? false, stamp,
+                    ])
                 intake.added.append(note)
             }
             let newest = notifications.compactMap { $0.createdAt.flatMap(JQCDate.parse) }.max()
@@ -86,7 +90,9 @@ extension JQCStore {
     /// Ids fetched but not yet marked read on the server.
     public func notificationsToMarkRead() throws -> [Int] {
         try read { database in
-            try database.query("SELECT id FROM notifications WHERE read_on_server = 0 ORDER BY id").map { try $0.decode("id", as: Int.self) }
+            try database.query("SELECT id FROM notifications WHERE read_on_server = 0 ORDER BY id").map {
+                try $0.decode("id", as: Int.self)
+            }
         }
     }
 
@@ -109,16 +115,17 @@ extension JQCStore {
                 SELECT id, type, title, body, link, created_at, issue_id, inspection_id, read_on_server, fetched_at, read_at
                 FROM notifications WHERE (?1 = 0 OR read_at IS NULL)
                 ORDER BY coalesce(created_at, fetched_at) DESC, id DESC LIMIT ?2
-                """, [unreadOnly, limit]).map { row in
-                    StoredNotification(
-                        notification: APINotification(
-                            id: try row.decode("id"), type: try row.decode("type"), title: try row.decode("title"),
-                            body: try row.decode("body"), link: try row.decode("link"), isRead: try row.decode("read_on_server"),
-                            createdAt: try row.decode("created_at"), issueID: try row.decode("issue_id"),
-                            inspectionID: try row.decode("inspection_id")),
-                        readOnServer: try row.decode("read_on_server"), fetchedAt: try StoreText.date(row, "fetched_at"),
-                        readAt: try StoreText.optionalDate(row, "read_at"))
-                }
+                """, [unreadOnly, limit]
+            ).map { row in
+                StoredNotification(
+                    notification: APINotification(
+                        id: try row.decode("id"), type: try row.decode("type"), title: try row.decode("title"),
+                        body: try row.decode("body"), link: try row.decode("link"), isRead: try row.decode("read_on_server"),
+                        createdAt: try row.decode("created_at"), issueID: try row.decode("issue_id"),
+                        inspectionID: try row.decode("inspection_id")),
+                    readOnServer: try row.decode("read_on_server"), fetchedAt: try StoreText.date(row, "fetched_at"),
+                    readAt: try StoreText.optionalDate(row, "read_at"))
+            }
         }
     }
 
@@ -137,7 +144,8 @@ extension JQCStore {
                 throw JQCError.unknownRecord(kind: "notification", id: unknown.map(String.init).joined(separator: ", "))
             }
             var changed: [Int] = []
-            for id in ids where try database.scalar("SELECT 1 FROM notifications WHERE id = ? AND read_at IS NULL", [id], as: Int.self) != nil {
+            for id in ids
+            where try database.scalar("SELECT 1 FROM notifications WHERE id = ? AND read_at IS NULL", [id], as: Int.self) != nil {
                 try database.execute("UPDATE notifications SET read_at = ? WHERE id = ?", [StoreText.text(now), id])
                 changed.append(id)
             }
@@ -149,7 +157,9 @@ extension JQCStore {
     @discardableResult
     public func markAllNotificationsRead(now: Date = Date()) throws -> [Int] {
         try write { database in
-            let ids = try database.query("SELECT id FROM notifications WHERE read_at IS NULL ORDER BY id").map { try $0.decode("id", as: Int.self) }
+            let ids = try database.query("SELECT id FROM notifications WHERE read_at IS NULL ORDER BY id").map {
+                try $0.decode("id", as: Int.self)
+            }
             try database.execute("UPDATE notifications SET read_at = ? WHERE read_at IS NULL", [StoreText.text(now)])
             return ids
         }

@@ -71,7 +71,8 @@ extension JQCStore {
                   AND (i.parent_local_id IS NULL OR i.parent_server_id IS NOT NULL
                        OR EXISTS (SELECT 1 FROM inspections q WHERE q.local_id = i.parent_local_id AND q.server_id IS NOT NULL))
                 ORDER BY i.completed_at, i.local_id
-                """).map(LocalInspection.init(row:))
+                """
+            ).map(LocalInspection.init(row:))
         }
     }
 
@@ -86,7 +87,8 @@ extension JQCStore {
                 """
                 SELECT i.local_id FROM inspections i JOIN inspections p ON p.local_id = i.parent_local_id
                 WHERE i.status = 'completed' AND i.sync_status = 'pending' AND p.sync_status = 'failed' AND p.server_id IS NULL
-                """).map { try $0.decode("local_id", as: String.self) }
+                """
+            ).map { try $0.decode("local_id", as: String.self) }
             for id in ids {
                 try database.execute(
                     "UPDATE inspections SET sync_status = 'failed', last_error = ?, updated_at = ? WHERE local_id = ?",
@@ -103,7 +105,8 @@ extension JQCStore {
                 """
                 SELECT s.local_id FROM issues s JOIN inspections i ON i.local_id = s.inspection_local_id
                 WHERE s.origin = 'device' AND s.sync_status = 'pending' AND i.sync_status = 'failed'
-                """).map { try $0.decode("local_id", as: String.self) }
+                """
+            ).map { try $0.decode("local_id", as: String.self) }
             for id in ids {
                 try database.execute(
                     "UPDATE issues SET sync_status = 'failed', last_error = ?, updated_at = ? WHERE local_id = ?",
@@ -125,7 +128,8 @@ extension JQCStore {
                   AND (s.inspection_local_id IS NULL
                        OR EXISTS (SELECT 1 FROM inspections i WHERE i.local_id = s.inspection_local_id AND i.sync_status = 'synced'))
                 ORDER BY s.created_at, s.local_id
-                """).map(LocalIssue.init(row:))
+                """
+            ).map(LocalIssue.init(row:))
         }
     }
 }

@@ -18,22 +18,28 @@ extension JQCStore {
         do {
             replaced = try write { database in
                 let inspection = try draft(inspectionLocalID, in: database)
-                if let schemaText = try database.scalar("SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self) {
+                if let schemaText = try database.scalar(
+                    "SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self)
+                {
                     let schema = try FormSchema(jsonData: Data(schemaText.utf8))
                     guard let field = schema.field(withID: fieldID) else {
-                        throw JQCError.notAllowed("template \(inspection.templateID) has no field \(fieldID)", next: .showTemplate(inspection.templateID))
+                        throw JQCError.notAllowed(
+                            "template \(inspection.templateID) has no field \(fieldID)", next: .showTemplate(inspection.templateID))
                     }
                     guard field.type.holdsPhoto else {
-                        throw JQCError.notAllowed("field \(fieldID) is a \(field.type) field; photos go in image or signature fields", next: nil)
+                        throw JQCError.notAllowed(
+                            "field \(fieldID) is a \(field.type) field; photos go in image or signature fields", next: nil)
                     }
                 }
                 let old = try database.query(
                     "SELECT file_name FROM photos WHERE inspection_local_id = ? AND field_id = ? AND entity_type = 'inspection'",
-                    [inspectionLocalID, fieldID]).map { try $0.decode("file_name", as: String.self) }
+                    [inspectionLocalID, fieldID]
+                ).map { try $0.decode("file_name", as: String.self) }
                 try database.execute(
                     "DELETE FROM photos WHERE inspection_local_id = ? AND field_id = ? AND entity_type = 'inspection'",
                     [inspectionLocalID, fieldID])
-                try insertPhoto(copy, id: photoID, entity: .inspection, inspection: inspectionLocalID, issue: nil, field: fieldID, in: database)
+                try insertPhoto(
+                    copy, id: photoID, entity: .inspection, inspection: inspectionLocalID, issue: nil, field: fieldID, in: database)
                 var values = try inspection.formData()
                 values[fieldID] = .localPhoto(id: photoID)
                 try database.execute(
@@ -63,7 +69,8 @@ extension JQCStore {
                 SELECT \(LocalPhoto.columns) FROM photos WHERE inspection_local_id = ?1
                    OR issue_local_id IN (SELECT local_id FROM issues WHERE inspection_local_id = ?1)
                 ORDER BY created_at, local_id
-                """, [inspectionLocalID]).map(LocalPhoto.init(row:))
+                """, [inspectionLocalID]
+            ).map(LocalPhoto.init(row:))
         }
     }
 
@@ -82,6 +89,9 @@ extension JQCStore {
                 byte_count, original_name, sync_status, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)
             """,
-            [id, entity.rawValue, inspection, issue, field, copy.fileName, copy.contentType, copy.byteCount, copy.originalName, StoreText.now()])
+            [
+                id, entity.rawValue, inspection, issue, field, copy.fileName, copy.contentType, copy.byteCount, copy.originalName,
+                StoreText.now(),
+            ])
     }
 }

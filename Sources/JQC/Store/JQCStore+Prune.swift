@@ -44,8 +44,9 @@ extension JQCStore {
         let work = { (database: Database) throws -> (PruneResult, [String]) in
             var result = PruneResult(dryRun: dryRun)
             result.issues = try database.query(
-                "SELECT s.local_id FROM issues s WHERE \(Self.prunableIssue("s")) ORDER BY s.created_at, s.local_id", [cutoffText])
-                .map { try $0.decode("local_id", as: String.self) }
+                "SELECT s.local_id FROM issues s WHERE \(Self.prunableIssue("s")) ORDER BY s.created_at, s.local_id", [cutoffText]
+            )
+            .map { try $0.decode("local_id", as: String.self) }
             result.inspections = try database.query(
                 """
                 SELECT i.local_id FROM inspections i
@@ -53,7 +54,8 @@ extension JQCStore {
                   AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.inspection_local_id = i.local_id AND p.sync_status <> 'synced')
                   AND NOT EXISTS (SELECT 1 FROM issues s WHERE s.inspection_local_id = i.local_id AND NOT (\(Self.prunableIssue("s"))))
                 ORDER BY i.completed_at, i.local_id
-                """, [cutoffText]).map { try $0.decode("local_id", as: String.self) }
+                """, [cutoffText]
+            ).map { try $0.decode("local_id", as: String.self) }
             let inspections = Self.jsonList(result.inspections)
             let issues = Self.jsonList(result.issues)
             let photos = try database.query(

@@ -70,10 +70,13 @@ extension JQCStore {
     /// The facility with its areas, or nil when it is not cached.
     public func facility(id: Int) throws -> CachedFacility? {
         try read { database in
-            guard let row = try database.queryOne(
-                "SELECT id, name, address, project_id, project_name FROM facilities WHERE id = ?", [id]) else { return nil }
+            guard
+                let row = try database.queryOne(
+                    "SELECT id, name, address, project_id, project_name FROM facilities WHERE id = ?", [id])
+            else { return nil }
             let areas = try database.query(
-                "SELECT id, facility_id, name, area_type FROM areas WHERE facility_id = ? ORDER BY name, id", [id]).map(Self.area)
+                "SELECT id, facility_id, name, area_type FROM areas WHERE facility_id = ? ORDER BY name, id", [id]
+            ).map(Self.area)
             return CachedFacility(facility: try Self.facility(row), areas: areas)
         }
     }
@@ -102,7 +105,9 @@ extension JQCStore {
     }
 
     private static func area(_ row: Row) throws -> APIArea {
-        APIArea(id: try row.decode("id"), facilityID: try row.decode("facility_id"), name: try row.decode("name"), areaType: try row.decode("area_type"))
+        APIArea(
+            id: try row.decode("id"), facilityID: try row.decode("facility_id"), name: try row.decode("name"),
+            areaType: try row.decode("area_type"))
     }
 
     // MARK: Templates
@@ -116,7 +121,8 @@ extension JQCStore {
 
     public func template(id: Int) throws -> CachedTemplate? {
         try read { database in
-            try database.queryOne("SELECT id, name, description, frequency, form_schema FROM templates WHERE id = ?", [id]).map(Self.template)
+            try database.queryOne("SELECT id, name, description, frequency, form_schema FROM templates WHERE id = ?", [id]).map(
+                Self.template)
         }
     }
 

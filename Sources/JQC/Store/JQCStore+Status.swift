@@ -45,20 +45,21 @@ extension JQCStore {
     /// Counts of one sync status, in one statement that the covering indexes answer alone
     /// (`jqc status` may run on every shell prompt).
     static func counts(_ status: SyncStatus, in database: Database) throws -> KindCounts {
-        let sql = status == .pending
+        let sql =
+            status == .pending
             ? """
-              SELECT (SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending') AS inspections,
-                     (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'pending') AS issues,
-                     (SELECT count(*) FROM photos WHERE sync_status = 'pending' AND (entity_type = 'issue'
-                          OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos,
-                     (SELECT count(*) FROM issue_status_changes WHERE sync_status = 'pending') AS status_changes
-              """
+            SELECT (SELECT count(*) FROM inspections WHERE status = 'completed' AND sync_status = 'pending') AS inspections,
+                   (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = 'pending') AS issues,
+                   (SELECT count(*) FROM photos WHERE sync_status = 'pending' AND (entity_type = 'issue'
+                        OR inspection_local_id IN (SELECT local_id FROM inspections WHERE status = 'completed'))) AS photos,
+                   (SELECT count(*) FROM issue_status_changes WHERE sync_status = 'pending') AS status_changes
+            """
             : """
-              SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1) AS inspections,
-                     (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
-                     (SELECT count(*) FROM photos WHERE sync_status = ?1) AS photos,
-                     (SELECT count(*) FROM issue_status_changes WHERE sync_status = ?1) AS status_changes
-              """
+            SELECT (SELECT count(*) FROM inspections WHERE sync_status = ?1) AS inspections,
+                   (SELECT count(*) FROM issues WHERE origin = 'device' AND sync_status = ?1) AS issues,
+                   (SELECT count(*) FROM photos WHERE sync_status = ?1) AS photos,
+                   (SELECT count(*) FROM issue_status_changes WHERE sync_status = ?1) AS status_changes
+            """
         let arguments: StatementArguments = status == .pending ? [] : [status.rawValue]
         guard let row = try database.queryOne(sql, arguments) else { return KindCounts() }
         return KindCounts(
@@ -67,10 +68,14 @@ extension JQCStore {
     }
 
     /// Everything `jqc status` shows, read in one go.
-    public func outboxSummary() throws -> (pending: KindCounts, failed: KindCounts, failures: [Failure], lastSyncAt: Date?, lastSyncError: String?) {
+    public func outboxSummary() throws -> (
+        pending: KindCounts, failed: KindCounts, failures: [Failure], lastSyncAt: Date?, lastSyncError: String?
+    ) {
         try read { database in
-            (try Self.counts(.pending, in: database), try Self.counts(.failed, in: database), try failures(in: database),
-             try state(.lastSyncAt, in: database).flatMap(JQCDate.parse), try state(.lastSyncError, in: database))
+            (
+                try Self.counts(.pending, in: database), try Self.counts(.failed, in: database), try failures(in: database),
+                try state(.lastSyncAt, in: database).flatMap(JQCDate.parse), try state(.lastSyncError, in: database)
+            )
         }
     }
 
@@ -84,10 +89,12 @@ extension JQCStore {
         for kind in ItemKind.allCases {
             let origin = kind == .issue ? " AND origin = 'device'" : ""
             for row in try database.query(
-                "SELECT local_id, last_error, retry_count FROM \(kind.table) WHERE sync_status = 'failed'\(origin) ORDER BY \(kind.ageColumn), local_id") {
-                failures.append(Failure(
-                    kind: kind, localID: try row.decode("local_id"), error: try row.decode("last_error"),
-                    retries: try row.decode("retry_count")))
+                "SELECT local_id, last_error, retry_count FROM \(kind.table) WHERE sync_status = 'failed'\(origin) ORDER BY \(kind.ageColumn), local_id"
+            ) {
+                failures.append(
+                    Failure(
+                        kind: kind, localID: try row.decode("local_id"), error: try row.decode("last_error"),
+                        retries: try row.decode("retry_count")))
             }
         }
         return failures
@@ -152,11 +159,14 @@ extension JQCStore {
         AND NOT EXISTS (SELECT 1 FROM issues s WHERE s.local_id = photos.issue_local_id AND s.sync_status = 'synced')
         """
 
-    private func requeue(_ kind: ItemKind, where condition: String, _ arguments: StatementArguments, in database: Database) throws -> [String] {
+    private func requeue(_ kind: ItemKind, where condition: String, _ arguments: StatementArguments, in database: Database) throws
+        -> [String]
+    {
         let owner = kind == .photo ? " AND " + Self.photoOwnerNotSent : ""
         let ids = try database.query(
-            "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)\(owner)", arguments)
-            .map { try $0.decode("local_id", as: String.self) }
+            "SELECT local_id FROM \(kind.table) WHERE sync_status = 'failed' AND \(condition)\(owner)", arguments
+        )
+        .map { try $0.decode("local_id", as: String.self) }
         // A status change that was not sent because the server's status had moved on is sent
         // from that status now: re-queueing it is the person's "send it anyway".
         let rebase = kind == .statusChange ? ", base_status = coalesce(conflict_status, base_status), conflict_status = NULL" : ""

@@ -12,11 +12,15 @@ extension JQCStore {
     /// Queues a change of `issueLocalID` to `status`. It is made from the status the person
     /// sees: the last change still queued for the issue, else the issue's own status.
     @discardableResult
-    public func queueStatusChange(issueLocalID: String, status: IssueStatus, notes: String?, now: Date = Date()) throws -> QueuedStatusChange {
+    public func queueStatusChange(issueLocalID: String, status: IssueStatus, notes: String?, now: Date = Date()) throws
+        -> QueuedStatusChange
+    {
         let localID = JQCStore.newLocalID()
         try write { database in
-            guard let row = try database.queryOne(
-                "SELECT server_id, status, sync_status FROM issues WHERE local_id = ?", [issueLocalID]) else {
+            guard
+                let row = try database.queryOne(
+                    "SELECT server_id, status, sync_status FROM issues WHERE local_id = ?", [issueLocalID])
+            else {
                 throw JQCError.unknownRecord(kind: "issue", id: issueLocalID)
             }
             if try row.decode("sync_status", as: String.self) == SyncStatus.failed.rawValue {
@@ -51,7 +55,8 @@ extension JQCStore {
         try read { database in
             try database.query(
                 "SELECT \(QueuedStatusChange.columns) FROM \(QueuedStatusChange.source) WHERE c.issue_local_id = ? AND c.sync_status = 'pending' ORDER BY c.id",
-                [issueLocalID]).map(QueuedStatusChange.init(row:))
+                [issueLocalID]
+            ).map(QueuedStatusChange.init(row:))
         }
     }
 
@@ -59,8 +64,9 @@ extension JQCStore {
     public func unsentStatusChanges() throws -> [QueuedStatusChange] {
         try read { database in
             try database.query(
-                "SELECT \(QueuedStatusChange.columns) FROM \(QueuedStatusChange.source) WHERE c.sync_status <> 'synced' ORDER BY c.id")
-                .map(QueuedStatusChange.init(row:))
+                "SELECT \(QueuedStatusChange.columns) FROM \(QueuedStatusChange.source) WHERE c.sync_status <> 'synced' ORDER BY c.id"
+            )
+            .map(QueuedStatusChange.init(row:))
         }
     }
 
@@ -71,7 +77,8 @@ extension JQCStore {
                 """
                 SELECT \(QueuedStatusChange.columns) FROM \(QueuedStatusChange.source)
                 WHERE c.sync_status = 'pending' AND coalesce(c.issue_server_id, s.server_id) IS NOT NULL ORDER BY c.id
-                """).map(QueuedStatusChange.init(row:))
+                """
+            ).map(QueuedStatusChange.init(row:))
         }
     }
 

@@ -34,8 +34,10 @@ extension JQCStore {
     /// The text kept for a draft's field by `saveAnswer`, if any.
     public func typedText(localID: String) throws -> TypedText? {
         try read { database in
-            guard let row = try database.queryOne(
-                "SELECT typing_field, typing_text FROM inspections WHERE local_id = ? AND typing_field IS NOT NULL", [localID]) else { return nil }
+            guard
+                let row = try database.queryOne(
+                    "SELECT typing_field, typing_text FROM inspections WHERE local_id = ? AND typing_field IS NOT NULL", [localID])
+            else { return nil }
             return TypedText(fieldID: try row.decode("typing_field"), text: try row.decode("typing_text"))
         }
     }
@@ -43,8 +45,10 @@ extension JQCStore {
     /// A draft whose form was left (killed, powered off) with text in a field that is not a
     /// valid answer is not submitted with that field silently empty.
     static func refuseUnfinishedTyping(_ inspection: LocalInspection, in database: Database) throws {
-        guard let row = try database.queryOne(
-            "SELECT typing_field, typing_text FROM inspections WHERE local_id = ? AND typing_field IS NOT NULL", [inspection.localID]) else { return }
+        guard
+            let row = try database.queryOne(
+                "SELECT typing_field, typing_text FROM inspections WHERE local_id = ? AND typing_field IS NOT NULL", [inspection.localID])
+        else { return }
         let field: String = try row.decode("typing_field")
         let text: String = try row.decode("typing_text")
         guard try inspection.formData()[field] == nil, !text.trimmingWhitespace().isEmpty else { return }

@@ -67,12 +67,14 @@ extension JQCStore {
                 """, [templateID, facilityID, startedSince.map(StoreText.text)]
             ) { row in
                 guard case .text(let localID) = row[0], case .integer(let templateID) = row[2], case .integer(let facilityID) = row[3],
-                      case .integer(let completed) = row[4], case .integer(let syncCode) = row[5],
-                      case .integer(let followUp) = row[7], case .text(let startedAt) = row[8] else {
+                    case .integer(let completed) = row[4], case .integer(let syncCode) = row[5],
+                    case .integer(let followUp) = row[7], case .text(let startedAt) = row[8]
+                else {
                     let id: String
                     if case .text(let text) = row[0] { id = text } else { id = "with an unreadable id" }
                     throw StoreError(
-                        kind: .conversion, message: "inspection \(id) has a value of the wrong type (the file was changed outside fieldops or is damaged)",
+                        kind: .conversion,
+                        message: "inspection \(id) has a value of the wrong type (the file was changed outside fieldops or is damaged)",
                         path: row.storePath)
                 }
                 var serverID: Int?
@@ -83,11 +85,12 @@ extension JQCStore {
                 case .integer(let value): score = Double(value)
                 default: score = nil
                 }
-                summaries.append(InspectionSummary(
-                    localID: localID, serverID: serverID, templateID: Int(templateID), templateName: templateNames[templateID],
-                    facilityID: Int(facilityID), facilityName: facilityNames[facilityID], status: completed != 0 ? .completed : .draft,
-                    syncStatus: syncCode == 0 ? .pending : syncCode == 1 ? .synced : .failed,
-                    overallScore: score, followUpRequired: followUp != 0, startedAt: startedAt))
+                summaries.append(
+                    InspectionSummary(
+                        localID: localID, serverID: serverID, templateID: Int(templateID), templateName: templateNames[templateID],
+                        facilityID: Int(facilityID), facilityName: facilityNames[facilityID], status: completed != 0 ? .completed : .draft,
+                        syncStatus: syncCode == 0 ? .pending : syncCode == 1 ? .synced : .failed,
+                        overallScore: score, followUpRequired: followUp != 0, startedAt: startedAt))
             }
             return summaries
         }
@@ -102,7 +105,9 @@ extension JQCStore {
             if let synced = try read({ database in
                 try database.queryOne("SELECT \(LocalInspection.columns) FROM inspections WHERE server_id = ?", [serverID])
                     .map(LocalInspection.init(row:))
-            }) { return synced }
+            }) {
+                return synced
+            }
         }
         guard text.count >= 4 else { return nil }
         let candidates = try localIDs(prefix: text.lowercased(), limit: 2)
@@ -122,7 +127,8 @@ extension JQCStore {
             // A range scan on the primary key instead of LIKE, which would not use the index.
             try database.query(
                 "SELECT local_id FROM inspections WHERE local_id >= ?1 AND local_id < ?1 || x'ff' ORDER BY local_id LIMIT ?2",
-                [prefix, limit]).map { try $0.decode("local_id", as: String.self) }
+                [prefix, limit]
+            ).map { try $0.decode("local_id", as: String.self) }
         }
     }
 
@@ -134,7 +140,8 @@ extension JQCStore {
                 SELECT i.local_id, coalesce(t.name, 'template ' || i.template_id) AS name FROM inspections i
                 LEFT JOIN templates t ON t.id = i.template_id
                 WHERE i.status = 'draft' AND i.local_id >= ?1 AND i.local_id < ?1 || x'ff' ORDER BY i.local_id LIMIT 200
-                """, [prefix]).map { (try $0.decode("local_id", as: String.self), try $0.decode("name", as: String.self)) }
+                """, [prefix]
+            ).map { (try $0.decode("local_id", as: String.self), try $0.decode("name", as: String.self)) }
         }
     }
 
@@ -153,8 +160,9 @@ extension JQCStore {
         guard text.count >= 4 else { return nil }
         let ids = try read { database in
             try database.query(
-                "SELECT local_id FROM issues WHERE local_id >= ?1 AND local_id < ?1 || x'ff' LIMIT 2", [text.lowercased()])
-                .map { try $0.decode("local_id", as: String.self) }
+                "SELECT local_id FROM issues WHERE local_id >= ?1 AND local_id < ?1 || x'ff' LIMIT 2", [text.lowercased()]
+            )
+            .map { try $0.decode("local_id", as: String.self) }
         }
         return ids.count == 1 ? try issue(localID: ids[0]) : nil
     }

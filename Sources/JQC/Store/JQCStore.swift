@@ -40,7 +40,8 @@ public final class JQCStore: Sendable {
     /// inspector's work is gone from it. Refused instead, so a backup can be put back.
     static func refuseTruncated(_ path: String) throws {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue, size < 100 else { return }
+            let size = (attributes[.size] as? NSNumber)?.intValue, size < 100
+        else { return }
         throw TruncatedStore(path: path, size: size)
     }
 

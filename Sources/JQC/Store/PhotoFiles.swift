@@ -59,7 +59,8 @@ struct PhotoFiles: Sendable {
             // other writer ever writes this photo's name.
             AtomicFile.removeStaleTemporaries(of: destination)
             let copied = try AtomicFile.copy(from: sourcePath, to: destination)
-            return Copy(fileName: fileName, contentType: kind.type, byteCount: copied, originalName: (sourcePath as NSString).lastPathComponent)
+            return Copy(
+                fileName: fileName, contentType: kind.type, byteCount: copied, originalName: (sourcePath as NSString).lastPathComponent)
         } catch {
             throw .copyFailed(sourcePath, reason: "\(error)", directory: directory)
         }

@@ -21,7 +21,11 @@ enum AttemptOutcome: Sendable {
             case .cannotConnect, .timedOut, .connectionLost, .tls, .transport: self = .network(error.summary)
             case .status(let failure):
                 var text = "HTTP \(failure.status)"
-                if let message = failure.serverMessage { text += ": " + message } else if failure.answeredHTML { text += ": an HTML error page" }
+                if let message = failure.serverMessage {
+                    text += ": " + message
+                } else if failure.answeredHTML {
+                    text += ": an HTML error page"
+                }
                 self = .counted(text)
             default: self = .counted(error.summary)
             }

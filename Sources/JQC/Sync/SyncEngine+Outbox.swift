@@ -9,7 +9,8 @@ extension SyncEngine {
         let photos = try store.duePhotos()
         await forEachBounded(photos) { [self] photo in
             do {
-                let uploaded = try await client.call(.uploadPhoto, body: .multipart(SyncRequests.upload(photo, file: store.photoFile(photo))), as: UploadedPhoto.self)
+                let uploaded = try await client.call(
+                    .uploadPhoto, body: .multipart(SyncRequests.upload(photo, file: store.photoFile(photo))), as: UploadedPhoto.self)
                 try store.recordPhotoUploaded(photo, serverPath: uploaded.path)
                 run.withLock { $0.report.photosUploaded += 1 }
                 progress?.advance()

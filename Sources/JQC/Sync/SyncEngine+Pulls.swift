@@ -97,15 +97,19 @@ enum SyncPulls {
     /// Templates with each `form_schema` kept as the exact JSON text the server sent.
     static func templates(_ data: JSONValue) throws -> [APITemplate] {
         guard let items = data.arrayValue else {
-            throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.templates.description, reason: "data is \(data.kindDescription), not a list")
+            throw JQCError.unexpectedAnswer(
+                endpoint: JQCEndpoint.templates.description, reason: "data is \(data.kindDescription), not a list")
         }
         return try items.enumerated().map { index, item in
             guard let id = item["id"]?.int64Value, let name = item["name"]?.stringValue else {
-                throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.templates.description, reason: "data[\(index)] has no integer id and name")
+                throw JQCError.unexpectedAnswer(
+                    endpoint: JQCEndpoint.templates.description, reason: "data[\(index)] has no integer id and name")
             }
             let schema = item["form_schema"] ?? .array([])
             guard schema.arrayValue != nil else {
-                throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.templates.description, reason: "data[\(index)].form_schema is \(schema.kindDescription), not a list")
+                throw JQCError.unexpectedAnswer(
+                    endpoint: JQCEndpoint.templates.description,
+                    reason: "data[\(index)].form_schema is \(schema.kindDescription), not a list")
             }
             return APITemplate(
                 id: Int(id), name: name, description: item["description"]?.stringValue, frequency: item["frequency"]?.stringValue,

@@ -22,9 +22,11 @@ struct SyncPlan: Encodable {
 
     init(store: JQCStore) throws {
         for photo in try store.duePhotos() {
-            send.append(Item(
-                kind: "photo", localID: photo.localID, when: "ready",
-                detail: "\(photo.entityType.rawValue) \(photo.ownerLocalID)" + (photo.fieldID.map { " field \($0)" } ?? "") + ", \(photo.byteCount) bytes"))
+            send.append(
+                Item(
+                    kind: "photo", localID: photo.localID, when: "ready",
+                    detail: "\(photo.entityType.rawValue) \(photo.ownerLocalID)" + (photo.fieldID.map { " field \($0)" } ?? "")
+                        + ", \(photo.byteCount) bytes"))
         }
         let due = Set(try store.dueInspections().map(\.localID))
         for inspection in try store.inspections(status: .completed, syncStatus: .pending).reversed() {
@@ -41,9 +43,11 @@ struct SyncPlan: Encodable {
                     when = "after its parent inspection"
                 }
             }
-            send.append(Item(
-                kind: "inspection", localID: inspection.localID, when: when,
-                detail: "template \(inspection.templateID), facility \(inspection.facilityID)" + (inspection.overallScore.map { ", score \($0)" } ?? "")))
+            send.append(
+                Item(
+                    kind: "inspection", localID: inspection.localID, when: when,
+                    detail: "template \(inspection.templateID), facility \(inspection.facilityID)"
+                        + (inspection.overallScore.map { ", score \($0)" } ?? "")))
         }
         let dueIssues = Set(try store.dueIssues().map(\.localID))
         for issue in try store.issues().reversed() where issue.origin == .device && issue.syncStatus == .pending {
@@ -71,10 +75,12 @@ struct SyncPlan: Encodable {
                 when = "will fail: its issue cannot be sent"
             }
             let issue = change.issueServerID.map { "issue #\($0)" } ?? "issue \(change.issueLocalID)"
-            send.append(Item(
-                kind: "status_change", localID: change.localID, when: when,
-                detail: "\(issue): \(change.baseStatus.map { (IssueStatus(rawValue: $0)?.label ?? $0) + " → " } ?? "")\(change.status.label)"
-                    + (change.notes.map { " (\($0))" } ?? "")))
+            send.append(
+                Item(
+                    kind: "status_change", localID: change.localID, when: when,
+                    detail:
+                        "\(issue): \(change.baseStatus.map { (IssueStatus(rawValue: $0)?.label ?? $0) + " → " } ?? "")\(change.status.label)"
+                        + (change.notes.map { " (\($0))" } ?? "")))
         }
         pull = ["facilities", "areas", "templates", "issues (reconciled)"]
         if let since = try store.notificationSince() {

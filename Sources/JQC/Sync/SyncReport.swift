@@ -84,7 +84,9 @@ public struct SyncReport: Sendable, Equatable, Codable {
         var parts: [String] = []
         if failed > 0 {
             let shown = failures.prefix(3).map { "\($0.kind.label) \($0.localID): \($0.error)" }
-            parts.append("\(failed) item\(failed == 1 ? "" : "s") failed (" + shown.joined(separator: "; ") + (failures.count > 3 ? "; …" : "") + ")")
+            parts.append(
+                "\(failed) item\(failed == 1 ? "" : "s") failed (" + shown.joined(separator: "; ") + (failures.count > 3 ? "; …" : "") + ")"
+            )
         }
         parts += stepErrors.map { "not pulled: " + $0 }
         return parts.joined(separator: "; ")

@@ -48,7 +48,10 @@ enum AnswersLoader {
             guard case .mapping(let pairs) = root.content else {
                 throw AnswerError(
                     AnswerProblem(
-                        key: "", message: "line \(root.start.line): the answers must be one mapping of field id or label to value, found \(root.kindName)"),
+                        key: "",
+                        message:
+                            "line \(root.start.line): the answers must be one mapping of field id or label to value, found \(root.kindName)"
+                    ),
                     source: source)
             }
             var answers: [String: AnswerInput] = [:]

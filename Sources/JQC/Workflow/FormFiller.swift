@@ -30,7 +30,9 @@ struct FormFiller {
     func run() throws -> Ending {
         let steps = schema.fieldsInGridOrder
         let inputs = steps.indices.filter { steps[$0].isInput && !steps[$0].id.isEmpty }
-        screen.line(Style.bold.apply("\(inputs.count) fields; Enter keeps an answer, < goes back, - clears, ? helps, q saves and stops", enabled: color))
+        screen.line(
+            Style.bold.apply(
+                "\(inputs.count) fields; Enter keeps an answer, < goes back, - clears, ? helps, q saves and stops", enabled: color))
         screen.line(Style.dim.apply(":goto N|label  :next (unanswered)  :required  :review", enabled: color))
         let values = (try? store.inspection(localID: localID)?.formData()) ?? [:]
         // Resuming continues at the first unanswered field rather than at field 1.
@@ -122,7 +124,11 @@ struct FormFiller {
             if text.isEmpty {
                 if r >= rows.count { rows.append(Array(repeating: "", count: columns ?? 1)) }
             } else if text == "-" {
-                if fixedRows == nil, r < rows.count { rows.remove(at: r) } else if r < rows.count { rows[r] = Array(repeating: "", count: columns ?? 1) }
+                if fixedRows == nil, r < rows.count {
+                    rows.remove(at: r)
+                } else if r < rows.count {
+                    rows[r] = Array(repeating: "", count: columns ?? 1)
+                }
                 if fixedRows == nil { continue }
             } else {
                 var cells = FieldPrompt.tableRow(line)
@@ -160,23 +166,35 @@ struct FormFiller {
             let lowered = target.lowercased()
             if let found = inputs.indices.first(where: { steps[inputs[$0]].label.lowercased() == lowered })
                 ?? inputs.indices.first(where: { steps[inputs[$0]].label.lowercased().hasPrefix(lowered) })
-                ?? inputs.indices.first(where: { steps[inputs[$0]].label.lowercased().contains(lowered) || steps[inputs[$0]].id == target }) {
+                ?? inputs.indices.first(where: { steps[inputs[$0]].label.lowercased().contains(lowered) || steps[inputs[$0]].id == target })
+            {
                 return found
             }
-            screen.line(Style.red.apply("  no field \"\(target)\": type :goto and a number from 1 to \(inputs.count) or part of a label", enabled: color))
+            screen.line(
+                Style.red.apply(
+                    "  no field \"\(target)\": type :goto and a number from 1 to \(inputs.count) or part of a label", enabled: color))
         case .next, .required:
             let requiredOnly = command == .required
             if let found = order.first(where: { !answered($0) && (!requiredOnly || steps[inputs[$0]].required) }) { return found }
-            screen.line(requiredOnly ? "  every required field is answered: :review, then q and `fieldops jqc inspect submit \(localID)`" : "  every field is answered")
+            screen.line(
+                requiredOnly
+                    ? "  every required field is answered: :review, then q and `fieldops jqc inspect submit \(localID)`"
+                    : "  every field is answered")
         case .review:
             guard let inspection = try store.inspection(localID: localID) else { return nil }
             let card = InspectionCard(title: "Inspection \(localID)", badge: inspection.badge, facts: [], schema: schema, formData: values)
             screen.write(card.render(color: color, width: 100))
             let missing = FieldValidator.missingRequired(schema, values)
             let score = InspectionScore.provisional(schema: schema, formData: values).map { "score " + ScoreText.percent($0) }
-            screen.line(([missing.isEmpty ? "every required field is answered" : "still required: " + missing.map(\.reference).joined(separator: ", ")] + [score].compactMap { $0 }).joined(separator: " · "))
+            screen.line(
+                ([
+                    missing.isEmpty
+                        ? "every required field is answered" : "still required: " + missing.map(\.reference).joined(separator: ", ")
+                ] + [score].compactMap { $0 }).joined(separator: " · "))
         case .unknown(let word):
-            screen.line(Style.red.apply("  unknown command :\(word); the commands are :goto N|label, :next, :required, :review, :q", enabled: color))
+            screen.line(
+                Style.red.apply("  unknown command :\(word); the commands are :goto N|label, :next, :required, :review, :q", enabled: color)
+            )
         }
         return nil
     }

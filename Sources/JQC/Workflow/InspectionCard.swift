@@ -37,12 +37,13 @@ struct InspectionCard {
         var out: [String] = []
         var heading = Style.bold.apply(title, enabled: color)
         if let badge {
-            let style: Style = switch badge.tone {
-            case .blue: .blue
-            case .orange: .yellow
-            case .green: .green
-            case .red: .red
-            }
+            let style: Style =
+                switch badge.tone {
+                case .blue: .blue
+                case .orange: .yellow
+                case .green: .green
+                case .red: .red
+                }
             heading += "  " + style.apply("[\(badge.label)]", enabled: color)
         }
         out.append(heading)

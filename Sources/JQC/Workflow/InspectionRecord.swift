@@ -13,12 +13,27 @@ struct InspectionRecord: Encodable {
     var photos: [PhotoRecord]?
 
     enum Key: String, CodingKey {
-        case localID = "local_id", serverID = "server_id", templateID = "template_id", templateName = "template_name"
-        case facilityID = "facility_id", areaID = "area_id", status, syncStatus = "sync_status", badge
-        case overallScore = "overall_score", formData = "form_data", notes
-        case parentLocalID = "parent_local_id", parentServerID = "parent_server_id", followUpRequired = "follow_up_required"
-        case retryCount = "retry_count", lastError = "last_error"
-        case startedAt = "started_at", completedAt = "completed_at", updatedAt = "updated_at", syncedAt = "synced_at"
+        case localID = "local_id"
+        case serverID = "server_id"
+        case templateID = "template_id"
+        case templateName = "template_name"
+        case facilityID = "facility_id"
+        case areaID = "area_id"
+        case status
+        case syncStatus = "sync_status"
+        case badge
+        case overallScore = "overall_score"
+        case formData = "form_data"
+        case notes
+        case parentLocalID = "parent_local_id"
+        case parentServerID = "parent_server_id"
+        case followUpRequired = "follow_up_required"
+        case retryCount = "retry_count"
+        case lastError = "last_error"
+        case startedAt = "started_at"
+        case completedAt = "completed_at"
+        case updatedAt = "updated_at"
+        case syncedAt = "synced_at"
         case issues, photos
     }
 
@@ -62,12 +77,27 @@ struct IssueRecord: Encodable {
     var queuedStatus: String?
 
     enum Key: String, CodingKey {
-        case localID = "local_id", serverID = "server_id", origin, inspectionLocalID = "inspection_local_id"
-        case inspectionServerID = "inspection_server_id", facilityID = "facility_id", areaID = "area_id", severity
-        case description, status, syncStatus = "sync_status", lastError = "last_error", photoPath = "photo_path"
-        case serverPhotoPaths = "server_photo_paths", photoURLs = "photo_urls", localPhotos = "local_photos"
-        case resultNotes = "result_notes", assignedTo = "assigned_to", reportedBy = "reported_by"
-        case reportedAt = "reported_at", resolvedAt = "resolved_at", queuedStatus = "queued_status"
+        case localID = "local_id"
+        case serverID = "server_id"
+        case origin
+        case inspectionLocalID = "inspection_local_id"
+        case inspectionServerID = "inspection_server_id"
+        case facilityID = "facility_id"
+        case areaID = "area_id"
+        case severity
+        case description, status
+        case syncStatus = "sync_status"
+        case lastError = "last_error"
+        case photoPath = "photo_path"
+        case serverPhotoPaths = "server_photo_paths"
+        case photoURLs = "photo_urls"
+        case localPhotos = "local_photos"
+        case resultNotes = "result_notes"
+        case assignedTo = "assigned_to"
+        case reportedBy = "reported_by"
+        case reportedAt = "reported_at"
+        case resolvedAt = "resolved_at"
+        case queuedStatus = "queued_status"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -108,8 +138,13 @@ struct PhotoRecord: Encodable {
     var url: String?
 
     enum CodingKeys: String, CodingKey {
-        case localID = "local_id", field = "field_id", issueLocalID = "issue_local_id", localPath = "local_path"
-        case syncStatus = "sync_status", serverPath = "server_path", url
+        case localID = "local_id"
+        case field = "field_id"
+        case issueLocalID = "issue_local_id"
+        case localPath = "local_path"
+        case syncStatus = "sync_status"
+        case serverPath = "server_path"
+        case url
     }
 
     init(_ photo: LocalPhoto, store: JQCStore, baseURL: String) {

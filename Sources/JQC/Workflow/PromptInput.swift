@@ -34,5 +34,6 @@ struct SourceLineReader: PromptInput {
 /// The reader for a command's stdin: the line editor on the process's real terminal, the
 /// source itself otherwise.
 func promptInput(for source: InputSource, screen: TextStream) -> any PromptInput {
-    source is StandardInput && source.isTerminal ? TerminalLineReader(editor: LineEditor()) : SourceLineReader(source: source, screen: screen)
+    source is StandardInput && source.isTerminal
+        ? TerminalLineReader(editor: LineEditor()) : SourceLineReader(source: source, screen: screen)
 }

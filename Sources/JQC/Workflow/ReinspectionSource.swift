@@ -11,7 +11,8 @@ struct ReinspectionSource {
     var formData: [String: FormValue]
 
     /// Finds `reference` and checks it requires a follow-up (exit 1 otherwise).
-    static func resolve(_ reference: String, store: JQCStore, context: CommandContext, profile: Profile) async throws -> ReinspectionSource {
+    static func resolve(_ reference: String, store: JQCStore, context: CommandContext, profile: Profile) async throws -> ReinspectionSource
+    {
         if let local = try store.inspection(matching: reference) {
             guard local.status == .completed else {
                 throw FieldOpsError(
@@ -24,18 +25,23 @@ struct ReinspectionSource {
         }
         guard let serverID = Int(reference), serverID > 0 else {
             throw FieldOpsError(
-                "no inspection \(reference) to re-inspect", hint: "give a local id from `fieldops jqc inspect list` or a server id from `fieldops jqc history`",
+                "no inspection \(reference) to re-inspect",
+                hint: "give a local id from `fieldops jqc inspect list` or a server id from `fieldops jqc history`",
                 exitCode: .usage)
         }
-        let data = try await WorkflowSupport.online("re-inspecting server inspection \(serverID)", context: context, profile: profile) { client in
+        let data = try await WorkflowSupport.online("re-inspecting server inspection \(serverID)", context: context, profile: profile) {
+            client in
             try await client.call(.inspection(serverID))
         }
         guard let record = data["inspection"], let template = record["template_id"]?.int64Value,
-              let facility = record["facility_id"]?.int64Value else {
-            throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.inspection(serverID).description, reason: "no inspection with template_id and facility_id")
+            let facility = record["facility_id"]?.int64Value
+        else {
+            throw JQCError.unexpectedAnswer(
+                endpoint: JQCEndpoint.inspection(serverID).description, reason: "no inspection with template_id and facility_id")
         }
         guard record["follow_up_required"]?.boolValue == true else { throw notRequired("#\(serverID)") }
-        let answers = try FormData.decode(Data((record["form_data"] ?? .null).jsonString().utf8), source: "form_data of inspection \(serverID)")
+        let answers = try FormData.decode(
+            Data((record["form_data"] ?? .null).jsonString().utf8), source: "form_data of inspection \(serverID)")
         return ReinspectionSource(
             link: .server(serverID), templateID: Int(template), facilityID: Int(facility),
             areaID: record["area_id"]?.int64Value.map { Int($0) }, formData: answers)

@@ -41,7 +41,8 @@ public struct CPEAnswer: Sendable, Equatable {
             throw .malformed(path: MCMSEndpoint.cpe(onuID).displayPath, reason: "expected [code, cpe…], found \(value.kindDescription)")
         }
         guard code == 0 else {
-            throw .server(path: MCMSEndpoint.cpe(onuID).displayPath, status: nil, message: "CPE DHCP lookup for \(onuID) answered code \(code)")
+            throw .server(
+                path: MCMSEndpoint.cpe(onuID).displayPath, status: nil, message: "CPE DHCP lookup for \(onuID) answered code \(code)")
         }
         leases = Array(array.dropFirst())
     }

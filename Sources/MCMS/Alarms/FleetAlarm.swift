@@ -21,8 +21,10 @@ public struct FleetAlarm: Sendable, Equatable {
     /// `time` parsed, nil when it is not an MCMS timestamp.
     public var timestamp: MongoTimestamp?
 
-    public init(kind: Kind, deviceID: String, deviceName: String, name: String, severity: String, time: String,
-                message: String, raw: JSONValue) {
+    public init(
+        kind: Kind, deviceID: String, deviceName: String, name: String, severity: String, time: String,
+        message: String, raw: JSONValue
+    ) {
         self.kind = kind
         self.deviceID = deviceID
         self.deviceName = deviceName
@@ -39,21 +41,24 @@ public struct FleetAlarm: Sendable, Equatable {
         guard let id = document[MCMSField.id]?.stringValue else { return [] }
         let name = names[id] ?? ""
         return (document[MCMSField.alarms]?.arrayValue ?? []).map { entry in
-            FleetAlarm(kind: kind, deviceID: id, deviceName: name,
-                       name: entry[MCMSField.name].map(displayText) ?? "",
-                       severity: entry[MCMSField.severity].map(displayText) ?? "UNKNOWN",
-                       time: entry[MCMSField.time].map(displayText) ?? "",
-                       message: entry[MCMSField.message].map(displayText) ?? "",
-                       raw: entry)
+            FleetAlarm(
+                kind: kind, deviceID: id, deviceName: name,
+                name: entry[MCMSField.name].map(displayText) ?? "",
+                severity: entry[MCMSField.severity].map(displayText) ?? "UNKNOWN",
+                time: entry[MCMSField.time].map(displayText) ?? "",
+                message: entry[MCMSField.message].map(displayText) ?? "",
+                raw: entry)
         }
     }
 
     /// Most severe first, then newest first; ties by device id so the order is stable.
     public static func sorted(_ alarms: [FleetAlarm]) -> [FleetAlarm] {
         alarms.sorted { lhs, rhs in
-            let left = AlarmSeverity.rank(lhs.severity), right = AlarmSeverity.rank(rhs.severity)
+            let left = AlarmSeverity.rank(lhs.severity)
+            let right = AlarmSeverity.rank(rhs.severity)
             if left != right { return left < right }
-            let leftTime = lhs.timestamp, rightTime = rhs.timestamp
+            let leftTime = lhs.timestamp
+            let rightTime = rhs.timestamp
             if leftTime != rightTime {
                 // A time that does not parse sorts after every one that does.
                 guard let leftTime else { return false }
@@ -65,15 +70,16 @@ public struct FleetAlarm: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("kind", .string(kind.rawValue)),
-            ("id", .string(deviceID)),
-            ("name", .string(deviceName)),
-            ("alarm", .string(name)),
-            ("severity", .string(severity)),
-            ("time", .string(time)),
-            ("message", .string(message)),
-        ]))
+        .object(
+            JSONObject([
+                ("kind", .string(kind.rawValue)),
+                ("id", .string(deviceID)),
+                ("name", .string(deviceName)),
+                ("alarm", .string(name)),
+                ("severity", .string(severity)),
+                ("time", .string(time)),
+                ("message", .string(message)),
+            ]))
     }
 }
 

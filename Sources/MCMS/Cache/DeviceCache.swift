@@ -78,8 +78,9 @@ public struct DeviceCache: Sendable {
     }
 
     fileprivate func failure(_ error: any Error) -> FieldOpsError {
-        FieldOpsError("cannot update the completion cache: \(error)",
-                      hint: "check that \(directory) is writable; the listing itself is not affected")
+        FieldOpsError(
+            "cannot update the completion cache: \(error)",
+            hint: "check that \(directory) is writable; the listing itself is not affected")
     }
 
     /// The cached entries, or none when nothing was listed yet.

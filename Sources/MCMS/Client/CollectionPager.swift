@@ -116,8 +116,11 @@ struct CollectionPager<Item: Sendable>: Sendable {
             guard page.count == paging.pageSize, let end = page.ids.last else { return }
             guard MCMSOrder.precedes(cursor, end) else {
                 // The range was not applied: asking again would get the same page forever.
-                throw MCMSError.malformed(path: endpoint.displayPath,
-                                          reason: "the answer to a query for ids after \(cursor) held none after it; fieldops cannot page this server without repeating or dropping devices")
+                throw MCMSError.malformed(
+                    path: endpoint.displayPath,
+                    reason:
+                        "the answer to a query for ids after \(cursor) held none after it; fieldops cannot page this server without repeating or dropping devices"
+                )
             }
             cursor = end
         }
@@ -160,7 +163,9 @@ struct CollectionPager<Item: Sendable>: Sendable {
             if let previous = page.ids.last, !MCMSOrder.precedes(previous, id) {
                 throw MCMSError.malformed(
                     path: endpoint.displayPath,
-                    reason: "the page is not in _id order (\(id) after \(previous)) although fieldops asked for sort \(MCMSOrder.sortByID); paging such a server could drop or repeat devices")
+                    reason:
+                        "the page is not in _id order (\(id) after \(previous)) although fieldops asked for sort \(MCMSOrder.sortByID); paging such a server could drop or repeat devices"
+                )
             }
             page.ids.append(id)
             if let item = decode(document) { page.items.append((id, item)) }

@@ -43,7 +43,8 @@ public final class ListingProgress: Sendable {
             if let last = counts.lastDraw, now - last < Self.redrawInterval { return }
             counts.lastDraw = now
             counts.drawn = true
-            stream.write("\r\u{1B}[2K\(label): \(counts.pages) page\(counts.pages == 1 ? "" : "s"), \(Self.grouped(counts.documents)) documents")
+            stream.write(
+                "\r\u{1B}[2K\(label): \(counts.pages) page\(counts.pages == 1 ? "" : "s"), \(Self.grouped(counts.documents)) documents")
         }
     }
 

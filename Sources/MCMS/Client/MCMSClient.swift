@@ -24,16 +24,21 @@ public final class MCMSClient: Sendable {
 
     /// `POST /v1/users/authenticate/`; the server's cookies land in the session's jar.
     public func login(username: String, password: String) async throws {
-        let body = JSONValue.object(JSONObject([
-            (MCMSField.data, .object(JSONObject([(MCMSField.loginEmail, .string(username)), (MCMSField.loginPassword, .string(password))]))),
-        ]))
+        let body = JSONValue.object(
+            JSONObject([
+                (
+                    MCMSField.data,
+                    .object(JSONObject([(MCMSField.loginEmail, .string(username)), (MCMSField.loginPassword, .string(password))]))
+                )
+            ]))
         let response = try await send(.post, .authenticate, body: body, retryOn401: false)
         if response.status == 401 || response.status == 400 {
             throw MCMSError.loginRejected(profile: profile, message: MCMSEnvelope.serverMessage(body: response.body))
         }
         _ = try check(response, endpoint: .authenticate)
         guard csrfToken() != nil, sessionCookiePresent() else {
-            throw MCMSError.malformed(path: MCMSEndpoint.authenticate.displayPath, reason: "login succeeded but set no session and CSRF cookies")
+            throw MCMSError.malformed(
+                path: MCMSEndpoint.authenticate.displayPath, reason: "login succeeded but set no session and CSRF cookies")
         }
     }
 
@@ -80,10 +85,13 @@ public final class MCMSClient: Sendable {
 
     /// Sends one request; unsafe methods carry `X-CSRFToken` and `Referer`. A 401 re-logs in
     /// once with a remembered password and retries once; without one it is "session expired".
-    func send(_ method: HTTPMethod, _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem] = [], body: JSONValue?,
-              retryOn401: Bool = true) async throws -> HTTPResponse {
-        let request = HTTPRequest(method, baseURL: baseURL, path: endpoint.segments, query: query,
-                                  body: body.map { .json($0.jsonData()) } ?? .none)
+    func send(
+        _ method: HTTPMethod, _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem] = [], body: JSONValue?,
+        retryOn401: Bool = true
+    ) async throws -> HTTPResponse {
+        let request = HTTPRequest(
+            method, baseURL: baseURL, path: endpoint.segments, query: query,
+            body: body.map { .json($0.jsonData()) } ?? .none)
         return try await send(request, retryOn401: retryOn401)
     }
 
@@ -97,11 +105,13 @@ public final class MCMSClient: Sendable {
             throw MCMSError.sessionExpired(profile: profile)
         }
         // Many bulk workers can meet the same expiry; only the first logs in again.
-        _ = try await relogin.refreshed(unlessReplaced: { $0 != generation }) { seen in
-            try await self.login(username: credentials.username, password: credentials.password)
-            try store.save(cookies: self.http.cookies, user: credentials.username, password: credentials.password, remember: true)
-            return seen + 1
-        }
+        _ = try await relogin.refreshed(
+            unlessReplaced: { $0 != generation },
+            refresh: { seen in
+                try await self.login(username: credentials.username, password: credentials.password)
+                try store.save(cookies: self.http.cookies, user: credentials.username, password: credentials.password, remember: true)
+                return seen + 1
+            })
         response = try await sendOnce(request)
         if response.status == 401 { throw MCMSError.sessionExpired(profile: profile) }
         return response
@@ -132,19 +142,22 @@ public final class MCMSClient: Sendable {
     }
 
     func sessionCookiePresent() -> Bool {
-        http.cookies.value(named: "__Host-sessionid", for: baseURL + "/") != nil || http.cookies.value(named: "sessionid", for: baseURL + "/") != nil
+        http.cookies.value(named: "__Host-sessionid", for: baseURL + "/") != nil
+            || http.cookies.value(named: "sessionid", for: baseURL + "/") != nil
     }
 
     private func checkStatus(_ response: HTTPResponse, endpoint: MCMSEndpoint) throws {
         if ServiceWording.isForeignPage(response) {
-            throw NotTheServiceError(route: "\(response.method) \(endpoint.displayPath)", service: "MCMS", profile: profile,
-                                     body: response.body, contentType: response.headers["Content-Type"])
+            throw NotTheServiceError(
+                route: "\(response.method) \(endpoint.displayPath)", service: "MCMS", profile: profile,
+                body: response.body, contentType: response.headers["Content-Type"])
         }
         // A success is parsed once, by the caller; only a failure's body is read for its message
         // (reading every page of a 100,000-ONU listing twice cost a seventh of its CPU).
         guard !(200..<300).contains(response.status) else { return }
-        let message = ServiceWording.message(MCMSEnvelope.serverMessage(body: response.body),
-                                             requestID: ServiceWording.requestID(in: response.headers))
+        let message = ServiceWording.message(
+            MCMSEnvelope.serverMessage(body: response.body),
+            requestID: ServiceWording.requestID(in: response.headers))
         switch response.status {
         case 401: throw MCMSError.sessionExpired(profile: profile)
         // 403 is permission or CSRF: never a logout (seed).
@@ -164,7 +177,8 @@ public final class MCMSClient: Sendable {
             return try MCMSEnvelope.data(from: response.body, source: route)
         } catch .malformed {
             // Not JSON, or JSON without the envelope: something else answered in MCMS's place.
-            let sent = (try? JSONValue(parsing: response.body)) == nil
+            let sent =
+                (try? JSONValue(parsing: response.body)) == nil
                 ? ServiceWording.sent(response.body, contentType: response.headers["Content-Type"])
                 : "it sent JSON without MCMS's {\"status\", \"data\"} envelope"
             throw NotTheServiceError(route: route, service: "MCMS", profile: profile, sent: sent)

@@ -22,8 +22,10 @@ public struct MCMSPaging: Sendable {
     /// Told after every page read, for the progress line of a long listing.
     public var progress: ListingProgress?
 
-    public init(pageSize: Int = MCMSPaging.defaultPageSize, pagesInFlight: Int = MCMSPaging.defaultPagesInFlight,
-                progress: ListingProgress? = nil) {
+    public init(
+        pageSize: Int = MCMSPaging.defaultPageSize, pagesInFlight: Int = MCMSPaging.defaultPagesInFlight,
+        progress: ListingProgress? = nil
+    ) {
         self.pageSize = pageSize
         self.pagesInFlight = max(1, pagesInFlight)
         self.progress = progress
@@ -41,8 +43,9 @@ public struct MCMSPaging: Sendable {
         if let option { return option }
         if let size = profile.int(profileKey) {
             guard (minimumPageSize...maximumPageSize).contains(size) else {
-                throw FieldOpsError("\(profileKey): \(size) in profile \(profile.name) (\(profile.origin)) is outside \(minimumPageSize)…\(maximumPageSize)",
-                                    hint: "set chunk_size to at most \(maximumPageSize) documents per request", exitCode: .usage)
+                throw FieldOpsError(
+                    "\(profileKey): \(size) in profile \(profile.name) (\(profile.origin)) is outside \(minimumPageSize)…\(maximumPageSize)",
+                    hint: "set chunk_size to at most \(maximumPageSize) documents per request", exitCode: .usage)
             }
             return size
         }

@@ -17,10 +17,14 @@ public struct MCMSRepository: Sendable {
 
     /// Every document of a collection, decoded page by page into what the caller keeps (nil
     /// leaves a document out), in `_id` order.
-    func documents<Item: Sendable>(_ endpoint: MCMSEndpoint, projection: String? = nil, filter: JSONObject? = nil,
-                                   decode: @escaping @Sendable (JSONValue) -> Item?) async throws -> [Item] {
-        try await CollectionPager(client: client, endpoint: endpoint, projection: projection, filter: filter,
-                                  paging: paging, decode: decode).collect()
+    func documents<Item: Sendable>(
+        _ endpoint: MCMSEndpoint, projection: String? = nil, filter: JSONObject? = nil,
+        decode: @escaping @Sendable (JSONValue) -> Item?
+    ) async throws -> [Item] {
+        try await CollectionPager(
+            client: client, endpoint: endpoint, projection: projection, filter: filter,
+            paging: paging, decode: decode
+        ).collect()
     }
 
     /// ONU-STATE documents, projected to what the listing shows unless `projection` is nil.
@@ -38,8 +42,10 @@ public struct MCMSRepository: Sendable {
     /// The same rows handed over a page at a time, as they arrive, for a listing written page
     /// by page; no more than a few pages are asked for while `consume` is busy.
     func forEachONUStatePage(_ consume: ([ONURow]) async throws -> Void) async throws {
-        try await CollectionPager(client: client, endpoint: .onuStates, projection: MCMSField.onuListProjection, filter: nil,
-                                  paging: paging) { ONURow(state: ONUStateDocument($0)) }.forEachPage(consume)
+        try await CollectionPager(
+            client: client, endpoint: .onuStates, projection: MCMSField.onuListProjection, filter: nil,
+            paging: paging
+        ) { ONURow(state: ONUStateDocument($0)) }.forEachPage(consume)
     }
 
     /// The states of only these ONUs, projected: one list request per 200 ids (`query` on
@@ -65,7 +71,9 @@ public struct MCMSRepository: Sendable {
     /// The registration buckets of these OLTs (every OLT when nil), projected.
     public func oltBuckets(macs: [String]?) async throws -> [OLTStateDocument] {
         if let macs, macs.isEmpty { return [] }
-        return try await documents(.oltStates, projection: MCMSField.bucketProjection, filter: macs.map(Self.idFilter)) { OLTStateDocument($0) }
+        return try await documents(.oltStates, projection: MCMSField.bucketProjection, filter: macs.map(Self.idFilter)) {
+            OLTStateDocument($0)
+        }
     }
 
     /// `ONU.Name` by id from the config documents, fetched with `projection` (seed).
@@ -76,8 +84,10 @@ public struct MCMSRepository: Sendable {
     /// `ONU.Name` of every ONU with a config, page by page in `_id` order: the order the state
     /// pages come in, so a listing joins the two by merging, without a dictionary or a sort.
     func forEachONUNamePage(_ consume: ([(id: String, name: String)]) async throws -> Void) async throws {
-        try await CollectionPager(client: client, endpoint: .onuConfigs, projection: MCMSField.onuNameProjection, filter: nil,
-                                  paging: paging) { document in
+        try await CollectionPager(
+            client: client, endpoint: .onuConfigs, projection: MCMSField.onuNameProjection, filter: nil,
+            paging: paging
+        ) { document in
             document[MCMSField.id]?.stringValue.map { (id: $0, name: document[MCMSField.onu]?[MCMSField.name]?.stringValue ?? "") }
         }.forEachPage(consume)
     }
@@ -192,8 +202,11 @@ public struct MCMSRepository: Sendable {
 
     // MARK: Helpers
 
-    private func names(_ endpoint: MCMSEndpoint, projection: String, section: String, filter: JSONObject? = nil) async throws -> [String: String] {
-        let pager = CollectionPager(client: client, endpoint: endpoint, projection: projection, filter: filter, paging: paging) { document -> (String, String)? in
+    private func names(_ endpoint: MCMSEndpoint, projection: String, section: String, filter: JSONObject? = nil) async throws -> [String:
+        String]
+    {
+        let pager = CollectionPager(client: client, endpoint: endpoint, projection: projection, filter: filter, paging: paging) {
+            document -> (String, String)? in
             guard let id = document[MCMSField.id]?.stringValue else { return nil }
             return (id, document[section]?[MCMSField.name]?.stringValue ?? "")
         }

@@ -46,7 +46,8 @@ public struct MCMSSessionStore: Sendable {
     /// The remembered username and password, when the profile opted in.
     public func rememberedCredentials() throws -> (username: String, password: String)? {
         guard let entry = try keyring.entry(for: profile),
-              let username = entry.identity?[Self.userIdentity], let password = entry.secrets[Self.passwordSecret] else { return nil }
+            let username = entry.identity?[Self.userIdentity], let password = entry.secrets[Self.passwordSecret]
+        else { return nil }
         return (username, password)
     }
 

@@ -7,13 +7,15 @@ enum AlarmCommands {
     @Sendable static func fleet(_ context: CommandContext) async throws {
         let connection = try MCMSConnection(context)
         let invocation = context.invocation
-        let severities = Set((invocation.all("severity")).flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }.filter { !$0.isEmpty })
+        let severities = Set(
+            (invocation.all("severity")).flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }.filter { !$0.isEmpty })
         for severity in severities where !AlarmSeverity.known.contains(severity) {
             let known = AlarmSeverity.known.map { $0.lowercased() }
-            throw FieldOpsError("unknown severity \(severity.lowercased())",
-                                details: Suggestions.closest(to: severity.lowercased(), in: known).map { ["did you mean '\($0)'?"] } ?? [],
-                                hint: "one of: " + known.joined(separator: ", "), exitCode: .usage)
+            throw FieldOpsError(
+                "unknown severity \(severity.lowercased())",
+                details: Suggestions.closest(to: severity.lowercased(), in: known).map { ["did you mean '\($0)'?"] } ?? [],
+                hint: "one of: " + known.joined(separator: ", "), exitCode: .usage)
         }
         let kind = invocation.value("kind").flatMap(FleetAlarm.Kind.init(rawValue:))
         let oltWord = invocation.value("olt")
@@ -37,7 +39,9 @@ enum AlarmCommands {
 
     /// The ONU and OLT alarm collections and both name lists at once; with `--olt`, also that
     /// OLT's ONUs (its buckets, and ONUs whose state names it).
-    static func fetch(_ repository: MCMSRepository, severities: Set<String>, kind: FleetAlarm.Kind?, olt: String?) async throws -> [FleetAlarm] {
+    static func fetch(_ repository: MCMSRepository, severities: Set<String>, kind: FleetAlarm.Kind?, olt: String?) async throws
+        -> [FleetAlarm]
+    {
         async let onuDocuments: [JSONValue] = kind == .olt ? [] : try await repository.alarmDocuments(.onuAlarmList)
         async let oltDocuments: [JSONValue] = kind == .onu ? [] : try await repository.alarmDocuments(.oltAlarmList)
         async let onuNames: [String: String] = kind == .olt ? [:] : try await repository.onuNames()
@@ -48,7 +52,8 @@ enum AlarmCommands {
             filter.oltMAC = mac
             if kind != .olt { filter.onusOfOLT = Set(try await FirmwareBulkCommand.onuIDs(ofOLT: mac, repository: repository)) }
         }
-        let onuIndex = try await onuNames, oltIndex = try await oltNames
+        let onuIndex = try await onuNames
+        let oltIndex = try await oltNames
         var alarms: [FleetAlarm] = []
         for document in try await onuDocuments {
             alarms += FleetAlarm.alarms(in: document, kind: .onu, names: onuIndex).filter(filter.admits)

@@ -37,15 +37,17 @@ enum BankSwitchCommands {
         try context.confirm("\(verb) ONU \(id) to \(version) in bank \(bank) (it reboots)", typing: id)
         try await repository.putONUConfig(id, plan.document)
         let target = FirmwareTarget(file: file, version: version)
-        let entry = BulkReportEntry(id: id, outcome: .upgraded, reason: "pointer moved to bank \(bank)", target: target,
-                                    before: plan.before, after: plan.after)
+        let entry = BulkReportEntry(
+            id: id, outcome: .upgraded, reason: "pointer moved to bank \(bank)", target: target,
+            before: plan.before, after: plan.after)
         guard let activation = plan.activation, verify.enabled else {
             if context.format == .json { context.emit(json: entry.json) }
             context.note("ONU \(id): pointer moved to bank \(bank) (\(version)); not verified (--no-verify)")
             return
         }
         context.note("ONU \(id): pointer moved to bank \(bank) (\(version)); waiting for it to register again on it")
-        try await FirmwareCommands.verifyAndReport(activation, entry: entry, verify: verify, repository: repository,
-                                                   context: context, what: kind.rawValue)
+        try await FirmwareCommands.verifyAndReport(
+            activation, entry: entry, verify: verify, repository: repository,
+            context: context, what: kind.rawValue)
     }
 }

@@ -22,9 +22,10 @@ enum DetailCommands {
             ]
         ) {
             let detail = try await fetchONU(onu, repository: connection.repository)
-            return WatchFrame(json: detail.json,
-                              render: { format, color in detail.view(color: color).render(format: format, color: color) },
-                              metrics: detail.metrics, states: [detail.registration.word])
+            return WatchFrame(
+                json: detail.json,
+                render: { format, color in detail.view(color: color).render(format: format, color: color) },
+                metrics: detail.metrics, states: [detail.registration.word])
         }
         if let sample = context.invocation.seconds("sample") {
             try await ONUSampling(source: source, duration: sample, context: context).run()
@@ -56,8 +57,9 @@ enum DetailCommands {
             registration = repository.registration(of: onu, in: try await olts)
             if let mac = stateDocument?.oltMAC ?? registration.olt, oltName == nil { oltName = (try await names)[mac] }
         }
-        return ONUDetail(id: onu, state: stateDocument, config: try await config, registration: registration.state,
-                         oltName: oltName, alarms: try await alarms[MCMSField.alarms]?.arrayValue ?? [])
+        return ONUDetail(
+            id: onu, state: stateDocument, config: try await config, registration: registration.state,
+            oltName: oltName, alarms: try await alarms[MCMSField.alarms]?.arrayValue ?? [])
     }
 
     // MARK: olt show
@@ -81,8 +83,9 @@ enum DetailCommands {
             async let onuNames = repository.onuNames(ids: ids)
             let name = try await config[MCMSField.olt]?[MCMSField.name]?.stringValue ?? ""
             let detail = OLTDetail(mac: mac, state: document, name: name, onuNames: try await onuNames)
-            return WatchFrame(json: detail.json, render: { format, color in detail.view.render(format: format, color: color) },
-                              metrics: detail.metrics, states: detail.states)
+            return WatchFrame(
+                json: detail.json, render: { format, color in detail.view.render(format: format, color: color) },
+                metrics: detail.metrics, states: detail.states)
         }
         try await WatchRunner.run(source, context: context)
     }

@@ -41,12 +41,14 @@ enum FirmwareBulkCommand {
             ids = resume.remaining(ids)
             reverify = resume.pendingVerification().filter { ids.contains($0.key) }
             reportPath = reportPath ?? resumePath
-            context.note("resuming \(resumePath): \(before - ids.count) ONUs already done, \(ids.count) to go"
-                         + (reverify.isEmpty ? "" : " (\(reverify.count) written before and verified again, not rewritten)"))
+            context.note(
+                "resuming \(resumePath): \(before - ids.count) ONUs already done, \(ids.count) to go"
+                    + (reverify.isEmpty ? "" : " (\(reverify.count) written before and verified again, not rewritten)"))
         }
 
-        let plan = try await makePlan(ids: ids, file: file, target: target, options: options, reverify: reverify,
-                                      recorded: resume?.report.waves, repository: repository)
+        let plan = try await makePlan(
+            ids: ids, file: file, target: target, options: options, reverify: reverify,
+            recorded: resume?.report.waves, repository: repository)
         let procedure = FirmwareProcedure(repository: repository, planner: planner)
         context.note("plan: \(plan.splitText)" + (plan.waves.count > 1 || options.canary > 0 ? "; \(plan.wavesText)" : ""))
         if invocation.flag("dry-run") {
@@ -62,12 +64,14 @@ enum FirmwareBulkCommand {
             if context.format == .json { context.emit(json: RolloutReport.summaryJSON(skippedSummary(plan))) }
             return
         }
-        try context.confirm("install \(target.version) on \(plan.toUpgrade) ONUs" + (plan.waves.count > 1 ? " in \(plan.waves.count) waves" : ""),
-                            typing: String(plan.toUpgrade))
+        try context.confirm(
+            "install \(target.version) on \(plan.toUpgrade) ONUs" + (plan.waves.count > 1 ? " in \(plan.waves.count) waves" : ""),
+            typing: String(plan.toUpgrade))
 
         if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target)) }
         for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
-        let watch = verify.enabled && !target.stageOnly
+        let watch =
+            verify.enabled && !target.stageOnly
             ? ActivationWatch(repository: repository, settings: verify.settings) { id, status in context.trace("\(id): \(status)") }
             : nil
         let step = RolloutStep(procedure: procedure, watch: watch, rollbackFailed: options.rollbackFailed) { entry in
@@ -75,17 +79,20 @@ enum FirmwareBulkCommand {
         }
         // The canary's bar ends before its question; the rest of the rollout gets a new one.
         let progress = Locked(context.progress("firmware \(target.version)", total: plan.toUpgrade))
-        let run = RolloutRun(step: step, options: options, canaryGate: { summary in
-            progress.withLock { $0.finish() }
-            let proceed = try await canaryGate(summary, plan: plan, options: options, context: context)
-            let rest = plan.toUpgrade - (plan.waves.first?.items.count ?? 0)
-            progress.withLock { $0 = context.progress("firmware \(target.version)", total: rest) }
-            return proceed
-        }, record: { entry in
-            try await writer?.append(entry)
-            progress.withLock { $0.advance(failed: entry.outcome == .failed) }
-            if entry.outcome == .failed { context.trace("\(entry.id): \(entry.reason)") }
-        })
+        let run = RolloutRun(
+            step: step, options: options,
+            canaryGate: { summary in
+                progress.withLock { $0.finish() }
+                let proceed = try await canaryGate(summary, plan: plan, options: options, context: context)
+                let rest = plan.toUpgrade - (plan.waves.first?.items.count ?? 0)
+                progress.withLock { $0 = context.progress("firmware \(target.version)", total: rest) }
+                return proceed
+            },
+            record: { entry in
+                try await writer?.append(entry)
+                progress.withLock { $0.advance(failed: entry.outcome == .failed) }
+                if entry.outcome == .failed { context.trace("\(entry.id): \(entry.reason)") }
+            })
         var summary = try await run.run(plan)
         progress.withLock { $0.finish() }
         summary.skipped += plan.skipped.count
@@ -95,19 +102,24 @@ enum FirmwareBulkCommand {
             try? json.set(reportPath.map(JSONValue.string) ?? .null, at: [.key("report")])
             context.emit(json: json)
         }
-        context.note("upgraded \(summary.upgraded), skipped \(summary.skipped), failed \(summary.failed)"
-                     + (summary.rolledBack > 0 ? ", rolled back \(summary.rolledBack)" : "")
-                     + (summary.notStarted > 0 ? ", not started \(summary.notStarted)" : "")
-                     + (summary.halted.map { "; \($0)" } ?? "")
-                     + (reportPath.map { "; report: \($0)" } ?? ""))
+        context.note(
+            "upgraded \(summary.upgraded), skipped \(summary.skipped), failed \(summary.failed)"
+                + (summary.rolledBack > 0 ? ", rolled back \(summary.rolledBack)" : "")
+                + (summary.notStarted > 0 ? ", not started \(summary.notStarted)" : "")
+                + (summary.halted.map { "; \($0)" } ?? "")
+                + (reportPath.map { "; report: \($0)" } ?? ""))
         if summary.interrupted { throw CancellationError() }
         if summary.failed > 0 || summary.halted != nil {
-            let what = summary.halted.map { "rollout \($0) (\(summary.failed) of \(plan.toUpgrade) ONUs failed, \(summary.notStarted) not started)" }
+            let what =
+                summary.halted.map {
+                    "rollout \($0) (\(summary.failed) of \(plan.toUpgrade) ONUs failed, \(summary.notStarted) not started)"
+                }
                 ?? "\(summary.failed) of \(plan.toUpgrade) ONUs failed"
-            throw FieldOpsError(what,
-                                hint: reportPath.map { "see \($0) (fieldops mcms rollout status \($0)); fix the cause and continue with --resume \($0)" }
-                                    ?? "run with --report FILE to see which, then --resume FILE",
-                                exitCode: .partialFailure)
+            throw FieldOpsError(
+                what,
+                hint: reportPath.map { "see \($0) (fieldops mcms rollout status \($0)); fix the cause and continue with --resume \($0)" }
+                    ?? "run with --report FILE to see which, then --resume FILE",
+                exitCode: .partialFailure)
         }
     }
 
@@ -122,9 +134,11 @@ enum FirmwareBulkCommand {
     }
 
     /// One projected state list for the selection and the OLT buckets, classified and put in waves.
-    static func makePlan(ids: [String], file: FirmwareFile, target: FirmwareTarget, options: RolloutOptions,
-                         reverify: [String: ActivationTarget], recorded: [RolloutReportFile.RecordedWave]?,
-                         repository: MCMSRepository) async throws -> RolloutPlan {
+    static func makePlan(
+        ids: [String], file: FirmwareFile, target: FirmwareTarget, options: RolloutOptions,
+        reverify: [String: ActivationTarget], recorded: [RolloutReportFile.RecordedWave]?,
+        repository: MCMSRepository
+    ) async throws -> RolloutPlan {
         async let stateList = repository.onuStates(ids: ids, projection: MCMSField.rolloutPlanProjection)
         async let oltList = repository.oltBuckets(macs: nil)
         var states: [String: ONUStateDocument] = [:]
@@ -137,8 +151,9 @@ enum FirmwareBulkCommand {
         }
         var reverify = reverify
         for (id, target) in reverify { reverify[id]?.olt = registration[id]?.olt ?? states[id]?.oltMAC ?? target.olt }
-        let items = RolloutPlan.classify(ids: ids, states: states, registration: registration, file: file,
-                                         version: target.version, options: options, reverify: reverify)
+        let items = RolloutPlan.classify(
+            ids: ids, states: states, registration: registration, file: file,
+            version: target.version, options: options, reverify: reverify)
         if let recorded, !recorded.isEmpty {
             return RolloutPlan(items: items, recordedWaves: recorded.map { ($0.number, $0.ids) })
         }
@@ -147,7 +162,9 @@ enum FirmwareBulkCommand {
 
     /// After the canary: `--soak` waits and goes on when nothing failed; `--yes` goes on when
     /// nothing failed; on a terminal the person decides.
-    static func canaryGate(_ summary: RolloutRun.Summary, plan: RolloutPlan, options: RolloutOptions, context: CommandContext) async throws -> Bool {
+    static func canaryGate(_ summary: RolloutRun.Summary, plan: RolloutPlan, options: RolloutOptions, context: CommandContext) async throws
+        -> Bool
+    {
         let canary = plan.waves.first?.items.count ?? 0
         let remaining = plan.toUpgrade - canary
         context.note("canary: \(summary.upgraded) verified, \(summary.failed) failed of \(canary)")
@@ -157,7 +174,8 @@ enum FirmwareBulkCommand {
             return summary.failed == 0
         }
         if context.assumeYes || !context.stdin.isTerminal { return summary.failed == 0 }
-        let answer = try TerminalPrompt.line("continue with the remaining \(remaining) ONUs? [y/N] ", stderr: context.stderr, stdin: context.stdin)
+        let answer = try TerminalPrompt.line(
+            "continue with the remaining \(remaining) ONUs? [y/N] ", stderr: context.stderr, stdin: context.stdin)
         return ["y", "yes"].contains(answer?.lowercased().trimmingCharacters(in: .whitespaces) ?? "")
     }
 
@@ -219,7 +237,8 @@ enum FirmwareBulkCommand {
             var next = 0
             func add() {
                 guard next < items.count else { return }
-                let index = next, item = items[index]
+                let index = next
+                let item = items[index]
                 next += 1
                 let wave = waveOf[item.id].map(String.init) ?? "-"
                 group.addTask {
@@ -247,19 +266,29 @@ enum FirmwareBulkCommand {
         var table = Table(columns: [.init("ID"), .init("Would"), .init("Wave"), .init("Detail")])
         table.rows = (0..<items.count).compactMap { rows[$0] }
         if context.format == .json {
-            context.emit(json: .array(table.rows.map { row in
-                .object(JSONObject([("id", .string(row[0])), ("would", .string(row[1])),
-                                    ("wave", Int(row[2]).map { .number(JSONNumber($0)) } ?? .null), ("detail", .string(row[3]))]))
-            }))
+            context.emit(
+                json: .array(
+                    table.rows.map { row in
+                        .object(
+                            JSONObject([
+                                ("id", .string(row[0])), ("would", .string(row[1])),
+                                ("wave", Int(row[2]).map { .number(JSONNumber($0)) } ?? .null), ("detail", .string(row[3])),
+                            ]))
+                    }))
         } else {
             context.emit(table)
         }
         for wave in plan.waves {
-            context.note("\(wave.name): \(wave.items.count) ONUs" + (wave.number == 0 ? (options.soak.map { ", then a soak of \(DurationText.spoken($0))" } ?? ", then confirm") : ""))
+            context.note(
+                "\(wave.name): \(wave.items.count) ONUs"
+                    + (wave.number == 0 ? (options.soak.map { ", then a soak of \(DurationText.spoken($0))" } ?? ", then confirm") : ""))
         }
-        let caps = ["concurrency \(options.concurrency)"] + (options.perOLT.map { ["at most \($0) per OLT"] } ?? [])
+        let caps =
+            ["concurrency \(options.concurrency)"] + (options.perOLT.map { ["at most \($0) per OLT"] } ?? [])
             + (options.ratePerMinute.map { ["at most \(Units.trimmed($0)) starts per minute"] } ?? [])
             + (options.maxFailures.map { ["halt at \($0.text) failures (\($0.threshold(of: plan.toUpgrade)))"] } ?? [])
-        context.note("dry run: \(plan.splitText); \(plan.waves.count) wave\(plan.waves.count == 1 ? "" : "s"), \(caps.joined(separator: ", ")); nothing was sent")
+        context.note(
+            "dry run: \(plan.splitText); \(plan.waves.count) wave\(plan.waves.count == 1 ? "" : "s"), \(caps.joined(separator: ", ")); nothing was sent"
+        )
     }
 }

@@ -63,19 +63,23 @@ enum FirmwareCommands {
         let entry = BulkReportEntry(id: id, outcome: .upgraded, reason: "written", target: target, before: plan.before, after: plan.after)
         guard let activation = plan.activation, verify.enabled else {
             if context.format == .json { context.emit(json: entry.json) }
-            context.note(plan.stageOnly
-                ? "ONU \(id): \(target.version) staged in bank \(plan.targetBank); it keeps running bank \(plan.activeBank)"
-                : "ONU \(id): \(target.version) written to bank \(plan.targetBank) and activated; not verified (--no-verify)")
+            context.note(
+                plan.stageOnly
+                    ? "ONU \(id): \(target.version) staged in bank \(plan.targetBank); it keeps running bank \(plan.activeBank)"
+                    : "ONU \(id): \(target.version) written to bank \(plan.targetBank) and activated; not verified (--no-verify)")
             return
         }
-        context.note("ONU \(id): \(target.version) written to bank \(plan.targetBank) and activated; waiting for it to boot and register again")
+        context.note(
+            "ONU \(id): \(target.version) written to bank \(plan.targetBank) and activated; waiting for it to boot and register again")
         try await verifyAndReport(activation, entry: entry, verify: verify, repository: repository, context: context)
     }
 
     /// Waits for one activation, shows `FW Upgrade` progress as notes, and reports the outcome;
     /// a fall-back or an ONU that did not come back is an error (exit 1) that says what to do.
-    static func verifyAndReport(_ activation: ActivationTarget, entry: BulkReportEntry, verify: VerifyOptions,
-                                repository: MCMSRepository, context: CommandContext, what: String = "firmware") async throws {
+    static func verifyAndReport(
+        _ activation: ActivationTarget, entry: BulkReportEntry, verify: VerifyOptions,
+        repository: MCMSRepository, context: CommandContext, what: String = "firmware"
+    ) async throws {
         let watch = ActivationWatch(repository: repository, settings: verify.settings) { id, status in
             context.note("ONU \(id): \(status)")
         }

@@ -9,7 +9,8 @@ enum FirmwareStatusCommands {
         async let stateFetch = repository.onuState(id)
         async let configFetch = repository.onuConfig(id)
         async let oltFetch = repository.oltBuckets(macs: nil)
-        let state = try await stateFetch, config = try await configFetch
+        let state = try await stateFetch
+        let config = try await configFetch
         let registration = repository.registration(of: id, in: try await oltFetch)
         let banks = FirmwareBanks(config: config)
         let configPointer = FirmwareBankIndex(config[MCMSField.onu]?[MCMSField.fwBankPtr])
@@ -19,28 +20,47 @@ enum FirmwareStatusCommands {
         let upgrade = state?.upgrade
 
         if context.format == .json {
-            context.emit(json: .object(JSONObject([
-                ("id", .string(id)),
-                ("pointer", .object(JSONObject([("config", banks.pointer.map(JSONValue.string) ?? .null),
-                                                ("state", state?.bankPointerText.map(JSONValue.string) ?? .null)]))),
-                ("banks", .array((0..<2).map { bank in
-                    .object(JSONObject([
-                        ("bank", .number(JSONNumber(bank))),
-                        ("file", banks.files[bank].map(JSONValue.string) ?? .null),
-                        ("version", banks.versions[bank].map(JSONValue.string) ?? .null),
-                        ("reported_version", reported[bank].map(JSONValue.string) ?? .null),
-                        ("running", .bool(running?.rawValue == bank)),
-                    ]))
-                })),
-                ("activation_pending", .bool(pending)),
-                ("registration", .string(registration.state.word)),
-                ("olt", registration.olt.map(JSONValue.string) ?? .null),
-                ("upgrade", upgrade.map { progress in
-                    .object(JSONObject([("status", .string(progress.status)),
+            context.emit(
+                json: .object(
+                    JSONObject([
+                        ("id", .string(id)),
+                        (
+                            "pointer",
+                            .object(
+                                JSONObject([
+                                    ("config", banks.pointer.map(JSONValue.string) ?? .null),
+                                    ("state", state?.bankPointerText.map(JSONValue.string) ?? .null),
+                                ]))
+                        ),
+                        (
+                            "banks",
+                            .array(
+                                (0..<2).map { bank in
+                                    .object(
+                                        JSONObject([
+                                            ("bank", .number(JSONNumber(bank))),
+                                            ("file", banks.files[bank].map(JSONValue.string) ?? .null),
+                                            ("version", banks.versions[bank].map(JSONValue.string) ?? .null),
+                                            ("reported_version", reported[bank].map(JSONValue.string) ?? .null),
+                                            ("running", .bool(running?.rawValue == bank)),
+                                        ]))
+                                })
+                        ),
+                        ("activation_pending", .bool(pending)),
+                        ("registration", .string(registration.state.word)),
+                        ("olt", registration.olt.map(JSONValue.string) ?? .null),
+                        (
+                            "upgrade",
+                            upgrade.map { progress in
+                                .object(
+                                    JSONObject([
+                                        ("status", .string(progress.status)),
                                         ("progress", progress.progress.map { .number(JSONNumber($0)) } ?? .null),
-                                        ("failure", progress.failure.map(JSONValue.string) ?? .null)]))
-                } ?? .null),
-            ])))
+                                        ("failure", progress.failure.map(JSONValue.string) ?? .null),
+                                    ]))
+                            } ?? .null
+                        ),
+                    ])))
             return
         }
         var table = Table(columns: [.init("Bank"), .init("File (config)"), .init("Version (config)"), .init("Version (ONU)"), .init("")])
@@ -48,11 +68,15 @@ enum FirmwareStatusCommands {
             var marks: [String] = []
             if running?.rawValue == bank { marks.append("running") }
             if configPointer?.rawValue == bank { marks.append("pointer") }
-            table.append([String(bank), text(banks.files[bank]), text(banks.versions[bank]), text(reported[bank]), marks.joined(separator: ", ")])
+            table.append([
+                String(bank), text(banks.files[bank]), text(banks.versions[bank]), text(reported[bank]), marks.joined(separator: ", "),
+            ])
         }
         context.emit(table)
-        var lines = ["pointer: config \(banks.pointer ?? "missing"), ONU \(state?.bankPointerText ?? "no state")"
-                     + (pending ? " (activation pending: the ONU has not booted bank \(banks.pointer ?? "?") yet)" : "")]
+        var lines = [
+            "pointer: config \(banks.pointer ?? "missing"), ONU \(state?.bankPointerText ?? "no state")"
+                + (pending ? " (activation pending: the ONU has not booted bank \(banks.pointer ?? "?") yet)" : "")
+        ]
         lines.append("registration: \(registration.state.word)" + (registration.olt.map { " on OLT \($0)" } ?? ""))
         lines.append("upgrade: " + (upgrade?.text ?? "no FW Upgrade block (idle, or an appliance that does not report one)"))
         context.stdout.write(lines.joined(separator: "\n") + "\n")
@@ -67,10 +91,15 @@ enum FirmwareStatusCommands {
         let repository = try MCMSConnection(context).repository
         let files = try await repository.firmwareFiles()
         if context.format == .json {
-            context.emit(json: .array(files.map { file in
-                .object(JSONObject([("filename", .string(file.filename)), ("version", .string(file.version)),
-                                    ("models", .array(file.models.map(JSONValue.string)))]))
-            }))
+            context.emit(
+                json: .array(
+                    files.map { file in
+                        .object(
+                            JSONObject([
+                                ("filename", .string(file.filename)), ("version", .string(file.version)),
+                                ("models", .array(file.models.map(JSONValue.string))),
+                            ]))
+                    }))
             return
         }
         var table = Table(columns: [.init("File"), .init("Version"), .init("Models")])

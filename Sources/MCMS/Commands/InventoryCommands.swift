@@ -71,17 +71,19 @@ enum InventoryCommands {
             let mac = try olt.map { word throws(FieldOpsError) in
                 try OLTSelector.resolve(word, olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
             }
-            return ONUListQuery(oltMAC: mac, state: state, rxBelow: rxBelow, fecUncorrectableAbove: fecAbove, model: model,
-                                firmware: firmware, nameGlob: name, withAlarms: withAlarms, sort: sort, limit: limit)
+            return ONUListQuery(
+                oltMAC: mac, state: state, rxBelow: rxBelow, fecUncorrectableAbove: fecAbove, model: model,
+                firmware: firmware, nameGlob: name, withAlarms: withAlarms, sort: sort, limit: limit)
         }
     }
 
     /// The ids with at least one active alarm, from one projected collection request.
     static func alarmedDevices(_ repository: MCMSRepository, _ endpoint: MCMSEndpoint) async throws -> Set<String> {
         let documents = try await repository.alarmDocuments(endpoint, projection: MCMSField.alarmSeverityProjection)
-        return Set(documents.compactMap { document in
-            (document[MCMSField.alarms]?.arrayValue?.isEmpty ?? true) ? nil : document[MCMSField.id]?.stringValue
-        })
+        return Set(
+            documents.compactMap { document in
+                (document[MCMSField.alarms]?.arrayValue?.isEmpty ?? true) ? nil : document[MCMSField.id]?.stringValue
+            })
     }
 
     // MARK: olt list
@@ -107,7 +109,8 @@ enum InventoryCommands {
 
     // MARK: dashboard
 
-    static let dashboardMetrics = ["onus", "olts", "alarms", "critical", "major", "minor", "warning", "low-optical", "offline-olts"]
+    static let dashboardMetrics =
+        ["onus", "olts", "alarms", "critical", "major", "minor", "warning", "low-optical", "offline-olts"]
         + RegistrationState.allCases.map(\.word)
 
     /// Every refresh is six requests, each projected to what the figures need: the ONUs' RX

@@ -23,10 +23,12 @@ struct MCMSConnection: Sendable {
         }
         session = try context.httpSession(for: profile, maxConcurrentTransfers: concurrency)
         client = MCMSClient(http: session, baseURL: profile.baseURL, profile: profile.name, store: store)
-        paging = MCMSPaging(pageSize: try MCMSPaging.pageSize(option: context.invocation.integer(MCMSPaging.option), profile: profile),
-                            // Full screen, the progress line would draw over the watch.
-                            progress: ListingProgress(label: "listing", stream: context.stderr,
-                                                      quiet: context.isQuiet || context.invocation.flag("watch") || context.invocation.value("until") != nil))
+        paging = MCMSPaging(
+            pageSize: try MCMSPaging.pageSize(option: context.invocation.integer(MCMSPaging.option), profile: profile),
+            // Full screen, the progress line would draw over the watch.
+            progress: ListingProgress(
+                label: "listing", stream: context.stderr,
+                quiet: context.isQuiet || context.invocation.flag("watch") || context.invocation.value("until") != nil))
     }
 
     /// The connection of the profile selected for an `mcms` command.
@@ -35,7 +37,8 @@ struct MCMSConnection: Sendable {
         if context.invocation.value("until") != nil {
             // On a watch, --timeout bounds --until, not each request: keep the profile's own.
             profile.http.timeout = try context.loadConfiguration().selectProfile(
-                explicit: context.invocation.value("profile"), environment: context.environment, backend: "mcms").http.timeout
+                explicit: context.invocation.value("profile"), environment: context.environment, backend: "mcms"
+            ).http.timeout
         }
         try self.init(context: context, profile: profile, concurrency: concurrency)
     }

@@ -28,7 +28,8 @@ struct ONUListing {
         let prepared = Task { () async throws -> Prepared in
             async let oltStates = repository.oltStates()
             async let oltNames = repository.oltNames()
-            async let alarmed: Set<String>? = options.withAlarms ? try await InventoryCommands.alarmedDevices(repository, .onuAlarmList) : nil
+            async let alarmed: Set<String>? =
+                options.withAlarms ? try await InventoryCommands.alarmedDevices(repository, .onuAlarmList) : nil
             let join = ONUJoin(oltStates: try await oltStates, oltNames: try await oltNames)
             return Prepared(join: join, query: try options.query(olts: join.olts, withAlarms: try await alarmed))
         }

@@ -37,10 +37,12 @@ enum ResetCommands {
 
     static func report(_ plan: ResetPlan, kind: String, context: CommandContext) {
         if context.format == .json {
-            context.emit(json: .object(JSONObject([
-                ("id", .string(plan.deviceID)), ("reset_count_before", .number(JSONNumber(plan.oldCount))),
-                ("reset_count_after", .number(JSONNumber(plan.newCount))),
-            ])))
+            context.emit(
+                json: .object(
+                    JSONObject([
+                        ("id", .string(plan.deviceID)), ("reset_count_before", .number(JSONNumber(plan.oldCount))),
+                        ("reset_count_after", .number(JSONNumber(plan.newCount))),
+                    ])))
         } else {
             context.note("\(kind) \(plan.deviceID) reset requested (reset count \(plan.oldCount) → \(plan.newCount))")
         }
@@ -55,13 +57,14 @@ enum ResetCommands {
         var failure: String?
 
         var json: JSONValue {
-            .object(JSONObject([
-                ("id", .string(id)),
-                ("outcome", .string(failure == nil ? "reset" : "failed")),
-                ("reason", .string(failure ?? "reset requested")),
-                ("reset_count_before", plan.map { .number(JSONNumber($0.oldCount)) } ?? .null),
-                ("reset_count_after", plan.map { .number(JSONNumber($0.newCount)) } ?? .null),
-            ]))
+            .object(
+                JSONObject([
+                    ("id", .string(id)),
+                    ("outcome", .string(failure == nil ? "reset" : "failed")),
+                    ("reason", .string(failure ?? "reset requested")),
+                    ("reset_count_before", plan.map { .number(JSONNumber($0.oldCount)) } ?? .null),
+                    ("reset_count_after", plan.map { .number(JSONNumber($0.newCount)) } ?? .null),
+                ]))
         }
     }
 
@@ -79,7 +82,8 @@ enum ResetCommands {
             var next = 0
             func startNext() {
                 guard next < ids.count, !Task.isCancelled else { return }
-                let index = next, id = ids[index]
+                let index = next
+                let id = ids[index]
                 next += 1
                 group.addTask { (index, try await resetOne(id, repository: repository)) }
             }
@@ -96,26 +100,33 @@ enum ResetCommands {
         let failed = ordered.filter { $0.failure != nil }
         let reportPath = invocation.value("report")
         if context.format == .json {
-            context.emit(json: .object(JSONObject([
-                ("reset", .number(JSONNumber(ordered.count - failed.count))), ("failed", .number(JSONNumber(failed.count))),
-                ("report", reportPath.map(JSONValue.string) ?? .null), ("onus", .array(ordered.map(\.json))),
-            ])))
+            context.emit(
+                json: .object(
+                    JSONObject([
+                        ("reset", .number(JSONNumber(ordered.count - failed.count))), ("failed", .number(JSONNumber(failed.count))),
+                        ("report", reportPath.map(JSONValue.string) ?? .null), ("onus", .array(ordered.map(\.json))),
+                    ])))
         } else {
             var table = Table(columns: [.init("ID"), .init("Outcome"), .init("Detail")])
             for outcome in ordered {
-                table.append([outcome.id, outcome.failure == nil ? "reset" : "failed",
-                              outcome.failure ?? outcome.plan.map { "reset count \($0.oldCount) → \($0.newCount)" } ?? ""])
+                table.append([
+                    outcome.id, outcome.failure == nil ? "reset" : "failed",
+                    outcome.failure ?? outcome.plan.map { "reset count \($0.oldCount) → \($0.newCount)" } ?? "",
+                ])
             }
-            context.stdout.write(StyledTable(table: table, styles: ordered.map { $0.failure == nil ? nil : Style.red })
-                .render(format: context.format, color: context.terminal.colorEnabled))
+            context.stdout.write(
+                StyledTable(table: table, styles: ordered.map { $0.failure == nil ? nil : Style.red })
+                    .render(format: context.format, color: context.terminal.colorEnabled))
         }
-        context.note("reset \(ordered.count - failed.count) of \(ids.count) ONUs" + (failed.isEmpty ? "" : ", \(failed.count) failed")
-                     + (reportPath.map { "; report: \($0)" } ?? ""))
+        context.note(
+            "reset \(ordered.count - failed.count) of \(ids.count) ONUs" + (failed.isEmpty ? "" : ", \(failed.count) failed")
+                + (reportPath.map { "; report: \($0)" } ?? ""))
         if !failed.isEmpty {
-            throw FieldOpsError("\(failed.count) of \(ids.count) ONUs were not reset",
-                                details: failed.prefix(10).map { "\($0.id): \($0.failure ?? "")" },
-                                hint: "fix the cause and run again for those ONUs" + (reportPath.map { " (their lines in \($0) say failed)" } ?? ""),
-                                exitCode: .partialFailure)
+            throw FieldOpsError(
+                "\(failed.count) of \(ids.count) ONUs were not reset",
+                details: failed.prefix(10).map { "\($0.id): \($0.failure ?? "")" },
+                hint: "fix the cause and run again for those ONUs" + (reportPath.map { " (their lines in \($0) say failed)" } ?? ""),
+                exitCode: .partialFailure)
         }
     }
 

@@ -40,21 +40,27 @@ enum RolloutCommands {
     }
 
     static func json(_ report: RolloutReportFile, path: String) -> JSONValue {
-        .object(JSONObject([
-            ("report", .string(path)),
-            ("file", report.file.map(JSONValue.string) ?? .null),
-            ("version", report.version.map(JSONValue.string) ?? .null),
-            ("finished", .bool(report.finished)),
-            ("waves", .array(report.waveStatus.map { row in
-                .object(JSONObject([
-                    ("wave", row.number.map { .number(JSONNumber($0)) } ?? .null), ("name", .string(row.name)),
-                    ("total", .number(JSONNumber(row.total))), ("done", .number(JSONNumber(row.done))),
-                    ("failed", .number(JSONNumber(row.failed))), ("in_flight", .number(JSONNumber(row.inFlight))),
-                    ("not_started", .number(JSONNumber(row.notStarted))),
-                ]))
-            })),
-            ("summary", report.summary ?? .null),
-        ]))
+        .object(
+            JSONObject([
+                ("report", .string(path)),
+                ("file", report.file.map(JSONValue.string) ?? .null),
+                ("version", report.version.map(JSONValue.string) ?? .null),
+                ("finished", .bool(report.finished)),
+                (
+                    "waves",
+                    .array(
+                        report.waveStatus.map { row in
+                            .object(
+                                JSONObject([
+                                    ("wave", row.number.map { .number(JSONNumber($0)) } ?? .null), ("name", .string(row.name)),
+                                    ("total", .number(JSONNumber(row.total))), ("done", .number(JSONNumber(row.done))),
+                                    ("failed", .number(JSONNumber(row.failed))), ("in_flight", .number(JSONNumber(row.inFlight))),
+                                    ("not_started", .number(JSONNumber(row.notStarted))),
+                                ]))
+                        })
+                ),
+                ("summary", report.summary ?? .null),
+            ]))
     }
 
     static func render(_ report: RolloutReportFile, path: String, format: OutputFormat) -> String {

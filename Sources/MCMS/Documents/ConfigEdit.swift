@@ -21,8 +21,9 @@ public struct ConfigEdit: Sendable, Equatable {
             do {
                 try document.set(value, at: path)
             } catch {
-                throw FieldOpsError("\(deviceID): \(error.summary); refusing to write",
-                                    hint: "inspect the document with fieldops mcms onu config \(deviceID) --json")
+                throw FieldOpsError(
+                    "\(deviceID): \(error.summary); refusing to write",
+                    hint: "inspect the document with fieldops mcms onu config \(deviceID) --json")
             }
             changes.append((path, old, value))
         }
@@ -34,17 +35,27 @@ public struct ConfigEdit: Sendable, Equatable {
 
     /// The unified diff of the pretty-printed documents, as `--dry-run` shows it.
     public func diff(path: String) -> String {
-        DocumentDiff.unified(before: original.jsonString(.pretty), after: document.jsonString(.pretty),
-                             beforeLabel: "GET \(path)", afterLabel: "PUT \(path)")
+        DocumentDiff.unified(
+            before: original.jsonString(.pretty), after: document.jsonString(.pretty),
+            beforeLabel: "GET \(path)", afterLabel: "PUT \(path)")
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("id", .string(deviceID)),
-            ("changes", .array(changes.map { change in
-                .object(JSONObject([("path", .string(JSONPathComponent.describe(change.path))), ("old", change.old ?? .null), ("new", change.new)]))
-            })),
-        ]))
+        .object(
+            JSONObject([
+                ("id", .string(deviceID)),
+                (
+                    "changes",
+                    .array(
+                        changes.map { change in
+                            .object(
+                                JSONObject([
+                                    ("path", .string(JSONPathComponent.describe(change.path))), ("old", change.old ?? .null),
+                                    ("new", change.new),
+                                ]))
+                        })
+                ),
+            ]))
     }
 
     public static func == (lhs: ConfigEdit, rhs: ConfigEdit) -> Bool {

@@ -36,10 +36,10 @@ public struct MongoTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         }
         func byte(_ index: Int, is ascii: Unicode.Scalar) -> Bool { bytes[index] == UInt8(ascii: ascii) }
         guard byte(4, is: "-"), byte(7, is: "-"), byte(10, is: " "), byte(13, is: ":"), byte(16, is: ":"),
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              (1...12).contains(month), (1...CivilDate.daysInMonth(month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), (1...CivilDate.daysInMonth(month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         var micro = 0
         if bytes.count > 19 {

@@ -48,8 +48,9 @@ public struct ONUStateDocument: Sendable, Equatable {
         guard let object = raw.objectValue else { return [] }
         return object.members.compactMap { member in
             guard member.key.hasPrefix(MCMSField.uniPortPrefix) else { return nil }
-            return UNIPort(name: member.key, link: member.value[MCMSField.link]?.stringValue,
-                           speed: member.value[MCMSField.speed]?.stringValue)
+            return UNIPort(
+                name: member.key, link: member.value[MCMSField.link]?.stringValue,
+                speed: member.value[MCMSField.speed]?.stringValue)
         }
     }
 

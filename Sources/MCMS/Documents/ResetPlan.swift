@@ -12,8 +12,9 @@ public struct ResetPlan: Sendable, Equatable {
     public init(deviceID: String, section: String, config: JSONValue) throws(FieldOpsError) {
         let path: [JSONPathComponent] = [.key(section), .key(MCMSField.resetCount)]
         guard let number = config.value(at: path)?.numberValue, let count = number.uint64, number.isIntegerLexeme else {
-            throw FieldOpsError("\(deviceID): configuration has no integer \(section).\"\(MCMSField.resetCount)\"; refusing to reset",
-                                hint: "inspect the document with fieldops mcms \(section.lowercased()) config \(deviceID) --json")
+            throw FieldOpsError(
+                "\(deviceID): configuration has no integer \(section).\"\(MCMSField.resetCount)\"; refusing to reset",
+                hint: "inspect the document with fieldops mcms \(section.lowercased()) config \(deviceID) --json")
         }
         guard count < UInt64.max else {
             throw FieldOpsError("\(deviceID): \(section).\"\(MCMSField.resetCount)\" is at its maximum; refusing to reset")

@@ -10,14 +10,17 @@ public struct Uptime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// (a device clock that jumped): showing a negative uptime would only mislead.
     public init?(time: String?, onlineTime: String?) {
         guard let time, let onlineTime,
-              let now = MongoTimestamp(time), let since = MongoTimestamp(onlineTime), since <= now
+            let now = MongoTimestamp(time), let since = MongoTimestamp(onlineTime), since <= now
         else { return nil }
         seconds = Int64(now.seconds(since: since))
     }
 
     /// Two units, largest first: `43d 7h`, `5h 02m`, `12m 09s`, `41s`.
     public var description: String {
-        let days = seconds / 86_400, hours = seconds / 3600 % 24, minutes = seconds / 60 % 60, secs = seconds % 60
+        let days = seconds / 86_400
+        let hours = seconds / 3600 % 24
+        let minutes = seconds / 60 % 60
+        let secs = seconds % 60
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         if days > 0 { return "\(days)d \(hours)h" }
         if hours > 0 { return "\(hours)h \(two(minutes))m" }

@@ -13,7 +13,9 @@ public enum BankSwitch: Sendable {
         case activate
     }
 
-    public static func plan(_ kind: Kind, onuID: String, state: ONUStateDocument?, config: JSONValue) throws(FirmwareRefusal) -> FirmwarePlan {
+    public static func plan(_ kind: Kind, onuID: String, state: ONUStateDocument?, config: JSONValue) throws(FirmwareRefusal)
+        -> FirmwarePlan
+    {
         guard let state, let running = state.activeBank else {
             throw .unknownActiveBank(onu: onuID, pointer: state?.bankPointerText)
         }
@@ -22,7 +24,8 @@ public enum BankSwitch: Sendable {
             throw .unexpectedConfig(onu: onuID, reason: "has no \"FW Bank Ptr\" of 0 or 1 (\(banks.pointer ?? "missing"))")
         }
         let target = pointer.other
-        let file = banks.files[target.rawValue] ?? "", version = banks.versions[target.rawValue] ?? ""
+        let file = banks.files[target.rawValue] ?? ""
+        let version = banks.versions[target.rawValue] ?? ""
         guard !file.isEmpty, !version.isEmpty else {
             throw .emptyBank(onu: onuID, bank: target.rawValue, kind: kind.rawValue)
         }
@@ -38,8 +41,11 @@ public enum BankSwitch: Sendable {
         return FirmwarePlan(
             onuID: onuID, activeBank: running, targetBank: target, stageOnly: false,
             before: banks, after: FirmwareBanks(config: document), original: config, document: document,
-            changes: [FirmwarePlan.Change(path: MCMSField.onuFWBankPtr, old: config.value(at: MCMSField.onuFWBankPtr),
-                                          new: .number(JSONNumber(target.rawValue)))],
+            changes: [
+                FirmwarePlan.Change(
+                    path: MCMSField.onuFWBankPtr, old: config.value(at: MCMSField.onuFWBankPtr),
+                    new: .number(JSONNumber(target.rawValue)))
+            ],
             onlineTimeBefore: state.onlineTime, olt: state.oltMAC)
     }
 }

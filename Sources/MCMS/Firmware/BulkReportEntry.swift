@@ -39,8 +39,10 @@ public struct BulkReportEntry: Sendable, Equatable {
     /// tell a reboot from "not yet".
     public var onlineBefore: String?
 
-    public init(id: String, outcome: Outcome, reason: String, target: FirmwareTarget,
-                before: FirmwareBanks? = nil, after: FirmwareBanks? = nil, wave: Int? = nil) {
+    public init(
+        id: String, outcome: Outcome, reason: String, target: FirmwareTarget,
+        before: FirmwareBanks? = nil, after: FirmwareBanks? = nil, wave: Int? = nil
+    ) {
         self.id = id
         self.outcome = outcome
         self.reason = reason
@@ -88,9 +90,9 @@ public struct BulkReportEntry: Sendable, Equatable {
 
     public init?(json value: JSONValue) {
         guard let id = value["id"]?.stringValue,
-              let outcome = value["outcome"]?.stringValue.flatMap(Outcome.init(rawValue:)),
-              let file = value["file"]?.stringValue,
-              let version = value["version"]?.stringValue
+            let outcome = value["outcome"]?.stringValue.flatMap(Outcome.init(rawValue:)),
+            let file = value["file"]?.stringValue,
+            let version = value["version"]?.stringValue
         else { return nil }
         self.id = id
         self.outcome = outcome

@@ -11,8 +11,9 @@ public actor BulkReportWriter {
     public init(path: String) throws(FieldOpsError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw FieldOpsError("cannot open the report \(path): \(String(cString: strerror(errno)))",
-                                hint: "choose a writable path with --report")
+            throw FieldOpsError(
+                "cannot open the report \(path): \(String(cString: strerror(errno)))",
+                hint: "choose a writable path with --report")
         }
         descriptor = fd
         self.path = path

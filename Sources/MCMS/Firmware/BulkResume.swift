@@ -25,8 +25,9 @@ public struct BulkResume: Sendable, Equatable {
     /// Reads a report file.
     public init(contentsOf path: String) throws(FieldOpsError) {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw FieldOpsError("cannot read the report \(path) to resume from",
-                                hint: "pass the --report file of the interrupted run")
+            throw FieldOpsError(
+                "cannot read the report \(path) to resume from",
+                hint: "pass the --report file of the interrupted run")
         }
         report = try RolloutReportFile(contentsOf: path)
     }
@@ -54,8 +55,9 @@ public struct BulkResume: Sendable, Equatable {
         var targets: [String: ActivationTarget] = [:]
         for (id, entry) in report.last where entry.outcome == .activating {
             guard let pointer = entry.after?.pointer.flatMap({ Int($0) }).flatMap({ FirmwareBankIndex($0) }) else { continue }
-            targets[id] = ActivationTarget(onuID: id, bank: pointer, version: entry.version, fromBank: pointer.other,
-                                           onlineTimeBefore: entry.onlineBefore)
+            targets[id] = ActivationTarget(
+                onuID: id, bank: pointer, version: entry.version, fromBank: pointer.other,
+                onlineTimeBefore: entry.onlineBefore)
         }
         return targets
     }

@@ -13,7 +13,8 @@ public struct FirmwareBankIndex: Sendable, Hashable, CustomStringConvertible {
     /// else (missing, 65535, "1", 1.0) means the bank is unknown.
     public init?(_ value: JSONValue?) {
         guard let number = value?.numberValue, number.isIntegerLexeme, let int = number.int64,
-              let bank = FirmwareBankIndex(Int(int)) else { return nil }
+            let bank = FirmwareBankIndex(Int(int))
+        else { return nil }
         self = bank
     }
 

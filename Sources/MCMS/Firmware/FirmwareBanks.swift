@@ -24,11 +24,12 @@ public struct FirmwareBanks: Sendable, Equatable {
     /// The report's JSON form: `{"pointer": "1", "files": [...], "versions": [...]}`.
     public var json: JSONValue {
         func strings(_ values: [String?]) -> JSONValue { .array(values.map { $0.map(JSONValue.string) ?? .null }) }
-        return .object(JSONObject([
-            ("pointer", pointer.map(JSONValue.string) ?? .null),
-            ("files", strings(files)),
-            ("versions", strings(versions)),
-        ]))
+        return .object(
+            JSONObject([
+                ("pointer", pointer.map(JSONValue.string) ?? .null),
+                ("files", strings(files)),
+                ("versions", strings(versions)),
+            ]))
     }
 
     /// Reads the report's JSON form back.

@@ -24,8 +24,9 @@ public struct FirmwarePlan: Sendable, Equatable {
     /// What verifying this write waits for; nil for a stage-only plan, which boots nothing.
     public var activation: ActivationTarget? {
         guard !stageOnly else { return nil }
-        return ActivationTarget(onuID: onuID, bank: targetBank, version: after.versions[targetBank.rawValue] ?? "",
-                                fromBank: activeBank, onlineTimeBefore: onlineTimeBefore, olt: olt)
+        return ActivationTarget(
+            onuID: onuID, bank: targetBank, version: after.versions[targetBank.rawValue] ?? "",
+            fromBank: activeBank, onlineTimeBefore: onlineTimeBefore, olt: olt)
     }
 
     public struct Change: Sendable, Equatable {

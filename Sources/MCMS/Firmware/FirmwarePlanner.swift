@@ -55,8 +55,9 @@ public struct FirmwarePlanner: Sendable {
         if staged && pointsAtInactive {
             return .awaitingBoot(
                 reason: "already activated \(target.version) in bank \(inactive), waiting for the ONU to boot it", banks: banks,
-                activation: ActivationTarget(onuID: onuID, bank: inactive, version: target.version, fromBank: active,
-                                             onlineTimeBefore: state.onlineTime, olt: state.oltMAC))
+                activation: ActivationTarget(
+                    onuID: onuID, bank: inactive, version: target.version, fromBank: active,
+                    onlineTimeBefore: state.onlineTime, olt: state.oltMAC))
         }
 
         var edits: [([JSONPathComponent], JSONValue)] = [
@@ -78,9 +79,10 @@ public struct FirmwarePlanner: Sendable {
             }
             changes.append(FirmwarePlan.Change(path: path, old: old, new: value))
         }
-        return .write(FirmwarePlan(
-            onuID: onuID, activeBank: active, targetBank: inactive, stageOnly: target.stageOnly,
-            before: banks, after: FirmwareBanks(config: document),
-            original: config, document: document, changes: changes, onlineTimeBefore: state.onlineTime, olt: state.oltMAC))
+        return .write(
+            FirmwarePlan(
+                onuID: onuID, activeBank: active, targetBank: inactive, stageOnly: target.stageOnly,
+                before: banks, after: FirmwareBanks(config: document),
+                original: config, document: document, changes: changes, onlineTimeBefore: state.onlineTime, olt: state.oltMAC))
     }
 }

@@ -61,9 +61,11 @@ public enum FirmwareRefusal: UserFacingError, Equatable {
         case .modelIncompatible: "pick an image built for this model"
         case .unexpectedConfig: "inspect the document with fieldops mcms onu config ID --json"
         case .emptyBank(_, _, let kind):
-            kind == "activate" ? "stage an image first: fieldops mcms onu firmware ID --file NAME --stage-only"
+            kind == "activate"
+                ? "stage an image first: fieldops mcms onu firmware ID --file NAME --stage-only"
                 : "see both banks with fieldops mcms onu firmware status ID"
-        case .activationPending: "wait for it (fieldops mcms onu firmware status ID), or roll back with fieldops mcms onu firmware rollback ID"
+        case .activationPending:
+            "wait for it (fieldops mcms onu firmware status ID), or roll back with fieldops mcms onu firmware rollback ID"
         case .versionUnknown: "pass --version V"
         }
     }

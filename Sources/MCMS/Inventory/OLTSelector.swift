@@ -12,13 +12,15 @@ public enum OLTSelector {
         let byName = olts.filter { $0.value == word }.keys.sorted()
         if let mac = byName.first {
             guard byName.count == 1 else {
-                throw FieldOpsError.usage("\(byName.count) OLTs are named \(word)", hint: "choose one by MAC: " + byName.joined(separator: ", "))
+                throw FieldOpsError.usage(
+                    "\(byName.count) OLTs are named \(word)", hint: "choose one by MAC: " + byName.joined(separator: ", "))
             }
             return mac
         }
         let candidates = olts.keys.sorted() + olts.values.filter { !$0.isEmpty }.sorted()
         let suggestion = Suggestions.closest(to: word, in: candidates, ignoringCase: true, tolerance: .phrase)
-        throw FieldOpsError("no OLT with MAC or name \(word)", details: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                            hint: "list the OLTs with fieldops mcms olt list", exitCode: .usage)
+        throw FieldOpsError(
+            "no OLT with MAC or name \(word)", details: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
+            hint: "list the OLTs with fieldops mcms olt list", exitCode: .usage)
     }
 }

@@ -15,9 +15,13 @@ struct ONUJoin: Sendable {
     init(oltStates: [OLTStateDocument], oltNames: [String: String]) {
         var registration: [String: (state: RegistrationState, olt: String)] = [:]
         // Sized once: growing it bucket by bucket rehashes 100,000 ids over and over.
-        registration.reserveCapacity(oltStates.reduce(0) { total, state in
-            total + RegistrationState.bucketed.reduce(0) { $0 + (state.raw[MCMSField.onuStates]?[$1.bucketKey ?? ""]?.arrayValue?.count ?? 0) }
-        })
+        registration.reserveCapacity(
+            oltStates.reduce(0) { total, state in
+                total
+                    + RegistrationState.bucketed.reduce(0) {
+                        $0 + (state.raw[MCMSField.onuStates]?[$1.bucketKey ?? ""]?.arrayValue?.count ?? 0)
+                    }
+            })
         var olts: [OLTRow] = []
         var seenOLTs = Set<String>()
         for state in oltStates {
@@ -32,9 +36,11 @@ struct ONUJoin: Sendable {
                     registration[id] = (bucket, mac)
                 }
             }
-            olts.append(OLTRow(mac: mac, name: oltNames[mac] ?? "", counts: counts, rxRate: state.rxRate,
-                               txRate: state.txRate, temperature: state.temperature, uptime: state.uptime,
-                               time: state.time.flatMap(MongoTimestamp.init), uplinkLink: state.uplinkLink, hasState: true))
+            olts.append(
+                OLTRow(
+                    mac: mac, name: oltNames[mac] ?? "", counts: counts, rxRate: state.rxRate,
+                    txRate: state.txRate, temperature: state.temperature, uptime: state.uptime,
+                    time: state.time.flatMap(MongoTimestamp.init), uplinkLink: state.uplinkLink, hasState: true))
         }
         for (mac, name) in oltNames where !seenOLTs.contains(mac) {
             let empty = Dictionary(uniqueKeysWithValues: RegistrationState.bucketed.map { ($0, 0) })

@@ -22,9 +22,11 @@ public struct ONUListQuery: Sendable, Equatable {
     public var sort: SortKey?
     public var limit: Int?
 
-    public init(oltMAC: String? = nil, state: RegistrationState? = nil, rxBelow: Double? = nil,
-                fecUncorrectableAbove: UInt64? = nil, model: String? = nil, firmware: String? = nil,
-                nameGlob: String? = nil, withAlarms: Set<String>? = nil, sort: SortKey? = nil, limit: Int? = nil) {
+    public init(
+        oltMAC: String? = nil, state: RegistrationState? = nil, rxBelow: Double? = nil,
+        fecUncorrectableAbove: UInt64? = nil, model: String? = nil, firmware: String? = nil,
+        nameGlob: String? = nil, withAlarms: Set<String>? = nil, sort: SortKey? = nil, limit: Int? = nil
+    ) {
         self.oltMAC = oltMAC
         self.state = state
         self.rxBelow = rxBelow
@@ -81,7 +83,7 @@ public struct ONUListQuery: Sendable, Equatable {
     static func sorted(_ rows: [ONURow], by key: SortKey) -> [ONURow] {
         func order<T: Comparable>(_ lhs: ONURow, _ rhs: ONURow, _ value: (ONURow) -> T?) -> Bool {
             switch (value(lhs), value(rhs)) {
-            case let (left?, right?) where left != right: return left < right
+            case (let left?, let right?) where left != right: return left < right
             case (nil, _?): return false
             case (_?, nil): return true
             default: return lhs.id < rhs.id
@@ -95,7 +97,7 @@ public struct ONUListQuery: Sendable, Equatable {
             let levels = rows.map { row -> Double? in row.rxOptical?.double.flatMap { $0.isFinite ? $0 : nil } }
             return zip(rows, levels).sorted { lhs, rhs in
                 switch (lhs.1, rhs.1) {
-                case let (left?, right?) where left != right: left < right
+                case (let left?, let right?) where left != right: left < right
                 case (nil, _?): false
                 case (_?, nil): true
                 default: lhs.0.id < rhs.0.id
@@ -129,8 +131,10 @@ struct Glob: Sendable, Equatable {
     func matches(_ text: String) -> Bool {
         let text = Array(text.lowercased())
         // Iterative matching with one backtrack point for the last `*`: linear in practice.
-        var p = 0, t = 0
-        var star: Int?, resume = 0
+        var p = 0
+        var t = 0
+        var star: Int?
+        var resume = 0
         while t < text.count {
             if p < pattern.count, pattern[p] == "*" {
                 star = p
@@ -158,7 +162,10 @@ struct Glob: Sendable, Equatable {
         case "[":
             var index = p + 1
             var negate = false
-            if index < pattern.count, pattern[index] == "!" || pattern[index] == "^" { negate = true; index += 1 }
+            if index < pattern.count, pattern[index] == "!" || pattern[index] == "^" {
+                negate = true
+                index += 1
+            }
             var matched = false
             var first = true
             while index < pattern.count, pattern[index] != "]" || first {

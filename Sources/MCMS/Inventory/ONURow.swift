@@ -23,10 +23,12 @@ public struct ONURow: Sendable, Equatable {
     /// `STATS."FEC Uncorrectable"`, an unsigned 64-bit counter, exactly as sent.
     public var fecUncorrectable: JSONNumber?
 
-    public init(id: String, name: String = "", oltMAC: String? = nil, oltName: String? = nil,
-                registration: RegistrationState = .unknown, activeVersion: String? = nil,
-                activeBank: FirmwareBankIndex? = nil, unusablePointer: String? = nil, uptime: Uptime? = nil,
-                rxOptical: JSONNumber? = nil, hasState: Bool = false, model: String? = nil, fecUncorrectable: JSONNumber? = nil) {
+    public init(
+        id: String, name: String = "", oltMAC: String? = nil, oltName: String? = nil,
+        registration: RegistrationState = .unknown, activeVersion: String? = nil,
+        activeBank: FirmwareBankIndex? = nil, unusablePointer: String? = nil, uptime: Uptime? = nil,
+        rxOptical: JSONNumber? = nil, hasState: Bool = false, model: String? = nil, fecUncorrectable: JSONNumber? = nil
+    ) {
         self.id = id
         self.name = name
         self.oltMAC = oltMAC
@@ -47,10 +49,11 @@ public struct ONURow: Sendable, Equatable {
     public init?(state: ONUStateDocument) {
         guard let id = state.id else { return nil }
         let active = state.activeBank
-        self.init(id: id, oltMAC: state.oltMAC, activeVersion: active.flatMap { state.bankVersions[$0.rawValue] },
-                  activeBank: active, unusablePointer: active == nil ? state.bankPointerText : nil,
-                  uptime: state.uptime, rxOptical: state.rxOptical, hasState: true, model: state.model,
-                  fecUncorrectable: state.fecUncorrectable)
+        self.init(
+            id: id, oltMAC: state.oltMAC, activeVersion: active.flatMap { state.bankVersions[$0.rawValue] },
+            activeBank: active, unusablePointer: active == nil ? state.bankPointerText : nil,
+            uptime: state.uptime, rxOptical: state.rxOptical, hasState: true, model: state.model,
+            fecUncorrectable: state.fecUncorrectable)
     }
 
     /// True when the RX level is below `threshold` dBm (weaker signal).

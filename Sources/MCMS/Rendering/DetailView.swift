@@ -52,7 +52,8 @@ public struct DetailView: Sendable, Equatable {
                 out += "  " + label + String(repeating: " ", count: width - label.displayWidth) + "  " + value + "\n"
             }
             if let table = section.table {
-                for line in table.render(format: .table, color: false).split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+                for line in table.render(format: .table, color: false).split(separator: "\n", omittingEmptySubsequences: false)
+                where !line.isEmpty {
                     out += "  " + line + "\n"
                 }
             }

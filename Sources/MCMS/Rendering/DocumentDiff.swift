@@ -11,7 +11,10 @@ public enum DocumentDiff {
         var out = "--- \(beforeLabel)\n+++ \(afterLabel)\n"
         var index = 0
         while index < script.count {
-            guard script[index].kind != .same else { index += 1; continue }
+            guard script[index].kind != .same else {
+                index += 1
+                continue
+            }
             // Grow the hunk while the next change is within two contexts of this one.
             var end = index
             var scan = index
@@ -50,7 +53,8 @@ public enum DocumentDiff {
 
     /// Longest-common-subsequence edit script; documents are small (tens of lines).
     static func edits(_ old: [String], _ new: [String]) -> [Edit] {
-        let n = old.count, m = new.count
+        let n = old.count
+        let m = new.count
         var lengths = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
@@ -58,15 +62,20 @@ public enum DocumentDiff {
             }
         }
         var script: [Edit] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n || j < m {
             if i < n, j < m, old[i] == new[j] {
-                script.append(Edit(kind: .same, oldLine: i, newLine: j)); i += 1; j += 1
+                script.append(Edit(kind: .same, oldLine: i, newLine: j))
+                i += 1
+                j += 1
             } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
                 // Removals first, so a changed line reads as `-old` then `+new`.
-                script.append(Edit(kind: .removed, oldLine: i, newLine: j)); i += 1
+                script.append(Edit(kind: .removed, oldLine: i, newLine: j))
+                i += 1
             } else {
-                script.append(Edit(kind: .added, oldLine: i, newLine: j)); j += 1
+                script.append(Edit(kind: .added, oldLine: i, newLine: j))
+                j += 1
             }
         }
         return script

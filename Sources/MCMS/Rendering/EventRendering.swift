@@ -7,8 +7,10 @@ public enum EventRendering {
     public static func alarmTable(_ document: JSONValue) -> Table {
         var table = Table(columns: [.timestamp("Time"), .init("Severity"), .init("Name"), .init("Message")])
         for alarm in document[MCMSField.alarms]?.arrayValue ?? [] {
-            table.append([field(alarm, MCMSField.time), field(alarm, MCMSField.severity),
-                          field(alarm, MCMSField.name), field(alarm, MCMSField.message)])
+            table.append([
+                field(alarm, MCMSField.time), field(alarm, MCMSField.severity),
+                field(alarm, MCMSField.name), field(alarm, MCMSField.message),
+            ])
         }
         return table
     }
@@ -21,12 +23,16 @@ public enum EventRendering {
 
     /// Every alarm of the fleet: severity, time, device kind, name and id, alarm and message.
     static func fleetAlarmTable(_ alarms: [FleetAlarm]) -> StyledTable {
-        var table = Table(columns: [.init("Severity"), .timestamp("Time"), .init("Kind"), .init("Device"), .init("ID"),
-                                    .init("Alarm"), .init("Message")])
+        var table = Table(columns: [
+            .init("Severity"), .timestamp("Time"), .init("Kind"), .init("Device"), .init("ID"),
+            .init("Alarm"), .init("Message"),
+        ])
         table.rows.reserveCapacity(alarms.count)
         for alarm in alarms {
-            table.append([alarm.severity, alarm.time, alarm.kind.rawValue.uppercased(), alarm.deviceName, alarm.deviceID,
-                          alarm.name, alarm.message])
+            table.append([
+                alarm.severity, alarm.time, alarm.kind.rawValue.uppercased(), alarm.deviceName, alarm.deviceID,
+                alarm.name, alarm.message,
+            ])
         }
         return StyledTable(table: table, styles: alarms.map { AlarmSeverity.style($0.severity) })
     }
@@ -44,8 +50,10 @@ public enum EventRendering {
     public static func cpeTable(_ leases: [JSONValue]) -> Table {
         var table = Table(columns: [.init("MAC"), .init("IPv4"), .init("Hostname"), .timestamp("Lease expiry")])
         for lease in leases {
-            table.append([field(lease, MCMSField.cpeMAC), field(lease, MCMSField.cpeIPv4),
-                          field(lease, MCMSField.cpeHostname), field(lease, MCMSField.cpeLeaseExpiry)])
+            table.append([
+                field(lease, MCMSField.cpeMAC), field(lease, MCMSField.cpeIPv4),
+                field(lease, MCMSField.cpeHostname), field(lease, MCMSField.cpeLeaseExpiry),
+            ])
         }
         return table
     }

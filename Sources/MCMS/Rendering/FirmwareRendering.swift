@@ -49,23 +49,33 @@ public enum FirmwareRendering {
 
     /// The exact change to the PUT body, as a unified diff of the pretty-printed documents.
     public static func documentDiff(_ plan: FirmwarePlan, path: String) -> String {
-        DocumentDiff.unified(before: plan.original.jsonString(.pretty), after: plan.document.jsonString(.pretty),
-                             beforeLabel: "GET \(path)", afterLabel: "PUT \(path)")
+        DocumentDiff.unified(
+            before: plan.original.jsonString(.pretty), after: plan.document.jsonString(.pretty),
+            beforeLabel: "GET \(path)", afterLabel: "PUT \(path)")
     }
 
     /// The plan as JSON for `--json --dry-run`: the changed keys and the whole body.
     public static func planJSON(_ plan: FirmwarePlan) -> JSONValue {
-        .object(JSONObject([
-            ("id", .string(plan.onuID)),
-            ("active_bank", .number(JSONNumber(plan.activeBank.rawValue))),
-            ("target_bank", .number(JSONNumber(plan.targetBank.rawValue))),
-            ("stage_only", .bool(plan.stageOnly)),
-            ("before", plan.before.json),
-            ("after", plan.after.json),
-            ("changes", .array(plan.changes.map { change in
-                .object(JSONObject([("path", .string(JSONPathComponent.describe(change.path))), ("old", change.old ?? .null), ("new", change.new)]))
-            })),
-            ("document", plan.document),
-        ]))
+        .object(
+            JSONObject([
+                ("id", .string(plan.onuID)),
+                ("active_bank", .number(JSONNumber(plan.activeBank.rawValue))),
+                ("target_bank", .number(JSONNumber(plan.targetBank.rawValue))),
+                ("stage_only", .bool(plan.stageOnly)),
+                ("before", plan.before.json),
+                ("after", plan.after.json),
+                (
+                    "changes",
+                    .array(
+                        plan.changes.map { change in
+                            .object(
+                                JSONObject([
+                                    ("path", .string(JSONPathComponent.describe(change.path))), ("old", change.old ?? .null),
+                                    ("new", change.new),
+                                ]))
+                        })
+                ),
+                ("document", plan.document),
+            ]))
     }
 }

@@ -21,8 +21,10 @@ public enum InventoryRendering {
 
     /// One line of the ONU table, cell by cell (also what piped output streams).
     static func onuCells(_ row: ONURow) -> [String] {
-        [row.id, row.name, oltLabel(name: row.oltName, mac: row.oltMAC), row.registration.word,
-         firmwareLabel(row), row.uptime?.description ?? "", Units.dBm(row.rxOptical)]
+        [
+            row.id, row.name, oltLabel(name: row.oltName, mac: row.oltMAC), row.registration.word,
+            firmwareLabel(row), row.uptime?.description ?? "", Units.dBm(row.rxOptical),
+        ]
     }
 
     /// `OLT Storgata 1 (70:b3:d5:52:31:27)`, or the MAC alone when the OLT is unnamed.
@@ -46,7 +48,8 @@ public enum InventoryRendering {
 
     /// One ONU's object of `onuJSON`.
     public static func onuRecord(_ row: ONURow) -> JSONValue {
-            .object(JSONObject(distinctKeys: [
+        .object(
+            JSONObject(distinctKeys: [
                 ("id", .string(row.id)),
                 ("name", .string(row.name)),
                 ("olt_mac", row.oltMAC.map(JSONValue.string) ?? .null),
@@ -66,32 +69,41 @@ public enum InventoryRendering {
     public static func oltTable(_ rows: [OLTRow]) -> Table {
         var columns: [Table.Column] = [.init("MAC"), .init("Name")]
         columns += RegistrationState.bucketed.map { Table.Column($0.word, alignment: .right) }
-        columns += [.init("RX", alignment: .right), .init("TX", alignment: .right),
-                    .init("Temp", alignment: .right), .init("Uptime", alignment: .right)]
+        columns += [
+            .init("RX", alignment: .right), .init("TX", alignment: .right),
+            .init("Temp", alignment: .right), .init("Uptime", alignment: .right),
+        ]
         var table = Table(columns: columns)
         for row in rows {
             var cells = [row.mac, row.name]
             cells += RegistrationState.bucketed.map { String(row.counts[$0] ?? 0) }
-            cells += [Units.bitRate(row.rxRate), Units.bitRate(row.txRate), Units.celsius(row.temperature),
-                      row.hasState ? row.uptime?.description ?? "" : "no state"]
+            cells += [
+                Units.bitRate(row.rxRate), Units.bitRate(row.txRate), Units.celsius(row.temperature),
+                row.hasState ? row.uptime?.description ?? "" : "no state",
+            ]
             table.append(cells)
         }
         return table
     }
 
     public static func oltJSON(_ rows: [OLTRow]) -> JSONValue {
-        .array(rows.map { row in
-            .object(JSONObject([
-                ("mac", .string(row.mac)),
-                ("name", .string(row.name)),
-                ("onus", .object(JSONObject(RegistrationState.bucketed.map { ($0.word, .number(JSONNumber(row.counts[$0] ?? 0))) }))),
-                ("rx_bps", row.rxRate.map(JSONValue.number) ?? .null),
-                ("tx_bps", row.txRate.map(JSONValue.number) ?? .null),
-                ("temperature_c", row.temperature.map(JSONValue.number) ?? .null),
-                ("uptime_seconds", row.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
-                ("has_state", .bool(row.hasState)),
-            ]))
-        })
+        .array(
+            rows.map { row in
+                .object(
+                    JSONObject([
+                        ("mac", .string(row.mac)),
+                        ("name", .string(row.name)),
+                        (
+                            "onus",
+                            .object(JSONObject(RegistrationState.bucketed.map { ($0.word, .number(JSONNumber(row.counts[$0] ?? 0))) }))
+                        ),
+                        ("rx_bps", row.rxRate.map(JSONValue.number) ?? .null),
+                        ("tx_bps", row.txRate.map(JSONValue.number) ?? .null),
+                        ("temperature_c", row.temperature.map(JSONValue.number) ?? .null),
+                        ("uptime_seconds", row.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
+                        ("has_state", .bool(row.hasState)),
+                    ]))
+            })
     }
 
     // MARK: Dashboard
@@ -102,32 +114,59 @@ public enum InventoryRendering {
             let text = "\(severity) \(dashboard.alarmsBySeverity[severity] ?? 0)"
             return AlarmSeverity.style(severity).map { $0.apply(text, enabled: color) } ?? text
         }
-        return DetailView(heading: "MCMS dashboard", sections: [
-            .init("Devices", fields: [("ONUs", String(dashboard.onuCount)), ("OLTs", String(dashboard.oltCount))]),
-            .init("Registration", fields: RegistrationState.allCases.map { ($0.word, String(dashboard.registration[$0] ?? 0)) }),
-            .init("Traffic (all OLTs)", fields: [("RX", Units.bitRate(dashboard.totalRxBps)), ("TX", Units.bitRate(dashboard.totalTxBps))]),
-            .init("Health", fields:
-                    [("alarms", severities.isEmpty ? "none" : "\(dashboard.alarmTotal): " + severities.map(alarmCount).joined(separator: ", ")),
-                     ("low optical (< \(Units.trimmed(Dashboard.lowOpticalThreshold)) dBm)", String(dashboard.lowOpticalONUs.count)),
-                     ("OLTs offline", dashboard.offlineOLTs.isEmpty ? "0" : "\(dashboard.offlineOLTs.count): " + dashboard.offlineOLTs.joined(separator: ", "))]),
-        ])
+        return DetailView(
+            heading: "MCMS dashboard",
+            sections: [
+                .init("Devices", fields: [("ONUs", String(dashboard.onuCount)), ("OLTs", String(dashboard.oltCount))]),
+                .init("Registration", fields: RegistrationState.allCases.map { ($0.word, String(dashboard.registration[$0] ?? 0)) }),
+                .init(
+                    "Traffic (all OLTs)",
+                    fields: [("RX", Units.bitRate(dashboard.totalRxBps)), ("TX", Units.bitRate(dashboard.totalTxBps))]),
+                .init(
+                    "Health",
+                    fields: [
+                        (
+                            "alarms",
+                            severities.isEmpty ? "none" : "\(dashboard.alarmTotal): " + severities.map(alarmCount).joined(separator: ", ")
+                        ),
+                        ("low optical (< \(Units.trimmed(Dashboard.lowOpticalThreshold)) dBm)", String(dashboard.lowOpticalONUs.count)),
+                        (
+                            "OLTs offline",
+                            dashboard.offlineOLTs.isEmpty
+                                ? "0" : "\(dashboard.offlineOLTs.count): " + dashboard.offlineOLTs.joined(separator: ", ")
+                        ),
+                    ]),
+            ])
     }
 
     public static func dashboardJSON(_ dashboard: Dashboard) -> JSONValue {
-        .object(JSONObject([
-            ("onus", .number(JSONNumber(dashboard.onuCount))),
-            ("olts", .number(JSONNumber(dashboard.oltCount))),
-            ("registration", .object(JSONObject(RegistrationState.allCases.map { ($0.word, .number(JSONNumber(dashboard.registration[$0] ?? 0))) }))),
-            ("traffic_bps", .object(JSONObject([("rx", number(dashboard.totalRxBps)), ("tx", number(dashboard.totalTxBps))]))),
-            ("health", .object(JSONObject([
-                ("alarms_total", .number(JSONNumber(dashboard.alarmTotal))),
-                ("alarms", .object(JSONObject(dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
-                    .map { ($0, .number(JSONNumber(dashboard.alarmsBySeverity[$0] ?? 0))) }))),
-                ("low_optical_threshold_dbm", number(Dashboard.lowOpticalThreshold)),
-                ("low_optical_onus", .array(dashboard.lowOpticalONUs.map(JSONValue.string))),
-                ("offline_olts", .array(dashboard.offlineOLTs.map(JSONValue.string))),
-            ]))),
-        ]))
+        .object(
+            JSONObject([
+                ("onus", .number(JSONNumber(dashboard.onuCount))),
+                ("olts", .number(JSONNumber(dashboard.oltCount))),
+                (
+                    "registration",
+                    .object(JSONObject(RegistrationState.allCases.map { ($0.word, .number(JSONNumber(dashboard.registration[$0] ?? 0))) }))
+                ),
+                ("traffic_bps", .object(JSONObject([("rx", number(dashboard.totalRxBps)), ("tx", number(dashboard.totalTxBps))]))),
+                (
+                    "health",
+                    .object(
+                        JSONObject([
+                            ("alarms_total", .number(JSONNumber(dashboard.alarmTotal))),
+                            (
+                                "alarms",
+                                .object(
+                                    JSONObject(
+                                        dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
+                                            .map { ($0, .number(JSONNumber(dashboard.alarmsBySeverity[$0] ?? 0))) }))
+                            ),
+                            ("low_optical_threshold_dbm", number(Dashboard.lowOpticalThreshold)),
+                            ("low_optical_onus", .array(dashboard.lowOpticalONUs.map(JSONValue.string))),
+                            ("offline_olts", .array(dashboard.offlineOLTs.map(JSONValue.string))),
+                        ]))
+                ),
+            ]))
     }
 
     static func number(_ value: Double) -> JSONValue {

@@ -41,33 +41,49 @@ public struct OLTDetail: Sendable {
             for id in state.onuIDs(in: bucket) { buckets.append([bucket.word, id, onuNames[id] ?? ""]) }
         }
         let counts = RegistrationState.bucketed.map { "\($0.word) \(state.onuIDs(in: $0).count)" }.joined(separator: ", ")
-        return DetailView(heading: "OLT \(name.isEmpty ? mac : "\(name) (\(mac))")", sections: [
-            .init("Status", fields: [("model", state.model ?? ""), ("firmware", state.firmwareVersion ?? ""),
-                                     ("uptime", state.uptime?.description ?? "unknown"), ("state time", state.time ?? "")]),
-            .init("Traffic", fields: [("RX", Units.bitRate(state.rxRate)), ("TX", Units.bitRate(state.txRate))]),
-            .init("Environment", fields: [("temperature", Units.celsius(state.temperature))]),
-            .init("Uplink", fields: [("link", state.uplinkLink ?? ""), ("speed", state.uplinkSpeed ?? "")]),
-            .init("Registration", fields: [("ONUs", counts)], table: buckets),
-        ])
+        return DetailView(
+            heading: "OLT \(name.isEmpty ? mac : "\(name) (\(mac))")",
+            sections: [
+                .init(
+                    "Status",
+                    fields: [
+                        ("model", state.model ?? ""), ("firmware", state.firmwareVersion ?? ""),
+                        ("uptime", state.uptime?.description ?? "unknown"), ("state time", state.time ?? ""),
+                    ]),
+                .init("Traffic", fields: [("RX", Units.bitRate(state.rxRate)), ("TX", Units.bitRate(state.txRate))]),
+                .init("Environment", fields: [("temperature", Units.celsius(state.temperature))]),
+                .init("Uplink", fields: [("link", state.uplinkLink ?? ""), ("speed", state.uplinkSpeed ?? "")]),
+                .init("Registration", fields: [("ONUs", counts)], table: buckets),
+            ])
     }
 
     public var json: JSONValue {
         func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func number(_ value: JSONNumber?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-        return .object(JSONObject([
-            ("mac", .string(mac)),
-            ("name", .string(name)),
-            ("model", string(state.model)),
-            ("firmware", string(state.firmwareVersion)),
-            ("uptime_seconds", state.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
-            ("traffic_bps", .object(JSONObject([("rx", number(state.rxRate)), ("tx", number(state.txRate))]))),
-            ("temperature_c", number(state.temperature)),
-            ("uplink", .object(JSONObject([("link", string(state.uplinkLink)), ("speed", string(state.uplinkSpeed))]))),
-            ("onus", .object(JSONObject(RegistrationState.bucketed.map { bucket in
-                (bucket.word, .array(state.onuIDs(in: bucket).map { id in
-                    .object(JSONObject([("id", .string(id)), ("name", .string(onuNames[id] ?? ""))]))
-                }))
-            }))),
-        ]))
+        return .object(
+            JSONObject([
+                ("mac", .string(mac)),
+                ("name", .string(name)),
+                ("model", string(state.model)),
+                ("firmware", string(state.firmwareVersion)),
+                ("uptime_seconds", state.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
+                ("traffic_bps", .object(JSONObject([("rx", number(state.rxRate)), ("tx", number(state.txRate))]))),
+                ("temperature_c", number(state.temperature)),
+                ("uplink", .object(JSONObject([("link", string(state.uplinkLink)), ("speed", string(state.uplinkSpeed))]))),
+                (
+                    "onus",
+                    .object(
+                        JSONObject(
+                            RegistrationState.bucketed.map { bucket in
+                                (
+                                    bucket.word,
+                                    .array(
+                                        state.onuIDs(in: bucket).map { id in
+                                            .object(JSONObject([("id", .string(id)), ("name", .string(onuNames[id] ?? ""))]))
+                                        })
+                                )
+                            }))
+                ),
+            ]))
     }
 }

@@ -19,8 +19,9 @@ struct ONURowWriter {
         if context.structured.transformsJSON || context.structured.kind == .json {
             structured = StructuredWriter(context.structured, color: color, widthRows: widthRows, stream: context.stdout)
         } else {
-            table = TableWriter(columns: InventoryRendering.onuTable([]).columns, format: context.format, color: color,
-                                widthRows: widthRows, stream: context.stdout)
+            table = TableWriter(
+                columns: InventoryRendering.onuTable([]).columns, format: context.format, color: color,
+                widthRows: widthRows, stream: context.stdout)
         }
     }
 

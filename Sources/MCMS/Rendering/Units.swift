@@ -36,7 +36,8 @@ enum Units {
         let hundredths = Int((value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = abs(hundredths)
-        let whole = magnitude / 100, fraction = magnitude % 100
+        let whole = magnitude / 100
+        let fraction = magnitude % 100
         if fraction == 0 { return sign + String(whole) }
         if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
         return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"

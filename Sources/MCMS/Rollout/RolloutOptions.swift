@@ -55,14 +55,18 @@ public struct RolloutOptions: Sendable, Equatable {
         if let n = invocation.integer("per-olt") { perOLT = n }
         if let text = invocation.value("rate") { ratePerMinute = try Self.rate(text) }
         rollbackFailed = invocation.flag("rollback-failed")
-        models = Set(invocation.all("model").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty })
+        models = Set(
+            invocation.all("model").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+                !$0.isEmpty
+            })
         let stateWords = invocation.all("state").flatMap { $0.split(separator: ",").map(String.init) }
         if !stateWords.isEmpty {
             states = []
             for word in stateWords {
                 guard let state = RegistrationState.allCases.first(where: { $0.word == word }) else {
-                    throw FieldOpsError.usage("--state \(word) is not a registration state",
-                                              hint: "one of " + RegistrationState.allCases.map(\.word).joined(separator: ", "))
+                    throw FieldOpsError.usage(
+                        "--state \(word) is not a registration state",
+                        hint: "one of " + RegistrationState.allCases.map(\.word).joined(separator: ", "))
                 }
                 states.insert(state)
             }
@@ -78,8 +82,9 @@ public struct RolloutOptions: Sendable, Equatable {
                 throw FieldOpsError.usage("--waves: \(part) is not a share of the ONUs (1% to 100%)", hint: "e.g. --waves 1%,10%,50%,100%")
             }
             guard shares.last.map({ percent / 100 > $0 }) ?? true else {
-                throw FieldOpsError.usage("--waves must rise: each share is of the whole selection (cumulative), not \(text)",
-                                          hint: "e.g. --waves 1%,10%,50%,100%")
+                throw FieldOpsError.usage(
+                    "--waves must rise: each share is of the whole selection (cumulative), not \(text)",
+                    hint: "e.g. --waves 1%,10%,50%,100%")
             }
             shares.append(percent / 100)
         }
@@ -96,14 +101,22 @@ public struct RolloutOptions: Sendable, Equatable {
             }
             return .percent(percent)
         }
-        guard let n = Int(text), n >= 1 else { throw FieldOpsError.usage("--max-failures must be a count (1 or more) or a percentage such as 2%, not \(text)") }
+        guard let n = Int(text), n >= 1 else {
+            throw FieldOpsError.usage("--max-failures must be a count (1 or more) or a percentage such as 2%, not \(text)")
+        }
         return .count(n)
     }
 
     /// `30/min`, `30` (per minute) or `2/s`.
     static func rate(_ text: String) throws(FieldOpsError) -> Double {
-        var number = Substring(text), perSecond = false
-        if text.hasSuffix("/min") { number = text.dropLast(4) } else if text.hasSuffix("/s") { number = text.dropLast(2); perSecond = true }
+        var number = Substring(text)
+        var perSecond = false
+        if text.hasSuffix("/min") {
+            number = text.dropLast(4)
+        } else if text.hasSuffix("/s") {
+            number = text.dropLast(2)
+            perSecond = true
+        }
         guard let value = Double(number), value.isFinite, value > 0, value <= 100_000 else {
             throw FieldOpsError.usage("--rate must be starts per minute such as 30/min, not \(text)")
         }

@@ -47,10 +47,12 @@ public struct RolloutPlan: Sendable, Equatable {
     /// Classifies each id. `registration` comes from the OLT buckets (seed); `states` are the
     /// projected ONU-STATE documents by id. ONUs without a state stay in "upgrade": Procedure 7
     /// refuses them and the report says why.
-    public static func classify(ids: [String], states: [String: ONUStateDocument],
-                                registration: [String: (state: RegistrationState, olt: String?)],
-                                file: FirmwareFile, version: String, options: RolloutOptions,
-                                reverify: [String: ActivationTarget] = [:]) -> [Item] {
+    public static func classify(
+        ids: [String], states: [String: ONUStateDocument],
+        registration: [String: (state: RegistrationState, olt: String?)],
+        file: FirmwareFile, version: String, options: RolloutOptions,
+        reverify: [String: ActivationTarget] = [:]
+    ) -> [Item] {
         ids.map { id in
             let state = states[id]
             let registered = registration[id] ?? (.unknown, nil)
@@ -60,10 +62,15 @@ public struct RolloutPlan: Sendable, Equatable {
             }
             let model = state?.model ?? ""
             if !options.models.isEmpty, !options.models.contains(model) {
-                return Item(id: id, olt: olt, group: .notSelected, reason: "model \(model.isEmpty ? "unknown" : model), not \(options.models.sorted().joined(separator: " or ")) (--model)")
+                return Item(
+                    id: id, olt: olt, group: .notSelected,
+                    reason: "model \(model.isEmpty ? "unknown" : model), not \(options.models.sorted().joined(separator: " or ")) (--model)"
+                )
             }
             if !options.states.contains(registered.state) {
-                return Item(id: id, olt: olt, group: .offline, reason: "\(registered.state.word), not \(options.states.map(\.word).sorted().joined(separator: " or ")) (--state)")
+                return Item(
+                    id: id, olt: olt, group: .offline,
+                    reason: "\(registered.state.word), not \(options.states.map(\.word).sorted().joined(separator: " or ")) (--state)")
             }
             if !model.isEmpty, !file.models.contains(model) {
                 return Item(id: id, olt: olt, group: .incompatible, reason: "model \(model) not supported by the file")

@@ -6,15 +6,30 @@ import Foundation
 /// ignored by readers that look only for entries.
 public enum RolloutReport {
     public static func planLine(_ plan: RolloutPlan, target: FirmwareTarget) -> String {
-        JSONValue.object(JSONObject([("rollout", .object(JSONObject([
-            ("file", .string(target.file)),
-            ("version", .string(target.version)),
-            ("waves", .array(plan.waves.map { wave in
-                .object(JSONObject([("wave", .number(JSONNumber(wave.number))), ("name", .string(wave.name)),
-                                    ("ids", .array(wave.items.map { .string($0.id) }))]))
-            })),
-            ("skipped", .number(JSONNumber(plan.skipped.count))),
-        ])))])).jsonString()
+        JSONValue.object(
+            JSONObject([
+                (
+                    "rollout",
+                    .object(
+                        JSONObject([
+                            ("file", .string(target.file)),
+                            ("version", .string(target.version)),
+                            (
+                                "waves",
+                                .array(
+                                    plan.waves.map { wave in
+                                        .object(
+                                            JSONObject([
+                                                ("wave", .number(JSONNumber(wave.number))), ("name", .string(wave.name)),
+                                                ("ids", .array(wave.items.map { .string($0.id) })),
+                                            ]))
+                                    })
+                            ),
+                            ("skipped", .number(JSONNumber(plan.skipped.count))),
+                        ]))
+                )
+            ])
+        ).jsonString()
     }
 
     public static func summaryLine(_ summary: RolloutRun.Summary) -> String {
@@ -22,12 +37,13 @@ public enum RolloutReport {
     }
 
     public static func summaryJSON(_ summary: RolloutRun.Summary) -> JSONValue {
-        .object(JSONObject([
-            ("upgraded", .number(JSONNumber(summary.upgraded))), ("skipped", .number(JSONNumber(summary.skipped))),
-            ("failed", .number(JSONNumber(summary.failed))), ("not_started", .number(JSONNumber(summary.notStarted))),
-            ("rolled_back", .number(JSONNumber(summary.rolledBack))),
-            ("halted", summary.halted.map(JSONValue.string) ?? .null), ("interrupted", .bool(summary.interrupted)),
-        ]))
+        .object(
+            JSONObject([
+                ("upgraded", .number(JSONNumber(summary.upgraded))), ("skipped", .number(JSONNumber(summary.skipped))),
+                ("failed", .number(JSONNumber(summary.failed))), ("not_started", .number(JSONNumber(summary.notStarted))),
+                ("rolled_back", .number(JSONNumber(summary.rolledBack))),
+                ("halted", summary.halted.map(JSONValue.string) ?? .null), ("interrupted", .bool(summary.interrupted)),
+            ]))
     }
 }
 
@@ -65,8 +81,9 @@ public struct RolloutReportFile: Sendable, Equatable {
                 version = plan["version"]?.stringValue
                 waves = (plan["waves"]?.arrayValue ?? []).compactMap { wave in
                     guard let number = wave["wave"]?.int64Value, (0...1000).contains(number) else { return nil }
-                    return RecordedWave(number: Int(number), name: wave["name"]?.stringValue ?? "wave \(number)",
-                                        ids: (wave["ids"]?.arrayValue ?? []).compactMap(\.stringValue))
+                    return RecordedWave(
+                        number: Int(number), name: wave["name"]?.stringValue ?? "wave \(number)",
+                        ids: (wave["ids"]?.arrayValue ?? []).compactMap(\.stringValue))
                 }
             } else if let summary = value["summary"], summary.objectValue != nil {
                 finished = true

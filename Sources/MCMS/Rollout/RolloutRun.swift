@@ -39,9 +39,11 @@ public struct RolloutRun: Sendable {
     /// Appends a final line (report, progress bar).
     public let record: @Sendable (BulkReportEntry) async throws -> Void
 
-    public init(step: RolloutStep, options: RolloutOptions,
-                canaryGate: @escaping @Sendable (Summary) async throws -> Bool,
-                record: @escaping @Sendable (BulkReportEntry) async throws -> Void) {
+    public init(
+        step: RolloutStep, options: RolloutOptions,
+        canaryGate: @escaping @Sendable (Summary) async throws -> Bool,
+        record: @escaping @Sendable (BulkReportEntry) async throws -> Void
+    ) {
         self.step = step
         self.options = options
         self.canaryGate = canaryGate
@@ -74,11 +76,15 @@ public struct RolloutRun: Sendable {
         var perOLT: [String: Int] = [:]
         var inFlight = 0
         var fatal: (any Error)?
-        let step = self.step, number = wave.number
+        let step = self.step
+        let number = wave.number
         try await withThrowingTaskGroup(of: (RolloutPlan.Item, BulkReportEntry?).self) { group in
             while true {
                 while summary.halted == nil, fatal == nil, !Task.isCancelled, inFlight < options.concurrency,
-                      let next = queue.firstIndex(where: { item in options.perOLT.map { cap in perOLT[item.olt ?? "", default: 0] < cap } ?? true }) {
+                    let next = queue.firstIndex(where: { item in
+                        options.perOLT.map { cap in perOLT[item.olt ?? "", default: 0] < cap } ?? true
+                    })
+                {
                     if let wait = rate.reserve() { try? await Task.sleep(for: wait) }
                     guard !Task.isCancelled else { break }
                     let item = queue.remove(at: next)
@@ -119,8 +125,9 @@ public struct RolloutRun: Sendable {
 
     private func markNotStarted(_ items: [RolloutPlan.Item], wave: Int, reason: String, summary: inout Summary) async throws {
         for item in items {
-            let entry = BulkReportEntry(id: item.id, outcome: .notStarted, reason: "not started: \(reason)",
-                                        target: step.target, wave: wave)
+            let entry = BulkReportEntry(
+                id: item.id, outcome: .notStarted, reason: "not started: \(reason)",
+                target: step.target, wave: wave)
             summary.count(entry)
             try await record(entry)
         }

@@ -11,8 +11,10 @@ public struct RolloutStep: Sendable {
     /// Appends an intermediate line (`activating`) to the report.
     public let note: @Sendable (BulkReportEntry) async throws -> Void
 
-    public init(procedure: FirmwareProcedure, watch: ActivationWatch?, rollbackFailed: Bool,
-                note: @escaping @Sendable (BulkReportEntry) async throws -> Void) {
+    public init(
+        procedure: FirmwareProcedure, watch: ActivationWatch?, rollbackFailed: Bool,
+        note: @escaping @Sendable (BulkReportEntry) async throws -> Void
+    ) {
         self.procedure = procedure
         self.watch = watch
         self.rollbackFailed = rollbackFailed
@@ -35,17 +37,20 @@ public struct RolloutStep: Sendable {
                 return BulkReportEntry(id: id, outcome: .skipped, reason: reason, target: target, before: banks, after: banks, wave: wave)
             case .awaitingBoot(let reason, let banks, let activation):
                 guard let watch else {
-                    return BulkReportEntry(id: id, outcome: .skipped, reason: reason, target: target, before: banks, after: banks, wave: wave)
+                    return BulkReportEntry(
+                        id: id, outcome: .skipped, reason: reason, target: target, before: banks, after: banks, wave: wave)
                 }
-                var entry = BulkReportEntry(id: id, outcome: .upgraded, reason: reason, target: target, before: banks, after: banks, wave: wave)
+                var entry = BulkReportEntry(
+                    id: id, outcome: .upgraded, reason: reason, target: target, before: banks, after: banks, wave: wave)
                 _ = try await verified(&entry, activation, watch: watch)
                 return entry
             case .write(let plan):
                 try Task.checkCancellation()
                 try await procedure.apply(plan)
                 let what = plan.stageOnly ? "staged" : "installed and activated"
-                var entry = BulkReportEntry(id: id, outcome: .upgraded, reason: "\(what) \(target.version) in bank \(plan.targetBank)",
-                                            target: target, before: plan.before, after: plan.after, wave: wave)
+                var entry = BulkReportEntry(
+                    id: id, outcome: .upgraded, reason: "\(what) \(target.version) in bank \(plan.targetBank)",
+                    target: target, before: plan.before, after: plan.after, wave: wave)
                 guard let watch, let activation = plan.activation else { return entry }
                 var activating = entry
                 activating.outcome = .activating

@@ -47,7 +47,8 @@ public struct ActivationCheck: Sendable, Equatable {
         }
         let upgrade = state.upgrade
         if (target.onlineTimeBefore != nil && state.onlineTime != nil && state.onlineTime != target.onlineTimeBefore)
-            || upgrade?.status == "failed" {
+            || upgrade?.status == "failed"
+        {
             rebootSeen = true
         }
         let bank = state.activeBank.map { "on bank \($0)" } ?? "on bank \(state.bankPointerText ?? "unknown")"
@@ -62,7 +63,8 @@ public struct ActivationCheck: Sendable, Equatable {
             return .waiting("no ONU state")
         }
         let upgrade = state.upgrade
-        let stateShowsReboot = upgrade?.status == "failed"
+        let stateShowsReboot =
+            upgrade?.status == "failed"
             || (target.onlineTimeBefore != nil && state.onlineTime != nil && state.onlineTime != target.onlineTimeBefore)
         if registration != .registered || stateShowsReboot { rebootSeen = true }
         let active = state.activeBank

@@ -14,8 +14,10 @@ public struct ActivationTarget: Sendable, Equatable {
     /// The parent OLT (ONU-STATE `OLT."MAC Address"`), whose buckets say when it is back.
     public var olt: String?
 
-    public init(onuID: String, bank: FirmwareBankIndex, version: String, fromBank: FirmwareBankIndex,
-                onlineTimeBefore: String?, olt: String? = nil) {
+    public init(
+        onuID: String, bank: FirmwareBankIndex, version: String, fromBank: FirmwareBankIndex,
+        onlineTimeBefore: String?, olt: String? = nil
+    ) {
         self.onuID = onuID
         self.bank = bank
         self.version = version

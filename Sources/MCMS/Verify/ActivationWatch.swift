@@ -80,7 +80,8 @@ public actor ActivationWatch {
     /// known only that OLT's buckets are read. Cancelled, it returns at once with "not back …
     /// interrupted"; the caller checks for cancellation.
     public func verify(_ target: ActivationTarget) async -> VerifyOutcome {
-        let id = target.onuID, olt = target.olt
+        let id = target.onuID
+        let olt = target.olt
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 add(target, olt: olt, continuation: continuation)
@@ -98,9 +99,10 @@ public actor ActivationWatch {
         finish(target.onuID, .notBack(lastSeen: "verified again by a later write", timeout: 0))
         let now = ContinuousClock.now
         accrue(now)
-        waiters[target.onuID] = Waiter(check: ActivationCheck(target: target), olt: olt, started: now,
-                                       deadline: now + .milliseconds(Int64(settings.timeout * 1000)),
-                                       lastSeen: "not looked at yet", continuation: continuation)
+        waiters[target.onuID] = Waiter(
+            check: ActivationCheck(target: target), olt: olt, started: now,
+            deadline: now + .milliseconds(Int64(settings.timeout * 1000)),
+            lastSeen: "not looked at yet", continuation: continuation)
         if loop == nil {
             loop = Task { await self.run() }
         }
@@ -184,10 +186,11 @@ public actor ActivationWatch {
                     if let id = state.id { states[id] = state }
                 }
                 let lastChance = ContinuousClock.now + .milliseconds(Int64(tick * 1000))
-                candidates = Set(ids.filter { id in
-                    guard let waiter = waiters[id] else { return false }
-                    return waiter.check.isCandidate(states[id]) || waiter.deadline <= lastChance
-                })
+                candidates = Set(
+                    ids.filter { id in
+                        guard let waiter = waiters[id] else { return false }
+                        return waiter.check.isCandidate(states[id]) || waiter.deadline <= lastChance
+                    })
                 if !candidates.isEmpty {
                     let olts = Set(candidates.compactMap { waiters[$0]?.olt ?? states[$0]?.oltMAC })
                     let allOLTs = candidates.contains { waiters[$0]?.olt == nil && states[$0]?.oltMAC == nil }

@@ -42,11 +42,13 @@ struct ONUSampling {
         progress.finish()
         switch context.format {
         case .json:
-            context.emit(json: .object(JSONObject([
-                ("id", .string(context.invocation.value("ID") ?? "")),
-                ("interval_seconds", .number(JSONNumber(lexeme: Units.trimmed(interval)) ?? 1)),
-                ("samples", .array(samples)),
-            ])))
+            context.emit(
+                json: .object(
+                    JSONObject([
+                        ("id", .string(context.invocation.value("ID") ?? "")),
+                        ("interval_seconds", .number(JSONNumber(lexeme: Units.trimmed(interval)) ?? 1)),
+                        ("samples", .array(samples)),
+                    ])))
         case .plain:
             for sample in samples {
                 let fields = ["time", "rx_dbm", "tx_dbm", "rx_bps", "tx_bps", "error"].map { key in sample[key].map(displayText) ?? "" }
@@ -62,14 +64,15 @@ struct ONUSampling {
 
     /// The readings of one `onu show --json` frame that a trend is made of, numbers exact.
     static func sample(_ detail: JSONValue, time: String) -> JSONValue {
-        .object(JSONObject([
-            ("time", .string(time)),
-            ("state", detail["state"] ?? .null),
-            ("rx_dbm", detail["optical"]?["rx_dbm"] ?? .null),
-            ("tx_dbm", detail["optical"]?["tx_dbm"] ?? .null),
-            ("rx_bps", detail["traffic_bps"]?["rx"] ?? .null),
-            ("tx_bps", detail["traffic_bps"]?["tx"] ?? .null),
-            ("temperature_c", detail["transceiver"]?["temperature_c"] ?? .null),
-        ]))
+        .object(
+            JSONObject([
+                ("time", .string(time)),
+                ("state", detail["state"] ?? .null),
+                ("rx_dbm", detail["optical"]?["rx_dbm"] ?? .null),
+                ("tx_dbm", detail["optical"]?["tx_dbm"] ?? .null),
+                ("rx_bps", detail["traffic_bps"]?["rx"] ?? .null),
+                ("tx_bps", detail["traffic_bps"]?["tx"] ?? .null),
+                ("temperature_c", detail["transceiver"]?["temperature_c"] ?? .null),
+            ]))
     }
 }

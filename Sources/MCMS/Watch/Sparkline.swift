@@ -10,13 +10,14 @@ enum Sparkline {
             return String(repeating: " ", count: shown.count)
         }
         let span = high - low
-        return String(shown.map { sample -> Character in
-            guard let sample, sample.isFinite else { return " " }
-            // A flat line sits low, so the first change up or down is visible.
-            guard span > 0, span.isFinite else { return blocks[0] }
-            let position = (sample - low) / span * Double(blocks.count - 1)
-            let index = position.isFinite ? min(blocks.count - 1, max(0, Int(position.rounded()))) : 0
-            return blocks[index]
-        })
+        return String(
+            shown.map { sample -> Character in
+                guard let sample, sample.isFinite else { return " " }
+                // A flat line sits low, so the first change up or down is visible.
+                guard span > 0, span.isFinite else { return blocks[0] }
+                let position = (sample - low) / span * Double(blocks.count - 1)
+                let index = position.isFinite ? min(blocks.count - 1, max(0, Int(position.rounded()))) : 0
+                return blocks[index]
+            })
     }
 }

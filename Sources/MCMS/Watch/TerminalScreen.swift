@@ -85,12 +85,16 @@ final class TerminalScreen: Sendable {
                 tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             }
         }
-        for source in signalSources.withLock({ sources in defer { sources = [] }; return sources }) { source.cancel() }
+        for source in signalSources.withLock({ sources in
+            defer { sources = [] }
+            return sources
+        }) { source.cancel() }
     }
 
     /// A thread that waits for keys with poll(2), so it notices `restore()` within 100 ms.
     private func startKeyReader() {
-        let quit = self.quit, stopped = keysStopped
+        let quit = self.quit
+        let stopped = keysStopped
         let thread = Thread {
             var byte: UInt8 = 0
             while !stopped.withLock({ $0 }) {

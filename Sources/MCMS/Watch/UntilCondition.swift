@@ -4,7 +4,12 @@ import FieldOpsCore
 /// reading (`rx>-25`, `alarms==0`, `temperature<=60`).
 struct UntilCondition: Sendable, Equatable, CustomStringConvertible {
     enum Comparison: String, Sendable, CaseIterable {
-        case atLeast = ">=", atMost = "<=", equal = "==", notEqual = "!=", above = ">", below = "<"
+        case atLeast = ">="
+        case atMost = "<="
+        case equal = "=="
+        case notEqual = "!="
+        case above = ">"
+        case below = "<"
 
         func holds(_ lhs: Double, _ rhs: Double) -> Bool {
             switch self {
@@ -79,8 +84,9 @@ struct UntilCondition: Sendable, Equatable, CustomStringConvertible {
 
     private static func unknown(_ noun: String, _ word: String, in known: [String], condition: String) -> FieldOpsError {
         let suggestion = Suggestions.closest(to: word, in: known, ignoringCase: true)
-        return FieldOpsError("--until \(condition): unknown \(noun) \(word)",
-                             details: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                             hint: "this command knows: " + known.joined(separator: ", "), exitCode: .usage)
+        return FieldOpsError(
+            "--until \(condition): unknown \(noun) \(word)",
+            details: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
+            hint: "this command knows: " + known.joined(separator: ", "), exitCode: .usage)
     }
 }

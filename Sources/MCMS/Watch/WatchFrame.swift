@@ -17,8 +17,11 @@ struct WatchFrame: Sendable {
     /// ("no active alarms"); piped it prints nothing, and `--json` prints `json` (`[]`).
     var emptyMessage: String?
 
-    init(json: @autoclosure @escaping @Sendable () -> JSONValue, render: @escaping @Sendable (_ format: OutputFormat, _ color: Bool) -> String,
-         metrics: [String: Double] = [:], states: Set<String> = [], emptyMessage: String? = nil) {
+    init(
+        json: @autoclosure @escaping @Sendable () -> JSONValue,
+        render: @escaping @Sendable (_ format: OutputFormat, _ color: Bool) -> String,
+        metrics: [String: Double] = [:], states: Set<String> = [], emptyMessage: String? = nil
+    ) {
         makeJSON = json
         self.render = render
         self.metrics = metrics

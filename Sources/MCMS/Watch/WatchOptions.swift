@@ -6,10 +6,23 @@ struct WatchOptions: Sendable {
     static let minimumInterval = 1.0
 
     static let specs: [OptionSpec] = [
-        .flag("watch", short: "w", help: "Refresh until q or Ctrl-C: full screen with changes highlighted on a terminal, one JSON object per refresh (NDJSON) when piped."),
-        OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Time between refreshes while watching (default 2s, at least 1s)."),
-        OptionSpec("until", valueName: "CONDITION", help: "Watch until CONDITION holds, then exit 0: a state (registered, !registered) or a threshold on a reading ('rx>-25', 'alarms==0')."),
-        OptionSpec("timeout", value: .duration, valueName: "DURATION", help: "With --until: give up after DURATION and exit 1 (default: wait as long as it takes); without it, the time allowed for each HTTP request, as everywhere."),
+        .flag(
+            "watch", short: "w",
+            help:
+                "Refresh until q or Ctrl-C: full screen with changes highlighted on a terminal, one JSON object per refresh (NDJSON) when piped."
+        ),
+        OptionSpec(
+            "interval", value: .duration, valueName: "DURATION", help: "Time between refreshes while watching (default 2s, at least 1s)."),
+        OptionSpec(
+            "until", valueName: "CONDITION",
+            help:
+                "Watch until CONDITION holds, then exit 0: a state (registered, !registered) or a threshold on a reading ('rx>-25', 'alarms==0')."
+        ),
+        OptionSpec(
+            "timeout", value: .duration, valueName: "DURATION",
+            help:
+                "With --until: give up after DURATION and exit 1 (default: wait as long as it takes); without it, the time allowed for each HTTP request, as everywhere."
+        ),
     ]
 
     var watching: Bool
@@ -21,8 +34,9 @@ struct WatchOptions: Sendable {
     init(_ invocation: Invocation, source: WatchSource) throws(FieldOpsError) {
         interval = invocation.seconds("interval") ?? Self.defaultInterval
         guard interval >= Self.minimumInterval else {
-            throw FieldOpsError.usage("--interval must be at least 1s, not \(invocation.value("interval") ?? "")",
-                                      hint: "a shared appliance serves every NOC screen; 2s is the default")
+            throw FieldOpsError.usage(
+                "--interval must be at least 1s, not \(invocation.value("interval") ?? "")",
+                hint: "a shared appliance serves every NOC screen; 2s is the default")
         }
         until = try invocation.value("until").map { text throws(FieldOpsError) in
             try UntilCondition(parsing: text, metrics: source.metrics, states: source.states)

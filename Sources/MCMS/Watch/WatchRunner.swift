@@ -104,8 +104,9 @@ enum WatchRunner {
                 // Changes are marked against the last frame drawn; a failed refresh redraws the
                 // old frame without marks.
                 let marks = failure == nil ? text.changes(since: previous) : text.changes(since: text)
-                screen.draw(header.encoded(highlight: [], columns: size.columns, rows: 2, color: color)
-                            + text.encoded(highlight: marks, columns: size.columns, rows: max(0, size.rows - 3), color: color))
+                screen.draw(
+                    header.encoded(highlight: [], columns: size.columns, rows: 2, color: color)
+                        + text.encoded(highlight: marks, columns: size.columns, rows: max(0, size.rows - 3), color: color))
                 if failure == nil { previous = text }
                 if let until = options.until, let last, failure == nil, until.holds(in: last) {
                     screen.restore()
@@ -160,12 +161,15 @@ enum WatchRunner {
         }
     }
 
-    static func checkDeadline(_ deadline: ContinuousClock.Instant?, options: WatchOptions, last: WatchFrame?,
-                              screen: TerminalScreen? = nil) throws {
+    static func checkDeadline(
+        _ deadline: ContinuousClock.Instant?, options: WatchOptions, last: WatchFrame?,
+        screen: TerminalScreen? = nil
+    ) throws {
         guard let deadline, ContinuousClock().now >= deadline, let until = options.until else { return }
         screen?.restore()
-        throw FieldOpsError("timed out after \(Units.trimmed(options.timeout ?? 0))s waiting for \(until)",
-                            details: ["last: \(until.current(in: last))"], exitCode: .failure)
+        throw FieldOpsError(
+            "timed out after \(Units.trimmed(options.timeout ?? 0))s waiting for \(until)",
+            details: ["last: \(until.current(in: last))"], exitCode: .failure)
     }
 
     /// Failures that waiting can cure: the appliance unreachable or overloaded, a broken answer.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FieldOpsCore
 
 /// The forms of command line the parser accepts, and what each produces.
@@ -24,24 +25,45 @@ import Testing
     }
 
     @Test func groupWithoutSubcommandAsksForItsHelpAsAUsageError() throws {
-        guard case .missingSubcommand(let path) = try parser.parse(["jqc"]) else { Issue.record("not missingSubcommand"); return }
+        guard case .missingSubcommand(let path) = try parser.parse(["jqc"]) else {
+            Issue.record("not missingSubcommand")
+            return
+        }
         #expect(path.map(\.name) == ["fieldops", "jqc"])
-        guard case .missingSubcommand(let rootPath) = try parser.parse([]) else { Issue.record("not missingSubcommand"); return }
+        guard case .missingSubcommand(let rootPath) = try parser.parse([]) else {
+            Issue.record("not missingSubcommand")
+            return
+        }
         #expect(rootPath.map(\.name) == ["fieldops"])
     }
 
     @Test func helpAnywhereGivesHelpForTheDeepestCommand() throws {
-        for line in [["jqc", "sync", "--help"], ["--help", "jqc", "sync"], ["jqc", "-h", "sync"], ["jqc", "sync", "-qh"], ["jqc", "sync", "--bogus", "--help"]] {
-            guard case .help(let path) = try parser.parse(line) else { Issue.record("no help for \(line)"); continue }
+        for line in [
+            ["jqc", "sync", "--help"], ["--help", "jqc", "sync"], ["jqc", "-h", "sync"], ["jqc", "sync", "-qh"],
+            ["jqc", "sync", "--bogus", "--help"],
+        ] {
+            guard case .help(let path) = try parser.parse(line) else {
+                Issue.record("no help for \(line)")
+                continue
+            }
             #expect(path.map(\.name) == ["fieldops", "jqc", "sync"], "\(line)")
         }
-        guard case .help(let path) = try parser.parse(["mcms", "--help"]) else { Issue.record("no help"); return }
+        guard case .help(let path) = try parser.parse(["mcms", "--help"]) else {
+            Issue.record("no help")
+            return
+        }
         #expect(path.map(\.name) == ["fieldops", "mcms"])
     }
 
     @Test func versionAnywhere() throws {
-        guard case .version = try parser.parse(["--version"]) else { Issue.record("no version"); return }
-        guard case .version = try parser.parse(["jqc", "--version"]) else { Issue.record("no version"); return }
+        guard case .version = try parser.parse(["--version"]) else {
+            Issue.record("no version")
+            return
+        }
+        guard case .version = try parser.parse(["jqc", "--version"]) else {
+            Issue.record("no version")
+            return
+        }
     }
 
     // MARK: Option forms
@@ -115,15 +137,26 @@ import Testing
     }
 
     @Test func commandWithBothAnActionAndSubcommandsRunsByItself() throws {
-        let tree = CommandSpec("fieldops", abstract: "", subcommands: [
-            CommandSpec("facilities", abstract: "List facilities.", subcommands: [
-                CommandSpec("show", abstract: "Show one.", arguments: [ArgumentSpec("ID", help: "")], action: SampleCommandTree.leaf),
-            ], action: SampleCommandTree.leaf),
-        ])
+        let tree = CommandSpec(
+            "fieldops", abstract: "",
+            subcommands: [
+                CommandSpec(
+                    "facilities", abstract: "List facilities.",
+                    subcommands: [
+                        CommandSpec(
+                            "show", abstract: "Show one.", arguments: [ArgumentSpec("ID", help: "")], action: SampleCommandTree.leaf)
+                    ], action: SampleCommandTree.leaf)
+            ])
         let parser = CommandLineParser(root: tree, pathLookup: { _ in nil })
-        guard case .run(_, let list) = try parser.parse(["facilities"]) else { Issue.record("not run"); return }
+        guard case .run(_, let list) = try parser.parse(["facilities"]) else {
+            Issue.record("not run")
+            return
+        }
         #expect(list.path == ["facilities"])
-        guard case .run(_, let show) = try parser.parse(["facilities", "show", "7"]) else { Issue.record("not run"); return }
+        guard case .run(_, let show) = try parser.parse(["facilities", "show", "7"]) else {
+            Issue.record("not run")
+            return
+        }
         #expect(show.path == ["facilities", "show"] && show.value("ID") == "7")
         #expect(throws: UsageError(.unknownCommand("shwo"), suggestion: "show", commandWords: ["fieldops", "facilities"])) {
             try parser.parse(["facilities", "shwo"])
@@ -143,15 +176,22 @@ import Testing
         let invocation = try run("__complete", "-p", "")
         let completer = DynamicCompleter(root: SampleCommandTree.root, provider: FixtureCompletionProvider())
         let text = DynamicCompleter.render(completer.complete(words: invocation.all("WORDS")))
-        #expect(text == "site-a\tjqc https://qc.example.com\nsite-b\tjqc https://qc-b.example.com\nlab-pon\tmcms https://mcms.lab.example.net/api\n")
+        #expect(
+            text
+                == "site-a\tjqc https://qc.example.com\nsite-b\tjqc https://qc-b.example.com\nlab-pon\tmcms https://mcms.lab.example.net/api\n"
+        )
     }
 
     // MARK: External commands
 
     @Test func unknownTopLevelWordRunsAnExternalCommandFoundOnPath() throws {
-        let parser = CommandLineParser(root: SampleCommandTree.root) { name in name == "fieldops-report" ? "/opt/bin/fieldops-report" : nil }
-        guard case .external(let name, let executable, let arguments, let globals) = try parser.parse(["-p", "lab", "report", "--week", "3"]) else {
-            Issue.record("not external"); return
+        let parser = CommandLineParser(root: SampleCommandTree.root) { name in name == "fieldops-report" ? "/opt/bin/fieldops-report" : nil
+        }
+        guard
+            case .external(let name, let executable, let arguments, let globals) = try parser.parse(["-p", "lab", "report", "--week", "3"])
+        else {
+            Issue.record("not external")
+            return
         }
         #expect(name == "report" && executable == "/opt/bin/fieldops-report")
         #expect(arguments == ["--week", "3"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FieldOpsCore
 
 /// The generated completion scripts: pinned by snapshots, deterministic, named after the program.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FieldOpsCore
 
 /// What `fieldops __complete` answers for half-typed lines.
@@ -59,7 +60,10 @@ import Testing
         #expect(values("--profile=l") == ["--profile=lab-pon"])
         #expect(values("-pl") == ["-plab-pon"])
         #expect(values("-qpl") == ["-qplab-pon"])
-        #expect(completer.complete(words: ["-p", "lab"]) == [CompletionCandidate("lab-pon", description: "mcms https://mcms.lab.example.net/api")])
+        #expect(
+            completer.complete(words: ["-p", "lab"]) == [
+                CompletionCandidate("lab-pon", description: "mcms https://mcms.lab.example.net/api")
+            ])
     }
 
     @Test func providerSeesTheProfileAlreadyOnTheLine() {

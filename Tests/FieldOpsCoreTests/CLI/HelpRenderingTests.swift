@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FieldOpsCore
 
 /// `--help` text at every level of the tree, pinned by snapshots.
@@ -8,7 +9,10 @@ import Testing
     func path(_ words: String...) -> [CommandSpec] {
         var path = [root]
         for word in words {
-            guard let next = path[path.count - 1].subcommand(named: word) else { Issue.record("no command \(word)"); break }
+            guard let next = path[path.count - 1].subcommand(named: word) else {
+                Issue.record("no command \(word)")
+                break
+            }
             path.append(next)
         }
         return path
@@ -55,7 +59,10 @@ import Testing
     @Test func rootListsEveryExitCodeAndEnvironmentVariable() {
         let help = HelpRenderer(root: root).render(path: path())
         for code in ExitCode.allCases { #expect(help.contains("  \(code.rawValue)  ") && help.contains(code.meaning)) }
-        for variable in ["FIELDOPS_CONFIG", "FIELDOPS_PROFILE", "FIELDOPS_TOKEN", "FIELDOPS_KEYRING_PASSPHRASE", "NO_COLOR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"] {
+        for variable in [
+            "FIELDOPS_CONFIG", "FIELDOPS_PROFILE", "FIELDOPS_TOKEN", "FIELDOPS_KEYRING_PASSPHRASE", "NO_COLOR", "XDG_CONFIG_HOME",
+            "XDG_DATA_HOME", "XDG_CACHE_HOME",
+        ] {
             #expect(help.contains("  " + variable))
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FieldOpsCore
 
 /// An integer option's bounds and default, declared once in its `ValueKind`: the parser checks
@@ -15,7 +16,7 @@ import Testing
                     OptionSpec("shift", value: .integer(.any), valueName: "N", help: "Any whole number."),
                     OptionSpec("id", value: .dynamic("thing"), valueName: "ID", help: "An id completed from local data."),
                 ],
-                action: { _ in }),
+                action: { _ in })
         ])
 
     func parse(_ words: String...) throws(UsageError) -> Invocation {
@@ -51,7 +52,9 @@ import Testing
         #expect(rejection("pages", "--offset", "-1") == "invalid value '-1' for '--offset': expected a whole number, 0 or more")
         #expect(rejection("pages", "--limit", "ten") == "invalid value 'ten' for '--limit': expected a whole number from 1 to 100")
         // Larger than any Int: refused, never trapped.
-        #expect(rejection("pages", "--shift", "99999999999999999999") == "invalid value '99999999999999999999' for '--shift': expected a whole number")
+        #expect(
+            rejection("pages", "--shift", "99999999999999999999")
+                == "invalid value '99999999999999999999' for '--shift': expected a whole number")
         #expect(rejection("pages", "--limit", "+5") != nil)
         #expect(rejection("pages", "--limit", " 5") != nil)
     }

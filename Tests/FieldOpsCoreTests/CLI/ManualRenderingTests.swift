@@ -1,6 +1,7 @@
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// Man pages from the command tree: snapshots, and groff reading every page without a warning.
@@ -29,7 +30,9 @@ import Testing
 
     @Test func sectionsOfTheRootAndOfACommand() throws {
         let root = try page("fieldops.1").content
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL OPTIONS", "EXIT STATUS", "ENVIRONMENT", "EXAMPLES", "SEE ALSO"] {
+        for section in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL OPTIONS", "EXIT STATUS", "ENVIRONMENT", "EXAMPLES", "SEE ALSO",
+        ] {
             #expect(root.contains(".SH \(section)\n"), "root lacks \(section)")
         }
         let sync = try page("fieldops-jqc-sync.1").content
@@ -66,7 +69,8 @@ import Testing
             #expect(warnings.isEmpty, "\(file.lastPathComponent): \(warnings)")
             #expect(output.contains("NAME") && output.contains("EXIT STATUS"), "\(file.lastPathComponent)")
         }
-        let (rendered, _, status) = try Self.run("/usr/bin/man", ["-l", "-P", "cat", directory.appendingPathComponent("fieldops-jqc-inspect-start.1").path])
+        let (rendered, _, status) = try Self.run(
+            "/usr/bin/man", ["-l", "-P", "cat", directory.appendingPathComponent("fieldops-jqc-inspect-start.1").path])
         #expect(status == 0)
         #expect(rendered.contains("--template ID"))
     }

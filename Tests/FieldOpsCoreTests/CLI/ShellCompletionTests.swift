@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// The generated scripts completing in real shells: bash (COMP_WORDS driven), zsh (interactive
@@ -16,11 +17,12 @@ import Testing
         #expect(try shell.bash(["fieldops", "j"]) == ["jqc"])
         #expect(try shell.bash(["fieldops", "jqc", "inspect", "st"]) == ["start"])
         // Nothing to insert: the list shows each command with its description, as zsh and fish do.
-        #expect(try shell.bash(["fieldops", "jqc", "i", ""]) == [
-            "start   (Start an inspection from a template.)",
-            "attach  (Attach a photo to a field.)",
-            "list    (List local inspections.)",
-        ])
+        #expect(
+            try shell.bash(["fieldops", "jqc", "i", ""]) == [
+                "start   (Start an inspection from a template.)",
+                "attach  (Attach a photo to a field.)",
+                "list    (List local inspections.)",
+            ])
         #expect(try shell.bash(["fieldops", "jqc", "sync", "--d"]) == ["--dry-run"])
         #expect(try shell.bash(["fieldops", "mcms", "onu", "list", "--state", ""]) == states)
         #expect(try shell.bash(["fieldops", "-o", "j"]) == ["json"])
@@ -37,11 +39,12 @@ import Testing
     @Test func bashAsksTheProgramForProfileNames() throws {
         let shell = try ShellHarness()
         try shell.expectCall(["-p", ""])
-        #expect(try shell.bash(["fieldops", "-p", ""]) == [
-            "site-a   (jqc https://qc.example.com)",
-            "site-b   (jqc https://qc-b.example.com)",
-            "lab-pon  (mcms https://mcms.lab.example.net/api)",
-        ])
+        #expect(
+            try shell.bash(["fieldops", "-p", ""]) == [
+                "site-a   (jqc https://qc.example.com)",
+                "site-b   (jqc https://qc-b.example.com)",
+                "lab-pon  (mcms https://mcms.lab.example.net/api)",
+            ])
         #expect(shell.calls() == [["-p", ""]])
         try shell.expectCall(["jqc", "sync", "--profile", "site"])
         #expect(try shell.bash(["fieldops", "jqc", "sync", "--profile", "=", "site"]) == ["site-a", "site-b"])
@@ -67,7 +70,9 @@ import Testing
         let shell = try ShellHarness()
         let words = ["-p", "lab-pon", "mcms", "onu", "list", "--olt", "00:11:22:33:44:6"]
         try shell.expectCall(words)
-        let compWords = ["fieldops", "-p", "lab-pon", "mcms", "onu", "list", "--olt", "00", ":", "11", ":", "22", ":", "33", ":", "44", ":", "6"]
+        let compWords = [
+            "fieldops", "-p", "lab-pon", "mcms", "onu", "list", "--olt", "00", ":", "11", ":", "22", ":", "33", ":", "44", ":", "6",
+        ]
         #expect(try shell.bash(compWords) == ["66"])
         #expect(shell.calls() == [words])
     }

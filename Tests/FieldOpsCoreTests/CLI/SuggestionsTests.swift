@@ -31,7 +31,9 @@ import Testing
         #expect(Suggestions.closest(to: "Gd", in: options, ignoringCase: true, tolerance: .phrase) == "Good")
         #expect(Suggestions.closest(to: "Gd", in: options, ignoringCase: true) == nil)
         #expect(Suggestions.closest(to: "Passed", in: ["Pass", "Fail", "N/A"], ignoringCase: true, tolerance: .phrase) == "Pass")
-        #expect(Suggestions.closest(to: "restroom cleanlines", in: ["2", "Restroom cleanliness"], ignoringCase: true, tolerance: .phrase) == "Restroom cleanliness")
+        #expect(
+            Suggestions.closest(to: "restroom cleanlines", in: ["2", "Restroom cleanliness"], ignoringCase: true, tolerance: .phrase)
+                == "Restroom cleanliness")
         #expect(Suggestions.closest(to: "zzzzzzzz", in: ["Floors", "Odor"], ignoringCase: true, tolerance: .phrase) == nil)
     }
 

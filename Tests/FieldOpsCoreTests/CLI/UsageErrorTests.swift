@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FieldOpsCore
 
 /// Every way a command line can be wrong: the one-line cause, the suggestion and the hint.
@@ -80,15 +81,21 @@ import Testing
     @Test func invalidDuration() throws {
         for text in ["5x", "ms", "1.2.3", "-5s", "s30"] {
             let failure = error("jqc", "status", "--timeout", text)
-            #expect(failure?.reason == .invalidValue(name: "--timeout", value: text, expected: "a duration such as 30s, 5m, 1h or 250ms"), "\(text)")
+            #expect(
+                failure?.reason == .invalidValue(name: "--timeout", value: text, expected: "a duration such as 30s, 5m, 1h or 250ms"),
+                "\(text)")
         }
     }
 
     @Test func invalidChoiceSuggestsTheClosestChoice() throws {
         let failure = try #require(error("mcms", "onu", "list", "--state", "registred"))
-        #expect(failure.summary == "invalid value 'registred' for '--state': expected one of registered, unprovisioned, deregistered, disabled, dying-gasp, unknown")
+        #expect(
+            failure.summary
+                == "invalid value 'registred' for '--state': expected one of registered, unprovisioned, deregistered, disabled, dying-gasp, unknown"
+        )
         #expect(failure.suggestion == "registered")
-        #expect(error("-o", "yaml", "jqc", "status")?.reason == .invalidValue(name: "-o", value: "yaml", expected: "one of table, json, plain"))
+        #expect(
+            error("-o", "yaml", "jqc", "status")?.reason == .invalidValue(name: "-o", value: "yaml", expected: "one of table, json, plain"))
     }
 
     @Test func invalidPositionalValue() throws {

@@ -7,7 +7,8 @@ import Testing
 /// server, with a real keyring file.
 @Suite struct AuthCommandTests {
     func configure(_ home: FieldOpsHome, baseURL: String, keyring: String = "") throws {
-        try home.writeConfig("""
+        try home.writeConfig(
+            """
             profiles:
               north:
                 backend: widget

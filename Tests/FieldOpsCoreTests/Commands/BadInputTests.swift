@@ -64,7 +64,8 @@ import Testing
         let home = try FieldOpsHome()
         defer { home.remove() }
         try home.writeConfig(sampleConfig)
-        try FileManager.default.createDirectory(atPath: home.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: home.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Data(#"{"format":"fieldops-keyring","version":1,"entries":{}}"#.utf8).write(to: URL(fileURLWithPath: home.keyringFile))
         chmod(home.keyringFile, 0o644)
         _ = await expectRefusal(home, ["auth", "status"], exitCode: 1, mentioning: "chmod 600")
@@ -74,7 +75,8 @@ import Testing
         let home = try FieldOpsHome()
         defer { home.remove() }
         try home.writeConfig(sampleConfig)
-        try FileManager.default.createDirectory(atPath: home.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: home.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Data(#"{"format":"fieldops-keyring","version":1,"entr"#.utf8).write(to: URL(fileURLWithPath: home.keyringFile))
         chmod(home.keyringFile, 0o600)
         _ = await expectRefusal(home, ["-p", "north", "auth", "logout"], exitCode: 1, mentioning: home.keyringFile)

@@ -18,7 +18,7 @@ func snapshot(of directory: String) -> [String: String] {
         let path = directory + "/" + relative
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              !relative.hasSuffix(".lock")
+            !relative.hasSuffix(".lock")
         else { continue }
         let data = FileManager.default.contents(atPath: path) ?? Data()
         let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1

@@ -25,7 +25,8 @@ import Testing
             home = try FieldOpsHome(extraEnvironment: ["SHELL": "/bin/bash", "MANPATH": root.path("man")])
             try writeConfig()
             // An expired certificate lets no login through: that world has no credentials.
-            for (profile, password) in [("site-a", "secret123"), ("lab-pon", "pon-secret"), ("lists", "lovelace1")] where certificateDays > 0 {
+            for (profile, password) in [("site-a", "secret123"), ("lab-pon", "pon-secret"), ("lists", "lovelace1")]
+            where certificateDays > 0 {
                 let login = try home.runBinary(["-p", profile, "auth", "login", "--password-stdin"], stdin: password + "\n")
                 guard login.exitCode == 0 else { throw TestSupportError("login \(profile) failed: \(login)") }
             }
@@ -39,7 +40,8 @@ import Testing
 
         func writeConfig(caFile: String? = nil, jqcURL: String? = nil) throws {
             let ca = caFile ?? certificates.caFile
-            try home.writeConfig("""
+            try home.writeConfig(
+                """
                 profiles:
                   site-a:
                     backend: jqc
@@ -178,11 +180,14 @@ import Testing
             #expect(store["detail"]?.contains("(current)") == true)
             #expect(Self.check(checks, "profile site-a", "outbox")?["detail"] == "nothing waiting to be sent")
 
-            let start = try world.home.runBinary(["-p", "site-a", "jqc", "inspect", "start", "--template", "1", "--facility", "1", "--area", "101", "--json"])
+            let start = try world.home.runBinary([
+                "-p", "site-a", "jqc", "inspect", "start", "--template", "1", "--facility", "1", "--area", "101", "--json",
+            ])
             let draft = try #require(try JSONSerialization.jsonObject(with: Data(start.stdout.utf8)) as? [String: Any])
             let localID = try #require(draft["local_id"] as? String)
             let flag = try world.home.runBinary([
-                "-p", "site-a", "jqc", "issue", "flag", "--inspection", localID, "--severity", "high", "--description", "Dispenser broken"])
+                "-p", "site-a", "jqc", "issue", "flag", "--inspection", localID, "--severity", "high", "--description", "Dispenser broken",
+            ])
             #expect(flag.exitCode == 0, "\(flag)")
             let after = try world.checks(["--offline"]).checks
             #expect(Self.check(after, "profile site-a", "outbox")?["detail"] == "pending: 0 inspections, 1 issue, 0 photos")
@@ -220,7 +225,9 @@ import Testing
             #expect(code == 0)
             let certificate = try #require(Self.check(checks, "profile lists", "certificate"))
             #expect(certificate["status"] == "warning")
-            #expect(certificate["detail"]?.contains("expires in 4 days") == true || certificate["detail"]?.contains("expires in 5 days") == true)
+            #expect(
+                certificate["detail"]?.contains("expires in 4 days") == true || certificate["detail"]?.contains("expires in 5 days") == true
+            )
             #expect(certificate["fix"]?.contains("renew") == true)
         }
     }

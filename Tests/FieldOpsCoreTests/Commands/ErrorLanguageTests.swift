@@ -20,14 +20,17 @@ import Testing
     }
 
     static let services: [Service] = [
-        Service(script: "jqc_emulator", backend: "jqc", name: "JQC", username: "inspector", password: "secret123",
-                listing: ["jqc", "history"], missing: (["jqc", "issue", "status", "999", "resolved"], "no issue 999 on p")),
-        Service(script: "mcms_emulator", backend: "mcms", name: "MCMS", username: "tech@example.net", password: "pon-secret",
-                listing: ["mcms", "onu", "list"], missing: (["mcms", "onu", "show", "NOPE"], "no ONU NOPE on p"),
-                emulatorArguments: ["--onus", "6"]),
-        Service(script: "interlinedlist_emulator", backend: "interlinedlist", name: "InterlinedList", username: "ada@example.com",
-                password: "lovelace1", listing: ["il", "lists", "--refresh"],
-                missing: (["il", "list", "show", "l999", "--no-cache"], "no list l999 on p")),
+        Service(
+            script: "jqc_emulator", backend: "jqc", name: "JQC", username: "inspector", password: "secret123",
+            listing: ["jqc", "history"], missing: (["jqc", "issue", "status", "999", "resolved"], "no issue 999 on p")),
+        Service(
+            script: "mcms_emulator", backend: "mcms", name: "MCMS", username: "tech@example.net", password: "pon-secret",
+            listing: ["mcms", "onu", "list"], missing: (["mcms", "onu", "show", "NOPE"], "no ONU NOPE on p"),
+            emulatorArguments: ["--onus", "6"]),
+        Service(
+            script: "interlinedlist_emulator", backend: "interlinedlist", name: "InterlinedList", username: "ada@example.com",
+            password: "lovelace1", listing: ["il", "lists", "--refresh"],
+            missing: (["il", "list", "show", "l999", "--no-cache"], "no list l999 on p")),
     ]
 
     @Test(arguments: services)
@@ -35,7 +38,8 @@ import Testing
         try await withEmulator(script: service.script, arguments: service.emulatorArguments) { emulator in
             let home = try FieldOpsHome()
             defer { home.remove() }
-            try home.writeConfig("""
+            try home.writeConfig(
+                """
                 profiles:
                   p:
                     backend: \(service.backend)
@@ -60,8 +64,9 @@ import Testing
             // A server error with the id the server gave the request.
             let relogin = try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: service.password + "\n")
             try #require(relogin.exitCode == 0, "\(relogin)")
-            try await emulator.injectFault(path: "/api/*", status: 500, count: 20, body: #"{"error": "database down"}"#,
-                                           headers: ["X-Request-Id": "req-42"])
+            try await emulator.injectFault(
+                path: "/api/*", status: 500, count: 20, body: #"{"error": "database down"}"#,
+                headers: ["X-Request-Id": "req-42"])
             let broken = try home.runBinary(["-p", "p"] + service.listing)
             #expect(broken.exitCode == 1, "\(broken)")
             #expect(broken.stderr.contains("failed: HTTP 500 Internal Server Error"), "\(broken.stderr)")
@@ -90,7 +95,8 @@ import Testing
         try await withEmulator(script: "jqc_emulator") { emulator in
             let home = try FieldOpsHome()
             defer { home.remove() }
-            try home.writeConfig("profiles:\n  p: { backend: jqc, base_url: \(emulator.baseURL), username: inspector, http: { retries: 0 } }\n")
+            try home.writeConfig(
+                "profiles:\n  p: { backend: jqc, base_url: \(emulator.baseURL), username: inspector, http: { retries: 0 } }\n")
             try #require(try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: "secret123\n").exitCode == 0)
             try #require(try home.runBinary(["-p", "p", "jqc", "sync"]).exitCode == 0)
             try await emulator.admin(post: "hostile", json: ["mode": "html-200", "path": "/api/*"])

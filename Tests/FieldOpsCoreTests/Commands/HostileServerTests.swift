@@ -18,17 +18,22 @@ import Testing
     }
 
     static let services: [Service] = [
-        Service(script: "jqc_emulator", backend: "jqc", username: "inspector", password: "secret123",
-                commands: [["jqc", "sync"], ["jqc", "history"], ["jqc", "notifications", "poll"]]),
-        Service(script: "mcms_emulator", backend: "mcms", username: "tech@example.net", password: "pon-secret",
-                commands: [["mcms", "dashboard"], ["mcms", "onu", "list"], ["mcms", "olt", "list"], ["mcms", "alarms"]],
-                emulatorArguments: ["--onus", "6"]),
-        Service(script: "interlinedlist_emulator", backend: "interlinedlist", username: "ada@example.com", password: "lovelace1",
-                commands: [["il", "feed", "--refresh"], ["il", "lists", "--refresh"], ["il", "docs", "--refresh"]]),
+        Service(
+            script: "jqc_emulator", backend: "jqc", username: "inspector", password: "secret123",
+            commands: [["jqc", "sync"], ["jqc", "history"], ["jqc", "notifications", "poll"]]),
+        Service(
+            script: "mcms_emulator", backend: "mcms", username: "tech@example.net", password: "pon-secret",
+            commands: [["mcms", "dashboard"], ["mcms", "onu", "list"], ["mcms", "olt", "list"], ["mcms", "alarms"]],
+            emulatorArguments: ["--onus", "6"]),
+        Service(
+            script: "interlinedlist_emulator", backend: "interlinedlist", username: "ada@example.com", password: "lovelace1",
+            commands: [["il", "feed", "--refresh"], ["il", "lists", "--refresh"], ["il", "docs", "--refresh"]]),
     ]
 
-    static let modes = ["html-200", "truncated-json", "huge-body", "gzip-bomb", "slow-drip", "mid-body-drop",
-                        "invalid-utf8", "deep-json", "huge-numbers", "cross-port", "huge-headers"]
+    static let modes = [
+        "html-200", "truncated-json", "huge-body", "gzip-bomb", "slow-drip", "mid-body-drop",
+        "invalid-utf8", "deep-json", "huge-numbers", "cross-port", "huge-headers",
+    ]
 
     /// Exit codes a command may end with against a broken server (DESIGN.md §6).
     static let documented: Set<Int32> = [0, 1, 2, 3, 4, 5]
@@ -39,7 +44,8 @@ import Testing
             try await withEmulator(script: "http_test_server") { capture in
                 let home = try FieldOpsHome()
                 defer { home.remove() }
-                try home.writeConfig("""
+                try home.writeConfig(
+                    """
                     profiles:
                       p:
                         backend: \(service.backend)
@@ -51,7 +57,8 @@ import Testing
                 try #require(login.exitCode == 0, "\(login)")
                 var failures: [String] = []
                 for mode in Self.modes {
-                    try await emulator.admin(post: "hostile", json: ["mode": mode, "path": "/api/*", "target": capture.url("/echo/captured")])
+                    try await emulator.admin(
+                        post: "hostile", json: ["mode": mode, "path": "/api/*", "target": capture.url("/echo/captured")])
                     for command in service.commands {
                         let label = "\(mode) \(command.joined(separator: " "))"
                         let outcome: CommandOutcome
@@ -67,7 +74,8 @@ import Testing
                         if outcome.exitCode != 0 {
                             let first = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
                             if !first.hasPrefix("fieldops: ") { failures.append("\(label): no clear error: \(outcome.stderr)") }
-                            for leak in ["Fatal error", "SIGILL", "DecodingError", "Swift.", "FieldOpsCore.", "<html"] where outcome.stderr.contains(leak) {
+                            for leak in ["Fatal error", "SIGILL", "DecodingError", "Swift.", "FieldOpsCore.", "<html"]
+                            where outcome.stderr.contains(leak) {
                                 failures.append("\(label): the error shows internals (\(leak)): \(outcome.stderr)")
                             }
                         }

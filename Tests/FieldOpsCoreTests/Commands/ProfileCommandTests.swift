@@ -9,8 +9,10 @@ import Testing
         let home = try FieldOpsHome()
         defer { home.remove() }
         var outcome = await home.run(
-            ["profile", "add", "lab", "--backend", "wd", "--base-url", "https://lab.example.net", "--username", "li",
-             "--http-version", "1.1", "--retries", "4", "--set", "shelf=low"],
+            [
+                "profile", "add", "lab", "--backend", "wd", "--base-url", "https://lab.example.net", "--username", "li",
+                "--http-version", "1.1", "--retries", "4", "--set", "shelf=low",
+            ],
             backends: testBackends)
         #expect(outcome.exitCode == 0, "\(outcome)")
         #expect(outcome.stderr.contains("profiles.d/lab.yaml"))
@@ -49,7 +51,10 @@ import Testing
         _ = await home.run(["profile", "use", "south"], backends: testBackends)
         let edited = try String(contentsOfFile: home.configFile, encoding: .utf8)
         // south is a gadget profile, north a widget one: each backend keeps its own default.
-        #expect(edited == sampleConfig.replacingOccurrences(of: "default_profile: north", with: "default_profile:\n  widget: north\n  gadget: south"))
+        #expect(
+            edited
+                == sampleConfig.replacingOccurrences(
+                    of: "default_profile: north", with: "default_profile:\n  widget: north\n  gadget: south"))
     }
 
     @Test func addingAnExistingProfileChangesNothing() async throws {

@@ -8,19 +8,28 @@ import Testing
 @Suite(.serialized)
 struct PromptInterruptTests {
     /// Runs `fieldops ARGS` on a pty under a shell that saves `stty -a` before and after.
-    func interrupted(_ arguments: [String], waitingFor prompt: String, keys: String) throws -> (screen: TerminalScreen.Screen, before: String, after: String) {
+    func interrupted(_ arguments: [String], waitingFor prompt: String, keys: String) throws -> (
+        screen: TerminalScreen.Screen, before: String, after: String
+    ) {
         let home = try FieldOpsHome(extraEnvironment: ["TERM": "xterm"])
         defer { home.remove() }
-        try home.writeConfig("default_profile: site\nprofiles:\n  site:\n    backend: jqc\n    base_url: https://qc.example.invalid\n    username: inspector\n")
+        try home.writeConfig(
+            "default_profile: site\nprofiles:\n  site:\n    backend: jqc\n    base_url: https://qc.example.invalid\n    username: inspector\n"
+        )
         let stty = home.directory.path("stty")
-        let script = #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-        let screen = try TerminalScreen("/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path] + arguments,
-                                        environment: home.environment, columns: 120, rows: 30)
+        let script =
+            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+        let screen = try TerminalScreen(
+            "/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path] + arguments,
+            environment: home.environment, columns: 120, rows: 30)
         let asked = try screen.wait(for: prompt)
         #expect(asked.ok, "\(asked.text)")
         try screen.send(keys)
         let done = try screen.wait(for: "modes saved")
-        return (done, try String(contentsOfFile: stty + ".before", encoding: .utf8), try String(contentsOfFile: stty + ".after", encoding: .utf8))
+        return (
+            done, try String(contentsOfFile: stty + ".before", encoding: .utf8),
+            try String(contentsOfFile: stty + ".after", encoding: .utf8)
+        )
     }
 
     @Test(arguments: ["\u{03}", "\u{03}\u{03}"])
@@ -39,9 +48,11 @@ struct PromptInterruptTests {
         defer { home.remove() }
         try home.writeConfig("default_profile: site\nprofiles:\n  site:\n    backend: jqc\n    base_url: https://qc.example.invalid\n")
         let stty = home.directory.path("stty")
-        let script = #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-        let screen = try TerminalScreen("/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path, "auth", "login"],
-                                        environment: home.environment, columns: 120, rows: 30)
+        let script =
+            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+        let screen = try TerminalScreen(
+            "/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path, "auth", "login"],
+            environment: home.environment, columns: 120, rows: 30)
         #expect(try screen.wait(for: "Username for site").ok)
         try screen.send("ines" + "\u{1B}[D" + keys)
         let done = try screen.wait(for: "modes saved")

@@ -64,7 +64,8 @@ import Testing
 
     func configured() throws -> FieldOpsHome {
         let home = try FieldOpsHome()
-        try home.writeConfig("""
+        try home.writeConfig(
+            """
             profiles:
               alpha: { backend: jqc, base_url: "https://a.example.com" }
               beta: { backend: jqc, base_url: "https://b.example.com" }
@@ -121,7 +122,8 @@ import Testing
     @Test func passphrasePromptDoesNotEchoAndUnlocksTheKeyring() throws {
         let home = try configured()
         defer { home.remove() }
-        try home.writeConfig("""
+        try home.writeConfig(
+            """
             profiles:
               alpha: { backend: jqc, base_url: "https://a.example.com" }
             keyring:
@@ -148,7 +150,8 @@ import Testing
             for round in 0..<4 {
                 let home = try FieldOpsHome()
                 defer { home.remove() }
-                try home.writeConfig("""
+                try home.writeConfig(
+                    """
                     profiles:
                       first: { backend: jqc, base_url: "\(server.baseURL)", username: inspector }
                       second: { backend: jqc, base_url: "\(server.baseURL)", username: supervisor }
@@ -198,8 +201,9 @@ import Testing
         for path in leaves where !path.isEmpty {
             var spellings = [path.joined(separator: " ")]
             if path.first == "interlinedlist" { spellings.append((["il"] + path.dropFirst()).joined(separator: " ")) }
-            #expect(spellings.contains { readme.contains("`" + $0) || readme.contains("fieldops " + $0) },
-                    "README.md does not document `\(spellings[0])`")
+            #expect(
+                spellings.contains { readme.contains("`" + $0) || readme.contains("fieldops " + $0) },
+                "README.md does not document `\(spellings[0])`")
         }
     }
 
@@ -221,10 +225,14 @@ import Testing
                 .filter { $0.count > 8 }
             var seen = Set<String>()
             for phrase in phrases {
-                #expect(seen.insert(phrase.lowercased()).inserted, "`fieldops \(path.joined(separator: " "))` --help repeats \"\(phrase)\" in: \(entry)")
+                #expect(
+                    seen.insert(phrase.lowercased()).inserted,
+                    "`fieldops \(path.joined(separator: " "))` --help repeats \"\(phrase)\" in: \(entry)")
             }
             for note in ["(repeatable)", "(required)", "(optional)", "One of:"] {
-                #expect(entry.components(separatedBy: note).count <= 2, "`fieldops \(path.joined(separator: " "))` --help says \(note) twice: \(entry)")
+                #expect(
+                    entry.components(separatedBy: note).count <= 2,
+                    "`fieldops \(path.joined(separator: " "))` --help says \(note) twice: \(entry)")
             }
         }
     }

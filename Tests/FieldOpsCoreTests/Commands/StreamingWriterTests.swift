@@ -1,6 +1,7 @@
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// `TableWriter` and `StructuredWriter` fed page by page: the table's widths from its first
@@ -22,14 +23,15 @@ import Testing
         writer.append(["d4", "Ny", "1"])
         writer.flush()
         writer.finish()
-        #expect(stream.text == """
-            ID  NAME      RX
-            a1  Kiosk  -18.2
-            b2  Lab       -7
-            c3  Storgata 1, bakgården  -30.25
-            d4  Ny         1
+        #expect(
+            stream.text == """
+                ID  NAME      RX
+                a1  Kiosk  -18.2
+                b2  Lab       -7
+                c3  Storgata 1, bakgården  -30.25
+                d4  Ny         1
 
-            """)
+                """)
         #expect(writer.rowCount == 4)
     }
 
@@ -56,12 +58,13 @@ import Testing
 
     static func records(_ count: Int) -> [JSONValue] {
         (0..<count).map { index in
-            .object(JSONObject([
-                ("id", .string("id\(index)")),
-                ("name", index % 3 == 0 ? .null : .string("Kiosk, \"\(index)\"\nnord")),
-                ("rx", .number(JSONNumber(lexeme: "-18.20")!)),
-                ("olt", .object(JSONObject([("mac", .string("70:b3")), ("slot", .number(JSONNumber(index)))]))),
-            ]))
+            .object(
+                JSONObject([
+                    ("id", .string("id\(index)")),
+                    ("name", index % 3 == 0 ? .null : .string("Kiosk, \"\(index)\"\nnord")),
+                    ("rx", .number(JSONNumber(lexeme: "-18.20")!)),
+                    ("olt", .object(JSONObject([("mac", .string("70:b3")), ("slot", .number(JSONNumber(index)))]))),
+                ]))
         }
     }
 

@@ -1,15 +1,17 @@
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// `-o csv`, `-o ndjson` and `--fields`, rendered from a listing's lossless JSON.
 @Suite struct StructuredOutputTests {
-    private let listing = try! JSONValue(parsing: #"""
-        [{"id": "a1", "name": "Kiosk, \"north\"", "rx": -18.20, "count": 18446744073709551615,
-          "olt": {"mac": "70:b3", "name": "OLT 1"}, "tags": ["x", "y"], "note": null, "up": true},
-         {"id": "b2", "name": "line\nbreak", "rx": 1e3, "count": 0, "olt": {"mac": "70:b4"}, "tags": [], "up": false}]
-        """#)
+    private let listing = try! JSONValue(
+        parsing: #"""
+            [{"id": "a1", "name": "Kiosk, \"north\"", "rx": -18.20, "count": 18446744073709551615,
+              "olt": {"mac": "70:b3", "name": "OLT 1"}, "tags": ["x", "y"], "note": null, "up": true},
+             {"id": "b2", "name": "line\nbreak", "rx": 1e3, "count": 0, "olt": {"mac": "70:b4"}, "tags": [], "up": false}]
+            """#)
 
     private func render(_ kind: StructuredOutput.Kind, fields: [String]? = nil, _ value: JSONValue? = nil) throws -> String {
         String(decoding: try StructuredOutput(kind: kind, fields: fields).render(value ?? listing), as: UTF8.self)
@@ -29,11 +31,12 @@ import Testing
     @Test func fieldsPickAndOrderForEveryForm() throws {
         let fields = ["olt.name", "id", "count"]
         #expect(try pythonCSV(try render(.csv, fields: fields)) == [fields, ["OLT 1", "a1", "18446744073709551615"], ["", "b2", "0"]])
-        #expect(try render(.ndjson, fields: fields) == """
-            {"olt.name":"OLT 1","id":"a1","count":18446744073709551615}
-            {"olt.name":null,"id":"b2","count":0}
+        #expect(
+            try render(.ndjson, fields: fields) == """
+                {"olt.name":"OLT 1","id":"a1","count":18446744073709551615}
+                {"olt.name":null,"id":"b2","count":0}
 
-            """)
+                """)
         #expect(try render(.plain, fields: ["id", "rx"]) == "a1\t-18.20\nb2\t1e3\n")
         #expect(try render(.table, fields: ["id", "rx"]).hasPrefix("ID  RX\na1  -18.20\n"))
         let json = try JSONValue(parsing: try render(.json, fields: ["id", "olt"]))

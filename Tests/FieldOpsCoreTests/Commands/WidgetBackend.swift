@@ -6,7 +6,10 @@ import Foundation
 /// its flow (which talks HTTP to the loopback test server and stores a token and a cookie), and
 /// `__complete` asks it for its own values.
 struct WidgetBackend: Backend {
-    init(name: String = "widget", aliases: [String] = ["wd"], summary: String = "Widgets, for tests.", profileKeys: [ProfileKey] = [ProfileKey("shelf", kind: .string, help: "Which shelf the widgets live on.")]) {
+    init(
+        name: String = "widget", aliases: [String] = ["wd"], summary: String = "Widgets, for tests.",
+        profileKeys: [ProfileKey] = [ProfileKey("shelf", kind: .string, help: "Which shelf the widgets live on.")]
+    ) {
         self.name = name
         self.aliases = aliases
         self.summary = summary
@@ -29,8 +32,9 @@ struct WidgetBackend: Backend {
                     "whoami", abstract: "Ask the server who we are.",
                     action: { context in
                         let profile = try context.profile(backend: backendName)
-                        guard let token = try CredentialLookup.token(
-                            for: profile.name, environment: context.environment, keyring: context.keyring())
+                        guard
+                            let token = try CredentialLookup.token(
+                                for: profile.name, environment: context.environment, keyring: context.keyring())
                         else {
                             throw FieldOpsError("not logged in", exitCode: .notAuthenticated)
                         }

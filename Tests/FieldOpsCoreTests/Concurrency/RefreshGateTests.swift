@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// The one place a refresh shared by concurrent callers is made (JQC's rotated tokens, MCMS's
@@ -9,7 +10,12 @@ import Testing
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
         var count: Int { lock.withLock { value } }
     }
 
@@ -19,11 +25,13 @@ import Testing
         let answers = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<50 {
                 group.addTask {
-                    try await gate.refreshed(unlessReplaced: { $0 != "token-1" }) { stale in
-                        #expect(stale == "token-1")
-                        try await Task.sleep(for: .milliseconds(20))
-                        return "token-\(runs.next() + 1)"
-                    }
+                    try await gate.refreshed(
+                        unlessReplaced: { $0 != "token-1" },
+                        refresh: { stale in
+                            #expect(stale == "token-1")
+                            try await Task.sleep(for: .milliseconds(20))
+                            return "token-\(runs.next() + 1)"
+                        })
                 }
             }
             return try await group.reduce(into: [String]()) { $0.append($1) }
@@ -36,8 +44,18 @@ import Testing
     @Test func aCallerThatSawAnOlderValueGetsTheNewOneWithoutARefresh() async throws {
         let gate = RefreshGate(1)
         let runs = Counter()
-        let first = try await gate.refreshed(unlessReplaced: { $0 != 1 }) { seen in _ = runs.next(); return seen + 1 }
-        let late = try await gate.refreshed(unlessReplaced: { $0 != 1 }) { seen in _ = runs.next(); return seen + 1 }
+        let first = try await gate.refreshed(
+            unlessReplaced: { $0 != 1 },
+            refresh: { seen in
+                _ = runs.next()
+                return seen + 1
+            })
+        let late = try await gate.refreshed(
+            unlessReplaced: { $0 != 1 },
+            refresh: { seen in
+                _ = runs.next()
+                return seen + 1
+            })
         #expect(first == 2 && late == 2)
         #expect(runs.count == 1)
     }
@@ -46,10 +64,10 @@ import Testing
         struct Refused: Error {}
         let gate = RefreshGate("old")
         await #expect(throws: Refused.self) {
-            _ = try await gate.refreshed(unlessReplaced: { $0 != "old" }) { _ in throw Refused() }
+            _ = try await gate.refreshed(unlessReplaced: { $0 != "old" }, refresh: { _ in throw Refused() })
         }
         #expect(await gate.current == "old")
-        let fresh = try await gate.refreshed(unlessReplaced: { $0 != "old" }) { _ in "new" }
+        let fresh = try await gate.refreshed(unlessReplaced: { $0 != "old" }, refresh: { _ in "new" })
         #expect(fresh == "new")
         await gate.set("logged out")
         #expect(await gate.current == "logged out")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// A default profile per backend (`profile use`), read from the mapping form of `default_profile`

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 @Suite struct ConfigEditorTests {
@@ -16,14 +17,15 @@ import Testing
 
     @Test func addWritesAMarkedFileThatLoadsBack() throws {
         let fixture = try ConfigFixture()
-        let path = try fixture.editor.addProfile(ProfileDraft(
-            name: "lab", backend: "mcms", baseURL: "https://mcms.lab/api", username: "noc \"one\"",
-            http: ["version": "1.1", "timeout": "30s", "retries": "3"], settings: ["remember_password": "true"]))
+        let path = try fixture.editor.addProfile(
+            ProfileDraft(
+                name: "lab", backend: "mcms", baseURL: "https://mcms.lab/api", username: "noc \"one\"",
+                http: ["version": "1.1", "timeout": "30s", "retries": "3"], settings: ["remember_password": "true"]))
         #expect(path == fixture.paths.profilesDirectory + "/lab.yaml")
         #expect(try fixture.read(path).hasPrefix(ConfigEditor.managedMarker))
         let lab = try #require(try fixture.load().profile(named: "lab"))
         #expect(lab.username == "noc \"one\"")
-        #expect(lab.http.version == .http1_1)
+        #expect(lab.http.version == .http11)
         #expect(lab.http.retries == 3)
         #expect(lab.bool("remember_password") == true)
     }
@@ -53,7 +55,8 @@ import Testing
         }
         #expect(badRetries?.kind == .invalidValue)
         let badKey = failure {
-            try fixture.editor.addProfile(ProfileDraft(name: "x", backend: "jqc", baseURL: "https://qc", settings: ["remember_password": "true"]))
+            try fixture.editor.addProfile(
+                ProfileDraft(name: "x", backend: "jqc", baseURL: "https://qc", settings: ["remember_password": "true"]))
         }
         #expect(badKey?.kind == .unknownKey)
         let badBackend = failure { try fixture.editor.addProfile(ProfileDraft(name: "x", backend: "jcq", baseURL: "https://qc")) }
@@ -151,7 +154,8 @@ import Testing
 
     @Test func useReplacesOnlyTheDefaultValue() throws {
         let fixture = try ConfigFixture()
-        let original = "# top\ndefault_profile: \"a\"   # keep me\nprofiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n  b-2: { backend: jqc, base_url: \"https://b\" }\n"
+        let original =
+            "# top\ndefault_profile: \"a\"   # keep me\nprofiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n  b-2: { backend: jqc, base_url: \"https://b\" }\n"
         try fixture.write(original)
         try fixture.editor.useProfile(named: "b-2")
         #expect(try fixture.read() == original.replacingOccurrences(of: "\"a\"   # keep", with: "b-2   # keep"))

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FieldOpsCore
 
 /// A real temporary home with a config directory, removed when the fixture is released.
@@ -9,11 +10,13 @@ final class ConfigFixture {
     /// The three backends of the product, declared the way `main.swift` will.
     static let schema = ConfigSchema(backends: [
         BackendSchema(name: "jqc"),
-        BackendSchema(name: "mcms", profileKeys: [
-            ProfileKey("remember_password", kind: .bool, help: "keep the password in the keyring to renew sessions"),
-            ProfileKey("session_ttl", kind: .duration, help: "how long a session lasts"),
-            ProfileKey("chunk_size", kind: .int, help: "documents per collection request"),
-        ]),
+        BackendSchema(
+            name: "mcms",
+            profileKeys: [
+                ProfileKey("remember_password", kind: .bool, help: "keep the password in the keyring to renew sessions"),
+                ProfileKey("session_ttl", kind: .duration, help: "how long a session lasts"),
+                ProfileKey("chunk_size", kind: .int, help: "documents per collection request"),
+            ]),
         BackendSchema(name: "interlinedlist", aliases: ["il"]),
     ])
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 @Suite struct ConfigLoadingTests {
@@ -16,7 +17,7 @@ import Testing
         #expect(configuration.defaultProfile == "site-a")
         let lab = try #require(configuration.profile(named: "lab-pon"))
         #expect(lab.backend == "mcms")
-        #expect(lab.http == HTTPSettings(version: .http1_1, caFile: "/etc/ssl/lab-ca.pem", timeout: 30, connectTimeout: 10, retries: 3))
+        #expect(lab.http == HTTPSettings(version: .http11, caFile: "/etc/ssl/lab-ca.pem", timeout: 30, connectTimeout: 10, retries: 3))
         #expect(lab.bool("remember_password") == false)
         #expect(lab.int("chunk_size") == 500)
         #expect(configuration.profile(named: "lists")?.backend == "interlinedlist")
@@ -58,7 +59,8 @@ import Testing
 
     @Test func flowStyleProfilesAndHTTPBlocksParse() throws {
         let fixture = try ConfigFixture()
-        try fixture.write("""
+        try fixture.write(
+            """
             profiles: { p: { backend: jqc, base_url: "https://x.example", http: { version: "2", timeout: 500ms } } }
             """)
         let profile = try #require(try fixture.load().profile(named: "p"))
@@ -68,7 +70,8 @@ import Testing
 
     @Test func profileHTTPOverridesTopLevelKeyByKeyWhichOverridesDefaults() throws {
         let fixture = try ConfigFixture()
-        try fixture.write("""
+        try fixture.write(
+            """
             profiles:
               p:
                 backend: jqc
@@ -88,7 +91,10 @@ import Testing
         let p = try #require(configuration.profile(named: "p"))
         let q = try #require(configuration.profile(named: "q"))
         let caFile = ConfigPaths.directory(of: fixture.configFile) + "/certs/ca.pem"
-        #expect(p.http == HTTPSettings(version: .auto, caFile: caFile, timeout: 120, connectTimeout: 10, retries: 5, proxy: "http://proxy.local:3128"))
+        #expect(
+            p.http
+                == HTTPSettings(
+                    version: .auto, caFile: caFile, timeout: 120, connectTimeout: 10, retries: 5, proxy: "http://proxy.local:3128"))
         #expect(q.http == HTTPSettings(version: .auto, caFile: caFile, timeout: 45, connectTimeout: 10, retries: 5))
         #expect(configuration.http.timeout == 45)
     }
@@ -101,7 +107,8 @@ import Testing
 
     @Test func backendKeysAreTypedByTheirDeclaredKind() throws {
         let fixture = try ConfigFixture()
-        try fixture.write("""
+        try fixture.write(
+            """
             profiles:
               lab:
                 backend: mcms
@@ -118,7 +125,10 @@ import Testing
         let fixture = try ConfigFixture()
         try fixture.write("keyring:\n  path: ~/secrets/keyring\n  encryption: passphrase\n  passphrase_command: pass show fieldops\n")
         let keyring = try fixture.load().keyring
-        #expect(keyring == KeyringSettings(path: fixture.root + "/secrets/keyring", encryption: .passphrase, passphraseCommand: "pass show fieldops"))
+        #expect(
+            keyring
+                == KeyringSettings(
+                    path: fixture.root + "/secrets/keyring", encryption: .passphrase, passphraseCommand: "pass show fieldops"))
     }
 
     @Test(arguments: [

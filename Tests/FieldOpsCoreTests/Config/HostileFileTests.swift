@@ -53,7 +53,8 @@ import Testing
         let home = try FieldOpsHome()
         defer { home.remove() }
         let keyring = home.directory.path("k") + "/keyring"
-        try FileManager.default.createDirectory(atPath: home.directory.path("k"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: home.directory.path("k"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Self.fifo(keyring)
         try home.writeConfig("keyring: { path: \(keyring) }\nprofiles:\n  a: { backend: jqc, base_url: 'http://127.0.0.1:9' }\n")
         for command in [["auth", "status"], ["-p", "a", "auth", "token"]] {

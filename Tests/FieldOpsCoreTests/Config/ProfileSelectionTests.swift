@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FieldOpsCore
 
 @Suite struct ProfileSelectionTests {
@@ -50,7 +51,8 @@ import Testing
     }
 
     @Test func defaultBreaksATieBetweenProfilesOfTheCommandsBackend() throws {
-        let (_, config) = try configuration("""
+        let (_, config) = try configuration(
+            """
             default_profile: b
             profiles:
               a: { backend: jqc, base_url: "https://a" }
@@ -62,7 +64,8 @@ import Testing
     // MARK: refusals
 
     @Test func severalProfilesOfABackendWithoutDefaultAskWhichOne() throws {
-        let (_, config) = try configuration("""
+        let (_, config) = try configuration(
+            """
             profiles:
               a: { backend: jqc, base_url: "https://a" }
               b: { backend: jqc, base_url: "https://b" }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func forcedHTTP1_1IsWhatTheServerSees() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
-            let session = try testSession(HTTPSettings(version: .http1_1, retries: 0))
+            let session = try testSession(HTTPSettings(version: .http11, retries: 0))
             let response = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["echo"]))
             #expect(response.httpVersion == "1.1")
             let logged = try #require(try await emulator.requests().first)

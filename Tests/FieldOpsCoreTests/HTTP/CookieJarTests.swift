@@ -60,7 +60,8 @@ import Testing
     }
 
     @Test func cookiesRestoredFromBeforePortsWereRecordedStillWork() throws {
-        let legacy = #"{"cookies":[{"created":1700000000,"domain":"mcms.example","hostOnly":true,"httpOnly":false,"name":"sessionid","path":"/","secure":false,"value":"old"}],"version":1}"#
+        let legacy =
+            #"{"cookies":[{"created":1700000000,"domain":"mcms.example","hostOnly":true,"httpOnly":false,"name":"sessionid","path":"/","secure":false,"value":"old"}],"version":1}"#
         let jar = try CookieJar(restoring: legacy, now: Date(timeIntervalSince1970: 1_700_000_100))
         #expect(jar.cookieHeader(for: "http://mcms.example:8000/", now: Date(timeIntervalSince1970: 1_700_000_100)) == "sessionid=old")
         let exported = jar.export(now: Date(timeIntervalSince1970: 1_700_000_100))
@@ -89,12 +90,13 @@ import Testing
 
     @Test func hostPrefixRulesAreEnforced() {
         let jar = CookieJar()
-        jar.store(setCookieHeaders: [
-            "__Host-ok=1; Secure; Path=/",
-            "__Host-domain=2; Secure; Path=/; Domain=h.example",
-            "__Host-path=3; Secure; Path=/api",
-            "__Host-insecure=4; Path=/",
-        ], from: "https://h.example/")
+        jar.store(
+            setCookieHeaders: [
+                "__Host-ok=1; Secure; Path=/",
+                "__Host-domain=2; Secure; Path=/; Domain=h.example",
+                "__Host-path=3; Secure; Path=/api",
+                "__Host-insecure=4; Path=/",
+            ], from: "https://h.example/")
         jar.store(setCookieHeaders: ["__Host-plain=5; Secure; Path=/"], from: "http://h.example/")
         #expect(jar.cookies.map(\.name) == ["__Host-ok"])
     }
@@ -116,10 +118,14 @@ import Testing
     @Test func exportRestoresTheSameCookiesAndDropsExpiredOnes() throws {
         let jar = CookieJar()
         let now = Date()
-        jar.store(setCookieHeaders: ["__Host-sessionid=s3cr3t; Secure; Path=/; HttpOnly", "csrftoken=t0k; Max-Age=10; Path=/"], from: "https://mcms.example/api", now: now)
+        jar.store(
+            setCookieHeaders: ["__Host-sessionid=s3cr3t; Secure; Path=/; HttpOnly", "csrftoken=t0k; Max-Age=10; Path=/"],
+            from: "https://mcms.example/api", now: now)
         let text = jar.export(now: now)
         let restored = try CookieJar(restoring: text, now: now)
-        #expect(restored.cookieHeader(for: "https://mcms.example/api/v1", now: now) == jar.cookieHeader(for: "https://mcms.example/api/v1", now: now))
+        #expect(
+            restored.cookieHeader(for: "https://mcms.example/api/v1", now: now)
+                == jar.cookieHeader(for: "https://mcms.example/api/v1", now: now))
         #expect(restored.value(named: "csrftoken", for: "https://mcms.example/", now: now) == "t0k")
         let later = try CookieJar(restoring: text, now: now.addingTimeInterval(20))
         #expect(later.cookies.map(\.name) == ["__Host-sessionid"])
@@ -134,7 +140,9 @@ import Testing
     @Test func sessionSendsBackCookiesOnlyToTheirHost() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
-            let set = HTTPRequest(baseURL: emulator.baseURL, path: ["set-cookie"], query: [.init("c", "sessionid=abc; Path=/; HttpOnly"), .init("c", "csrftoken=xyz; Path=/")])
+            let set = HTTPRequest(
+                baseURL: emulator.baseURL, path: ["set-cookie"],
+                query: [.init("c", "sessionid=abc; Path=/; HttpOnly"), .init("c", "csrftoken=xyz; Path=/")])
             try await session.send(set).requireSuccess()
             let seen = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["cookies"])).decode(CookieEcho.self)
             #expect(seen.cookies == ["sessionid": "abc", "csrftoken": "xyz"])
@@ -149,9 +157,12 @@ import Testing
     @Test func hostPrefixedSessionCookieWorksOverTLS() async throws {
         let certificates = try TestCertificates.generate()
         defer { certificates.remove() }
-        try await withEmulator(script: "http_test_server", arguments: ["--tls-cert", certificates.serverCertificate, "--tls-key", certificates.serverKey]) { emulator in
+        try await withEmulator(
+            script: "http_test_server", arguments: ["--tls-cert", certificates.serverCertificate, "--tls-key", certificates.serverKey]
+        ) { emulator in
             let session = try testSession(HTTPSettings(caFile: certificates.caFile, retries: 0))
-            let set = HTTPRequest(baseURL: emulator.baseURL, path: ["set-cookie"], query: [.init("c", "__Host-sessionid=abc; Secure; Path=/; HttpOnly")])
+            let set = HTTPRequest(
+                baseURL: emulator.baseURL, path: ["set-cookie"], query: [.init("c", "__Host-sessionid=abc; Secure; Path=/; HttpOnly")])
             try await session.send(set).requireSuccess()
             let seen = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["cookies"])).decode(CookieEcho.self)
             #expect(seen.cookies == ["__Host-sessionid": "abc"])

@@ -20,12 +20,15 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(script: "jqc_emulator", backend: "jqc", username: "inspector", password: "secret123",
-             faultPath: "/api/v1/auth/me", command: ["jqc", "sync"]),
-        Case(script: "mcms_emulator", backend: "mcms", username: "tech@example.net", password: "pon-secret",
-             faultPath: "/api/v1/onus/*", command: ["mcms", "onu", "list"], emulatorArguments: ["--onus", "3"]),
-        Case(script: "interlinedlist_emulator", backend: "interlinedlist", username: "ada@example.com", password: "lovelace1",
-             faultPath: "/api/*", command: ["il", "feed", "--refresh"]),
+        Case(
+            script: "jqc_emulator", backend: "jqc", username: "inspector", password: "secret123",
+            faultPath: "/api/v1/auth/me", command: ["jqc", "sync"]),
+        Case(
+            script: "mcms_emulator", backend: "mcms", username: "tech@example.net", password: "pon-secret",
+            faultPath: "/api/v1/onus/*", command: ["mcms", "onu", "list"], emulatorArguments: ["--onus", "3"]),
+        Case(
+            script: "interlinedlist_emulator", backend: "interlinedlist", username: "ada@example.com", password: "lovelace1",
+            faultPath: "/api/*", command: ["il", "feed", "--refresh"]),
     ]
 
     @Test(arguments: cases)
@@ -34,7 +37,8 @@ import Testing
             try await withEmulator(script: "http_test_server") { capture in
                 let home = try FieldOpsHome()
                 defer { home.remove() }
-                try home.writeConfig("""
+                try home.writeConfig(
+                    """
                     profiles:
                       p:
                         backend: \(item.backend)

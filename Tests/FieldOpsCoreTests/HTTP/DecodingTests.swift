@@ -45,7 +45,10 @@ import Testing
         do {
             _ = try response("{\"error\":\"nope\"}", status: 404).decode(Envelope.self)
         } catch {
-            guard case .status(let failure) = error else { Issue.record("got \(error)"); return }
+            guard case .status(let failure) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(failure.serverMessage == "nope")
         }
     }

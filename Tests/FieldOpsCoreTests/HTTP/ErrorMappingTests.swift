@@ -14,7 +14,10 @@ import Testing
             _ = try await session.send(HTTPRequest(baseURL: "http://127.0.0.1:\(port)", path: ["x"]))
             Issue.record("a closed port answered")
         } catch {
-            guard case .cannotConnect(let host, _) = error else { Issue.record("got \(error)"); return }
+            guard case .cannotConnect(let host, _) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(host == "127.0.0.1:\(port)")
             #expect(error.exitCode == .network)
             #expect(error.summary.contains("[curl 7]"))
@@ -36,12 +39,16 @@ import Testing
     @Test func connectionDroppedMidBodyIsReported() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
-            let request = HTTPRequest(baseURL: emulator.baseURL, path: ["truncated"], query: [.init("declared", "5000"), .init("sent", "100")])
+            let request = HTTPRequest(
+                baseURL: emulator.baseURL, path: ["truncated"], query: [.init("declared", "5000"), .init("sent", "100")])
             do {
                 _ = try await session.send(request)
                 Issue.record("a truncated body was accepted")
             } catch let error as HTTPError {
-                guard case .connectionLost = error else { Issue.record("got \(error)"); return }
+                guard case .connectionLost = error else {
+                    Issue.record("got \(error)")
+                    return
+                }
                 #expect(error.exitCode == .network)
             }
         }
@@ -58,7 +65,8 @@ import Testing
             let small = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["bytes"], query: [.init("n", "1000")]))
             #expect(small.body.count == 1000)
             await #expect(throws: HTTPError.self) {
-                _ = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["bytes"], query: [.init("n", "1000")], maxResponseBytes: 999))
+                _ = try await session.send(
+                    HTTPRequest(baseURL: emulator.baseURL, path: ["bytes"], query: [.init("n", "1000")], maxResponseBytes: 999))
             }
         }
     }
@@ -71,7 +79,8 @@ import Testing
             await #expect(throws: HTTPError.responseTooLarge(url: request.url, limit: 1 << 20)) {
                 _ = try await session.send(request)
             }
-            let small = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["bytes"], query: [.init("n", "5000"), .init("gzip", "1")]))
+            let small = try await session.send(
+                HTTPRequest(baseURL: emulator.baseURL, path: ["bytes"], query: [.init("n", "5000"), .init("gzip", "1")]))
             #expect(small.body == Data(repeating: UInt8(ascii: "x"), count: 5000))
         }
     }
@@ -88,7 +97,8 @@ import Testing
 
     @Test func htmlErrorPageIsNamedAsSuch() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
-            try await emulator.injectFault(path: "/small", status: 502, body: "<!DOCTYPE html><html><body>Bad gateway</body></html>", contentType: "text/html")
+            try await emulator.injectFault(
+                path: "/small", status: 502, body: "<!DOCTYPE html><html><body>Bad gateway</body></html>", contentType: "text/html")
             let session = try testSession()
             let response = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["small"]))
             do {

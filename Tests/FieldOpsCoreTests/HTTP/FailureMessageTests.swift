@@ -24,7 +24,8 @@ import Testing
         try await withEmulator(script: "http_test_server") { emulator in
             try await emulator.injectFault(path: "/echo", method: "POST", status: 302, headers: ["Location": "https://login.example/sso"])
             let session = try HTTPSession(settings: HTTPSettings(retries: 0), version: "test")
-            let response = try await session.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["echo"], body: .json(Data("{}".utf8))))
+            let response = try await session.send(
+                HTTPRequest(.post, baseURL: emulator.baseURL, path: ["echo"], body: .json(Data("{}".utf8))))
             do {
                 try response.requireSuccess()
                 Issue.record("a 302 passed as success")

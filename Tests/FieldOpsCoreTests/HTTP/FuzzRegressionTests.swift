@@ -11,8 +11,10 @@ import Testing
     /// Corpus/FuzzTimestamps/crash-tls-expiry-huge-hour.txt: the clock fields were multiplied
     /// unchecked (`clock[0] * 3600`), so a 17-digit hour trapped on overflow.
     @Test func certificateExpiryWithAnOutOfRangeClockIsUnreadableNotATrap() {
-        for text in ["Mar  4 99999999999999999:30:00 2027 GMT", "2027-03-04 09:9223372036854775807:00 GMT",
-                     "Mar  4 24:00:00 2027 GMT", "Mar  4 09:60:00 2027 GMT", "Mar  4 -1:30:00 2027 GMT"] {
+        for text in [
+            "Mar  4 99999999999999999:30:00 2027 GMT", "2027-03-04 09:9223372036854775807:00 GMT",
+            "Mar  4 24:00:00 2027 GMT", "Mar  4 09:60:00 2027 GMT", "Mar  4 -1:30:00 2027 GMT",
+        ] {
             #expect(TLSCertificate(lines: ["Expire date:" + text]).expires == nil, "\(text)")
         }
         // A leap second is a clock a certificate may name.

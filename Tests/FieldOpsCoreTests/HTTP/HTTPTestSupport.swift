@@ -13,7 +13,10 @@ struct EchoReply: Decodable {
     var bodyLength: Int
 
     enum CodingKeys: String, CodingKey {
-        case method, path, rawPath = "raw_path", query, headers, body, bodyLength = "body_length"
+        case method, path
+        case rawPath = "raw_path"
+        case query, headers, body
+        case bodyLength = "body_length"
     }
 
     func header(_ name: String) -> String? {

@@ -41,7 +41,9 @@ import Testing
     @Test func cookiesOfTheOldHostStayBehind() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
-            try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["set-cookie"], query: [.init("c", "sessionid=abc; Path=/")])).requireSuccess()
+            try await session.send(
+                HTTPRequest(baseURL: emulator.baseURL, path: ["set-cookie"], query: [.init("c", "sessionid=abc; Path=/")])
+            ).requireSuccess()
             let otherHost = emulator.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost")
             let request = HTTPRequest(baseURL: emulator.baseURL, path: ["redirect"], query: [.init("to", otherHost + "/cookies")])
             let seen = try await session.send(request).decode(CookieEcho.self)
@@ -55,7 +57,8 @@ import Testing
     @Test func postIsNotRedirected() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
-            let request = HTTPRequest(.post, baseURL: emulator.baseURL, path: ["redirect"], query: [.init("to", "/echo")], body: .json(Data("{}".utf8)))
+            let request = HTTPRequest(
+                .post, baseURL: emulator.baseURL, path: ["redirect"], query: [.init("to", "/echo")], body: .json(Data("{}".utf8)))
             let response = try await session.send(request)
             #expect(response.status == 302)
             #expect(try await emulator.requests().count == 1)

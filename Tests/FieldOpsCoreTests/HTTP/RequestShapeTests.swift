@@ -8,7 +8,9 @@ import Testing
     @Test func methodsAndBodiesArriveAsDescribed() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
-            let patch = try await session.send(HTTPRequest(.patch, baseURL: emulator.baseURL, path: ["echo"], body: .json(Data("{\"Name\":\"ONU 7\"}".utf8)))).decode(EchoReply.self)
+            let patch = try await session.send(
+                HTTPRequest(.patch, baseURL: emulator.baseURL, path: ["echo"], body: .json(Data("{\"Name\":\"ONU 7\"}".utf8)))
+            ).decode(EchoReply.self)
             #expect(patch.method == "PATCH")
             #expect(patch.body == "{\"Name\":\"ONU 7\"}")
             #expect(patch.header("Content-Type") == "application/json")
@@ -21,7 +23,9 @@ import Testing
             #expect(delete.method == "DELETE")
             #expect(delete.bodyLength == 0)
 
-            let bytes = try await session.send(HTTPRequest(.put, baseURL: emulator.baseURL, path: ["echo"], body: .bytes(Data("a\u{0}b".utf8), contentType: "text/plain"))).decode(EchoReply.self)
+            let bytes = try await session.send(
+                HTTPRequest(.put, baseURL: emulator.baseURL, path: ["echo"], body: .bytes(Data("a\u{0}b".utf8), contentType: "text/plain"))
+            ).decode(EchoReply.self)
             #expect(bytes.bodyLength == 3)
             #expect(bytes.header("Content-Type") == "text/plain")
 
@@ -35,7 +39,8 @@ import Testing
     @Test func headersAreSentVerbatimAndEmptyValuesSurvive() async throws {
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
-            let request = HTTPRequest(baseURL: emulator.baseURL, path: ["echo"], headers: ["Referer": "https://mcms.example/", "X-Empty": ""])
+            let request = HTTPRequest(
+                baseURL: emulator.baseURL, path: ["echo"], headers: ["Referer": "https://mcms.example/", "X-Empty": ""])
             let echo = try await session.send(request).decode(EchoReply.self)
             #expect(echo.header("Referer") == "https://mcms.example/")
             #expect(echo.header("X-Empty") == "")

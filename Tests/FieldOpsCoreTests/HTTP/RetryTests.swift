@@ -32,7 +32,8 @@ import Testing
         try await withEmulator(script: "http_test_server") { emulator in
             try await emulator.injectFault(path: "/echo", method: "POST", status: 502, count: 1)
             let session = try testSession(HTTPSettings(retries: 2))
-            let request = HTTPRequest(.post, baseURL: emulator.baseURL, path: ["echo"], body: .json(Data("{\"local_id\":\"x\"}".utf8)), isIdempotent: true)
+            let request = HTTPRequest(
+                .post, baseURL: emulator.baseURL, path: ["echo"], body: .json(Data("{\"local_id\":\"x\"}".utf8)), isIdempotent: true)
             let echo = try await session.send(request).decode(EchoReply.self)
             #expect(echo.body == "{\"local_id\":\"x\"}")
             #expect(try await emulator.requests().count == 2)

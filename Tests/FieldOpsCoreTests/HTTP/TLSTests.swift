@@ -46,7 +46,7 @@ import Testing
 
     @Test func tlsConnectionIsReusedAcrossRequests() async throws {
         try await withTLSEmulator { emulator, certificates in
-            let session = try testSession(HTTPSettings(version: .http1_1, caFile: certificates.caFile, retries: 0))
+            let session = try testSession(HTTPSettings(version: .http11, caFile: certificates.caFile, retries: 0))
             for _ in 0..<3 {
                 try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["small"])).requireSuccess()
             }

@@ -1,5 +1,6 @@
-@testable import FieldOpsCore
 import Testing
+
+@testable import FieldOpsCore
 
 /// The small URL parser behind cookie matching, origin checks and validation.
 @Suite struct URLPartsTests {

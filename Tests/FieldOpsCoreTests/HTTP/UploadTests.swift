@@ -15,7 +15,9 @@ import Testing
             var value: String?
 
             enum CodingKeys: String, CodingKey {
-                case name, filename, contentType = "content_type", size, sha256, value
+                case name, filename
+                case contentType = "content_type"
+                case size, sha256, value
             }
         }
 
@@ -35,7 +37,8 @@ import Testing
             form.addField("inspection_id", "42")
             form.addField("caption", "Broken tile, room 3")
             form.addFile("photo", path: path, filename: "issue-42.jpg", contentType: "image/jpeg")
-            let reply = try await session.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["upload"], body: .multipart(form))).decode(UploadReply.self)
+            let reply = try await session.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["upload"], body: .multipart(form)))
+                .decode(UploadReply.self)
             #expect(reply.parts.map(\.name) == ["inspection_id", "caption", "photo"])
             #expect(reply.parts[0].value == "42")
             #expect(reply.parts[1].value == "Broken tile, room 3")
@@ -58,7 +61,8 @@ import Testing
             form.addField("kind", "firmware")
             form.addFile("file", path: path, contentType: "application/octet-stream")
 
-            let reply = try await session.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["upload"], body: .multipart(form))).decode(UploadReply.self)
+            let reply = try await session.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["upload"], body: .multipart(form)))
+                .decode(UploadReply.self)
 
             #expect(reply.parts.last?.size == size)
             #expect(reply.parts.last?.filename == "big.bin")
@@ -71,7 +75,8 @@ import Testing
         let path = try directory.makeFile("blob.bin", size: 3 << 20, byte: 0x62)
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
-            let request = HTTPRequest(.put, baseURL: emulator.baseURL, path: ["upload"], body: .file(path: path, contentType: "application/octet-stream"))
+            let request = HTTPRequest(
+                .put, baseURL: emulator.baseURL, path: ["upload"], body: .file(path: path, contentType: "application/octet-stream"))
             let reply = try await session.send(request).decode(UploadReply.self)
             #expect(reply.size == 3 << 20)
             let logged = try #require(try await emulator.requests().first)
@@ -84,7 +89,9 @@ import Testing
         try await withEmulator(script: "http_test_server") { emulator in
             let session = try testSession()
             await #expect(throws: HTTPError.unreadableFile(path: "/nonexistent/photo.jpg", reason: "No such file or directory")) {
-                _ = try await session.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["upload"], body: .file(path: "/nonexistent/photo.jpg", contentType: nil)))
+                _ = try await session.send(
+                    HTTPRequest(
+                        .post, baseURL: emulator.baseURL, path: ["upload"], body: .file(path: "/nonexistent/photo.jpg", contentType: nil)))
             }
             var form = MultipartForm()
             form.addFile("file", path: "/nonexistent/photo.jpg")

@@ -30,7 +30,7 @@ import Testing
         let value = try JSONValue(parsing: #"{"b":[1,true,"x",null],"a":{"n":9007199254740993,"f":1.50}}"#)
         let decoded = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
         #expect(decoded["b"] == [1, true, "x", nil])
-        #expect(decoded["a"]?["n"] == 9007199254740993)
+        #expect(decoded["a"]?["n"] == 9_007_199_254_740_993)
         #expect(decoded["a"]?["f"]?.numberValue?.lexeme == "1.5")
         // A decoder gives no member order, so members come back sorted.
         #expect(decoded["a"]?.objectValue?.keys == ["f", "n"])

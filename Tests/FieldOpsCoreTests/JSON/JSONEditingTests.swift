@@ -1,8 +1,9 @@
-import Testing
 import FieldOpsCore
+import Testing
 
 @Suite struct JSONEditingTests {
-    static let config = #"{"Reset Count":41,"ONU":{"FW Bank Ptr":0,"FW Bank Files":["a.bin","b.bin"],"FW Bank Versions":["1.0","1.1"]},"Big":18446744073709551615,"Temp":-18.20}"#
+    static let config =
+        #"{"Reset Count":41,"ONU":{"FW Bank Ptr":0,"FW Bank Files":["a.bin","b.bin"],"FW Bank Versions":["1.0","1.1"]},"Big":18446744073709551615,"Temp":-18.20}"#
 
     @Test func replacingAValueKeepsEveryOtherByte() throws {
         var document = try JSONValue(parsing: Self.config)
@@ -11,7 +12,10 @@ import FieldOpsCore
         try document.set(1, at: ["ONU", "FW Bank Ptr"])
         let count = try #require(document["Reset Count"]?.int64Value)
         try document.set(.number(JSONNumber(count + 1)), at: ["Reset Count"])
-        #expect(document.jsonString() == #"{"Reset Count":42,"ONU":{"FW Bank Ptr":1,"FW Bank Files":["a.bin","c.bin"],"FW Bank Versions":["1.0","2.0"]},"Big":18446744073709551615,"Temp":-18.20}"#)
+        #expect(
+            document.jsonString()
+                == #"{"Reset Count":42,"ONU":{"FW Bank Ptr":1,"FW Bank Files":["a.bin","c.bin"],"FW Bank Versions":["1.0","2.0"]},"Big":18446744073709551615,"Temp":-18.20}"#
+        )
     }
 
     @Test func newKeysAreAppendedAtTheEnd() throws {

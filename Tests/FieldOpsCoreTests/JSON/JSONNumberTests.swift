@@ -1,5 +1,5 @@
-import Testing
 import FieldOpsCore
+import Testing
 
 @Suite struct JSONNumberTests {
     @Test func keepsTheExactLexeme() throws {

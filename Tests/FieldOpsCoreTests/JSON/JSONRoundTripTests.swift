@@ -1,12 +1,13 @@
+import FieldOpsCore
 import Foundation
 import Testing
-import FieldOpsCore
 
 @Suite struct JSONRoundTripTests {
     // MARK: Byte-for-byte
 
     /// A compact ONU-CFG-like document without escapes: every byte must come back.
-    static let deviceDocument = #"{"Reset Count":41,"Serial":"ÆBCD-12345","Counters":{"rx":18446744073709551615,"tx":9223372036854775807,"min":-9223372036854775808},"Optics":{"rx_power":-18.20,"tx_power":2.50,"bias":0.000001,"scale":1e3,"tiny":-1.5E-10,"zero":-0,"plus":2E+5},"FW Bank Files":["a.bin","b.bin"],"FW Bank Versions":["1.0.0",""],"FW Bank Ptr":0,"Nested":[[1,[2,[3,{}]]],[],{"k":[true,false,null]}],"Unicode":"héllo 世界 🚀 👩‍👩‍👧","z":"last","a":"first-after-z"}"#
+    static let deviceDocument =
+        #"{"Reset Count":41,"Serial":"ÆBCD-12345","Counters":{"rx":18446744073709551615,"tx":9223372036854775807,"min":-9223372036854775808},"Optics":{"rx_power":-18.20,"tx_power":2.50,"bias":0.000001,"scale":1e3,"tiny":-1.5E-10,"zero":-0,"plus":2E+5},"FW Bank Files":["a.bin","b.bin"],"FW Bank Versions":["1.0.0",""],"FW Bank Ptr":0,"Nested":[[1,[2,[3,{}]]],[],{"k":[true,false,null]}],"Unicode":"héllo 世界 🚀 👩‍👩‍👧","z":"last","a":"first-after-z"}"#
 
     @Test func compactDocumentRoundTripsByteForByte() throws {
         let bytes = Array(Self.deviceDocument.utf8)
@@ -16,10 +17,11 @@ import FieldOpsCore
 
     @Test func keyOrderIsKeptAsRead() throws {
         let value = try JSONValue(parsing: Self.deviceDocument)
-        #expect(value.objectValue?.keys == [
-            "Reset Count", "Serial", "Counters", "Optics", "FW Bank Files", "FW Bank Versions",
-            "FW Bank Ptr", "Nested", "Unicode", "z", "a",
-        ])
+        #expect(
+            value.objectValue?.keys == [
+                "Reset Count", "Serial", "Counters", "Optics", "FW Bank Files", "FW Bank Versions",
+                "FW Bank Ptr", "Nested", "Unicode", "z", "a",
+            ])
     }
 
     @Test func largeObjectsKeepOrderAndLookUpByKey() throws {
@@ -39,7 +41,8 @@ import FieldOpsCore
     // MARK: Escapes
 
     @Test func escapesAreDecodedAndReWrittenMinimally() throws {
-        let input = #"{"q":"say \"hi\"","b":"back\\slash","s":"a\/b","c":"\b\f\n\r\t\u0001\u001f","u":"\u00e9\u4e16","pair":"\ud83d\ude80"}"#
+        let input =
+            #"{"q":"say \"hi\"","b":"back\\slash","s":"a\/b","c":"\b\f\n\r\t\u0001\u001f","u":"\u00e9\u4e16","pair":"\ud83d\ude80"}"#
         let value = try JSONValue(parsing: input)
         #expect(value["s"]?.stringValue == "a/b")
         #expect(value["u"]?.stringValue == "é世")
@@ -61,18 +64,18 @@ import FieldOpsCore
     @Test func prettyUsesTwoSpacesAndKeepsEmptyContainersInline() throws {
         let value = try JSONValue(parsing: #"{"a":1,"b":[true,{"c":null}],"d":{},"e":[]}"#)
         let expected = """
-        {
-          "a": 1,
-          "b": [
-            true,
             {
-              "c": null
+              "a": 1,
+              "b": [
+                true,
+                {
+                  "c": null
+                }
+              ],
+              "d": {},
+              "e": []
             }
-          ],
-          "d": {},
-          "e": []
-        }
-        """
+            """
         #expect(value.jsonString(.pretty) == expected)
         #expect(try JSONValue(parsing: expected) == value)
     }

@@ -1,6 +1,7 @@
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// Writers in other threads and other processes never lose each other's entries.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 /// A damaged or foreign keyring is named in the error and never overwritten.
@@ -46,7 +47,8 @@ import Testing
     }
 
     @Test func futureVersionIsRefusedWithAnUpgradeHint() throws {
-        try expectRefused(Data(#"{"format":"fieldops-keyring","version":2,"encryption":"none","entries":{}}"#.utf8), kind: .unsupportedVersion)
+        try expectRefused(
+            Data(#"{"format":"fieldops-keyring","version":2,"encryption":"none","entries":{}}"#.utf8), kind: .unsupportedVersion)
     }
 
     @Test func unknownEncryptionIsCorrupt() throws {

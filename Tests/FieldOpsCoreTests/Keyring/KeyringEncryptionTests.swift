@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FieldOpsCore
 
 @Suite struct KeyringEncryptionTests {
@@ -49,13 +50,17 @@ import Testing
         json["kdf"] = kdf
         let tampered = try JSONSerialization.data(withJSONObject: json)
         try fixture.write(tampered)
-        #expect(fixture.failure { _ = try fixture.keyring(encryption: .passphrase, passphrase: "pw").entry(for: "p") }?.kind == .wrongPassphrase)
+        #expect(
+            fixture.failure { _ = try fixture.keyring(encryption: .passphrase, passphrase: "pw").entry(for: "p") }?.kind == .wrongPassphrase
+        )
         #expect(try fixture.bytes() == tampered)
     }
 
     @Test func passphraseCommandOutputIsTrimmedAndUsed() throws {
         let fixture = try KeyringFixture()
-        try fixture.keyring(encryption: .passphrase, passphrase: "from the command").update(profile: "p") { $0.secrets["access_token"] = "t" }
+        try fixture.keyring(encryption: .passphrase, passphrase: "from the command").update(profile: "p") {
+            $0.secrets["access_token"] = "t"
+        }
         let viaCommand = fixture.keyring(encryption: .passphrase, command: "printf 'from the command\\n'")
         #expect(try viaCommand.entry(for: "p")?.secrets["access_token"] == "t")
 
@@ -86,7 +91,8 @@ import Testing
     @Test(.enabled(if: isatty(STDIN_FILENO) == 0))
     func promptIsNotAttemptedWhenStandardInputIsNotATerminal() throws {
         let fixture = try KeyringFixture()
-        let keyring = Keyring(path: fixture.path, encryption: .passphrase, passphrase: PassphraseSource(environment: [:], allowsPrompt: true))
+        let keyring = Keyring(
+            path: fixture.path, encryption: .passphrase, passphrase: PassphraseSource(environment: [:], allowsPrompt: true))
         #expect(fixture.failure { try keyring.update(profile: "p") { _ in } }?.kind == .passphraseUnavailable)
     }
 

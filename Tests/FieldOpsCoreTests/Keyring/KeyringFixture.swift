@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FieldOpsCore
 
 /// A real temporary data directory for keyring files, removed when the fixture is released.
@@ -35,7 +36,8 @@ final class KeyringFixture {
     }
 
     func write(_ data: Data, mode: mode_t = 0o600) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try data.write(to: URL(fileURLWithPath: path))
         chmod(path, mode)
     }

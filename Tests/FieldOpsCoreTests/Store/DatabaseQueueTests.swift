@@ -1,5 +1,5 @@
-import Testing
 import FieldOpsCore
+import Testing
 
 @Suite struct DatabaseQueueTests {
     /// Owned by the suite instance so it outlives every use within a test.

@@ -1,20 +1,23 @@
-import Testing
 import FieldOpsCore
+import Testing
 
 @Suite struct MigratorTests {
     struct Broken: Error {}
 
     static let base = [
-        Migration(version: 1, name: "create facility", sql: """
-            CREATE TABLE facility (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            -- seeded so the next migration can prove it runs after this one
-            INSERT INTO facility (id, name) VALUES (1, 'HQ');
-            """),
+        Migration(
+            version: 1, name: "create facility",
+            sql: """
+                CREATE TABLE facility (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                -- seeded so the next migration can prove it runs after this one
+                INSERT INTO facility (id, name) VALUES (1, 'HQ');
+                """),
         Migration(version: 2, name: "copy names") { database in
             try database.execute("CREATE TABLE facility_name (name TEXT)")
             try database.execute("INSERT INTO facility_name SELECT name FROM facility")
         },
-        Migration(version: 3, name: "add area", sql: "CREATE TABLE area (id INTEGER PRIMARY KEY, facility_id INTEGER REFERENCES facility(id))"),
+        Migration(
+            version: 3, name: "add area", sql: "CREATE TABLE area (id INTEGER PRIMARY KEY, facility_id INTEGER REFERENCES facility(id))"),
     ]
 
     let directory: StoreScratchDirectory
@@ -30,19 +33,23 @@ import FieldOpsCore
     /// SQLite's recommended table rebuild (new table, copy, drop, rename) with foreign keys on
     /// would cascade the drop onto the children; the migrator turns them off around it.
     @Test func rebuildingAParentTableKeepsItsChildren() throws {
-        let schema = Migration(version: 1, name: "parent and child", sql: """
-            CREATE TABLE parent (id TEXT PRIMARY KEY, name TEXT);
-            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id TEXT REFERENCES parent(id) ON DELETE CASCADE);
-            INSERT INTO parent VALUES ('p1', 'one');
-            INSERT INTO child (parent_id) VALUES ('p1'), ('p1');
-            """)
+        let schema = Migration(
+            version: 1, name: "parent and child",
+            sql: """
+                CREATE TABLE parent (id TEXT PRIMARY KEY, name TEXT);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id TEXT REFERENCES parent(id) ON DELETE CASCADE);
+                INSERT INTO parent VALUES ('p1', 'one');
+                INSERT INTO child (parent_id) VALUES ('p1'), ('p1');
+                """)
         try Migrator([schema]).migrate(database)
-        let rebuild = Migration(version: 2, name: "rebuild parent", sql: """
-            CREATE TABLE parent_new (id TEXT PRIMARY KEY, name TEXT, extra TEXT NOT NULL DEFAULT '');
-            INSERT INTO parent_new (id, name) SELECT id, name FROM parent;
-            DROP TABLE parent;
-            ALTER TABLE parent_new RENAME TO parent;
-            """)
+        let rebuild = Migration(
+            version: 2, name: "rebuild parent",
+            sql: """
+                CREATE TABLE parent_new (id TEXT PRIMARY KEY, name TEXT, extra TEXT NOT NULL DEFAULT '');
+                INSERT INTO parent_new (id, name) SELECT id, name FROM parent;
+                DROP TABLE parent;
+                ALTER TABLE parent_new RENAME TO parent;
+                """)
         try Migrator([schema, rebuild]).migrate(database)
         #expect(try database.scalar("SELECT count(*) FROM child", as: Int64.self) == 2)
         #expect(try database.scalar("PRAGMA foreign_keys", as: Int64.self) == 1)
@@ -50,12 +57,14 @@ import FieldOpsCore
     }
 
     @Test func aMigrationThatBreaksForeignKeysIsRolledBack() throws {
-        let schema = Migration(version: 1, name: "parent and child", sql: """
-            CREATE TABLE parent (id TEXT PRIMARY KEY);
-            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id TEXT REFERENCES parent(id));
-            INSERT INTO parent VALUES ('p1');
-            INSERT INTO child (parent_id) VALUES ('p1');
-            """)
+        let schema = Migration(
+            version: 1, name: "parent and child",
+            sql: """
+                CREATE TABLE parent (id TEXT PRIMARY KEY);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id TEXT REFERENCES parent(id));
+                INSERT INTO parent VALUES ('p1');
+                INSERT INTO child (parent_id) VALUES ('p1');
+                """)
         let orphaning = Migration(version: 2, name: "orphan the child", sql: "DELETE FROM parent")
         try Migrator([schema]).migrate(database)
         #expect(throws: StoreError.self) { try Migrator([schema, orphaning]).migrate(database) }
@@ -83,12 +92,15 @@ import FieldOpsCore
     // MARK: Failures
 
     @Test func aFailingSQLMigrationLeavesTheVersionAndSchemaAsBefore() throws {
-        let migrator = Migrator(Array(Self.base.prefix(1)) + [
-            Migration(version: 2, name: "half broken", sql: """
-                CREATE TABLE outbox (id INTEGER);
-                INSERT INTO no_such_table VALUES (1);
-                """),
-        ])
+        let migrator = Migrator(
+            Array(Self.base.prefix(1)) + [
+                Migration(
+                    version: 2, name: "half broken",
+                    sql: """
+                        CREATE TABLE outbox (id INTEGER);
+                        INSERT INTO no_such_table VALUES (1);
+                        """)
+            ])
         do {
             try migrator.migrate(database)
             Issue.record("the broken migration succeeded")
@@ -108,7 +120,7 @@ import FieldOpsCore
             Migration(version: 1, name: "throws") { database in
                 try database.execute("CREATE TABLE partial (x)")
                 throw Broken()
-            },
+            }
         ])
         #expect(throws: StoreError.self) { try migrator.migrate(database) }
         #expect(try migrator.currentVersion(of: database) == 0)

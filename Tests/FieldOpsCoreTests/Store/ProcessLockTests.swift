@@ -1,7 +1,7 @@
+import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
-import FieldOpsCore
 
 @Suite struct ProcessLockTests {
     /// Owned by the suite instance so it outlives every use within a test.

@@ -1,6 +1,6 @@
+import FieldOpsCore
 import Foundation
 import Testing
-import FieldOpsCore
 
 @Suite struct StatementTests {
     /// Owned by the suite instance, which lives as long as the test, so the directory outlives

@@ -1,5 +1,5 @@
-import Testing
 import FieldOpsCore
+import Testing
 
 @Suite struct TransactionTests {
     struct Abort: Error, Equatable {}

@@ -23,7 +23,8 @@ import Testing
             let expected = calendar.dateComponents([.year, .month, .day], from: date)
             let civil = CivilDate.fromDays(days)
             if civil.year != expected.year || civil.month != expected.month || civil.day != expected.day
-                || CivilDate.days(year: civil.year, month: civil.month, day: civil.day) != days {
+                || CivilDate.days(year: civil.year, month: civil.month, day: civil.day) != days
+            {
                 mismatches.append(days)
             }
         }

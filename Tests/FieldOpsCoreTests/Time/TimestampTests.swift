@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FieldOpsCore
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One parser for the services' three timestamp forms, and the two ways they are shown: ISO 8601
 /// UTC for scripts, local time with its zone for people.
@@ -50,7 +51,8 @@ import Testing
         table.append(["b2", "pending"])
         #expect(table.render(format: .table) == "ID  TIME\na1  2026-06-01 13:00:00 CEST\nb2  pending\n")
         #expect(table.render(format: .plain) == "a1\t2026-06-01T11:00:00Z\nb2\tpending\n")
-        #expect(StructuredOutput.records(of: table).jsonString(.compact)
-            == #"[{"id":"a1","time":"2026-06-01T11:00:00Z"},{"id":"b2","time":"pending"}]"#)
+        #expect(
+            StructuredOutput.records(of: table).jsonString(.compact)
+                == #"[{"id":"a1","time":"2026-06-01T11:00:00Z"},{"id":"b2","time":"pending"}]"#)
     }
 }

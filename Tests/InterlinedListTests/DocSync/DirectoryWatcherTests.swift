@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 /// The watch loop's wait on a real inotify descriptor: a wait ends on a settled change, at its

@@ -2,9 +2,11 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A directory synced by `il docs sync` inside an `ILTestBed` home, and the two views of it a
@@ -161,7 +163,9 @@ struct DocSyncBed: Sendable {
         let descriptor = Self.withCPath(Array(directory.utf8) + [UInt8(ascii: "/")] + name) {
             open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
-        guard descriptor >= 0 else { throw LocalError(description: "cannot create \(DocSyncLocal.escaped(name)): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw LocalError(description: "cannot create \(DocSyncLocal.escaped(name)): \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         let bytes = Array(text.utf8)
         guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
@@ -223,15 +227,17 @@ struct DocSyncBed: Sendable {
         let request = HTTPRequest(.get, baseURL: bed.emulator.baseURL, path: ["__admin", "documents"], query: [.init("userId", "u_ada")])
         let body = try JSONValue(parsing: try await bed.admin.send(request).requireSuccess().body)
         let documents = (body["documents"]?.arrayValue ?? []).map { item in
-            ServerDocument(id: item["id"]?.stringValue ?? "", title: item["title"]?.stringValue ?? "",
-                           folderID: item["folderId"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
-                           relativePath: item["relativePath"]?.stringValue ?? "", content: item["content"]?.stringValue ?? "",
-                           deleted: item["deleted"]?.boolValue ?? false)
+            ServerDocument(
+                id: item["id"]?.stringValue ?? "", title: item["title"]?.stringValue ?? "",
+                folderID: item["folderId"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+                relativePath: item["relativePath"]?.stringValue ?? "", content: item["content"]?.stringValue ?? "",
+                deleted: item["deleted"]?.boolValue ?? false)
         }
         let folders = (body["folders"]?.arrayValue ?? []).map { item in
-            ServerFolder(id: item["id"]?.stringValue ?? "", name: item["name"]?.stringValue ?? "",
-                         parentID: item["parentId"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
-                         deleted: item["deleted"]?.boolValue ?? false)
+            ServerFolder(
+                id: item["id"]?.stringValue ?? "", name: item["name"]?.stringValue ?? "",
+                parentID: item["parentId"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+                deleted: item["deleted"]?.boolValue ?? false)
         }
         return (documents, folders)
     }

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -39,11 +40,12 @@ extension InterlinedListEndToEnd {
                 try await sync.edit("d002", "# Todo\none\ntwo (server)\nthree\nfour\n")
                 let first = await sync.sync()
                 #expect(first.exitCode == 5, "\(first)")
-                #expect(first.stdout == """
-                    conflict: Todo.md (1 conflicting region marked <<<<<<< / >>>>>>> in Todo.md; resolve them, then sync again)
-                    synced: nothing to do; 1 conflict to resolve: Todo.md
+                #expect(
+                    first.stdout == """
+                        conflict: Todo.md (1 conflicting region marked <<<<<<< / >>>>>>> in Todo.md; resolve them, then sync again)
+                        synced: nothing to do; 1 conflict to resolve: Todo.md
 
-                    """)
+                        """)
                 #expect(first.stderr.contains("1 conflict needs a person in \(sync.directory)"), "\(first)")
                 let marked = "# Todo\none\n<<<<<<< local\ntwo (local)\n=======\ntwo (server)\n>>>>>>> server\nthree\nfour\n"
                 #expect(try sync.localTree() == Self.seeded(["Todo.md": marked]))
@@ -53,11 +55,12 @@ extension InterlinedListEndToEnd {
                 let writesBefore = try await sync.writeRequests()
                 let again = await sync.sync()
                 #expect(again.exitCode == 5, "\(again)")
-                #expect(again.stdout == """
-                    conflict: Todo.md (still holds conflict markers; resolve them, then sync again)
-                    synced: nothing to do; 1 conflict to resolve: Todo.md
+                #expect(
+                    again.stdout == """
+                        conflict: Todo.md (still holds conflict markers; resolve them, then sync again)
+                        synced: nothing to do; 1 conflict to resolve: Todo.md
 
-                    """)
+                        """)
                 #expect(try await sync.writeRequests() == writesBefore)
                 #expect(try await sync.serverTree() == Self.seeded(["Todo.md": "# Todo\none\ntwo (server)\nthree\nfour\n"]))
                 #expect(try sync.read("Todo.md") == marked)
@@ -110,11 +113,12 @@ extension InterlinedListEndToEnd {
                 try await sync.delete("d002")
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(outcome.stdout == """
-                    restored: Todo.md (deleted on the server but changed here; created again from Todo.md (it replaces d002))
-                    synced: 1 restored
+                #expect(
+                    outcome.stdout == """
+                        restored: Todo.md (deleted on the server but changed here; created again from Todo.md (it replaces d002))
+                        synced: 1 restored
 
-                    """)
+                        """)
                 let expected = Self.seeded(["Todo.md": "# Todo\n\n- still needed\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
@@ -132,11 +136,12 @@ extension InterlinedListEndToEnd {
                 try await sync.edit("d002", "# Todo\n\n- edited elsewhere\n")
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(outcome.stdout == """
-                    restored: Todo.md (deleted here but changed on the server; the server's copy was restored)
-                    synced: 1 restored
+                #expect(
+                    outcome.stdout == """
+                        restored: Todo.md (deleted here but changed on the server; the server's copy was restored)
+                        synced: 1 restored
 
-                    """)
+                        """)
                 let expected = Self.seeded(["Todo.md": "# Todo\n\n- edited elsewhere\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)

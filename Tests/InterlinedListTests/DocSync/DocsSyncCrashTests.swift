@@ -2,9 +2,11 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension InterlinedListEndToEnd {
@@ -32,17 +34,21 @@ extension InterlinedListEndToEnd {
                 try await Self.change(sync, trial: 0, random: &random)
                 try await sync.quirks(["delayMs": Self.delayMs])
                 let started = ContinuousClock.now
-                let calibration = try sync.spawn([], stdout: sync.bed.home.directory.path("calibration.out"),
-                                                 stderr: sync.bed.home.directory.path("calibration.err"))
+                let calibration = try sync.spawn(
+                    [], stdout: sync.bed.home.directory.path("calibration.out"),
+                    stderr: sync.bed.home.directory.path("calibration.err"))
                 calibration.waitForExit()
                 let duration = ContinuousClock.now - started
-                try #require(calibration.terminationStatus == 0,
-                             "\((try? String(contentsOfFile: sync.bed.home.directory.path("calibration.err"), encoding: .utf8)) ?? "")")
+                try #require(
+                    calibration.terminationStatus == 0,
+                    "\((try? String(contentsOfFile: sync.bed.home.directory.path("calibration.err"), encoding: .utf8)) ?? "")")
                 try await Self.settle(sync)
                 try await Self.expectConverged(sync, "after the calibration run")
 
                 // The calibration run's writes by method: an aimed trial holds one of them.
-                let calibrationWrites = try await sync.bed.emulator.requests().filter { $0.path.hasPrefix(Self.documentRoutes) && $0.method != "GET" }
+                let calibrationWrites = try await sync.bed.emulator.requests().filter {
+                    $0.path.hasPrefix(Self.documentRoutes) && $0.method != "GET"
+                }
                 let writesByMethod = Dictionary(grouping: calibrationWrites, by: \.method).mapValues(\.count)
                     .filter { ["POST", "PATCH"].contains($0.key) }.sorted { $0.key < $1.key }
                 try #require(!writesByMethod.isEmpty, "the calibration run wrote nothing")
@@ -88,10 +94,14 @@ extension InterlinedListEndToEnd {
                     let wasKilled = process.terminationReason == .uncaughtSignal
                     if wasKilled {
                         // Our SIGKILL, not a crash of its own (a trap ends it with SIGILL or SIGTRAP).
-                        #expect(process.terminationStatus == SIGKILL, "trial \(trial) (seed \(seed)) died of signal \(process.terminationStatus)")
+                        #expect(
+                            process.terminationStatus == SIGKILL,
+                            "trial \(trial) (seed \(seed)) died of signal \(process.terminationStatus)")
                         killed += 1
                     } else {
-                        #expect(process.terminationStatus == 0, "trial \(trial) (seed \(seed)) ended on its own with \(process.terminationStatus)")
+                        #expect(
+                            process.terminationStatus == 0,
+                            "trial \(trial) (seed \(seed)) ended on its own with \(process.terminationStatus)")
                     }
                     try await Self.settle(sync)
                     let writes = try await sync.bed.emulator.requests().dropFirst(requestsBefore).filter { $0.method != "GET" }.count
@@ -105,8 +115,11 @@ extension InterlinedListEndToEnd {
                 // the aimed ones between its first write and its last — unless a trial's changes
                 // made fewer writes of that method than the calibration run did.
                 #expect(killed >= Self.trials / 2, "only \(killed) of \(Self.trials) kills landed mid-run (a run lasts \(duration))")
-                #expect(aimedAmidWrites >= Self.trials / 4, "only \(aimedAmidWrites) of \(Self.trials / 2) aimed kills landed amid the writes")
-                print("DocsSyncCrashTests: a run lasts \(duration); \(killed) of \(Self.trials) kills mid-run, \(killedAmidWrites) amid its writes (\(aimedAmidWrites) of them aimed); seed \(seed)")
+                #expect(
+                    aimedAmidWrites >= Self.trials / 4, "only \(aimedAmidWrites) of \(Self.trials / 2) aimed kills landed amid the writes")
+                print(
+                    "DocsSyncCrashTests: a run lasts \(duration); \(killed) of \(Self.trials) kills mid-run, \(killedAmidWrites) amid its writes (\(aimedAmidWrites) of them aimed); seed \(seed)"
+                )
             }
         }
 
@@ -122,7 +135,8 @@ extension InterlinedListEndToEnd {
             for index in 0..<50 {
                 let directory = directories[Int.random(in: 0..<directories.count, using: &random)]
                 let name = "Trial \(trial) note \(index).md"
-                let text = "# Trial \(trial) note \(index)\n\n" + (0..<8).map { "local line \($0) of note \(index) in trial \(trial)\n" }.joined()
+                let text =
+                    "# Trial \(trial) note \(index)\n\n" + (0..<8).map { "local line \($0) of note \(index) in trial \(trial)\n" }.joined()
                 try sync.write(directory.isEmpty ? name : directory + "/" + name, text)
             }
             var pool = local.keys.filter { ids[$0] != nil }.sorted().shuffled(using: &random)
@@ -143,7 +157,8 @@ extension InterlinedListEndToEnd {
             let folders = try await sync.serverRows().folders.filter { !$0.deleted }.map(\.id).sorted()
             for index in 0..<4 {
                 let folder = Bool.random(using: &random) ? folders.randomElement(using: &random) : nil
-                try await sync.create("Server trial \(trial) doc \(index)", "# Server trial \(trial) doc \(index)\n\nfrom another device\n", in: folder)
+                try await sync.create(
+                    "Server trial \(trial) doc \(index)", "# Server trial \(trial) doc \(index)\n\nfrom another device\n", in: folder)
             }
         }
 
@@ -159,7 +174,9 @@ extension InterlinedListEndToEnd {
         /// twice in a folder, as many documents as files), and one more run has nothing to do.
         /// True when that normal sync had work left to do.
         @discardableResult
-        static func expectConverged(_ sync: DocSyncBed, _ when: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Bool {
+        static func expectConverged(_ sync: DocSyncBed, _ when: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+            -> Bool
+        {
             let final = await sync.sync()
             #expect(final.exitCode == 0, "\(when): \(final)", sourceLocation: sourceLocation)
             let local = try sync.localTree()
@@ -173,8 +190,9 @@ extension InterlinedListEndToEnd {
             if local != server {
                 let onlyHere = local.filter { server[$0.key] != $0.value }.keys.sorted()
                 let onlyThere = server.filter { local[$0.key] != $0.value }.keys.sorted()
-                Issue.record("\(when): the trees differ; here only or different: \(onlyHere); there only or different: \(onlyThere)",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(when): the trees differ; here only or different: \(onlyHere); there only or different: \(onlyThere)",
+                    sourceLocation: sourceLocation)
             }
             let again = await sync.sync()
             #expect(again.stdout == "synced: nothing to do\n", "\(when): \(again)", sourceLocation: sourceLocation)

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -20,14 +21,15 @@ extension InterlinedListEndToEnd {
                 try sync.write("Good.md", "# Good\n")
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(outcome.stdout == """
-                    uploaded: Good.md
-                    uploaded: Latin-1.md
-                    skipped: bad\\xff.md: the name is not UTF-8, which a document title cannot hold; rename the file to sync it
-                    skipped: Broken.md: the file is not UTF-8 text; it was left alone
-                    synced: 2 uploaded
+                #expect(
+                    outcome.stdout == """
+                        uploaded: Good.md
+                        uploaded: Latin-1.md
+                        skipped: bad\\xff.md: the name is not UTF-8, which a document title cannot hold; rename the file to sync it
+                        skipped: Broken.md: the file is not UTF-8 text; it was left alone
+                        synced: 2 uploaded
 
-                    """)
+                        """)
                 #expect(try await sync.serverTree() == Self.seeded(["Good.md": "# Good\n", "Latin-1.md": "caf\u{E9}"]))
                 let local = try sync.localTree()
                 #expect(local["bad\\xff.md"] == "# Bad name\n")
@@ -74,14 +76,16 @@ extension InterlinedListEndToEnd {
                 try await sync.create(".plan", "# plan\n")
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(outcome.stdout == """
-                    downloaded: _.plan.md (“.plan” is named _.plan.md here)
-                    downloaded: a_b.md (“a/b” is named a_b.md here)
-                    downloaded: back_slash.md (“back\\slash” is named back_slash.md here)
-                    synced: 3 downloaded
+                #expect(
+                    outcome.stdout == """
+                        downloaded: _.plan.md (“.plan” is named _.plan.md here)
+                        downloaded: a_b.md (“a/b” is named a_b.md here)
+                        downloaded: back_slash.md (“back\\slash” is named back_slash.md here)
+                        synced: 3 downloaded
 
-                    """)
-                #expect(try sync.localTree() == Self.seeded(["a_b.md": "# a over b\n", "back_slash.md": "# back\n", "_.plan.md": "# plan\n"]))
+                        """)
+                #expect(
+                    try sync.localTree() == Self.seeded(["a_b.md": "# a over b\n", "back_slash.md": "# back\n", "_.plan.md": "# plan\n"]))
                 #expect(await sync.sync().stdout == "synced: nothing to do\n")
 
                 // An edit of the safe name updates the document and leaves its title alone.

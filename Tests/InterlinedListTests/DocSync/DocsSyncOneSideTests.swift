@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -17,8 +18,10 @@ extension InterlinedListEndToEnd {
         }
 
         /// Syncs, expects `stdout` and exit 0, both sides equal to `expected`, then a no-op run.
-        static func expectSync(_ sync: DocSyncBed, stdout: String, expected: [String: String],
-                               sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        static func expectSync(
+            _ sync: DocSyncBed, stdout: String, expected: [String: String],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
             let outcome = await sync.sync()
             #expect(outcome.exitCode == 0, "\(outcome)", sourceLocation: sourceLocation)
             #expect(outcome.stdout == stdout, sourceLocation: sourceLocation)
@@ -35,15 +38,16 @@ extension InterlinedListEndToEnd {
             try await DocSyncBed.with(firstSync: false) { sync throws in
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(outcome.stdout == """
-                    downloaded: Archive/Old Spec.md
-                    downloaded: Readme.md
-                    downloaded: Todo.md
-                    downloaded: Work/Meeting Notes.md
-                    downloaded: Work/Projects/Spec.md
-                    synced: 5 downloaded
+                #expect(
+                    outcome.stdout == """
+                        downloaded: Archive/Old Spec.md
+                        downloaded: Readme.md
+                        downloaded: Todo.md
+                        downloaded: Work/Meeting Notes.md
+                        downloaded: Work/Projects/Spec.md
+                        synced: 5 downloaded
 
-                    """)
+                        """)
                 #expect(try sync.localTree() == DocSyncBed.seeded)
                 #expect(try sync.localDirectories() == ["Archive", "Work", "Work/Projects"])
                 // Bob's document stays his.
@@ -68,8 +72,9 @@ extension InterlinedListEndToEnd {
         @Test func aNewLocalFileIsUploadedIntoItsDirectorysFolder() async throws {
             try await DocSyncBed.with { sync in
                 try sync.write("Work/Site Visit.md", "# Site visit\n\nAll good.\n")
-                try await Self.expectSync(sync, stdout: "uploaded: Work/Site Visit.md\nsynced: 1 uploaded\n",
-                                          expected: Self.seeded(["Work/Site Visit.md": "# Site visit\n\nAll good.\n"]))
+                try await Self.expectSync(
+                    sync, stdout: "uploaded: Work/Site Visit.md\nsynced: 1 uploaded\n",
+                    expected: Self.seeded(["Work/Site Visit.md": "# Site visit\n\nAll good.\n"]))
                 let created = try #require(try await sync.liveDocuments().first { $0.title == "Site Visit" })
                 #expect(created.folderID == "df1")
             }
@@ -78,13 +83,15 @@ extension InterlinedListEndToEnd {
         @Test func aNewLocalDirectoryBecomesAFolder() async throws {
             try await DocSyncBed.with { sync in
                 try sync.write("Field/North/Visit.md", "# Visit\n")
-                try await Self.expectSync(sync, stdout: """
-                    created folder for Field/
-                    created folder for Field/North/
-                    uploaded: Field/North/Visit.md
-                    synced: 1 uploaded
+                try await Self.expectSync(
+                    sync,
+                    stdout: """
+                        created folder for Field/
+                        created folder for Field/North/
+                        uploaded: Field/North/Visit.md
+                        synced: 1 uploaded
 
-                    """, expected: Self.seeded(["Field/North/Visit.md": "# Visit\n"]))
+                        """, expected: Self.seeded(["Field/North/Visit.md": "# Visit\n"]))
                 #expect(try await sync.serverFolders() == ["Work", "Work/Projects", "Archive", "Field", "Field/North"])
             }
         }
@@ -92,16 +99,18 @@ extension InterlinedListEndToEnd {
         @Test func aLocalEditUpdatesTheDocument() async throws {
             try await DocSyncBed.with { sync in
                 try sync.write("Todo.md", "# Todo\n\n- check the pump\n")
-                try await Self.expectSync(sync, stdout: "updated on the server: Todo.md\nsynced: 1 updated on the server\n",
-                                          expected: Self.seeded(["Todo.md": "# Todo\n\n- check the pump\n"]))
+                try await Self.expectSync(
+                    sync, stdout: "updated on the server: Todo.md\nsynced: 1 updated on the server\n",
+                    expected: Self.seeded(["Todo.md": "# Todo\n\n- check the pump\n"]))
             }
         }
 
         @Test func aLocalDeletionDeletesTheDocument() async throws {
             try await DocSyncBed.with { sync in
                 try sync.remove("Work/Meeting Notes.md")
-                try await Self.expectSync(sync, stdout: "deleted on the server: Work/Meeting Notes.md\nsynced: 1 deleted on the server\n",
-                                          expected: Self.seeded(["Work/Meeting Notes.md": nil]))
+                try await Self.expectSync(
+                    sync, stdout: "deleted on the server: Work/Meeting Notes.md\nsynced: 1 deleted on the server\n",
+                    expected: Self.seeded(["Work/Meeting Notes.md": nil]))
                 #expect(try await sync.serverRows().documents.first { $0.id == "d003" }?.deleted == true)
                 #expect(try sync.statePairs().contains { $0.documentID == "d003" } == false)
             }
@@ -110,11 +119,13 @@ extension InterlinedListEndToEnd {
         @Test func aLocalRenameRetitlesTheDocumentAndKeepsItsServerPath() async throws {
             try await DocSyncBed.with { sync in
                 try sync.move("Readme.md", to: "Read Me First.md")
-                try await Self.expectSync(sync, stdout: """
-                    renamed on the server: Read Me First.md (Readme.md → Read Me First.md)
-                    synced: 1 renamed on the server
+                try await Self.expectSync(
+                    sync,
+                    stdout: """
+                        renamed on the server: Read Me First.md (Readme.md → Read Me First.md)
+                        synced: 1 renamed on the server
 
-                    """, expected: Self.seeded(["Readme.md": nil, "Read Me First.md": "# Readme\n"]))
+                        """, expected: Self.seeded(["Readme.md": nil, "Read Me First.md": "# Readme\n"]))
                 let document = try #require(try await sync.liveDocuments().first { $0.id == "d001" })
                 #expect(document.title == "Read Me First")
                 #expect(document.relativePath == "readme.md")
@@ -124,11 +135,13 @@ extension InterlinedListEndToEnd {
         @Test func aLocalMoveToAnotherDirectoryMovesTheDocumentToItsFolder() async throws {
             try await DocSyncBed.with { sync in
                 try sync.move("Readme.md", to: "Archive/Readme.md")
-                try await Self.expectSync(sync, stdout: """
-                    renamed on the server: Archive/Readme.md (Readme.md → Archive/Readme.md)
-                    synced: 1 renamed on the server
+                try await Self.expectSync(
+                    sync,
+                    stdout: """
+                        renamed on the server: Archive/Readme.md (Readme.md → Archive/Readme.md)
+                        synced: 1 renamed on the server
 
-                    """, expected: Self.seeded(["Readme.md": nil, "Archive/Readme.md": "# Readme\n"]))
+                        """, expected: Self.seeded(["Readme.md": nil, "Archive/Readme.md": "# Readme\n"]))
                 let document = try #require(try await sync.liveDocuments().first { $0.id == "d001" })
                 #expect(document.folderID == "df3")
                 #expect(document.title == "Readme")
@@ -138,12 +151,16 @@ extension InterlinedListEndToEnd {
         @Test func aLocalDirectoryRenameRenamesTheFolder() async throws {
             try await DocSyncBed.with { sync in
                 try sync.move("Archive", to: "Attic")
-                try await Self.expectSync(sync, stdout: "renamed folder on the server → Attic/\nsynced: nothing to do\n",
-                                          expected: Self.seeded(["Archive/Old Spec.md": nil, "Attic/Old Spec.md": "# Old Spec\n"]))
+                try await Self.expectSync(
+                    sync, stdout: "renamed folder on the server → Attic/\nsynced: nothing to do\n",
+                    expected: Self.seeded(["Archive/Old Spec.md": nil, "Attic/Old Spec.md": "# Old Spec\n"]))
                 let folders = try await sync.serverRows().folders
                 #expect(folders.first { $0.id == "df3" }?.name == "Attic")
                 #expect(folders.filter { !$0.deleted }.count == 3)
-                #expect(try await sync.writeRequests().filter { $0.hasPrefix("PUT /api/documents/folders/") } == ["PUT /api/documents/folders/df3"])
+                #expect(
+                    try await sync.writeRequests().filter { $0.hasPrefix("PUT /api/documents/folders/") } == [
+                        "PUT /api/documents/folders/df3"
+                    ])
             }
         }
 
@@ -152,8 +169,9 @@ extension InterlinedListEndToEnd {
         @Test func aNewDocumentOnTheServerIsDownloaded() async throws {
             try await DocSyncBed.with { sync in
                 try await sync.create("Site Log", "# Site log\n\n- 09:00 arrived\n", in: "df2")
-                try await Self.expectSync(sync, stdout: "downloaded: Work/Projects/Site Log.md\nsynced: 1 downloaded\n",
-                                          expected: Self.seeded(["Work/Projects/Site Log.md": "# Site log\n\n- 09:00 arrived\n"]))
+                try await Self.expectSync(
+                    sync, stdout: "downloaded: Work/Projects/Site Log.md\nsynced: 1 downloaded\n",
+                    expected: Self.seeded(["Work/Projects/Site Log.md": "# Site log\n\n- 09:00 arrived\n"]))
             }
         }
 
@@ -161,8 +179,9 @@ extension InterlinedListEndToEnd {
             try await DocSyncBed.with { sync in
                 let field = try await sync.createFolder("Field")
                 try await sync.create("Plan", "# Plan\n", in: field)
-                try await Self.expectSync(sync, stdout: "downloaded: Field/Plan.md\nsynced: 1 downloaded\n",
-                                          expected: Self.seeded(["Field/Plan.md": "# Plan\n"]))
+                try await Self.expectSync(
+                    sync, stdout: "downloaded: Field/Plan.md\nsynced: 1 downloaded\n",
+                    expected: Self.seeded(["Field/Plan.md": "# Plan\n"]))
                 #expect(try sync.localDirectories().contains("Field"))
             }
         }
@@ -170,16 +189,18 @@ extension InterlinedListEndToEnd {
         @Test func aServerEditUpdatesTheFile() async throws {
             try await DocSyncBed.with { sync in
                 try await sync.edit("d002", "# Todo\n\n- order gaskets\n")
-                try await Self.expectSync(sync, stdout: "updated here: Todo.md\nsynced: 1 updated here\n",
-                                          expected: Self.seeded(["Todo.md": "# Todo\n\n- order gaskets\n"]))
+                try await Self.expectSync(
+                    sync, stdout: "updated here: Todo.md\nsynced: 1 updated here\n",
+                    expected: Self.seeded(["Todo.md": "# Todo\n\n- order gaskets\n"]))
             }
         }
 
         @Test func aServerDeletionDeletesTheFile() async throws {
             try await DocSyncBed.with { sync in
                 try await sync.delete("d003")
-                try await Self.expectSync(sync, stdout: "deleted here: Work/Meeting Notes.md\nsynced: 1 deleted here\n",
-                                          expected: Self.seeded(["Work/Meeting Notes.md": nil]))
+                try await Self.expectSync(
+                    sync, stdout: "deleted here: Work/Meeting Notes.md\nsynced: 1 deleted here\n",
+                    expected: Self.seeded(["Work/Meeting Notes.md": nil]))
                 do {
                     #expect(try sync.statePairs().contains { $0.documentID == "d003" } == false)
                 }
@@ -205,30 +226,35 @@ extension InterlinedListEndToEnd {
         @Test func aServerRenameRenamesTheFile() async throws {
             try await DocSyncBed.with { sync in
                 try await sync.rename("d001", "Welcome")
-                try await Self.expectSync(sync, stdout: "renamed here: Welcome.md (Readme.md → Welcome.md)\nsynced: 1 renamed here\n",
-                                          expected: Self.seeded(["Readme.md": nil, "Welcome.md": "# Readme\n"]))
+                try await Self.expectSync(
+                    sync, stdout: "renamed here: Welcome.md (Readme.md → Welcome.md)\nsynced: 1 renamed here\n",
+                    expected: Self.seeded(["Readme.md": nil, "Welcome.md": "# Readme\n"]))
             }
         }
 
         @Test func aServerMoveMovesTheFile() async throws {
             try await DocSyncBed.with { sync in
                 try await sync.moveDocument("d004", to: "df3")
-                try await Self.expectSync(sync, stdout: """
-                    renamed here: Archive/Spec.md (Work/Projects/Spec.md → Archive/Spec.md)
-                    synced: 1 renamed here
+                try await Self.expectSync(
+                    sync,
+                    stdout: """
+                        renamed here: Archive/Spec.md (Work/Projects/Spec.md → Archive/Spec.md)
+                        synced: 1 renamed here
 
-                    """, expected: Self.seeded(["Work/Projects/Spec.md": nil, "Archive/Spec.md": "# Spec\n"]))
+                        """, expected: Self.seeded(["Work/Projects/Spec.md": nil, "Archive/Spec.md": "# Spec\n"]))
             }
         }
 
         @Test func aServerMoveToTheRootMovesTheFileUp() async throws {
             try await DocSyncBed.with { sync in
                 try await sync.moveDocument("d003", to: nil)
-                try await Self.expectSync(sync, stdout: """
-                    renamed here: Meeting Notes.md (Work/Meeting Notes.md → Meeting Notes.md)
-                    synced: 1 renamed here
+                try await Self.expectSync(
+                    sync,
+                    stdout: """
+                        renamed here: Meeting Notes.md (Work/Meeting Notes.md → Meeting Notes.md)
+                        synced: 1 renamed here
 
-                    """, expected: Self.seeded(["Work/Meeting Notes.md": nil, "Meeting Notes.md": "# Meeting Notes\n"]))
+                        """, expected: Self.seeded(["Work/Meeting Notes.md": nil, "Meeting Notes.md": "# Meeting Notes\n"]))
             }
         }
 

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -14,8 +15,10 @@ extension InterlinedListEndToEnd {
         }
 
         /// Expects a refusal: exit 2, `message` and "nothing was changed" on stderr, no write sent.
-        static func expectRefusal(_ outcome: CommandOutcome, _ message: String, writesBefore: [String], _ sync: DocSyncBed,
-                                  sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        static func expectRefusal(
+            _ outcome: CommandOutcome, _ message: String, writesBefore: [String], _ sync: DocSyncBed,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
             #expect(outcome.exitCode == 2, "\(outcome)", sourceLocation: sourceLocation)
             #expect(outcome.stderr.contains(message), "\(outcome)", sourceLocation: sourceLocation)
             #expect(outcome.stderr.contains("nothing was changed"), "\(outcome)", sourceLocation: sourceLocation)
@@ -31,14 +34,17 @@ extension InterlinedListEndToEnd {
                 try sync.write("Work/notes.txt", "not markdown\n")
                 let writes = try await sync.writeRequests()
                 let refused = await sync.sync()
-                try await Self.expectRefusal(refused, "\(sync.directory) holds no markdown files, but 5 were synced from it before",
-                                             writesBefore: writes, sync)
+                try await Self.expectRefusal(
+                    refused, "\(sync.directory) holds no markdown files, but 5 were synced from it before",
+                    writesBefore: writes, sync)
                 #expect(try await sync.serverTree() == DocSyncBed.seeded)
                 #expect(try sync.statePairs().count == 5)
 
                 let forced = await sync.sync(["--yes"])
                 #expect(forced.exitCode == 0, "\(forced)")
-                #expect(forced.stdout.hasSuffix("synced: 5 deleted on the server; ignored 1 file that is not markdown or is hidden\n"), "\(forced)")
+                #expect(
+                    forced.stdout.hasSuffix("synced: 5 deleted on the server; ignored 1 file that is not markdown or is hidden\n"),
+                    "\(forced)")
                 #expect(try await sync.serverTree() == [:])
                 #expect(try sync.localTree() == ["Work/notes.txt": "not markdown\n"])
             }
@@ -62,8 +68,9 @@ extension InterlinedListEndToEnd {
                 for path in ["Readme.md", "Todo.md", "Work/Meeting Notes.md"] { try sync.remove(path) }
                 let writes = try await sync.writeRequests()
                 let refused = await sync.sync()
-                try await Self.expectRefusal(refused, "the sync would delete 3 of 5 documents on the server, more than --max-delete 50%",
-                                             writesBefore: writes, sync)
+                try await Self.expectRefusal(
+                    refused, "the sync would delete 3 of 5 documents on the server, more than --max-delete 50%",
+                    writesBefore: writes, sync)
                 #expect(try await sync.serverTree() == DocSyncBed.seeded)
 
                 let forced = await sync.sync(["--yes"])
@@ -80,8 +87,9 @@ extension InterlinedListEndToEnd {
                 for id in ["d001", "d002"] { try await sync.delete(id) }
                 let writes = try await sync.writeRequests()
                 let refused = await sync.sync(["--max-delete", "30"])
-                try await Self.expectRefusal(refused, "the sync would delete 2 of 5 local files, more than --max-delete 30%",
-                                             writesBefore: writes, sync)
+                try await Self.expectRefusal(
+                    refused, "the sync would delete 2 of 5 local files, more than --max-delete 30%",
+                    writesBefore: writes, sync)
                 #expect(try sync.localTree() == DocSyncBed.seeded)
 
                 let allowed = await sync.sync(["--max-delete", "40%"])
@@ -127,7 +135,9 @@ extension InterlinedListEndToEnd {
                 try sync.write("Readme.md", "# Readme\n")
                 let refused = await sync.sync()
                 #expect(refused.exitCode == 2, "\(refused)")
-                #expect(refused.stderr.contains("refusing to sync \(sync.directory) with the server as planned above without confirmation"), "\(refused)")
+                #expect(
+                    refused.stderr.contains("refusing to sync \(sync.directory) with the server as planned above without confirmation"),
+                    "\(refused)")
                 // The plan, on stderr: the same-named file with the same text is paired, not downloaded.
                 #expect(refused.stderr.contains("Field notes.md\n") && refused.stderr.contains("Todo.md\n"), "\(refused)")
                 do {
@@ -141,15 +151,16 @@ extension InterlinedListEndToEnd {
 
                 let confirmed = await sync.sync(["--yes"])
                 #expect(confirmed.exitCode == 0, "\(confirmed)")
-                #expect(confirmed.stdout == """
-                    downloaded: Archive/Old Spec.md
-                    uploaded: Field notes.md
-                    downloaded: Todo.md
-                    downloaded: Work/Meeting Notes.md
-                    downloaded: Work/Projects/Spec.md
-                    synced: 1 uploaded, 4 downloaded
+                #expect(
+                    confirmed.stdout == """
+                        downloaded: Archive/Old Spec.md
+                        uploaded: Field notes.md
+                        downloaded: Todo.md
+                        downloaded: Work/Meeting Notes.md
+                        downloaded: Work/Projects/Spec.md
+                        synced: 1 uploaded, 4 downloaded
 
-                    """)
+                        """)
                 let expected = Self.seeded(["Field notes.md": "# Field notes\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
@@ -173,17 +184,18 @@ extension InterlinedListEndToEnd {
 
                 let dry = await sync.sync(["--dry-run"])
                 #expect(dry.exitCode == 0, "\(dry)")
-                #expect(dry.stdout == """
-                    create folder for Field/
-                    update here: Readme.md
-                    update on the server: Todo.md
-                    delete on the server: Work/Meeting Notes.md
-                    rename here: Work/Projects/Specification.md (Work/Projects/Spec.md → Work/Projects/Specification.md)
-                    download: Archive/Site Log.md
-                    upload: Field/Visit.md
-                    would sync: 1 uploaded, 1 downloaded, 1 updated on the server, 1 updated here, 1 renamed here, 1 deleted on the server
+                #expect(
+                    dry.stdout == """
+                        create folder for Field/
+                        update here: Readme.md
+                        update on the server: Todo.md
+                        delete on the server: Work/Meeting Notes.md
+                        rename here: Work/Projects/Specification.md (Work/Projects/Spec.md → Work/Projects/Specification.md)
+                        download: Archive/Site Log.md
+                        upload: Field/Visit.md
+                        would sync: 1 uploaded, 1 downloaded, 1 updated on the server, 1 updated here, 1 renamed here, 1 deleted on the server
 
-                    """)
+                        """)
                 #expect(try sync.localTree() == localBefore)
                 #expect(try sync.localDirectories().contains("Field"))
                 #expect(try await sync.serverTree() == serverBefore)
@@ -194,7 +206,10 @@ extension InterlinedListEndToEnd {
 
                 let real = await sync.sync()
                 #expect(real.exitCode == 0, "\(real)")
-                #expect(real.stdout.hasSuffix("synced: 1 uploaded, 1 downloaded, 1 updated on the server, 1 updated here, 1 renamed here, 1 deleted on the server\n"), "\(real)")
+                #expect(
+                    real.stdout.hasSuffix(
+                        "synced: 1 uploaded, 1 downloaded, 1 updated on the server, 1 updated here, 1 renamed here, 1 deleted on the server\n"
+                    ), "\(real)")
                 let expected = Self.seeded([
                     "Todo.md": "# Todo\n\n- local edit\n", "Field/Visit.md": "# Visit\n", "Work/Meeting Notes.md": nil,
                     "Readme.md": "# Readme\n\nserver edit\n", "Archive/Site Log.md": "# Site log\n",

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
 
 extension InterlinedListEndToEnd {
@@ -43,8 +44,13 @@ extension InterlinedListEndToEnd {
                 try await sync.quirks(["silentWrites": 1])
                 let first = await sync.sync()
                 #expect(first.exitCode == 5, "\(first)")
-                #expect(first.stdout.hasPrefix("failed: Todo.md: the server answered success but did not keep the change (document d002 has contentHash "), "\(first)")
-                #expect(first.stdout.hasSuffix("; nothing was recorded\nsynced: nothing to do; 1 failed (retried on the next run)\n"), "\(first)")
+                #expect(
+                    first.stdout.hasPrefix(
+                        "failed: Todo.md: the server answered success but did not keep the change (document d002 has contentHash "),
+                    "\(first)")
+                #expect(
+                    first.stdout.hasSuffix("; nothing was recorded\nsynced: nothing to do; 1 failed (retried on the next run)\n"),
+                    "\(first)")
                 #expect(first.stderr.contains("1 change could not be synced in \(sync.directory)"), "\(first)")
                 #expect(try await sync.serverTree() == DocSyncBed.seeded)
 
@@ -63,7 +69,9 @@ extension InterlinedListEndToEnd {
                 try await sync.quirks(["silentWrites": 1])
                 let first = await sync.sync()
                 #expect(first.exitCode == 5, "\(first)")
-                #expect(first.stdout.hasPrefix("failed: Work/Field notes.md: the server answered success but did not keep the change (document "), "\(first)")
+                #expect(
+                    first.stdout.hasPrefix(
+                        "failed: Work/Field notes.md: the server answered success but did not keep the change (document "), "\(first)")
                 #expect(first.stdout.contains("does not exist after the write"), "\(first)")
                 #expect(try await sync.serverTree() == DocSyncBed.seeded)
 
@@ -106,8 +114,12 @@ extension InterlinedListEndToEnd {
                 try sync.write("Work/todo.md", "# todo, again\n")
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(outcome.stdout.wholeMatch(of: /uploaded: Work\/todo\.md \(the server keeps a deleted document's name in this folder, so it was created under the server path todo-[0-9a-f]+\.md\)\nsynced: 1 uploaded\n/) != nil,
-                        "\(outcome)")
+                #expect(
+                    outcome.stdout.wholeMatch(
+                        of:
+                            /uploaded: Work\/todo\.md \(the server keeps a deleted document's name in this folder, so it was created under the server path todo-[0-9a-f]+\.md\)\nsynced: 1 uploaded\n/
+                    ) != nil,
+                    "\(outcome)")
                 let expected = Self.seeded(["Todo.md": nil, "Work/todo.md": "# todo, again\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
@@ -124,7 +136,10 @@ extension InterlinedListEndToEnd {
                 try await sync.delete("d003")
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
-                #expect(outcome.stdout.hasPrefix("restored: Work/Meeting Notes.md (deleted on the server but changed here; created again from Work/Meeting Notes.md (it replaces d003); the server keeps a deleted document's name in this folder"), "\(outcome)")
+                #expect(
+                    outcome.stdout.hasPrefix(
+                        "restored: Work/Meeting Notes.md (deleted on the server but changed here; created again from Work/Meeting Notes.md (it replaces d003); the server keeps a deleted document's name in this folder"
+                    ), "\(outcome)")
                 let expected = Self.seeded(["Work/Meeting Notes.md": "# Meeting Notes\n\n- keep this\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)

@@ -2,9 +2,11 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import InterlinedList
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension InterlinedListEndToEnd {
@@ -42,13 +44,16 @@ extension InterlinedListEndToEnd {
         /// stdout (a server edit made before it gives the first cycle something to print).
         static func startWatching(_ sync: DocSyncBed) async throws -> Watch {
             try await sync.edit("d001", "# Readme\n\nbefore the watch\n")
-            let watch = Watch(process: try sync.spawn(["--watch", "--interval", "\(poll.components.seconds)s"],
-                                                      stdout: sync.bed.home.directory.path("watch.out"),
-                                                      stderr: sync.bed.home.directory.path("watch.err")),
-                              stdout: sync.bed.home.directory.path("watch.out"), stderr: sync.bed.home.directory.path("watch.err"))
+            let watch = Watch(
+                process: try sync.spawn(
+                    ["--watch", "--interval", "\(poll.components.seconds)s"],
+                    stdout: sync.bed.home.directory.path("watch.out"),
+                    stderr: sync.bed.home.directory.path("watch.err")),
+                stdout: sync.bed.home.directory.path("watch.out"), stderr: sync.bed.home.directory.path("watch.err"))
             let ready = try await waitFor(giveUp) {
                 let (out, err) = watch.output()
-                return err.contains("watching \(sync.directory) (the server every 30s); Ctrl-C to stop") && out.contains("synced: 1 updated here")
+                return err.contains("watching \(sync.directory) (the server every 30s); Ctrl-C to stop")
+                    && out.contains("synced: 1 updated here")
             }
             if !ready { watch.killIfRunning() }
             try #require(ready, "the watch never finished its first cycle: \(watch.output())")
@@ -68,8 +73,10 @@ extension InterlinedListEndToEnd {
 
         /// The moment, after `written`, when the server first shows `content` for document `id`
         /// (polled every 50 ms), or nil after `giveUp`.
-        static func arrival(of content: String, in id: String?, title: String? = nil, _ sync: DocSyncBed,
-                            within limit: Duration = giveUp) async throws -> ContinuousClock.Instant? {
+        static func arrival(
+            of content: String, in id: String?, title: String? = nil, _ sync: DocSyncBed,
+            within limit: Duration = giveUp
+        ) async throws -> ContinuousClock.Instant? {
             var seen: ContinuousClock.Instant?
             _ = try await waitFor(limit) {
                 let documents = try await sync.liveDocuments()
@@ -100,7 +107,8 @@ extension InterlinedListEndToEnd {
                 let edit = "# Todo\n\n- written while watching\n"
                 let written = ContinuousClock.now
                 try sync.write("Todo.md", edit)
-                let arrived = try #require(try await Self.arrival(of: edit, in: "d002", sync), "the edit never reached the server: \(watch.output())")
+                let arrived = try #require(
+                    try await Self.arrival(of: edit, in: "d002", sync), "the edit never reached the server: \(watch.output())")
                 #expect(arrived - written < Self.poll / 3, "the edit took \(arrived - written) to reach the server")
                 print("DocsSyncWatchTests: a local edit reached the server \(arrived - written) after the write")
 

@@ -17,7 +17,8 @@ struct ILTestBed: Sendable {
         try await withEmulator(script: "interlinedlist_emulator.py", arguments: arguments) { emulator in
             let home = try FieldOpsHome()
             defer { home.remove() }
-            try home.writeConfig("""
+            try home.writeConfig(
+                """
                 profiles:
                   \(profile):
                     backend: il
@@ -70,8 +71,10 @@ struct ILTestBed: Sendable {
     /// The credential log entries (method, path, presented credentials, status).
     func credentialLog() async throws -> [(method: String, path: String, presented: [String], status: Int?)] {
         (try await state()["credential_log"]?.arrayValue ?? []).map { entry in
-            (entry["method"]?.stringValue ?? "", entry["path"]?.stringValue ?? "",
-             (entry["presented"]?.arrayValue ?? []).compactMap(\.stringValue), entry["status"]?.int64Value.map(Int.init))
+            (
+                entry["method"]?.stringValue ?? "", entry["path"]?.stringValue ?? "",
+                (entry["presented"]?.arrayValue ?? []).compactMap(\.stringValue), entry["status"]?.int64Value.map(Int.init)
+            )
         }
     }
 

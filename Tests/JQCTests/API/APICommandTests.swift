@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `fieldops api` on a JQC profile: paths under /api/v1, the bearer token refreshed once on a

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `fieldops jqc agent` as a real process against the emulator with a real store: woken by
@@ -167,7 +168,8 @@ import Testing
                     environment: world.environment.merging(["SYSTEMD_LOG_LEVEL": "err"]) { _, new in new })
                 #expect(!verify.stderr.contains("fieldops-jqc-agent"), "\(verify.stderr)")
             }
-            let shipped = try String(contentsOf: Emulator.packageRoot.appendingPathComponent("config/systemd/fieldops-jqc-agent@.service"), encoding: .utf8)
+            let shipped = try String(
+                contentsOf: Emulator.packageRoot.appendingPathComponent("config/systemd/fieldops-jqc-agent@.service"), encoding: .utf8)
             #expect(shipped.contains("ExecStart=fieldops --profile %i jqc agent"))
             let uninstall = await world.run(["jqc", "agent", "uninstall"])
             #expect(uninstall.code == 0, "\(uninstall.stderr)")
@@ -211,7 +213,8 @@ import Testing
         // Log in and pull reference data inside the namespace (its loopback is the emulator's).
         for arguments in [["auth", "login", "--username", "inspector", "--password-stdin"], ["jqc", "sync"]] {
             let result = try ProcessRunner.run(
-                "/usr/bin/env", arguments: inside + [try JQCWorld.binary()] + arguments, environment: world.environment, stdin: Data("secret123\n".utf8))
+                "/usr/bin/env", arguments: inside + [try JQCWorld.binary()] + arguments, environment: world.environment,
+                stdin: Data("secret123\n".utf8))
             guard result.exitCode == 0 else { throw WorldError("\(arguments): \(result.stderr)") }
         }
 
@@ -269,4 +272,3 @@ import Testing
         #expect(issues.count >= queued.count)
     }
 }
-

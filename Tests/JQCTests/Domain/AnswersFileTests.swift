@@ -1,6 +1,7 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 import Testing
+
 @testable import JQC
 
 @Suite("Answers files")
@@ -22,9 +23,10 @@ struct AnswersFileTests {
     // MARK: - Keys
 
     @Test func keysMatchIdsOrLabelsIgnoringCaseAndSpaces() throws {
-        let values = try resolve(#"""
-        {"10": 4, "  restroom CLEANLINESS ": 4, "Shift": "night", "f_email": "a@b.example"}
-        """#.replacingOccurrences(of: "\"10\": 4, ", with: ""))
+        let values = try resolve(
+            #"""
+            {"10": 4, "  restroom CLEANLINESS ": 4, "Shift": "night", "f_email": "a@b.example"}
+            """#.replacingOccurrences(of: "\"10\": 4, ", with: ""))
         #expect(values == ["10": .rating(4), "9": .text("Night"), "f_email": .text("a@b.example")])
     }
 
@@ -43,7 +45,9 @@ struct AnswersFileTests {
 
     @Test func unknownKeySuggestsAnIdOrLabel() throws {
         let e = try error(#"{"Restroom cleanlines": 3}"#)
-        #expect(e.summary.contains("\"Restroom cleanlines\": no field has this id or label — did you mean \"Restroom cleanliness\" (field 10)?"))
+        #expect(
+            e.summary.contains("\"Restroom cleanlines\": no field has this id or label — did you mean \"Restroom cleanliness\" (field 10)?")
+        )
         let byID = try error(#"{"f_emial": "a@b.c"}"#)
         #expect(byID.summary.contains("did you mean \"f_email\"?"))
         let hopeless = try error(#"{"zzzzzzzz": 1}"#)
@@ -58,11 +62,12 @@ struct AnswersFileTests {
     // MARK: - Natural forms
 
     @Test func naturalFormsBecomeStoredShapes() throws {
-        let values = try resolve(#"""
-        {"6": true, "7": ["paper", "Soap"], "10": 5, "4": 12.50, "5": "2026-05-01",
-         "14": [["Lobby", 21.5, true], ["Hall", null, false]], "2": 42, "11": "pass", "9": null,
-         "12": "uploads/photos/sig-1.png"}
-        """#)
+        let values = try resolve(
+            #"""
+            {"6": true, "7": ["paper", "Soap"], "10": 5, "4": 12.50, "5": "2026-05-01",
+             "14": [["Lobby", 21.5, true], ["Hall", null, false]], "2": 42, "11": "pass", "9": null,
+             "12": "uploads/photos/sig-1.png"}
+            """#)
         #expect(values["6"] == .checkbox(true))
         #expect(values["7"] == .list(["Paper", "Soap"]))
         #expect(values["10"] == .rating(5))
@@ -90,10 +95,11 @@ struct AnswersFileTests {
     // MARK: - All or nothing
 
     @Test func everyProblemIsCollectedAndNothingApplied() throws {
-        let e = try error(#"""
-        {"2": "fine", "10": 9, "Floor condition ": "x", "8": "Excelent", "5": "yesterday", "nope": 1,
-         "14": [["a"]], "6": "maybe", "1": "section"}
-        """#)
+        let e = try error(
+            #"""
+            {"2": "fine", "10": 9, "Floor condition ": "x", "8": "Excelent", "5": "yesterday", "nope": 1,
+             "14": [["a"]], "6": "maybe", "1": "section"}
+            """#)
         #expect(e.problems.count == 8)
         #expect(e.summary == "answers.json: 8 answers are invalid; nothing was saved")
         #expect(e.details.count == 8)
@@ -125,7 +131,9 @@ struct AnswersFileTests {
     }
 
     @Test func yamlStyleInputsResolveTheSameWay() throws {
-        let raw: [String: AnswerInput] = ["Doors locked": .bool(true), "Supplies": .list([.string("Bags")]), "Restroom cleanliness": .number("3")]
+        let raw: [String: AnswerInput] = [
+            "Doors locked": .bool(true), "Supplies": .list([.string("Bags")]), "Restroom cleanliness": .number("3"),
+        ]
         let values = try AnswersFile.resolve(rawAnswers: raw, schema: Fixtures.schema())
         #expect(values == ["6": .checkbox(true), "7": .list(["Bags"]), "10": .rating(3)])
     }

@@ -1,6 +1,7 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 import Testing
+
 @testable import JQC
 
 @Suite("Field validation")

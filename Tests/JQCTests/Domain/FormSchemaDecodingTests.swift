@@ -1,6 +1,7 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 import Testing
+
 @testable import JQC
 
 @Suite("Form schema decoding")
@@ -8,11 +9,13 @@ struct FormSchemaDecodingTests {
     // MARK: - Ids
 
     @Test func integerAndStringIdsBecomeStringKeys() throws {
-        let schema = try FormSchema(jsonData: Data(#"""
-        [{"id": 5, "type": "rating", "label": "Floors"},
-         {"id": "f_1712_ab3", "type": "text", "label": "Notes"},
-         {"id": 12.0, "type": "checkbox", "label": "Bins"}]
-        """#.utf8))
+        let schema = try FormSchema(
+            jsonData: Data(
+                #"""
+                [{"id": 5, "type": "rating", "label": "Floors"},
+                 {"id": "f_1712_ab3", "type": "text", "label": "Notes"},
+                 {"id": 12.0, "type": "checkbox", "label": "Bins"}]
+                """#.utf8))
         #expect(schema.fields.map(\.id) == ["5", "f_1712_ab3", "12"])
         #expect(schema.field(withID: "5")?.label == "Floors")
         #expect(!schema.fields.contains { $0.id.contains("Optional") || $0.id.contains(".") })
@@ -35,7 +38,8 @@ struct FormSchemaDecodingTests {
     // MARK: - Types
 
     @Test func everyContractTypeIsRecognised() throws {
-        let names = "text email textarea number date checkbox checkbox_group radio select rating pass_fail signature image table section label button_submit button_print button_email"
+        let names =
+            "text email textarea number date checkbox checkbox_group radio select rating pass_fail signature image table section label button_submit button_print button_email"
             .split(separator: " ").map(String.init)
         let json = "[" + names.enumerated().map { #"{"id": \#($0.offset), "type": "\#($0.element)"}"# }.joined(separator: ",") + "]"
         let schema = try FormSchema(jsonData: Data(json.utf8))
@@ -55,9 +59,11 @@ struct FormSchemaDecodingTests {
     }
 
     @Test func fieldWithoutIdOrTypeIsKeptAsUnsupportedWithDefect() throws {
-        let schema = try FormSchema(jsonData: Data(#"""
-        [{"type": "rating", "label": "Lobby"}, {"id": 2, "label": "Mystery"}, {"label": "Nothing"}]
-        """#.utf8))
+        let schema = try FormSchema(
+            jsonData: Data(
+                #"""
+                [{"type": "rating", "label": "Lobby"}, {"id": 2, "label": "Mystery"}, {"label": "Nothing"}]
+                """#.utf8))
         #expect(schema.fields[0].type == .unsupported("rating"))
         #expect(schema.fields[0].defect == "has no id")
         #expect(schema.fields[0].id == "")
@@ -80,7 +86,10 @@ struct FormSchemaDecodingTests {
             _ = try FormSchema(jsonData: Data("[{\"id\": 1,,}]".utf8))
             Issue.record("invalid JSON was accepted")
         } catch let error as FormSchemaError {
-            guard case .invalidJSON(let syntax) = error else { Issue.record("wrong case \(error)"); return }
+            guard case .invalidJSON(let syntax) = error else {
+                Issue.record("wrong case \(error)")
+                return
+            }
             #expect(syntax.line == 1 && syntax.column == 11)
             #expect(error.summary.contains("line 1, column 11"))
             #expect(error.exitCode == .failure)
@@ -90,14 +99,16 @@ struct FormSchemaDecodingTests {
     // MARK: - Extras
 
     @Test func extrasAreRead() throws {
-        let schema = try FormSchema(jsonData: Data(#"""
-        [{"id": 1, "type": "select", "label": "Shift", "placeholder": "pick", "required": true,
-          "help_text": "which shift", "options": ["Day", {"label": "Night shift", "value": "night"}, 3],
-          "col": 1, "row": "2", "colSpan": 6, "rowSpan": 1, "order": 4},
-         {"id": 2, "type": "table", "table_cols": 3, "table_rows": 2, "col_headers": ["A", "B", "C"]},
-         {"id": 3, "type": "label", "text_content": "Read me", "font_size": 14, "font_weight": "bold"},
-         {"id": 4, "type": "button_submit", "btn_label": "Send", "x_future": [1]}]
-        """#.utf8))
+        let schema = try FormSchema(
+            jsonData: Data(
+                #"""
+                [{"id": 1, "type": "select", "label": "Shift", "placeholder": "pick", "required": true,
+                  "help_text": "which shift", "options": ["Day", {"label": "Night shift", "value": "night"}, 3],
+                  "col": 1, "row": "2", "colSpan": 6, "rowSpan": 1, "order": 4},
+                 {"id": 2, "type": "table", "table_cols": 3, "table_rows": 2, "col_headers": ["A", "B", "C"]},
+                 {"id": 3, "type": "label", "text_content": "Read me", "font_size": 14, "font_weight": "bold"},
+                 {"id": 4, "type": "button_submit", "btn_label": "Send", "x_future": [1]}]
+                """#.utf8))
         let select = schema.fields[0]
         #expect(select.required && select.placeholder == "pick" && select.helpText == "which shift")
         #expect(select.options == [FieldOption(value: "Day"), FieldOption(value: "night", label: "Night shift"), FieldOption(value: "3")])
@@ -111,7 +122,8 @@ struct FormSchemaDecodingTests {
     }
 
     @Test func passFailWithoutOptionsOffersPassFailNA() throws {
-        let schema = try FormSchema(jsonData: Data(#"[{"id": 1, "type": "pass_fail"}, {"id": 2, "type": "pass_fail", "options": ["Yes", "No"]}]"#.utf8))
+        let schema = try FormSchema(
+            jsonData: Data(#"[{"id": 1, "type": "pass_fail"}, {"id": 2, "type": "pass_fail", "options": ["Yes", "No"]}]"#.utf8))
         #expect(schema.fields[0].effectiveOptions.map(\.value) == ["Pass", "Fail", "N/A"])
         #expect(schema.fields[1].effectiveOptions.map(\.value) == ["Yes", "No"])
     }
@@ -129,7 +141,9 @@ struct FormSchemaDecodingTests {
 
     @Test func fieldsMadeInCodeEncodeToTheirProperties() throws {
         let made = FormSchema(fields: [
-            FormField(id: "5", type: .radio, label: "Floor", required: true, options: [FieldOption(value: "Good"), FieldOption(value: "bad", label: "Bad")], col: 0, row: 1),
+            FormField(
+                id: "5", type: .radio, label: "Floor", required: true,
+                options: [FieldOption(value: "Good"), FieldOption(value: "bad", label: "Bad")], col: 0, row: 1),
             FormField(id: "f_x", type: .table, label: "T", tableRows: 2, tableCols: 2, colHeaders: ["A", "B"]),
         ])
         let again = try FormSchema(json: made.json)

@@ -1,6 +1,7 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 import Testing
+
 @testable import JQC
 
 @Suite("Form values")
@@ -8,7 +9,8 @@ struct FormValueTests {
     // MARK: - JSON shapes
 
     @Test func formDataRoundTripsInTheContractShapes() throws {
-        let text = #"{"10":4,"12":"local://A1B2","13":"uploads/photos/x.jpg","14":[["a","b","c"],["d","e","f"]],"4":12.50,"6":"true","7":["Soap","Bags"],"8":"Good","x":{"nested":[1,true]},"y":null,"z":true}"#
+        let text =
+            #"{"10":4,"12":"local://A1B2","13":"uploads/photos/x.jpg","14":[["a","b","c"],["d","e","f"]],"4":12.50,"6":"true","7":["Soap","Bags"],"8":"Good","x":{"nested":[1,true]},"y":null,"z":true}"#
         let values = try FormData.decode(Data(text.utf8))
         #expect(values["10"] == .rating(4))
         #expect(values["4"] == .number(JSONNumber(lexeme: "12.50")!))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JQC
 
 @Suite("API dates")
@@ -15,8 +16,10 @@ struct JQCDateTests {
     }
 
     @Test func refusesMalformedOrImpossibleMoments() {
-        for bad in ["", "2026-05-01", "2026-02-30T00:00:00", "2026-05-01T24:00:00", "2026-05-01T08:60:00",
-                    "2026-05-01T08:30:15.", "2026-05-01T08:30:15+2", "2026-05-01T08:30:15 UTC", "2026/05/01T08:30:15"] {
+        for bad in [
+            "", "2026-05-01", "2026-02-30T00:00:00", "2026-05-01T24:00:00", "2026-05-01T08:60:00",
+            "2026-05-01T08:30:15.", "2026-05-01T08:30:15+2", "2026-05-01T08:30:15 UTC", "2026/05/01T08:30:15",
+        ] {
             #expect(JQCDate.parse(bad) == nil, "\(bad) should not parse")
         }
     }

@@ -1,6 +1,7 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 import Testing
+
 @testable import JQC
 
 @Suite("Re-inspection")
@@ -15,11 +16,12 @@ struct ReinspectionTests {
             "18": .text(""),
         ]
         let child = Reinspection.prepare(parentSchema: try Fixtures.schema(), parentFormData: parent)
-        #expect(child == [
-            "2": .text("Mopped"), "f_email": .text("a@b.example"), "4": .number(JSONNumber(7)),
-            "5": .text("2026-04-30"), "6": .checkbox(true), "7": .list(["Soap"]), "8": .text("Poor"),
-            "9": .text("Day"), "14": .table([["a", "b", "c"], ["d", "e", "f"]]),
-        ])
+        #expect(
+            child == [
+                "2": .text("Mopped"), "f_email": .text("a@b.example"), "4": .number(JSONNumber(7)),
+                "5": .text("2026-04-30"), "6": .checkbox(true), "7": .list(["Soap"]), "8": .text("Poor"),
+                "9": .text("Day"), "14": .table([["a", "b", "c"], ["d", "e", "f"]]),
+            ])
         for blank in ["10", "11", "12", "13", "19"] { #expect(child[blank] == nil, "field \(blank) must start blank") }
     }
 

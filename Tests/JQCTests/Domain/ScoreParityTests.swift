@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// The Swift score must equal, case by case, the independent python3 implementation of the
@@ -78,8 +79,12 @@ struct ScoreParityTests {
             one("unknown type Rating is not scored", "Rating", "5"),
             Case(name: "empty schema", schema: "[]", data: "{}"),
             Case(name: "missing answers: the radio still counts", schema: "[\(field("1", "rating")),\(field("2", "radio"))]", data: "{}"),
-            Case(name: "missing checkbox counts as unticked", schema: "[\(field("1", "checkbox")),\(field("2", "rating"))]", data: #"{"2": 5}"#),
-            Case(name: "only unanswered pass_fail and rating", schema: "[\(field("1", "pass_fail")),\(field("2", "rating"))]", data: #"{"1": "", "2": 0}"#),
+            Case(
+                name: "missing checkbox counts as unticked", schema: "[\(field("1", "checkbox")),\(field("2", "rating"))]",
+                data: #"{"2": 5}"#),
+            Case(
+                name: "only unanswered pass_fail and rating", schema: "[\(field("1", "pass_fail")),\(field("2", "rating"))]",
+                data: #"{"1": "", "2": 0}"#),
             many("two of three checkboxes", "checkbox", ["\"true\"", "\"true\"", "\"false\""]),
             many("one of six", "radio", ["\"ok\"", "\"no\"", "\"no\"", "\"no\"", "\"no\"", "\"no\""]),
             many("one of three", "pass_fail", ["\"good\"", "\"bad\"", "\"poor\""], stringIDs: true),
@@ -92,14 +97,20 @@ struct ScoreParityTests {
             many("ratings 0.625", "rating", ["1"]).padded(toCheckboxFails: 31),
             Case(
                 name: "mixed template, int and string ids",
-                schema: "[\(field("1", "section")),\(field("2", "rating")),\(field("\"f_3\"", "checkbox")),\(field("4", "radio")),\(field("\"pf\"", "pass_fail")),\(field("6", "text")),\(field("7", "rating")),\(field("8", "image"))]",
+                schema:
+                    "[\(field("1", "section")),\(field("2", "rating")),\(field("\"f_3\"", "checkbox")),\(field("4", "radio")),\(field("\"pf\"", "pass_fail")),\(field("6", "text")),\(field("7", "rating")),\(field("8", "image"))]",
                 data: #"{"2": 4, "f_3": "true", "4": "No", "pf": "", "6": "n/a", "7": 0, "8": "uploads/photos/a.jpg"}"#),
             Case(
                 name: "every field type, only four score",
-                schema: "[" + ["text", "email", "textarea", "number", "date", "checkbox", "checkbox_group", "radio", "select", "rating",
-                               "pass_fail", "signature", "image", "table", "section", "label", "button_submit", "button_print", "button_email"]
+                schema: "["
+                    + [
+                        "text", "email", "textarea", "number", "date", "checkbox", "checkbox_group", "radio", "select", "rating",
+                        "pass_fail", "signature", "image", "table", "section", "label", "button_submit", "button_print", "button_email",
+                    ]
                     .enumerated().map { field("\($0.offset + 1)", $0.element) }.joined(separator: ",") + "]",
-                data: #"{"1": "yes", "2": "a@b.c", "3": "ok", "4": 5, "5": "2026-05-01", "6": "true", "7": ["yes"], "8": "Acceptable", "9": "pass", "10": 3, "11": "Fail", "12": "uploads/photos/s.png", "13": "", "14": [["ok"]], "15": "pass", "16": "yes"}"#),
+                data:
+                    #"{"1": "yes", "2": "a@b.c", "3": "ok", "4": 5, "5": "2026-05-01", "6": "true", "7": ["yes"], "8": "Acceptable", "9": "pass", "10": 3, "11": "Fail", "12": "uploads/photos/s.png", "13": "", "14": [["ok"]], "15": "pass", "16": "yes"}"#
+            ),
             Case(
                 name: "duplicate ids count twice",
                 schema: "[\(field("1", "rating")),\(field("1", "rating")),\(field("2", "checkbox"))]",
@@ -186,7 +197,9 @@ struct ScoreParityTests {
         #expect(try score(Self.one("4 stars", "rating", "4")) == 80)
         #expect(try score(Self.many("1/32", "checkbox", ["true"] + Array(repeating: "false", count: 31))) == 3.12)
         #expect(try score(Self.one("nothing", "pass_fail", "\"\"")) == nil)
-        #expect(try score(Case(name: "absent radio", schema: "[\(Self.field("1", "radio")),\(Self.field("2", "rating"))]", data: #"{"2": 5}"#)) == 50)
+        #expect(
+            try score(Case(name: "absent radio", schema: "[\(Self.field("1", "radio")),\(Self.field("2", "rating"))]", data: #"{"2": 5}"#))
+                == 50)
         #expect(try score(Self.one("2.5 stars", "rating", "2.5")) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JQC
 
 @Suite("Statuses and badges")

@@ -1,6 +1,7 @@
 import FieldOpsCore
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// What each key does to the form, without a terminal: the effects the runner would carry out
@@ -12,9 +13,12 @@ struct FormEditorTests {
         FormField(id: "when", type: .date, label: "Visit date", col: 7, row: 2, colSpan: 6, index: 2),
         FormField(id: "stars", type: .rating, label: "Desks", required: true, col: 1, row: 3, colSpan: 4, index: 3),
         FormField(id: "pf", type: .passFail, label: "Trash", col: 5, row: 3, colSpan: 4, index: 4),
-        FormField(id: "shift", type: .select, label: "Shift", options: [FieldOption(value: "Day", label: "Day"), FieldOption(value: "Night", label: "Night")],
-                  col: 9, row: 3, colSpan: 4, index: 5),
-        FormField(id: "rows", type: .table, label: "Stock", col: 1, row: 4, colSpan: 12, tableCols: 2, colHeaders: ["Item", "Count"], index: 6),
+        FormField(
+            id: "shift", type: .select, label: "Shift",
+            options: [FieldOption(value: "Day", label: "Day"), FieldOption(value: "Night", label: "Night")],
+            col: 9, row: 3, colSpan: 4, index: 5),
+        FormField(
+            id: "rows", type: .table, label: "Stock", col: 1, row: 4, colSpan: 12, tableCols: 2, colHeaders: ["Item", "Count"], index: 6),
     ])
 
     func editor(_ values: [String: FormValue] = [:], width: Int = 120) -> FormEditor {
@@ -55,8 +59,9 @@ struct FormEditorTests {
         for c in "today" { press(.character(c), &form, &values) }
         #expect(form.typingToSave() == .saveTyping(fieldID: "when", .text(JQCDate.formatDay(Date())), typed: "today"))
 
-        let reopened = FormEditor(title: "Test", schema: Self.schema, values: ["name": .text("Ann"), "stars": .rating(3)], width: 120, height: 30,
-                                  typed: JQCStore.TypedText(fieldID: "when", text: "2026-1"))
+        let reopened = FormEditor(
+            title: "Test", schema: Self.schema, values: ["name": .text("Ann"), "stars": .rating(3)], width: 120, height: 30,
+            typed: JQCStore.TypedText(fieldID: "when", text: "2026-1"))
         #expect(reopened.focusedField?.id == "when", "back on the field that was being typed")
         #expect(reopened.buffer.text == "2026-1")
         #expect(reopened.message?.tone == .problem)
@@ -103,7 +108,9 @@ struct FormEditorTests {
     }
 
     @Test func anOpenEndedTableGrowsARowAtATimeAndNeverLosesOne() {
-        var values: [String: FormValue] = ["name": .text("A"), "when": .text("2026-01-02"), "stars": .rating(3), "pf": .text("Pass"), "shift": .text("Day")]
+        var values: [String: FormValue] = [
+            "name": .text("A"), "when": .text("2026-01-02"), "stars": .rating(3), "pf": .text("Pass"), "shift": .text("Day"),
+        ]
         var form = editor(values)
         #expect(form.focusedField?.id == "rows")
         for c in "Paper" { press(.character(c), &form, &values) }

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// The full-screen form of `jqc inspect fill` as a person meets it: the real binary on a
@@ -20,7 +21,8 @@ struct FullScreenFormTests {
     }
 
     func open(_ world: JQCWorld, _ id: String, columns: Int = 160, rows: Int = 45) throws -> TerminalScreen {
-        try TerminalScreen(try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id], environment: terminal(world), columns: columns, rows: rows)
+        try TerminalScreen(
+            try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id], environment: terminal(world), columns: columns, rows: rows)
     }
 
     /// The row of the screen where `text` is, or nil.
@@ -137,7 +139,8 @@ struct FullScreenFormTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft(template: 2)
-            let answers = try world.file("answers.json", #"{"Contact on site": "Ann", "Contact email": "a@b.org", "Visit date": "2026-01-02"}"#)
+            let answers = try world.file(
+                "answers.json", #"{"Contact on site": "Ann", "Contact email": "a@b.org", "Visit date": "2026-01-02"}"#)
             #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", answers]).code == 0)
             let screen = try open(world, id)
             #expect(try screen.wait(forReverse: "4. Occupants present").ok, "resuming continues at the first unanswered field")
@@ -175,10 +178,13 @@ struct FullScreenFormTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft(template: 1)
-            let before = world.home.path("stty.before"), after = world.home.path("stty.after")
-            let script = #"trap ':' INT TERM; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-            let screen = try TerminalScreen("/bin/sh", arguments: ["-c", script, world.home.path("stty"), try JQCWorld.binary(), "jqc", "inspect", "fill", id],
-                                            environment: terminal(world), columns: 120, rows: 40)
+            let before = world.home.path("stty.before")
+            let after = world.home.path("stty.after")
+            let script =
+                #"trap ':' INT TERM; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+            let screen = try TerminalScreen(
+                "/bin/sh", arguments: ["-c", script, world.home.path("stty"), try JQCWorld.binary(), "jqc", "inspect", "fill", id],
+                environment: terminal(world), columns: 120, rows: 40)
             #expect(try screen.wait(forReverse: "1. Toilets and urinals").ok)
             try screen.send("4")
             #expect(try screen.wait(for: "★★★★☆").ok)
@@ -206,8 +212,9 @@ struct FullScreenFormTests {
             let id = try await world.startDraft(template: 4)
             let editor = try world.file("editor.sh", "#!/bin/sh\nprintf 'from the editor\\nsecond line\\n' > \"$1\"\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
-            let screen = try TerminalScreen(try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
-                                            environment: terminal(world).merging(["VISUAL": editor]) { $1 }, columns: 120, rows: 30)
+            let screen = try TerminalScreen(
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                environment: terminal(world).merging(["VISUAL": editor]) { $1 }, columns: 120, rows: 30)
             #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
             try screen.send(Key.escape + "g" + "3" + Key.enter)
             #expect(try screen.wait(forReverse: "3. Notes").ok)
@@ -224,8 +231,9 @@ struct FullScreenFormTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft(template: 4)
-            let screen = try TerminalScreen(try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
-                                            environment: terminal(world), columns: 100, rows: 30)
+            let screen = try TerminalScreen(
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                environment: terminal(world), columns: 100, rows: 30)
             #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
             try screen.send("Quarterly audit")
             #expect(try screen.wait(for: "[Quarterly audit").ok)
@@ -313,7 +321,10 @@ struct FullScreenFormTests {
             #expect(exit.code == 0, "\(exit.rawTail)")
             let submitted = try #require(try world.store().inspection(localID: id))
             #expect(submitted.status == .completed)
-            #expect(submitted.overallScore == InspectionScore.compute(schema: try #require(try world.store().template(id: 1)).schema(), formData: try submitted.formData()))
+            #expect(
+                submitted.overallScore
+                    == InspectionScore.compute(
+                        schema: try #require(try world.store().template(id: 1)).schema(), formData: try submitted.formData()))
         }
     }
 
@@ -325,8 +336,9 @@ struct FullScreenFormTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft(template: 4)
-            let screen = try TerminalScreen(try JQCWorld.binary(), arguments: ["jqc", "inspect", "sign", id, "--field", "Signature"],
-                                            environment: terminal(world), columns: 80, rows: 24)
+            let screen = try TerminalScreen(
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "sign", id, "--field", "Signature"],
+                environment: terminal(world), columns: 80, rows: 24)
             #expect(try screen.wait(for: "draw with the mouse").ok)
             // Press at cell (10, 5), drag right to (40, 5) and down to (40, 12), release.
             var reports = "\u{1B}[<0;10;5M"
@@ -344,8 +356,9 @@ struct FullScreenFormTests {
             let photoID = try #require(values["4"]?.localPhotoID)
             let photo = try #require(try world.store().photo(localID: photoID))
             #expect(photo.contentType == "image/png")
-            let check = try ProcessRunner.run("/usr/bin/env", arguments: ["python3", "-c", Self.pngCheck, try world.store().photoFile(photo)],
-                                              environment: world.environment, timeout: 30)
+            let check = try ProcessRunner.run(
+                "/usr/bin/env", arguments: ["python3", "-c", Self.pngCheck, try world.store().photoFile(photo)],
+                environment: world.environment, timeout: 30)
             // The press at (10, 5) is pad cell (7, 2): dot (15, 10), 4 px a dot, so (62, 42).
             #expect(check.stdout.contains("dark at start: True"), "\(check.stdout)\(check.stderr)")
             #expect(check.stdout.contains("dark at corner: True"), "\(check.stdout)\(check.stderr)")
@@ -365,9 +378,11 @@ struct FullScreenFormTests {
     /// /dev/null, so the binary's own dlopen() fails as on a machine without libpng; nothing
     /// outside the namespace changes. Needs unshare(1) and user namespaces (see `canHideLibpng`).
     func withoutLibpng(_ world: JQCWorld, _ arguments: [String]) throws -> TerminalScreen {
-        let hide = #"lib=$(ldconfig -p | sed -n 's/.*libpng16\.so\.16 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
-        return try TerminalScreen("/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", try JQCWorld.binary()] + arguments,
-                                  environment: terminal(world), columns: 140, rows: 30)
+        let hide =
+            #"lib=$(ldconfig -p | sed -n 's/.*libpng16\.so\.16 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
+        return try TerminalScreen(
+            "/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", try JQCWorld.binary()] + arguments,
+            environment: terminal(world), columns: 140, rows: 30)
     }
 
     static let canHideLibpng: Bool = {
@@ -417,8 +432,9 @@ struct FullScreenFormTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft(template: 4)
-            let screen = try TerminalScreen(try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
-                                            environment: terminal(world), columns: 100, rows: 30)
+            let screen = try TerminalScreen(
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                environment: terminal(world), columns: 100, rows: 30)
             #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
             try screen.send(Key.escape + "g" + "Signature" + Key.enter)
             #expect(try screen.wait(forReverse: "4. Signature").ok)
@@ -440,40 +456,40 @@ struct FullScreenFormTests {
 
     /// Decodes an 8-bit greyscale PNG with zlib and prints what the test checks.
     static let pngCheck = #"""
-    import struct, sys, zlib
-    data = open(sys.argv[1], "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    pos, idat, width, height = 8, b"", 0, 0
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour == 0, "expected 8-bit grey"
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width + 1
-    rows, previous = [], bytearray(width)
-    for y in range(height):
-        kind, line = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
-        for x in range(width):
-            left = line[x - 1] if x else 0
-            up = previous[x]
-            upleft = previous[x - 1] if x else 0
-            if kind == 1: line[x] = (line[x] + left) & 255
-            elif kind == 2: line[x] = (line[x] + up) & 255
-            elif kind == 3: line[x] = (line[x] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - upleft
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - upleft)
-                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else upleft)) & 255
-        rows.append(line)
-        previous = line
-    print("size", width, height)
-    print("dark at start:", rows[42][62] < 128)
-    print("dark at corner:", rows[42][(37 * 2 + 1) * 4 + 2] < 128)
-    print("white at origin:", rows[0][0] == 255)
-    """#
+        import struct, sys, zlib
+        data = open(sys.argv[1], "rb").read()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+        pos, idat, width, height = 8, b"", 0, 0
+        while pos < len(data):
+            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+            body = data[pos + 8:pos + 8 + length]
+            if kind == b"IHDR":
+                width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+                assert depth == 8 and colour == 0, "expected 8-bit grey"
+            elif kind == b"IDAT":
+                idat += body
+            pos += 12 + length
+        raw = zlib.decompress(idat)
+        stride = width + 1
+        rows, previous = [], bytearray(width)
+        for y in range(height):
+            kind, line = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
+            for x in range(width):
+                left = line[x - 1] if x else 0
+                up = previous[x]
+                upleft = previous[x - 1] if x else 0
+                if kind == 1: line[x] = (line[x] + left) & 255
+                elif kind == 2: line[x] = (line[x] + up) & 255
+                elif kind == 3: line[x] = (line[x] + (left + up) // 2) & 255
+                elif kind == 4:
+                    p = left + up - upleft
+                    pa, pb, pc = abs(p - left), abs(p - up), abs(p - upleft)
+                    line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else upleft)) & 255
+            rows.append(line)
+            previous = line
+        print("size", width, height)
+        print("dark at start:", rows[42][62] < 128)
+        print("dark at corner:", rows[42][(37 * 2 + 1) * 4 + 2] < 128)
+        print("white at origin:", rows[0][0] == 255)
+        """#
 }

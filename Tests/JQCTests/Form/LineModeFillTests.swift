@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `fill --line` (and fill on a terminal that cannot show the form): one prompt per field with
@@ -39,7 +40,10 @@ struct LineModeFillTests {
             // Resuming starts at the first unanswered field, not at field 1.
             let again = try TerminalSession.run(
                 try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id], environment: environment.merging(["TERM": "dumb"]) { $1 },
-                steps: [.expect("resuming at field 3"), .expect("[3/6] Supplies restocked"), .expect("> "), .send("q\r"), .expect("saved so far")])
+                steps: [
+                    .expect("resuming at field 3"), .expect("[3/6] Supplies restocked"), .expect("> "), .send("q\r"),
+                    .expect("saved so far"),
+                ])
             #expect(again.failedStep == nil, "\(again.output)")
             #expect(!again.output.contains("[1/6]"))
         }
@@ -50,7 +54,8 @@ struct LineModeFillTests {
             try await world.ready()
             let id = try await world.startDraft(template: 2)
             let lines = [":goto Consumables", "e", "Paper | 3 | no | extra", "Soap | 1", "Paper | 3 | no", "", "q"]
-            let out = CapturedStream(), err = CapturedStream()
+            let out = CapturedStream()
+            let err = CapturedStream()
             let code = await App(backends: [JQCBackend()]).run(
                 arguments: ["jqc", "inspect", "fill", id, "--line"], environment: world.environment.merging(["NO_COLOR": "1"]) { $1 },
                 stdout: out, stderr: err, stdin: FixedInput(lines.joined(separator: "\n") + "\n", isTerminal: true))

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// A photo copy is on disk for good before the row that points at it commits: written to a
@@ -45,8 +46,10 @@ struct DurablePhotoTests {
             let traceFile = world.home.path("attach.trace")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.strace)
-            process.arguments = ["-f", "-qq", "-e", "trace=openat,fsync,fdatasync,rename,renameat,renameat2", "-o", traceFile,
-                                 try JQCWorld.binary(), "jqc", "inspect", "attach", id, "--field", "7", photo]
+            process.arguments = [
+                "-f", "-qq", "-e", "trace=openat,fsync,fdatasync,rename,renameat,renameat2", "-o", traceFile,
+                try JQCWorld.binary(), "jqc", "inspect", "attach", id, "--field", "7", photo,
+            ]
             process.environment = world.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -66,8 +69,10 @@ struct DurablePhotoTests {
             let open = try #require(index(after: -1) { $0.hasPrefix("openat(") && $0.contains("\"\(temporary)") && $0.contains("O_EXCL") })
             let tempFD = try #require(Self.descriptor(calls[open]))
             let syncCopy = try #require(index(after: open) { $0.hasPrefix("fsync(\(tempFD))") })
-            let rename = try #require(index(after: syncCopy) { $0.hasPrefix("rename") && $0.contains("\"\(temporary)") && $0.contains("\"\(final)\"") })
-            let openDirectory = try #require(index(after: rename) { $0.hasPrefix("openat(") && $0.contains("\"\(photos)\"") && $0.contains("O_DIRECTORY") })
+            let rename = try #require(
+                index(after: syncCopy) { $0.hasPrefix("rename") && $0.contains("\"\(temporary)") && $0.contains("\"\(final)\"") })
+            let openDirectory = try #require(
+                index(after: rename) { $0.hasPrefix("openat(") && $0.contains("\"\(photos)\"") && $0.contains("O_DIRECTORY") })
             let directoryFD = try #require(Self.descriptor(calls[openDirectory]))
             let syncDirectory = try #require(index(after: openDirectory) { $0.hasPrefix("fsync(\(directoryFD))") })
             // The row's commit: the first sync of the write-ahead log after the copy is safe.
@@ -75,7 +80,8 @@ struct DurablePhotoTests {
             let walFD = try #require(Self.descriptor(calls[walOpen]))
             let walSyncs = calls.indices.filter { calls[$0].hasPrefix("fsync(\(walFD))") || calls[$0].hasPrefix("fdatasync(\(walFD))") }
             #expect(!walSyncs.isEmpty, "the commit syncs the log")
-            #expect(walSyncs.allSatisfy { $0 > syncDirectory }, "a commit came before the copy was durable:\n\(calls.joined(separator: "\n"))")
+            #expect(
+                walSyncs.allSatisfy { $0 > syncDirectory }, "a commit came before the copy was durable:\n\(calls.joined(separator: "\n"))")
             #expect(open < syncCopy && syncCopy < rename && rename < openDirectory && openDirectory < syncDirectory)
         }
     }
@@ -104,7 +110,9 @@ struct DurablePhotoTests {
             // the file and stores nothing.
             try FileManager.default.removeItem(atPath: outbox.store.photosDirectory)
             _ = FileManager.default.createFile(atPath: outbox.store.photosDirectory, contents: Data("not a directory".utf8))
-            let failed = await world.run(["jqc", "issue", "flag", "--facility", "1", "--severity", "low", "--description", "x", "--photo", source])
+            let failed = await world.run([
+                "jqc", "issue", "flag", "--facility", "1", "--severity", "low", "--description", "x", "--photo", source,
+            ])
             #expect(failed.code == 1 && failed.stderr.contains("cannot copy \(source) into the store"), "\(failed.stderr)")
             #expect(try outbox.store.issues().filter { $0.origin == .device }.isEmpty)
         }

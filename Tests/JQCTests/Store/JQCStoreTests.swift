@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// The store file itself: where it lives, how it is configured, what the workflow API keeps.
@@ -36,8 +37,10 @@ struct JQCStoreTests {
         let store = try Self.seededStore(home)
         #expect(store.path == home.path("data/fieldops/site/jqc.sqlite"))
         let (mode, foreignKeys, version) = try store.read { database in
-            (try database.journalMode, try database.scalar("PRAGMA foreign_keys", as: Int.self),
-             try database.scalar("PRAGMA user_version", as: Int.self))
+            (
+                try database.journalMode, try database.scalar("PRAGMA foreign_keys", as: Int.self),
+                try database.scalar("PRAGMA user_version", as: Int.self)
+            )
         }
         #expect(mode == "wal")
         #expect(foreignKeys == 1)
@@ -83,14 +86,20 @@ struct JQCStoreTests {
         let text = home.path("notes.txt")
         try "hello".write(toFile: text, atomically: true, encoding: .utf8)
         // The store says what is wrong with the file; the command line words it.
-        #expect(throws: PhotoFiles.Problem.notAnImage(text)) { try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: text) }
+        #expect(throws: PhotoFiles.Problem.notAnImage(text)) {
+            try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: text)
+        }
         #expect(PhotoFiles.Problem.notAnImage(text).summary == "cannot attach \(text): it is not a JPEG or PNG image")
         #expect(PhotoFiles.Problem.notAnImage(text).exitCode == .usage)
         #expect(throws: PhotoFiles.Problem.missing(home.path("nope.jpg"))) {
             try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: home.path("nope.jpg"))
         }
-        #expect(throws: JQCError.self) { try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "2", sourcePath: try Self.jpeg(home, "a.jpg")) }
-        #expect(throws: JQCError.self) { try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "99", sourcePath: try Self.jpeg(home, "b.jpg")) }
+        #expect(throws: JQCError.self) {
+            try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "2", sourcePath: try Self.jpeg(home, "a.jpg"))
+        }
+        #expect(throws: JQCError.self) {
+            try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "99", sourcePath: try Self.jpeg(home, "b.jpg"))
+        }
         // Nothing half-made was left behind.
         #expect(try store.photos(inspectionLocalID: draft.localID).isEmpty)
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: store.photosDirectory)) ?? []
@@ -103,7 +112,9 @@ struct JQCStoreTests {
         let store = try Self.seededStore(home)
         let parent = try store.createDraft(templateID: 1, facilityID: 1)
         try store.submit(localID: parent.localID)
-        try store.write { try $0.execute("UPDATE inspections SET follow_up_required = 1, server_id = 42 WHERE local_id = ?", [parent.localID]) }
+        try store.write {
+            try $0.execute("UPDATE inspections SET follow_up_required = 1, server_id = 42 WHERE local_id = ?", [parent.localID])
+        }
 
         let child = try store.createDraft(templateID: 1, facilityID: 1, parent: .server(42))
         #expect(child.parentLocalID == parent.localID)
@@ -116,7 +127,7 @@ struct JQCStoreTests {
         #expect(submitted.status == .completed)
         #expect(submitted.syncStatus == .pending)
         #expect(submitted.completedAt != nil)
-        #expect(submitted.overallScore == 60.0) // (0.8 + 1 + 0) / 3
+        #expect(submitted.overallScore == 60.0)  // (0.8 + 1 + 0) / 3
         #expect(try store.inspection(localID: parent.localID)?.followUpRequired == false)
         #expect(throws: JQCError.self) { try store.updateFormData(localID: child.localID) { $0["2"] = .rating(1) } }
     }
@@ -151,7 +162,8 @@ struct JQCStoreTests {
         let store = try Self.seededStore(home)
         let draft = try store.createDraft(templateID: 1, facilityID: 1)
         let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: try Self.jpeg(home, "a.jpg"))
-        let issue = try store.flagIssue(inspectionLocalID: draft.localID, severity: .low, description: "Sticky floor", photoPath: try Self.jpeg(home, "b.jpg"))
+        let issue = try store.flagIssue(
+            inspectionLocalID: draft.localID, severity: .low, description: "Sticky floor", photoPath: try Self.jpeg(home, "b.jpg"))
         let files = try store.photos(inspectionLocalID: draft.localID).map(store.photoFile)
         #expect(files.count == 2)
 
@@ -195,18 +207,24 @@ struct JQCStoreTests {
         let store = try Self.seededStore(home)
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", """
+        holder.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys, time
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
             c.execute('BEGIN IMMEDIATE')
             print('locked', flush=True)
             time.sleep(10)
-            """, store.path]
+            """, store.path,
+        ]
         let pipe = Pipe()
         holder.standardOutput = pipe
         try holder.run()
         // SIGKILL: a child of a test thread may inherit a mask that blocks SIGTERM.
-        defer { kill(holder.processIdentifier, SIGKILL); holder.waitForExit() }
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitForExit()
+        }
         let line = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
         #expect(line.hasPrefix("locked"))
 

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// A future migration that rebuilds `inspections` the way SQLite documents (new table, copy,
@@ -27,10 +28,14 @@ import Testing
             #expect((before.1 ?? 0) >= 3 && (before.2 ?? 0) >= 6)
 
             let rebuild = Migration(version: JQCSchema.migrator.latestVersion + 1, name: "rebuild inspections") { database in
-                guard let definition = try database.scalar(
-                    "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'inspections'", as: String.self) else { return }
-                let indexes = try database.query("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'inspections' AND sql IS NOT NULL")
-                    .map { try $0.decode(0, as: String.self) }
+                guard
+                    let definition = try database.scalar(
+                        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'inspections'", as: String.self)
+                else { return }
+                let indexes = try database.query(
+                    "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'inspections' AND sql IS NOT NULL"
+                )
+                .map { try $0.decode(0, as: String.self) }
                 try database.execute(definition.replacingOccurrences(of: "CREATE TABLE inspections", with: "CREATE TABLE inspections_new"))
                 try database.execute("INSERT INTO inspections_new SELECT * FROM inspections")
                 try database.execute("DROP TABLE inspections")

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Migration 2 (queued status changes, the inbox's read state, prune and reopen bookkeeping)
@@ -14,7 +15,8 @@ import Testing
         do {
             let database = try Database(path: path)
             try Migrator([JQCSchema.migrator.migrations[0]]).migrate(database)
-            try database.executeScript("""
+            try database.executeScript(
+                """
                 INSERT INTO inspections (local_id, server_id, template_id, facility_id, status, sync_status, started_at, created_at, updated_at, synced_at)
                     VALUES ('i-1', 70, 1, 1, 'completed', 'synced', '2026-10-01T08:00:00', '2026-10-01T08:00:00', '2026-10-01T08:30:00', '2026-10-01T08:31:00');
                 INSERT INTO issues (local_id, server_id, origin, inspection_local_id, facility_id, severity, description, sync_status, created_at, updated_at)

@@ -1,6 +1,7 @@
 import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
+
 @testable import JQC
 
 /// One test's JQC world: a running emulator, a throw-away config and data home pointing a
@@ -23,14 +24,17 @@ final class JQCWorld: Sendable {
         let home = try TemporaryDirectory(prefix: "jqc-world")
         let config = home.path("config/fieldops")
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        var yaml = "default_profile: site\nprofiles:\n  site:\n    backend: jqc\n    base_url: \(emulator.baseURL)\n    username: inspector\n"
+        var yaml =
+            "default_profile: site\nprofiles:\n  site:\n    backend: jqc\n    base_url: \(emulator.baseURL)\n    username: inspector\n"
         if let http { yaml += "    http: \(http)\n" }
         try yaml.write(toFile: config + "/config.yaml", atomically: true, encoding: .utf8)
         let environment = [
             "HOME": home.path("home"), "XDG_CONFIG_HOME": home.path("config"), "XDG_DATA_HOME": home.path("data"),
             "XDG_CACHE_HOME": home.path("cache"), "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
-        return JQCWorld(emulator: emulator, home: home, environment: environment, admin: try HTTPSession(settings: HTTPSettings(timeout: 30, retries: 0), version: "test"))
+        return JQCWorld(
+            emulator: emulator, home: home, environment: environment,
+            admin: try HTTPSession(settings: HTTPSettings(timeout: 30, retries: 0), version: "test"))
     }
 
     private init(emulator: Emulator, home: TemporaryDirectory, environment: [String: String], admin: HTTPSession) {
@@ -78,9 +82,13 @@ final class JQCWorld: Sendable {
     /// Logs in with the API directly (not through fieldops) and returns the access token.
     func login(returningToken: Void) async throws -> String {
         let body = try JSONSerialization.data(withJSONObject: ["username": "inspector", "password": "secret123"])
-        let response = try await admin.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["api", "v1", "auth", "login"], body: .json(body))).requireSuccess()
+        let response = try await admin.send(
+            HTTPRequest(.post, baseURL: emulator.baseURL, path: ["api", "v1", "auth", "login"], body: .json(body))
+        ).requireSuccess()
         let envelope = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        guard let token = (envelope?["data"] as? [String: Any])?["access_token"] as? String else { throw WorldError("no token in \(response.text)") }
+        guard let token = (envelope?["data"] as? [String: Any])?["access_token"] as? String else {
+            throw WorldError("no token in \(response.text)")
+        }
         return token
     }
 
@@ -121,7 +129,8 @@ final class JQCWorld: Sendable {
     @discardableResult
     func admin(_ endpoint: String, _ json: Any = [String: Any](), method: HTTPMethod = .post) async throws -> [String: Any] {
         let body = try JSONSerialization.data(withJSONObject: json)
-        let request = HTTPRequest(method, baseURL: emulator.baseURL, path: ["__admin"] + endpoint.split(separator: "/").map(String.init), body: .json(body))
+        let request = HTTPRequest(
+            method, baseURL: emulator.baseURL, path: ["__admin"] + endpoint.split(separator: "/").map(String.init), body: .json(body))
         let response = try await admin.send(request).requireSuccess()
         return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:]
     }

@@ -1,6 +1,7 @@
 import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
+
 @testable import JQC
 
 /// Queues real work in a store through the public store API, as the workflow commands do.
@@ -45,7 +46,8 @@ struct Outbox {
     /// A completed inspection of template 1 (restroom check) at facility 1, area 101, with
     /// answers and, when `photo`, a photo in field 7.
     @discardableResult
-    func completedInspection(photo: Bool = false, parent: JQCStore.ParentLink? = nil, completedAt: Date = Date()) throws -> LocalInspection {
+    func completedInspection(photo: Bool = false, parent: JQCStore.ParentLink? = nil, completedAt: Date = Date()) throws -> LocalInspection
+    {
         let draft = try answeredDraft(parent: parent)
         if photo {
             try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: try jpeg(draft.localID + ".jpg"))
@@ -63,7 +65,8 @@ struct Outbox {
 
     /// An issue flagged at a facility without an inspection.
     @discardableResult
-    func facilityIssue(facility: Int = 1, area: Int? = 101, description: String = "Scuffed door", photo: Bool = false) throws -> LocalIssue {
+    func facilityIssue(facility: Int = 1, area: Int? = 101, description: String = "Scuffed door", photo: Bool = false) throws -> LocalIssue
+    {
         try store.flagIssue(
             facilityID: facility, areaID: area, severity: .low, description: description,
             photoPath: photo ? try jpeg("facility-" + UUID().uuidString + ".jpg", seed: 5) : nil)

@@ -1,6 +1,7 @@
 import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
+
 @testable import JQC
 
 /// The JQC API called directly, as another device or person would, to change server state

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Pulled issues are upserted by server id; only server-pulled ones are ever removed.

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Reference pulls replace the cache atomically; an unreachable server changes nothing.
@@ -15,7 +16,12 @@ struct ReferenceAndOfflineTests {
             let before = try store.facilities().map(\.id)
             #expect(before.sorted() == [1, 2, 3, 4, 5])
 
-            try await world.admin("facilities", [["id": 9, "name": "New Depot", "address": "9 New St", "project_id": nil as Int?, "project_name": nil as String?] as [String: Any?]].map { $0.compactMapValues { $0 } })
+            try await world.admin(
+                "facilities",
+                [
+                    ["id": 9, "name": "New Depot", "address": "9 New St", "project_id": nil as Int?, "project_name": nil as String?]
+                        as [String: Any?]
+                ].map { $0.compactMapValues { $0 } })
             try await world.emulator.injectFault(path: "/api/v1/areas", status: 500, count: 1)
             let result = await world.run(["jqc", "sync", "--json"])
             #expect(result.code == 5)

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Login, token refresh with rotation, and what a lost session does to a sync.
@@ -78,7 +79,9 @@ struct SyncAuthTests {
             await world.run(["jqc", "sync"])
             let outbox = try Outbox(world)
             let inspections = try (0..<8).map { _ in try outbox.completedInspection(photo: true) }
-            let before = try #require(try Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:])).entry(for: "site"))
+            let before = try #require(
+                try Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:])).entry(
+                    for: "site"))
             // Every upload waits a little; the tokens die while uploads are in flight.
             try await world.emulator.setLatency(milliseconds: 40)
             async let sync = world.run(["jqc", "sync", "--json"])
@@ -94,7 +97,9 @@ struct SyncAuthTests {
                 #expect(try await world.postCounts("inspections")[inspection.localID] == 1)
             }
             // The rotated pair replaced the old one in the keyring.
-            let after = try #require(try Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:])).entry(for: "site"))
+            let after = try #require(
+                try Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:])).entry(
+                    for: "site"))
             #expect(after.secrets["refresh_token"] != before.secrets["refresh_token"])
             #expect(after.secrets["access_token"] != before.secrets["access_token"])
         }

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Notifications, dry runs, status output, progress and completion of the sync commands.
@@ -17,14 +18,18 @@ struct SyncCommandTests {
             #expect(notes.filter { $0["user_id"] as? Int == 1 }.allSatisfy { $0["is_read"] as? Bool == true })
             let cursor = try #require(try world.store().notificationCursor())
 
-            try await world.admin("notify", ["user": "inspector", "type": "issue_assigned", "title": "New issue", "body": "Look at issue 4", "issue_id": 4])
+            try await world.admin(
+                "notify", ["user": "inspector", "type": "issue_assigned", "title": "New issue", "body": "Look at issue 4", "issue_id": 4])
             let second = await world.run(["jqc", "sync", "--json"])
             let again = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
             #expect(again["notifications"] as? Int == 1)
             let polls = try await world.emulator.requests().filter { $0.path == "/api/v1/notifications" }
             #expect(polls.first?.query["since"] == nil)
             // The next fetch asks from a minute before the cursor (server time), and drops repeats by id.
-            #expect(polls.last?.query["since"] == [JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-JQCStore.cursorOverlap))])
+            #expect(
+                polls.last?.query["since"] == [
+                    JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-JQCStore.cursorOverlap))
+                ])
             let stored = try world.store().notifications()
             #expect(stored.count == 3)
             #expect(stored.allSatisfy { $0.readOnServer })

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Lost answers, concurrent syncs and killed processes never create a duplicate on the server.
@@ -38,7 +39,7 @@ struct SyncExactlyOnceTests {
             #expect(first.stderr.contains("still waiting"))
             #expect(try outbox.store.inspection(localID: inspection.localID)?.syncStatus == .pending)
             #expect(try outbox.store.inspection(localID: inspection.localID)?.retryCount == 0)
-            #expect(try await world.serverInspections()[inspection.localID] != nil) // the server did commit
+            #expect(try await world.serverInspections()[inspection.localID] != nil)  // the server did commit
 
             #expect(await world.run(["jqc", "sync"]).code == 0)
             #expect(try await world.postCounts("inspections")[inspection.localID] == 3)

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// The order of one sync and what travels with each request (contract, "Sync rules").
@@ -10,7 +11,7 @@ struct SyncOrderTests {
     @Test func syncUploadsPhotosBeforeInspectionsAndInspectionsBeforeIssues() async throws {
         try await withWorld { world in
             try await world.login()
-            #expect(await world.run(["jqc", "sync"]).code == 0) // reference data first
+            #expect(await world.run(["jqc", "sync"]).code == 0)  // reference data first
             let outbox = try Outbox(world)
             var inspections: [LocalInspection] = []
             for _ in 0..<3 {

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Failures count, five of them make an item `failed`, and a person can re-queue it.
@@ -115,7 +116,9 @@ struct UnexpectedAnswerTests {
             let result = await world.run(["jqc", "sync", "--json"])
             // A login page is not JQC: no item is to blame, so the sync stops with exit 1, not 5.
             #expect(result.code == 1)
-            #expect(result.stderr.contains("GET /api/v1/templates did not answer as JQC does: it sent an HTML page instead of JSON"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("GET /api/v1/templates did not answer as JQC does: it sent an HTML page instead of JSON"),
+                "\(result.stderr)")
             #expect(result.stderr.contains("hint: check the base_url of profile"))
             #expect(try world.store().referenceCounts().templates == 4)
         }

@@ -2,9 +2,11 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every command that queues work pokes the profile's agent after committing it; commands that
@@ -37,8 +39,9 @@ struct AgentPokeTests {
     @Test func commandsThatQueueWorkPokeTheAgentAndOthersDoNot() async throws {
         try await withWorld(http: "{ retries: 0 }") { world in
             try await world.ready()
-            let path = try #require(AgentWake.socketPath(
-                profile: world.profile, paths: ConfigPaths(environment: world.environment), environment: world.environment))
+            let path = try #require(
+                AgentWake.socketPath(
+                    profile: world.profile, paths: ConfigPaths(environment: world.environment), environment: world.environment))
             let agent = try FakeAgent(path: path)
             func pokes(_ arguments: [String], stdin: String = "") async -> Int {
                 let result = await world.run(arguments, stdin: stdin)
@@ -48,7 +51,10 @@ struct AgentPokeTests {
 
             let draft = try await world.startDraft()
             #expect(agent.pokes() == 0, "a draft is not work to send")
-            #expect(await pokes(["jqc", "inspect", "fill", draft, "--answers", "-"], stdin: #"{"2": 4, "3": 5, "4": true, "5": "Pass", "6": "Good"}"#) == 0)
+            #expect(
+                await pokes(
+                    ["jqc", "inspect", "fill", draft, "--answers", "-"], stdin: #"{"2": 4, "3": 5, "4": true, "5": "Pass", "6": "Good"}"#)
+                    == 0)
             #expect(await pokes(["jqc", "issue", "flag", "--inspection", draft, "--severity", "low", "--description", "Smudge"]) == 1)
             #expect(await pokes(["jqc", "inspect", "submit", draft]) == 1)
             #expect(await pokes(["jqc", "issue", "flag", "--facility", "1", "--severity", "low", "--description", "Door"]) == 1)
@@ -62,10 +68,14 @@ struct AgentPokeTests {
             #expect(await pokes(["jqc", "prune", "--dry-run"]) == 0)
 
             let failed = try Outbox(world).completedInspection()
-            for _ in 0..<SyncStatus.maxAttempts { try world.store().recordFailure(.inspection, localID: failed.localID, error: "HTTP 422", counts: true) }
+            for _ in 0..<SyncStatus.maxAttempts {
+                try world.store().recordFailure(.inspection, localID: failed.localID, error: "HTTP 422", counts: true)
+            }
             #expect(await pokes(["jqc", "inspect", "reopen", failed.localID]) == 0, "reopening takes work out of the queue")
             #expect(await pokes(["jqc", "inspect", "submit", failed.localID]) == 1)
-            for _ in 0..<SyncStatus.maxAttempts { try world.store().recordFailure(.inspection, localID: failed.localID, error: "HTTP 422", counts: true) }
+            for _ in 0..<SyncStatus.maxAttempts {
+                try world.store().recordFailure(.inspection, localID: failed.localID, error: "HTTP 422", counts: true)
+            }
             #expect(await pokes(["jqc", "retry", failed.localID]) == 1)
             #expect(await pokes(["jqc", "retry", "--all-failed"]) == 0, "nothing was failed, nothing queued")
         }

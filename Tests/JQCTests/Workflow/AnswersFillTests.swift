@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `jqc inspect fill --answers FILE|-`: JSON or YAML keyed by id or label, all or nothing.
@@ -11,7 +12,9 @@ struct AnswersFillTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft(template: 2)
-            let yaml = try world.file("answers.yaml", """
+            let yaml = try world.file(
+                "answers.yaml",
+                """
                 # labels or ids, natural YAML values
                 Contact on site: Ann Example
                 f_1712_c11: 2026-05-01

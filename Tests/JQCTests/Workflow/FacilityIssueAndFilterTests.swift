@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `jqc issue flag --facility` (an issue without an inspection) and the filters of
@@ -20,7 +21,8 @@ struct FacilityIssueAndFilterTests {
             let photo = try Outbox(world).jpeg("door.jpg")
             let requestsBefore = try await world.emulator.requests().count
             let flagged = await world.run([
-                "jqc", "issue", "flag", "--facility", "2", "--area", "104", "--severity", "medium", "--description", "Door sticks", "--photo", photo,
+                "jqc", "issue", "flag", "--facility", "2", "--area", "104", "--severity", "medium", "--description", "Door sticks",
+                "--photo", photo,
             ])
             #expect(flagged.code == 0, "\(flagged.stderr)")
             #expect(flagged.stderr.contains("at facility 2, area 104"))
@@ -41,7 +43,9 @@ struct FacilityIssueAndFilterTests {
                 #expect(refused.code == code && refused.stderr.contains(text), "\(arguments): \(refused.code) \(refused.stderr)")
             }
             let draft = try await world.startDraft()
-            let withArea = await world.run(["jqc", "issue", "flag", "--inspection", draft, "--area", "101", "--severity", "low", "--description", "x"])
+            let withArea = await world.run([
+                "jqc", "issue", "flag", "--inspection", draft, "--area", "101", "--severity", "low", "--description", "x",
+            ])
             #expect(withArea.code == 2 && withArea.stderr.contains("--area goes with --facility"))
 
             #expect(await world.run(["jqc", "sync"]).code == 0)
@@ -62,7 +66,9 @@ struct FacilityIssueAndFilterTests {
         try await withWorld { world in
             try await world.ready()
             // Reported by the inspector but assigned to someone else: pulled, not "mine".
-            try await world.admin("issues", ["facility_id": 1, "severity": "critical", "description": "Glass", "reported_by": "inspector", "assigned_to": "inspector2"])
+            try await world.admin(
+                "issues",
+                ["facility_id": 1, "severity": "critical", "description": "Glass", "reported_by": "inspector", "assigned_to": "inspector2"])
             #expect(await world.run(["jqc", "sync"]).code == 0)
             let outbox = try Outbox(world)
             let device = try outbox.store.flagIssue(facilityID: 4, areaID: nil, severity: .critical, description: "Bleachers")
@@ -72,7 +78,9 @@ struct FacilityIssueAndFilterTests {
                 guard result.code == 0 else { throw WorldError("\(filters): \(result.stderr)") }
                 return Set(try result.array().compactMap { $0["description"] as? String })
             }
-            let dryer = "Hand dryer broken in the men's restroom", coffee = "Coffee stains on lounge carpet", dust = "Dust on classroom window sills"
+            let dryer = "Hand dryer broken in the men's restroom"
+            let coffee = "Coffee stains on lounge carpet"
+            let dust = "Dust on classroom window sills"
             #expect(try await descriptions([]) == [dryer, coffee, dust, "Glass", device.description])
             #expect(try await descriptions(["--status", "open"]) == [dryer, "Glass", device.description])
             #expect(try await descriptions(["--severity", "critical"]) == ["Glass", device.description])
@@ -98,7 +106,8 @@ struct FacilityIssueAndFilterTests {
         try await withWorld { world in
             try await world.ready()
             let store = try world.store()
-            let old = try store.createDraft(templateID: 1, facilityID: 1, areaID: 101, now: try #require(JQCDate.parse("2026-10-01T08:00:00")))
+            let old = try store.createDraft(
+                templateID: 1, facilityID: 1, areaID: 101, now: try #require(JQCDate.parse("2026-10-01T08:00:00")))
             let restroom = try store.createDraft(templateID: 1, facilityID: 2)
             let office = try store.createDraft(templateID: 2, facilityID: 2)
             let late = try store.createDraft(templateID: 1, facilityID: 1, now: try #require(JQCDate.parse("2026-11-01T09:30:00")))

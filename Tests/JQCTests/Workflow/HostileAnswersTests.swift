@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Answers files and store contents no inspector writes but a machine can hold: made-up photo
@@ -45,15 +46,16 @@ import Testing
     }
 
     @Test func aNumberBeyondADoubleIsRefusedNamingTheField() async throws {
-        try await Self.ready({ world, draft in
-            let path = try write(#"{"f_1712_d02": 1e309}"#, world)
-            let fill = await world.run(["jqc", "inspect", "fill", draft.localID, "--answers", path])
-            #expect(fill.code == 2, "\(fill)")
-            #expect(fill.stderr.contains("f_1712_d02"))
-            #expect(fill.stderr.contains("1e309 is beyond the numbers the server stores"))
-            let show = await world.run(["jqc", "inspect", "show", draft.localID, "--json"])
-            #expect(show.code == 0, "\(show)")
-        }, template: 2)
+        try await Self.ready(
+            { world, draft in
+                let path = try write(#"{"f_1712_d02": 1e309}"#, world)
+                let fill = await world.run(["jqc", "inspect", "fill", draft.localID, "--answers", path])
+                #expect(fill.code == 2, "\(fill)")
+                #expect(fill.stderr.contains("f_1712_d02"))
+                #expect(fill.stderr.contains("1e309 is beyond the numbers the server stores"))
+                let show = await world.run(["jqc", "inspect", "show", draft.localID, "--json"])
+                #expect(show.code == 0, "\(show)")
+            }, template: 2)
     }
 
     @Test func specialHugeAndKeyFloodedAnswersFilesAreRefusedCleanly() async throws {
@@ -61,13 +63,15 @@ import Testing
             let fifo = world.home.path("answers.fifo")
             #expect(mkfifo(fifo, 0o600) == 0)
             let binary = try JQCWorld.binary()
-            let fromFIFO = try ProcessRunner.run(binary, arguments: ["jqc", "inspect", "fill", draft.localID, "--answers", fifo],
-                                                 environment: world.environment, timeout: 20)
+            let fromFIFO = try ProcessRunner.run(
+                binary, arguments: ["jqc", "inspect", "fill", draft.localID, "--answers", fifo],
+                environment: world.environment, timeout: 20)
             #expect(fromFIFO.exitCode == 2, "\(fromFIFO.stderr)")
             #expect(fromFIFO.stderr.contains("it is a FIFO (named pipe), not a regular file"))
 
             let huge = world.home.path("huge.json")
-            try Data(("{\"2\": 4, \"pad\": \"" + String(repeating: "x", count: 17 << 20) + "\"}").utf8).write(to: URL(fileURLWithPath: huge))
+            try Data(("{\"2\": 4, \"pad\": \"" + String(repeating: "x", count: 17 << 20) + "\"}").utf8).write(
+                to: URL(fileURLWithPath: huge))
             let tooBig = await world.run(["jqc", "inspect", "fill", draft.localID, "--answers", huge])
             #expect(tooBig.code == 2)
             #expect(tooBig.stderr.contains("larger than the 16 MiB allowed"), "\(tooBig.stderr)")

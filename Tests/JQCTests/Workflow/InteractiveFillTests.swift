@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// The interactive form of `jqc inspect fill`, driven as a person drives it: the real binary in
@@ -13,7 +14,8 @@ struct InteractiveFillTests {
             try await world.ready()
             let id = try await world.startDraft()
             let result = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id], environment: world.environment.merging(["NO_COLOR": "1"]) { $1 },
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                environment: world.environment.merging(["NO_COLOR": "1"]) { $1 },
                 steps: [
                     .expect("== Fixtures =="),
                     .expect("[1/6] Toilets and urinals *"), .expect("5 = spotless, 1 = unacceptable"),
@@ -41,7 +43,8 @@ struct InteractiveFillTests {
             let id = try await world.startDraft()
             let photo = try Outbox(world).jpeg("worst.jpg")
             let result = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id], environment: world.environment.merging(["NO_COLOR": "1"]) { $1 },
+                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                environment: world.environment.merging(["NO_COLOR": "1"]) { $1 },
                 steps: [
                     .expect("[1/6]"), .send("5\n"),
                     .expect("[2/6]"), .send("\n"),  // skipped: stays empty
@@ -75,7 +78,8 @@ struct InteractiveFillTests {
             let out = CapturedStream()
             let err = CapturedStream()
             let code = await App(backends: [JQCBackend()]).run(
-                arguments: ["jqc", "inspect", "fill", id], environment: world.environment.merging(["NO_COLOR": "1"]) { $1 }, stdout: out, stderr: err,
+                arguments: ["jqc", "inspect", "fill", id], environment: world.environment.merging(["NO_COLOR": "1"]) { $1 }, stdout: out,
+                stderr: err,
                 stdin: FixedInput(lines.joined(separator: "\n") + "\n", isTerminal: true))
             #expect(code == 0, "\(err.text)")
             let values = try #require(try world.store().inspection(localID: id)).formData()

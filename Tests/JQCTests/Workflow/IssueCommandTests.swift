@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `jqc issue flag | list | show | status`.
@@ -12,7 +13,9 @@ struct IssueCommandTests {
             try await world.ready()
             let id = try await world.startDraft()
             let photo = try Outbox(world).jpeg("leak.jpg")
-            let flagged = await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "high", "--description", "Leaking tap", "--photo", photo])
+            let flagged = await world.run([
+                "jqc", "issue", "flag", "--inspection", id, "--severity", "high", "--description", "Leaking tap", "--photo", photo,
+            ])
             #expect(flagged.code == 0, "\(flagged.stderr)")
             let issueID = flagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// A template the server sends with broken fields: shown as unsupported, never a crash; a
@@ -20,9 +21,10 @@ struct MalformedTemplateTests {
         let store = try world.store()
         try store.replaceReference(
             facilities: try store.facilities(), areas: try store.facility(id: 1)?.areas ?? [],
-            templates: [APITemplate(id: 9, name: "Broken", formSchemaJSON: schema)] + (try store.templates().map {
-                APITemplate(id: $0.id, name: $0.name, formSchemaJSON: $0.formSchemaJSON)
-            }))
+            templates: [APITemplate(id: 9, name: "Broken", formSchemaJSON: schema)]
+                + (try store.templates().map {
+                    APITemplate(id: $0.id, name: $0.name, formSchemaJSON: $0.formSchemaJSON)
+                }))
     }
 
     @Test func brokenFieldsAreShownAsUnsupportedAndTheRestWorks() async throws {

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `jqc notifications poll | watch`, on the sync's cursor.
@@ -19,15 +20,21 @@ struct NotificationCommandTests {
             let nothing = await world.run(["jqc", "notifications", "poll", "--json"])
             #expect(try nothing.array().isEmpty)
 
-            try await world.admin("notify", ["user": "inspector", "type": "issue_assigned", "title": "New issue", "body": "Look at issue 4", "issue_id": 4])
+            try await world.admin(
+                "notify", ["user": "inspector", "type": "issue_assigned", "title": "New issue", "body": "Look at issue 4", "issue_id": 4])
             let hookFile = world.home.path("hook.txt")
-            let text = await world.run(["jqc", "notifications", "poll", "--exec", "printf '%s|%s|%s\\n' \"$FIELDOPS_NOTIFICATION_TYPE\" \"$FIELDOPS_NOTIFICATION_TITLE\" \"$FIELDOPS_NOTIFICATION_ISSUE_ID\" >> \(hookFile)"])
+            let text = await world.run([
+                "jqc", "notifications", "poll", "--exec",
+                "printf '%s|%s|%s\\n' \"$FIELDOPS_NOTIFICATION_TYPE\" \"$FIELDOPS_NOTIFICATION_TITLE\" \"$FIELDOPS_NOTIFICATION_ISSUE_ID\" >> \(hookFile)",
+            ])
             #expect(text.code == 0, "\(text.stderr)")
             #expect(text.stdout.contains("[issue_assigned] New issue — Look at issue 4"))
             #expect(try String(contentsOfFile: hookFile, encoding: .utf8) == "issue_assigned|New issue|4\n")
             let polls = try await world.emulator.requests().filter { $0.path == "/api/v1/notifications" }
             #expect(polls.first?.query["since"] == nil)
-            #expect(polls[1].query["since"] == [JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-JQCStore.cursorOverlap))])
+            #expect(
+                polls[1].query["since"] == [JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-JQCStore.cursorOverlap))]
+            )
         }
     }
 
@@ -73,7 +80,9 @@ struct NotificationCommandTests {
             try await waitFor("the first notification") { lines().count == 1 }
             // The server goes away for a few polls, then comes back.
             try await world.emulator.injectFault(path: "/api/v1/notifications", count: 3, drop: true)
-            try await waitFor("the outage noticed") { ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("cannot be reached") }
+            try await waitFor("the outage noticed") {
+                ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("cannot be reached")
+            }
             try await world.admin("notify", ["user": "inspector", "type": "issue_assigned", "title": "Second", "body": "two"])
             try await waitFor("the second notification after the outage") { lines().count == 2 }
             #expect(((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("reachable again"))
@@ -87,7 +96,9 @@ struct NotificationCommandTests {
             kill(server, SIGCONT)
             try await world.admin("notify", ["user": "inspector", "type": "follow_up", "title": "Third", "body": "three"])
             try await waitFor("the third notification after the hang") { lines().count == 3 }
-            let titles = lines().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0["title"] as? String }
+            let titles = lines().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map {
+                $0["title"] as? String
+            }
             #expect(titles == ["First", "Second", "Third"])
 
             kill(process.processIdentifier, SIGINT)
@@ -102,7 +113,8 @@ struct NotificationCommandTests {
         let port = baseURL.split(separator: ":").last.map(String.init) ?? ""
         let result = try ProcessRunner.run("/usr/bin/ss", arguments: ["-ltnpH", "sport = :\(port)"], timeout: 10)
         guard let range = result.stdout.range(of: "pid="),
-              let pid = pid_t(result.stdout[range.upperBound...].prefix(while: \.isNumber)) else {
+            let pid = pid_t(result.stdout[range.upperBound...].prefix(while: \.isNumber))
+        else {
             throw WorldError("no listener on port \(port): \(result.stdout)")
         }
         return pid

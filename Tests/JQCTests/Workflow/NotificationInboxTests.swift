@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// The notification cursor in server time (contract, "Clocks"), and the inbox of everything fetched.
@@ -47,7 +48,9 @@ struct NotificationInboxTests {
             #expect(Set(shown).count == shown.count, "shown twice: \(shown)")
             // Every notice the server holds reaches the inbox exactly once (#3 was read before this device looked).
             let expected = Set(try await Self.serverIDs(world)).subtracting([3])
-            let inbox = try await world.run(["jqc", "notifications", "list", "--limit", "100", "--json"]).array().compactMap { $0["id"] as? Int }
+            let inbox = try await world.run(["jqc", "notifications", "list", "--limit", "100", "--json"]).array().compactMap {
+                $0["id"] as? Int
+            }
             #expect(Set(inbox) == expected && inbox.count == expected.count)
             #expect(Set(shown).union(try world.store().notifications(limit: -1).map(\.notification.id)) == expected)
             #expect(shown.count == expected.count - 1, "all but the one the sync delivered")
@@ -79,7 +82,8 @@ struct NotificationInboxTests {
     @Test func everythingFetchedIsKeptListedAndMarkedReadLocally() async throws {
         try await withWorld(http: "{ retries: 0 }") { world in
             try await world.ready()
-            try await world.admin("notify", ["user": "inspector", "type": "issue_assigned", "title": "Issue #9 assigned to you", "issue_id": 9])
+            try await world.admin(
+                "notify", ["user": "inspector", "type": "issue_assigned", "title": "Issue #9 assigned to you", "issue_id": 9])
             #expect(try await Self.poll(world).count == 1)
 
             let all = try await world.run(["jqc", "notifications", "list", "--json"]).array()

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `jqc issue status` offline: queued, sent by the next sync after the issue submissions in the
@@ -34,12 +35,14 @@ struct OfflineStatusTests {
             let flagged = await world.run(["jqc", "issue", "flag", "--facility", "2", "--severity", "low", "--description", "Door sticks"])
             let localID = flagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let third = await world.run(["jqc", "issue", "status", localID, "in_progress", "--notes", "Oiled the hinge"])
-            #expect(third.code == 0 && third.stdout.contains("queued: sent by the next sync") && third.stderr.contains("not on the server yet"))
+            #expect(
+                third.code == 0 && third.stdout.contains("queued: sent by the next sync") && third.stderr.contains("not on the server yet"))
             #expect(try world.storeRows() != before)
 
             let store = try world.store()
             #expect(try store.pendingCounts().statusChanges == 3)
-            #expect(try await world.run(["jqc", "status", "--json"]).object()["pending"] as? [String: Int]
+            #expect(
+                try await world.run(["jqc", "status", "--json"]).object()["pending"] as? [String: Int]
                     == ["inspections": 0, "issues": 1, "photos": 0, "status_changes": 3])
             let listed = try await world.run(["jqc", "issue", "list", "--json"]).array()
             #expect(listed.first { $0["server_id"] as? Int == 1 }?["queued_status"] as? String == "resolved")
@@ -59,7 +62,8 @@ struct OfflineStatusTests {
             let serverID = try #require(try store.issue(localID: localID)?.serverID)
             let log = Array(try await world.emulator.requests().dropFirst(earlier))
             let patches = log.enumerated().filter { $0.element.method == "PATCH" && $0.element.path.hasSuffix("/status") }
-            #expect(patches.map(\.element.path) == ["/api/v1/issues/1/status", "/api/v1/issues/1/status", "/api/v1/issues/\(serverID)/status"])
+            #expect(
+                patches.map(\.element.path) == ["/api/v1/issues/1/status", "/api/v1/issues/1/status", "/api/v1/issues/\(serverID)/status"])
             #expect(patches[0].element.body.contains("in_progress") && patches[1].element.body.contains("resolved"))
             let created = try #require(log.lastIndex { $0.method == "POST" && $0.path == "/api/v1/issues" })
             #expect(created < patches[2].offset)
@@ -92,7 +96,9 @@ struct OfflineStatusTests {
             let failure = try #require((try sync.object()["failures"] as? [[String: Any]])?.first)
             #expect(failure["kind"] as? String == "status_change" && failure["local_id"] as? String == change.localID)
             let message = try #require(failure["error"] as? String)
-            #expect(message.contains("changed on the server meanwhile") && message.contains("Resolved now, not Open") && message.contains("In Progress"), "\(message)")
+            #expect(
+                message.contains("changed on the server meanwhile") && message.contains("Resolved now, not Open")
+                    && message.contains("In Progress"), "\(message)")
             #expect(try await world.emulator.requests().filter { $0.method == "PATCH" }.count == patches, "nothing was overwritten")
             let one = try await Self.serverIssue(world, 1)
             #expect(one["status"] as? String == "resolved" && one["result_notes"] as? String == "Done by the day shift")
@@ -100,7 +106,8 @@ struct OfflineStatusTests {
             let status = try await world.run(["jqc", "status", "--json"]).object()
             #expect((status["failed"] as? [String: Int])?["status_changes"] == 1)
             #expect((status["last_sync_error"] as? String)?.contains("changed on the server meanwhile") == true)
-            #expect(await world.run(["jqc", "issue", "show", "1"]).stdout.contains("not sent: issue #1 was changed on the server meanwhile"))
+            #expect(
+                await world.run(["jqc", "issue", "show", "1"]).stdout.contains("not sent: issue #1 was changed on the server meanwhile"))
 
             // A person who has seen it sends it anyway: re-queued, it goes from the server's status.
             #expect(await world.run(["jqc", "retry", change.localID]).code == 0)

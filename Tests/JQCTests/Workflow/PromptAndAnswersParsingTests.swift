@@ -1,12 +1,14 @@
 import FieldOpsCore
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// How typed lines and YAML answers are read, before any store is involved.
 @Suite("Prompt lines and YAML answers")
 struct PromptAndAnswersParsingTests {
-    static let schemaText = Data("""
+    static let schemaText = Data(
+        """
         [{"id": 1, "type": "radio", "label": "Odor", "options": ["Good", "Acceptable", "Poor"]},
          {"id": 2, "type": "rating", "label": "Floors"},
          {"id": 3, "type": "checkbox_group", "label": "Zones", "options": ["Desks", "Kitchen", "Lobby"]},
@@ -46,8 +48,10 @@ struct PromptAndAnswersParsingTests {
     }
 
     @Test func invalidLinesNameTheField() throws {
-        for (line, id, message) in [("6", "2", "a rating is a whole number"), ("9", "1", "is not one of the options"),
-                                    ("2026-13-01", "4", "is not a date"), ("maybe", "5", "a checkbox takes true or false")] {
+        for (line, id, message) in [
+            ("6", "2", "a rating is a whole number"), ("9", "1", "is not one of the options"),
+            ("2026-13-01", "4", "is not a date"), ("maybe", "5", "a checkbox takes true or false"),
+        ] {
             do {
                 _ = try FieldPrompt.action(for: line, field: field(id))
                 Issue.record("\(line) was accepted for field \(id)")
@@ -101,11 +105,12 @@ struct PromptAndAnswersParsingTests {
         var table = Table(columns: [.init("ID"), .init("NAME"), .init("SCORE", alignment: .right)])
         table.rows = [["a1", "Café\tBar", "5%"], ["b22", "東京", "100%"]]
         #expect(table.render(format: .plain, color: false) == "a1\tCafé Bar\t5%\nb22\t東京\t100%\n")
-        #expect(table.render(format: .table, color: false) == """
-            ID   NAME      SCORE
-            a1   Café Bar     5%
-            b22  東京       100%
+        #expect(
+            table.render(format: .table, color: false) == """
+                ID   NAME      SCORE
+                a1   Café Bar     5%
+                b22  東京       100%
 
-            """)
+                """)
     }
 }

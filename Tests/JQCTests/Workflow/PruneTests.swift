@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `jqc prune`: synced work older than a date leaves the store with its photo copies; pending,
@@ -39,12 +40,16 @@ struct PruneTests {
             // Never synced: pending, failed and draft work.
             let pending = try outbox.completedInspection(photo: true)
             let failed = try outbox.completedInspection()
-            for _ in 0..<SyncStatus.maxAttempts { try outbox.store.recordFailure(.inspection, localID: failed.localID, error: "HTTP 422", counts: true) }
+            for _ in 0..<SyncStatus.maxAttempts {
+                try outbox.store.recordFailure(.inspection, localID: failed.localID, error: "HTTP 422", counts: true)
+            }
             let draft = try await world.startDraft()
-            try outbox.execute("UPDATE inspections SET started_at = ?, created_at = ? WHERE local_id IN (?, ?, ?)",
-                               [Self.longAgo, Self.longAgo, pending.localID, failed.localID, draft])
+            try outbox.execute(
+                "UPDATE inspections SET started_at = ?, created_at = ? WHERE local_id IN (?, ?, ?)",
+                [Self.longAgo, Self.longAgo, pending.localID, failed.localID, draft])
 
-            let oldPhotos = try outbox.store.photos(inspectionLocalID: old.localID).map { outbox.store.photoFile($0) }
+            let oldPhotos =
+                try outbox.store.photos(inspectionLocalID: old.localID).map { outbox.store.photoFile($0) }
                 + (try outbox.store.read { database in
                     try database.query("SELECT file_name FROM photos WHERE issue_local_id = ?", [oldStandalone.localID])
                         .map { outbox.store.photosDirectory + "/" + (try $0.decode("file_name", as: String.self)) }
@@ -79,7 +84,10 @@ struct PruneTests {
                 #expect(try store.inspection(localID: id) != nil, "\(id)")
             }
             #expect(try store.issue(localID: waiting.localID)?.syncStatus == .pending)
-            #expect(try store.photos(inspectionLocalID: recent.localID).allSatisfy { FileManager.default.fileExists(atPath: store.photoFile($0)) })
+            #expect(
+                try store.photos(inspectionLocalID: recent.localID).allSatisfy {
+                    FileManager.default.fileExists(atPath: store.photoFile($0))
+                })
             #expect(try store.photos(inspectionLocalID: pending.localID).count == 1)
             // Pulled issues are the sync's business.
             #expect(try store.issue(serverID: 1) != nil)
@@ -100,8 +108,12 @@ struct PruneTests {
             let month = try outbox.completedInspection()
             let week = try outbox.completedInspection()
             #expect(await world.run(["jqc", "sync"]).code == 0)
-            try outbox.execute("UPDATE inspections SET synced_at = ? WHERE local_id = ?", [JQCDate.format(Date().addingTimeInterval(-31 * 86_400)), month.localID])
-            try outbox.execute("UPDATE inspections SET synced_at = ? WHERE local_id = ?", [JQCDate.format(Date().addingTimeInterval(-7 * 86_400)), week.localID])
+            try outbox.execute(
+                "UPDATE inspections SET synced_at = ? WHERE local_id = ?",
+                [JQCDate.format(Date().addingTimeInterval(-31 * 86_400)), month.localID])
+            try outbox.execute(
+                "UPDATE inspections SET synced_at = ? WHERE local_id = ?",
+                [JQCDate.format(Date().addingTimeInterval(-7 * 86_400)), week.localID])
             let result = await world.run(["jqc", "prune"])
             #expect(result.code == 0 && result.stdout.hasPrefix("removed 1 inspection"), "\(result.stdout)")
             #expect(try outbox.store.inspection(localID: month.localID) == nil)

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// `jqc inspect show` (the card) and `jqc inspect list` (badges and filters).
@@ -22,10 +23,13 @@ struct ShowAndListTests {
 
             let all = try await world.run(["jqc", "inspect", "list", "--json"]).array()
             let badges = Dictionary(uniqueKeysWithValues: all.map { ($0["local_id"] as? String ?? "", $0["badge"] as? String ?? "") })
-            #expect(badges == [draft: "Draft", pending.localID: "Pending Sync", failed.localID: "Sync Failed", synced.localID: "Completed"])
+            #expect(
+                badges == [draft: "Draft", pending.localID: "Pending Sync", failed.localID: "Sync Failed", synced.localID: "Completed"])
             #expect(all.first { $0["local_id"] as? String == synced.localID }?["server_id"] as? Int == 500)
 
-            for (filter, expected) in [("draft", draft), ("pending", pending.localID), ("synced", synced.localID), ("failed", failed.localID)] {
+            for (filter, expected) in [
+                ("draft", draft), ("pending", pending.localID), ("synced", synced.localID), ("failed", failed.localID),
+            ] {
                 let only = try await world.run(["jqc", "inspect", "list", "--status", filter, "--json"]).array()
                 #expect(only.map { $0["local_id"] as? String } == [expected], "\(filter)")
             }
@@ -42,17 +46,24 @@ struct ShowAndListTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft()
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "3": 5, "4": true, "5": "Pass", "6": "Good"}"#).code == 0)
+            #expect(
+                await world.run(
+                    ["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "3": 5, "4": true, "5": "Pass", "6": "Good"}"#
+                ).code == 0)
             let photo = try Outbox(world).jpeg("spot.jpg")
             #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).code == 0)
-            #expect(await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "critical", "--description", "Leaking pipe"]).code == 0)
+            #expect(
+                await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "critical", "--description", "Leaking pipe"])
+                    .code == 0)
             #expect(await world.run(["jqc", "inspect", "submit", id]).code == 0)
 
             let card = await world.run(["jqc", "inspect", "show", String(id.prefix(6))])
             #expect(card.code == 0, "\(card.stderr)")
-            for text in ["Inspection \(id)", "[Pending Sync]", "Restroom Quick Check", "Central Station, area 101", "score", "96%",
-                         "== Fixtures ==", "Toilets and urinals *", "★★★★☆ 4/5", "Supplies restocked", "yes", "Odor", "Good",
-                         "(waiting for upload)", "Issues (1)", "[critical] open  Leaking pipe", "Photos (1)"] {
+            for text in [
+                "Inspection \(id)", "[Pending Sync]", "Restroom Quick Check", "Central Station, area 101", "score", "96%",
+                "== Fixtures ==", "Toilets and urinals *", "★★★★☆ 4/5", "Supplies restocked", "yes", "Odor", "Good",
+                "(waiting for upload)", "Issues (1)", "[critical] open  Leaking pipe", "Photos (1)",
+            ] {
                 #expect(card.stdout.contains(text), "missing \(text)\n\(card.stdout)")
             }
 
@@ -74,7 +85,9 @@ struct ShowAndListTests {
             try await world.ready()
             let card = await world.run(["jqc", "inspect", "show", "73"])
             #expect(card.code == 0, "\(card.stderr)")
-            #expect(card.stdout.contains("Inspection #73 (server)") && card.stdout.contains("follow-up") && card.stdout.contains("--reinspect 73"))
+            #expect(
+                card.stdout.contains("Inspection #73 (server)") && card.stdout.contains("follow-up")
+                    && card.stdout.contains("--reinspect 73"))
             let unknown = await world.run(["jqc", "inspect", "show", "no-such-id"])
             #expect(unknown.code == 2 && unknown.stderr.contains("no local inspection no-such-id"))
             _ = world.emulator.stop()

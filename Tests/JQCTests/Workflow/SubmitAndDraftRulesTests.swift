@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Submitting, and the rules that protect submitted work: required fields, no editing after
@@ -39,7 +40,10 @@ struct SubmitAndDraftRulesTests {
             #expect(try await world.serverInspections().isEmpty)
 
             let second = try await world.startDraft()
-            #expect(await world.run(["jqc", "inspect", "fill", second, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "4": true, "5": "Fail", "6": "Good"}"#).code == 0)
+            #expect(
+                await world.run(
+                    ["jqc", "inspect", "fill", second, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "4": true, "5": "Fail", "6": "Good"}"#
+                ).code == 0)
             let synced = try await world.run(["jqc", "inspect", "submit", second, "--sync", "--json"]).object()
             #expect(synced["sync_status"] as? String == "synced" && synced["badge"] as? String == "Completed")
             #expect(synced["server_id"] as? Int != nil)
@@ -99,7 +103,10 @@ struct SubmitAndDraftRulesTests {
             let photo = world.home.path("floor.png")
             try Data(pngBytes).write(to: URL(fileURLWithPath: photo))
             #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).code == 0)
-            #expect(await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "low", "--description", "Scuffs", "--photo", photo]).code == 0)
+            #expect(
+                await world.run([
+                    "jqc", "issue", "flag", "--inspection", id, "--severity", "low", "--description", "Scuffs", "--photo", photo,
+                ]).code == 0)
             #expect(try world.photoFiles().count == 2)
 
             let before = try world.storeRows()

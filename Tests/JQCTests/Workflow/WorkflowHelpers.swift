@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import JQC
 
 /// Shared steps of the workflow tests: a logged-in world with reference data, drafts started

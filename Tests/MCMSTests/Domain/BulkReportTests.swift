@@ -1,6 +1,7 @@
 import FieldOpsCore
 import Foundation
 import Testing
+
 @testable import MCMS
 
 @Suite struct BulkReportTests {
@@ -9,11 +10,15 @@ import Testing
     let target = FirmwareTarget(file: "b.bin", version: "R2")
 
     @Test func entryLineRoundTrips() throws {
-        let entry = BulkReportEntry(id: "ALPH0001", outcome: .upgraded, reason: "wrote bank 1", target: target, before: before, after: after)
+        let entry = BulkReportEntry(
+            id: "ALPH0001", outcome: .upgraded, reason: "wrote bank 1", target: target, before: before, after: after)
         #expect(!entry.line.contains("\n"))
         #expect(BulkReportEntry(line: entry.line) == entry)
         let parsed = try JSONValue(parsing: entry.line)
-        #expect(parsed.objectValue?.keys == ["id", "outcome", "reason", "file", "version", "before", "after", "wave", "verify", "back_after_s", "rolled_back"])
+        #expect(
+            parsed.objectValue?.keys == [
+                "id", "outcome", "reason", "file", "version", "before", "after", "wave", "verify", "back_after_s", "rolled_back",
+            ])
         #expect(parsed["after"]?["versions"] == ["R1", "R2"])
     }
 

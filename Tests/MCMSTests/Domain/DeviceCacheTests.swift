@@ -1,6 +1,7 @@
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// The completion cache's file: one `id<TAB>name` line per device, whatever the names hold.
@@ -9,8 +10,12 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let cache = DeviceCache(directory: directory.path("cache"))
-        try cache.store(.onu, entries: [(id: "ALCL0001", name: "roof\tcabinet"), (id: "ALCL0002", name: "line one\r\nline two"),
-                                        (id: "ALCL0003", name: "a\rb\nc")])
+        try cache.store(
+            .onu,
+            entries: [
+                (id: "ALCL0001", name: "roof\tcabinet"), (id: "ALCL0002", name: "line one\r\nline two"),
+                (id: "ALCL0003", name: "a\rb\nc"),
+            ])
         let loaded = cache.load(.onu)
         #expect(loaded.map(\.id) == ["ALCL0001", "ALCL0002", "ALCL0003"])
         #expect(loaded.map(\.name) == ["roof cabinet", "line one line two", "a b c"])

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import MCMS
 
 @Suite struct EndpointTableTests {
     @Test func everythingIsUnderV1ExceptCPE() {
-        let versioned: [MCMSEndpoint] = [.authenticate, .logout, .onuStates, .onuState("x"), .onuConfig("x"), .onuAlarms("x"),
-                                         .onuLogs("x"), .oltStates, .oltState("m"), .oltConfig("m"), .onuFirmwareFiles]
+        let versioned: [MCMSEndpoint] = [
+            .authenticate, .logout, .onuStates, .onuState("x"), .onuConfig("x"), .onuAlarms("x"),
+            .onuLogs("x"), .oltStates, .oltState("m"), .oltConfig("m"), .onuFirmwareFiles,
+        ]
         for endpoint in versioned {
             #expect(endpoint.segments.first == "v1", "\(endpoint)")
             #expect(!endpoint.isBareResponse)

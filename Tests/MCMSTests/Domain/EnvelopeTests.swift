@@ -1,6 +1,7 @@
 import FieldOpsCore
 import Foundation
 import Testing
+
 @testable import MCMS
 
 @Suite struct EnvelopeTests {

@@ -1,5 +1,6 @@
 import FieldOpsCore
 import Testing
+
 @testable import MCMS
 
 @Suite struct FirmwarePlannerTests {
@@ -75,32 +76,43 @@ import Testing
 
     @Test func incompatibleModelRefuses() throws {
         let hgu = FirmwarePlanner(target: FirmwareTarget(file: "ALPH-G2425-R5.0.0.bin", version: "R5.0.0"), serverFiles: Fixtures.files)
-        #expect(throws: FirmwareRefusal.modelIncompatible(onu: "x", model: "AP-G2110", file: "ALPH-G2425-R5.0.0.bin", supported: ["AP-G2425"])) {
+        #expect(
+            throws: FirmwareRefusal.modelIncompatible(onu: "x", model: "AP-G2110", file: "ALPH-G2425-R5.0.0.bin", supported: ["AP-G2425"])
+        ) {
             try hgu.decide(onuID: "x", state: Fixtures.state(model: "AP-G2110"), config: Fixtures.config())
         }
         _ = try plan(hgu.decide(onuID: "x", state: Fixtures.state(model: "AP-G2425"), config: Fixtures.config()))
     }
 
     @Test func configWithoutTwoBanksRefuses() throws {
-        let config = try Fixtures.config(Fixtures.configText.replacingOccurrences(of: #"["ALPH-R4.1.0.bin","ALPH-R4.2.0.bin"]"#, with: #"["ALPH-R4.1.0.bin"]"#))
+        let config = try Fixtures.config(
+            Fixtures.configText.replacingOccurrences(of: #"["ALPH-R4.1.0.bin","ALPH-R4.2.0.bin"]"#, with: #"["ALPH-R4.1.0.bin"]"#))
         #expect(throws: FirmwareRefusal.self) { try planner.decide(onuID: "x", state: Fixtures.state(), config: config) }
     }
 
     // MARK: Idempotence
 
     @Test func alreadyRunningTheVersionSkips() throws {
-        let decision = try planner.decide(onuID: "x", state: Fixtures.state(pointer: "1", versions: #"["R4.1.0","R4.3.1"]"#), config: Fixtures.config())
-        guard case .skip(let reason, _) = decision else { Issue.record("expected skip"); return }
+        let decision = try planner.decide(
+            onuID: "x", state: Fixtures.state(pointer: "1", versions: #"["R4.1.0","R4.3.1"]"#), config: Fixtures.config())
+        guard case .skip(let reason, _) = decision else {
+            Issue.record("expected skip")
+            return
+        }
         #expect(reason.contains("already running R4.3.1"))
     }
 
     @Test func alreadyStagedSkipsAStageOnlyRerun() throws {
-        let staging = FirmwarePlanner(target: FirmwareTarget(file: "ALPH-R4.3.1.bin", version: "R4.3.1", stageOnly: true), serverFiles: Fixtures.files)
+        let staging = FirmwarePlanner(
+            target: FirmwareTarget(file: "ALPH-R4.3.1.bin", version: "R4.3.1", stageOnly: true), serverFiles: Fixtures.files)
         let first = try plan(staging.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: Fixtures.config()))
         #expect(first.document.value(at: MCMSField.onuFWBankPtr) == 0)
         #expect(first.changes.count == 2)
         let again = try staging.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: first.document)
-        guard case .skip(let reason, _) = again else { Issue.record("expected skip"); return }
+        guard case .skip(let reason, _) = again else {
+            Issue.record("expected skip")
+            return
+        }
         #expect(reason.contains("already staged"))
     }
 
@@ -108,13 +120,17 @@ import Testing
         let first = try plan(planner.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: Fixtures.config()))
         // The ONU has not rebooted yet: its state still says bank 0.
         let again = try planner.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: first.document)
-        guard case .awaitingBoot(let reason, _, let activation) = again else { Issue.record("expected awaitingBoot"); return }
+        guard case .awaitingBoot(let reason, _, let activation) = again else {
+            Issue.record("expected awaitingBoot")
+            return
+        }
         #expect(reason.contains("already activated"))
         #expect(activation.bank == .one && activation.fromBank == .zero && activation.version == "R4.3.1")
     }
 
     @Test func stagedThenActivatedMovesOnlyThePointer() throws {
-        let staging = FirmwarePlanner(target: FirmwareTarget(file: "ALPH-R4.3.1.bin", version: "R4.3.1", stageOnly: true), serverFiles: Fixtures.files)
+        let staging = FirmwarePlanner(
+            target: FirmwareTarget(file: "ALPH-R4.3.1.bin", version: "R4.3.1", stageOnly: true), serverFiles: Fixtures.files)
         let staged = try plan(staging.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: Fixtures.config()))
         let activate = try plan(planner.decide(onuID: "x", state: Fixtures.state(pointer: "0"), config: staged.document))
         #expect(activate.changes.map(\.path) == [MCMSField.onuFWBankPtr])

@@ -1,4 +1,5 @@
 import FieldOpsCore
+
 @testable import MCMS
 
 /// Documents shaped like MCMS's, with the awkward parts the write path must preserve.
@@ -20,8 +21,10 @@ enum Fixtures {
         try JSONValue(parsing: text)
     }
 
-    static func stateText(id: String = "ALPHe30cadcf", pointer: String = "0", versions: String = #"["R4.1.0","R4.2.0"]"#,
-                          model: String = "AP-G2110", olt: String = "70:b3:d5:52:31:27") -> String {
+    static func stateText(
+        id: String = "ALPHe30cadcf", pointer: String = "0", versions: String = #"["R4.1.0","R4.2.0"]"#,
+        model: String = "AP-G2110", olt: String = "70:b3:d5:52:31:27"
+    ) -> String {
         """
         {"_id":"\(id)","Time":"2026-06-01 12:00:00.500000","ONU":{"Online Time":"2026-05-30 09:30:00",\
         "FW Bank Ptr":\(pointer),"FW Bank Versions":\(versions),"Vendor":"ALPH","Equipment ID":"AP-G2110-SFU",\
@@ -32,8 +35,10 @@ enum Fixtures {
         """
     }
 
-    static func state(id: String = "ALPHe30cadcf", pointer: String = "0", versions: String = #"["R4.1.0","R4.2.0"]"#,
-                      model: String = "AP-G2110") throws -> ONUStateDocument {
+    static func state(
+        id: String = "ALPHe30cadcf", pointer: String = "0", versions: String = #"["R4.1.0","R4.2.0"]"#,
+        model: String = "AP-G2110"
+    ) throws -> ONUStateDocument {
         ONUStateDocument(try JSONValue(parsing: stateText(id: id, pointer: pointer, versions: versions, model: model)))
     }
 

@@ -1,20 +1,25 @@
 import FieldOpsCore
 import Testing
+
 @testable import MCMS
 
 @Suite struct InventoryJoinTests {
     let macA = "70:b3:d5:00:00:0a"
     let macB = "70:b3:d5:00:00:0b"
 
-    func olt(_ mac: String, registered: [String] = [], dyingGasp: [String] = [], time: String = "2026-06-01 12:00:00",
-             link: String = "Up") throws -> OLTStateDocument {
+    func olt(
+        _ mac: String, registered: [String] = [], dyingGasp: [String] = [], time: String = "2026-06-01 12:00:00",
+        link: String = "Up"
+    ) throws -> OLTStateDocument {
         func list(_ ids: [String]) -> String { "[" + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]" }
-        return OLTStateDocument(try JSONValue(parsing: """
-            {"_id":"\(mac)","Time":"\(time)","OLT":{"Online Time":"2026-05-01 12:00:00"},\
-            "ONU States":{"Registered":\(list(registered)),"Unprovisioned":[],"Deregistered":[],"Disabled":[],\
-            "Dying Gasp":\(list(dyingGasp))},"STATS":{"RX Rate bps":1000000000,"TX Rate bps":250000000},\
-            "Environment":{"Temperature C":41.50},"Uplink":{"Link":"\(link)","Speed":"10G"}}
-            """))
+        return OLTStateDocument(
+            try JSONValue(
+                parsing: """
+                    {"_id":"\(mac)","Time":"\(time)","OLT":{"Online Time":"2026-05-01 12:00:00"},\
+                    "ONU States":{"Registered":\(list(registered)),"Unprovisioned":[],"Deregistered":[],"Disabled":[],\
+                    "Dying Gasp":\(list(dyingGasp))},"STATS":{"RX Rate bps":1000000000,"TX Rate bps":250000000},\
+                    "Environment":{"Temperature C":41.50},"Uplink":{"Link":"\(link)","Speed":"10G"}}
+                    """))
     }
 
     func onuState(_ id: String, olt: String) throws -> ONUStateDocument {
@@ -35,15 +40,17 @@ import Testing
     }
 
     @Test func anONUInNoBucketIsUnknown() throws {
-        let inventory = Inventory(onuStates: [try onuState("LOST", olt: macA)], onuNames: [:],
-                                  oltStates: [try olt(macA)], oltNames: [:])
+        let inventory = Inventory(
+            onuStates: [try onuState("LOST", olt: macA)], onuNames: [:],
+            oltStates: [try olt(macA)], oltNames: [:])
         #expect(inventory.onus.first?.registration == .unknown)
         #expect(inventory.onus.first?.oltMAC == macA)
     }
 
     @Test func anONUWithoutStateStillGetsARowFromItsConfigAndBucket() throws {
-        let inventory = Inventory(onuStates: [], onuNames: ["NOSTATE": "Kirkegata 3"],
-                                  oltStates: [try olt(macB, registered: ["NOSTATE"])], oltNames: [macB: "B"])
+        let inventory = Inventory(
+            onuStates: [], onuNames: ["NOSTATE": "Kirkegata 3"],
+            oltStates: [try olt(macB, registered: ["NOSTATE"])], oltNames: [macB: "B"])
         let row = try #require(inventory.onus.first)
         #expect(row.registration == .registered)
         #expect(row.oltMAC == macB)
@@ -75,9 +82,10 @@ import Testing
     }
 
     @Test func oltRowsCountEveryBucketAndListSilentOLTs() throws {
-        let inventory = Inventory(onuStates: [], onuNames: [:],
-                                  oltStates: [try olt(macA, registered: ["x", "y"], dyingGasp: ["z"])],
-                                  oltNames: [macA: "North", macB: "Silent"])
+        let inventory = Inventory(
+            onuStates: [], onuNames: [:],
+            oltStates: [try olt(macA, registered: ["x", "y"], dyingGasp: ["z"])],
+            oltNames: [macA: "North", macB: "Silent"])
         let north = try #require(inventory.olts.first { $0.mac == macA })
         #expect(north.counts[.registered] == 2 && north.counts[.dyingGasp] == 1 && north.counts[.disabled] == 0)
         #expect(north.uptime?.description == "31d 0h")
@@ -88,12 +96,15 @@ import Testing
     // MARK: Dashboard
 
     @Test func dashboardCountsHealth() throws {
-        let weak = ONUStateDocument(try JSONValue(parsing: Fixtures.stateText(id: "WEAK").replacingOccurrences(of: "-18.20", with: "-27.90")))
+        let weak = ONUStateDocument(
+            try JSONValue(parsing: Fixtures.stateText(id: "WEAK").replacingOccurrences(of: "-18.20", with: "-27.90")))
         let inventory = Inventory(
             onuStates: [weak, try onuState("OK", olt: macA)], onuNames: [:],
-            oltStates: [try olt(macA, registered: ["OK", "WEAK"]),
-                        try olt(macB, time: "2026-06-01 11:00:00"),
-                        try olt("70:b3:d5:00:00:0c", link: "Down")],
+            oltStates: [
+                try olt(macA, registered: ["OK", "WEAK"]),
+                try olt(macB, time: "2026-06-01 11:00:00"),
+                try olt("70:b3:d5:00:00:0c", link: "Down"),
+            ],
             oltNames: [:])
         let dashboard = Dashboard(inventory: inventory, alarmSeverities: ["MAJOR", "CRITICAL", "MAJOR"])
         #expect(dashboard.onuCount == 2 && dashboard.oltCount == 3)

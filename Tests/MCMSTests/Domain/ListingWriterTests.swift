@@ -1,5 +1,6 @@
 import FieldOpsCore
 import Testing
+
 @testable import MCMS
 
 /// The ONU listing written page by page through the core writers is, byte for byte, what the
@@ -8,12 +9,13 @@ import Testing
     /// Rows with the awkward parts: no state, a name with a tab and non-ASCII, exact numbers.
     static func rows(_ count: Int) -> [ONURow] {
         (0..<count).map { index in
-            ONURow(id: String(format: "ALPH%08x", index), name: index % 3 == 0 ? "" : "Ålesundsvegen \(index)\tlgh 2",
-                   oltMAC: index % 5 == 0 ? nil : "70:b3:d5:52:31:27", oltName: index % 5 == 0 ? nil : "OLT Storgata 1",
-                   registration: index % 7 == 0 ? .dyingGasp : .registered, activeVersion: index % 4 == 0 ? nil : "R4.2.0",
-                   activeBank: index % 4 == 0 ? nil : FirmwareBankIndex(1), unusablePointer: index % 4 == 0 ? "65535" : nil,
-                   rxOptical: JSONNumber(lexeme: "-18.20"), hasState: index % 9 != 0, model: "AP-G2110",
-                   fecUncorrectable: JSONNumber(lexeme: "18446744073709551615"))
+            ONURow(
+                id: String(format: "ALPH%08x", index), name: index % 3 == 0 ? "" : "Ålesundsvegen \(index)\tlgh 2",
+                oltMAC: index % 5 == 0 ? nil : "70:b3:d5:52:31:27", oltName: index % 5 == 0 ? nil : "OLT Storgata 1",
+                registration: index % 7 == 0 ? .dyingGasp : .registered, activeVersion: index % 4 == 0 ? nil : "R4.2.0",
+                activeBank: index % 4 == 0 ? nil : FirmwareBankIndex(1), unusablePointer: index % 4 == 0 ? "65535" : nil,
+                rxOptical: JSONNumber(lexeme: "-18.20"), hasState: index % 9 != 0, model: "AP-G2110",
+                fecUncorrectable: JSONNumber(lexeme: "18446744073709551615"))
         }
     }
 

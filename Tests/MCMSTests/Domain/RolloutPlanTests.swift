@@ -1,5 +1,6 @@
 import FieldOpsCore
 import Testing
+
 @testable import MCMS
 
 /// Rollout planning with no network: waves, their order over OLTs, the options' rules, and
@@ -77,20 +78,28 @@ import Testing
 
     func state(pointer: Int, versions: String, online: String = "2026-06-01 10:00:00", upgrade: String? = nil) throws -> ONUStateDocument {
         let block = upgrade.map { #","FW Upgrade":\#($0)"# } ?? ""
-        return ONUStateDocument(try JSONValue(parsing: #"{"_id":"A","ONU":{"Online Time":"\#(online)","FW Bank Ptr":\#(pointer),"FW Bank Versions":\#(versions)\#(block)}}"#))
+        return ONUStateDocument(
+            try JSONValue(
+                parsing:
+                    #"{"_id":"A","ONU":{"Online Time":"\#(online)","FW Bank Ptr":\#(pointer),"FW Bank Versions":\#(versions)\#(block)}}"#))
     }
 
     let target = ActivationTarget(onuID: "A", bank: .one, version: "R4.3.1", fromBank: .zero, onlineTimeBefore: "2026-06-01 10:00:00")
 
     @Test func theOldBankRightAfterTheWriteIsNotYetAFallBack() throws {
         var check = ActivationCheck(target: target)
-        #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
+        #expect(
+            check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
                 == .waiting("registered on bank 0"))
-        #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .deregistered) == .waiting("deregistered"))
+        #expect(
+            check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .deregistered)
+                == .waiting("deregistered"))
         // A state read just before it came back, beside buckets read just after: not yet.
-        #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
+        #expect(
+            check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
                 == .waiting("registered on bank 0"))
-        #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
+        #expect(
+            check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .registered)
                 == .fellBack(version: "R4.1.0"), "back on the old bank on two looks after leaving Registered")
     }
 
@@ -98,19 +107,26 @@ import Testing
         var check = ActivationCheck(target: target)
         _ = check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#), registration: .deregistered)
         // Same Online Time as before the write: this state predates the reboot.
-        #expect(check.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#, upgrade: #"{"Status":"activating","Progress":99}"#),
-                           registration: .registered) == .waiting("registered on bank 0, activating 99%"))
-        #expect(check.look(state: try state(pointer: 1, versions: #"["R4.1.0","R4.3.1"]"#, online: "2026-06-01 10:00:07"),
-                           registration: .registered) == .verified)
+        #expect(
+            check.look(
+                state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#, upgrade: #"{"Status":"activating","Progress":99}"#),
+                registration: .registered) == .waiting("registered on bank 0, activating 99%"))
+        #expect(
+            check.look(
+                state: try state(pointer: 1, versions: #"["R4.1.0","R4.3.1"]"#, online: "2026-06-01 10:00:07"),
+                registration: .registered) == .verified)
     }
 
     @Test func aNewOnlineTimeOrAFailedBlockShowsTheRebootToo() throws {
         var byTime = ActivationCheck(target: target)
-        #expect(byTime.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#, online: "2026-06-01 10:05:00"), registration: .registered)
+        #expect(
+            byTime.look(
+                state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#, online: "2026-06-01 10:05:00"), registration: .registered)
                 == .fellBack(version: "R4.1.0"))
         var byBlock = ActivationCheck(target: target)
         let failed = #"{"Status":"failed","Progress":100,"Failure":"bad image"}"#
-        #expect(byBlock.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#, upgrade: failed), registration: .registered)
+        #expect(
+            byBlock.look(state: try state(pointer: 0, versions: #"["R4.1.0","R4.3.1"]"#, upgrade: failed), registration: .registered)
                 == .fellBack(version: "R4.1.0"))
     }
 
@@ -118,7 +134,8 @@ import Testing
         var check = ActivationCheck(target: target)
         let booted = try state(pointer: 1, versions: #"["R4.1.0","R4.3.1"]"#, upgrade: #"{"Status":"activating","Progress":80}"#)
         #expect(check.look(state: booted, registration: .deregistered) == .waiting("deregistered, activating 80%"))
-        #expect(check.look(state: try state(pointer: 1, versions: #"["R4.1.0","R4.2.0"]"#), registration: .registered)
+        #expect(
+            check.look(state: try state(pointer: 1, versions: #"["R4.1.0","R4.2.0"]"#), registration: .registered)
                 == .waiting("registered on bank 1"))
         #expect(check.look(state: booted, registration: .registered) == .verified)
         #expect(check.look(state: nil, registration: .unknown) == .waiting("no ONU state"))
@@ -127,18 +144,23 @@ import Testing
     // MARK: Report lines
 
     @Test func reportLinesCarryTheRolloutFieldsAndReadBack() throws {
-        var entry = BulkReportEntry(id: "A", outcome: .failed, reason: "fell back to R4.1.0",
-                                    target: FirmwareTarget(file: "f.bin", version: "R4.3.1"), wave: 2)
+        var entry = BulkReportEntry(
+            id: "A", outcome: .failed, reason: "fell back to R4.1.0",
+            target: FirmwareTarget(file: "f.bin", version: "R4.3.1"), wave: 2)
         entry.verify = "fell-back"
         entry.backAfter = 6.04
         entry.rolledBack = true
         #expect(entry.line.contains(#""wave":2,"verify":"fell-back","back_after_s":6.0,"rolled_back":true"#), "\(entry.line)")
         #expect(BulkReportEntry(line: entry.line) == BulkReportEntry(line: BulkReportEntry(line: entry.line)!.line))
         #expect(BulkReportEntry(line: entry.line)?.failedAfterWrite == true)
-        let read = RolloutReportFile(text: #"{"rollout":{"file":"f.bin","version":"R4.3.1","waves":[{"wave":1,"name":"wave 1","ids":["A","B"]}]}}"#
-                                     + "\n" + entry.line + "\n" + #"{"id":"B","outco"#)
+        let read = RolloutReportFile(
+            text: #"{"rollout":{"file":"f.bin","version":"R4.3.1","waves":[{"wave":1,"name":"wave 1","ids":["A","B"]}]}}"#
+                + "\n" + entry.line + "\n" + #"{"id":"B","outco"#)
         #expect(read.unreadableLines == 1)
-        #expect(read.waveStatus == [RolloutReportFile.WaveStatus(number: 1, name: "wave 1", total: 2, done: 0, failed: 1, inFlight: 0, notStarted: 1)])
+        #expect(
+            read.waveStatus == [
+                RolloutReportFile.WaveStatus(number: 1, name: "wave 1", total: 2, done: 0, failed: 1, inFlight: 0, notStarted: 1)
+            ])
         #expect(!read.finished)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MCMS
 
 @Suite struct TimestampTests {
@@ -29,10 +30,10 @@ import Testing
     }
 
     @Test(arguments: [
-        "2026-06-01T12:00:00",          // ISO 8601 separator is not the contract's
-        "2026-06-01 12:00:00Z",         // no zone suffix
+        "2026-06-01T12:00:00",  // ISO 8601 separator is not the contract's
+        "2026-06-01 12:00:00Z",  // no zone suffix
         "2026-06-01 12:00:00+00:00",
-        "2026-06-01 12:00:00.",         // a dot with no digits
+        "2026-06-01 12:00:00.",  // a dot with no digits
         "2026-06-01 12:00:00.1234567",  // more than microseconds
         "2026-13-01 12:00:00",
         "2026-06-31 12:00:00",

@@ -1,5 +1,6 @@
 import FieldOpsCore
 import Testing
+
 @testable import MCMS
 
 /// The pieces of a live view that need no server: conditions, sparklines, change marks, and
@@ -8,7 +9,8 @@ import Testing
     static let frame = WatchFrame(json: .null, render: { _, _ in "" }, metrics: ["rx": -27.3, "alarms": 0], states: ["deregistered"])
 
     @Test func conditionsReadStatesAndThresholds() throws {
-        let metrics = ["rx", "alarms"], states = ["registered", "deregistered"]
+        let metrics = ["rx", "alarms"]
+        let states = ["registered", "deregistered"]
         func holds(_ text: String) throws -> Bool {
             try UntilCondition(parsing: text, metrics: metrics, states: states).holds(in: Self.frame)
         }

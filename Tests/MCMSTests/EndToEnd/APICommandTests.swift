@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `fieldops api` on an MCMS profile: limit/skip paging, CSRF on writes, the document written
@@ -60,17 +61,20 @@ import Testing
         let harness = try await MCMSHarness()
         try await harness.login()
         let json = try #require(try JSONValue(parsing: await harness.run(["mcms", "onu", "list", "--json"]).stdout).arrayValue)
-        let csv = try PythonCSV.parse(await harness.run(["mcms", "onu", "list", "-o", "csv", "--fields", "id,rx_optical_dbm,uptime_seconds"]).stdout)
+        let csv = try PythonCSV.parse(
+            await harness.run(["mcms", "onu", "list", "-o", "csv", "--fields", "id,rx_optical_dbm,uptime_seconds"]).stdout)
         #expect(csv.first == ["id", "rx_optical_dbm", "uptime_seconds"])
         #expect(csv.count == json.count + 1)
         for (row, record) in zip(csv.dropFirst(), json) {
-            #expect(row == [record["id"], record["rx_optical_dbm"], record["uptime_seconds"]].map { value in
-                switch value {
-                case .string(let text)?: text
-                case .number(let number)?: number.description
-                default: ""
-                }
-            })
+            #expect(
+                row
+                    == [record["id"], record["rx_optical_dbm"], record["uptime_seconds"]].map { value in
+                        switch value {
+                        case .string(let text)?: text
+                        case .number(let number)?: number.description
+                        default: ""
+                        }
+                    })
         }
         let ndjson = await harness.run(["mcms", "olt", "list", "-o", "ndjson"])
         let lines = ndjson.stdout.split(separator: "\n")

@@ -2,14 +2,17 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// rename, enable, disable and note: one key changed, every other byte of the stored document
 /// the same; and resets of many ONUs.
 @Suite struct ConfigEditTests {
     /// Runs the command and returns the stored config text before and after.
-    func roundTrip(_ harness: MCMSHarness, _ id: String, _ arguments: [String], stdin: String = "",
-                   terminal: Bool = false) async throws -> (before: String, after: String, result: MCMSHarness.Result) {
+    func roundTrip(
+        _ harness: MCMSHarness, _ id: String, _ arguments: [String], stdin: String = "",
+        terminal: Bool = false
+    ) async throws -> (before: String, after: String, result: MCMSHarness.Result) {
         let before = try await harness.rawConfig(id)
         let result = await harness.run(["mcms", "onu"] + arguments, stdin: stdin, stdinIsTerminal: terminal)
         return (before, try await harness.rawConfig(id), result)
@@ -22,7 +25,8 @@ import Testing
         let old = try #require(try JSONValue(parsing: try await harness.rawConfig(id))["ONU"]?["Name"]?.stringValue)
         let trip = try await roundTrip(harness, id, ["rename", id, "Sjøgata 7 \"bakgård\"", "--yes"])
         #expect(trip.result.code == 0, "\(trip.result.stderr)")
-        let escapedOld = JSONValue.string(old).jsonString(), escapedNew = JSONValue.string("Sjøgata 7 \"bakgård\"").jsonString()
+        let escapedOld = JSONValue.string(old).jsonString()
+        let escapedNew = JSONValue.string("Sjøgata 7 \"bakgård\"").jsonString()
         #expect(trip.after == trip.before.replacingOccurrences(of: #""Name":\#(escapedOld),"#, with: #""Name":\#(escapedNew),"#))
         #expect(trip.after != trip.before)
         #expect(try JSONValue(parsing: trip.after)["NETCONF"]?["Name"] == .string(id), "NETCONF.Name is never the friendly name")
@@ -38,7 +42,9 @@ import Testing
         let enable = try await roundTrip(harness, id, ["enable", id, "--yes"])
         #expect(enable.after == disable.before)
         let note = try await roundTrip(harness, id, ["note", id, "key at the caretaker, flat 2", "--yes"])
-        #expect(note.after == note.before.replacingOccurrences(of: #""Custom Note":null"#, with: #""Custom Note":"key at the caretaker, flat 2""#))
+        #expect(
+            note.after
+                == note.before.replacingOccurrences(of: #""Custom Note":null"#, with: #""Custom Note":"key at the caretaker, flat 2""#))
         let clear = try await roundTrip(harness, id, ["note", id, "--clear", "--yes"])
         #expect(clear.after == note.before)
         // Nothing to change is no write at all.
@@ -99,8 +105,10 @@ import Testing
         let ids = Array(try await harness.onuIDs().prefix(6))
         try await harness.emulator.injectFault(path: "/api/v1/onus/configs/\(ids[2])/", method: "PUT", status: 500, count: 1)
         let report = harness.home.path("reset.jsonl")
-        let result = await harness.run(["mcms", "onu", "reset", "--ids", ids.joined(separator: ","), "--concurrency", "3",
-                                        "--report", report, "--yes", "--json"])
+        let result = await harness.run([
+            "mcms", "onu", "reset", "--ids", ids.joined(separator: ","), "--concurrency", "3",
+            "--report", report, "--yes", "--json",
+        ])
         #expect(result.code == 5, "\(result.stderr)")
         let summary = try JSONValue(parsing: result.stdout)
         #expect(summary["reset"] == 5 && summary["failed"] == 1)

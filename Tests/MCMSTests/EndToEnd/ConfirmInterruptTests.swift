@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// Ctrl-C at a typed-id confirmation (`onu reset`) on a real terminal: the core's prompt reader
@@ -18,9 +19,11 @@ import Testing
         // The python with pyte is the one on the test runner's PATH.
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let stty = harness.home.path("stty")
-        let script = #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-        let screen = try TerminalScreen("/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path, "mcms", "onu", "reset", id],
-                                        environment: environment, columns: 120, rows: 30)
+        let script =
+            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+        let screen = try TerminalScreen(
+            "/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path, "mcms", "onu", "reset", id],
+            environment: environment, columns: 120, rows: 30)
         #expect(try screen.wait(for: "Type \(id) to confirm").ok)
         try screen.send(String(id.prefix(3)) + keys)
         let done = try screen.wait(for: "modes saved")

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// Writes send the fetched document back with only the intended keys changed: every other byte
@@ -37,13 +38,18 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let before = try await seed(harness, id: id, pointer: 0)
-        let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--no-verify", "--yes"])
+        let result = await harness.run([
+            "mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--no-verify", "--yes",
+        ])
         #expect(result.code == 0, "\(result.stderr)")
         let after = try await harness.rawConfig(id)
-        let expected = before
+        let expected =
+            before
             .replacingOccurrences(of: #""FW Bank Versions":["R4.1.0","R4.2.0"]"#, with: #""FW Bank Versions":["R4.1.0","R4.3.1"]"#)
             .replacingOccurrences(of: #""FW Bank Ptr":0"#, with: #""FW Bank Ptr":1"#)
-            .replacingOccurrences(of: #""FW Bank Files":["ALPH-R4.1.0.bin","ALPH-R4.2.0.bin"]"#, with: #""FW Bank Files":["ALPH-R4.1.0.bin","ALPH-R4.3.1.bin"]"#)
+            .replacingOccurrences(
+                of: #""FW Bank Files":["ALPH-R4.1.0.bin","ALPH-R4.2.0.bin"]"#,
+                with: #""FW Bank Files":["ALPH-R4.1.0.bin","ALPH-R4.3.1.bin"]"#)
         // The emulator stores the exact text of the PUT body's data; the only differences are
         // the three edits, and the JSON writer's escaping of the unicode name.
         #expect(try JSONValue(parsing: after) == JSONValue(parsing: expected))
@@ -74,7 +80,9 @@ import Testing
         let before = try await seed(harness, id: id, pointer: 1)
         #expect(await harness.run(["mcms", "onu", "reset", id, "--yes"]).code == 0)
         let after = try await harness.rawConfig(id)
-        #expect(try JSONValue(parsing: after) == JSONValue(parsing: before.replacingOccurrences(of: #""Reset Count":7"#, with: #""Reset Count":8"#)))
+        #expect(
+            try JSONValue(parsing: after)
+                == JSONValue(parsing: before.replacingOccurrences(of: #""Reset Count":7"#, with: #""Reset Count":8"#)))
         #expect(after.contains(#""Neg":-18.20"#))
     }
 

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `onu firmware-bulk`: concurrency, the per-ONU report, exit 5, `--resume`, and Ctrl-C.
@@ -12,9 +13,10 @@ import Testing
     /// `count` ordinary ALPH ONUs, each set to run R4.1.0 in bank 0 with R4.2.0 in bank 1.
     func prepare(_ harness: MCMSHarness, count: Int) async throws -> [String] {
         let state = try await harness.state()
-        let special = Set(["missing_state", "unknown_bank", "unbucketed", "max_counter"].flatMap { kind in
-            (state["special"]?[kind]?.arrayValue ?? []).compactMap(\.stringValue)
-        })
+        let special = Set(
+            ["missing_state", "unknown_bank", "unbucketed", "max_counter"].flatMap { kind in
+                (state["special"]?[kind]?.arrayValue ?? []).compactMap(\.stringValue)
+            })
         let listing = await harness.run(["mcms", "onu", "list", "--state", "registered", "--json"])
         let ids = (try JSONValue(parsing: listing.stdout).arrayValue ?? []).compactMap { $0["id"]?.stringValue }
             .filter { $0.hasPrefix("ALPH") && !special.contains($0) }
@@ -45,13 +47,15 @@ import Testing
         let ids = try await prepare(harness, count: 10)
         let failing = [ids[2], ids[7]]
         for id in failing {
-            try await harness.emulator.injectFault(path: "/api/v1/onus/configs/\(id)/", method: "PUT", status: 500,
-                                                   body: #"{"status":"error","details":{"message":"Internal server error."}}"#,
-                                                   contentType: "application/json")
+            try await harness.emulator.injectFault(
+                path: "/api/v1/onus/configs/\(id)/", method: "PUT", status: 500,
+                body: #"{"status":"error","details":{"message":"Internal server error."}}"#,
+                contentType: "application/json")
         }
         let reportPath = harness.home.path("run.jsonl")
-        let first = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target
-                                      + ["--ids", ids.joined(separator: ","), "--concurrency", "4", "--report", reportPath, "--yes"])
+        let first = await harness.run(
+            ["mcms", "onu", "firmware-bulk"] + Self.target
+                + ["--ids", ids.joined(separator: ","), "--concurrency", "4", "--report", reportPath, "--yes"])
         #expect(first.code == 5, "\(first.stderr)")
         #expect(first.stderr.contains("2 of 10 ONUs failed"))
         let lines = try report(reportPath)
@@ -68,8 +72,9 @@ import Testing
         #expect(afterFirst.count == 8)
 
         let writesBefore = try await harness.writes().count
-        let resumed = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target
-                                        + ["--ids", ids.joined(separator: ","), "--resume", reportPath, "--yes"])
+        let resumed = await harness.run(
+            ["mcms", "onu", "firmware-bulk"] + Self.target
+                + ["--ids", ids.joined(separator: ","), "--resume", reportPath, "--yes"])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("8 ONUs already done, 2 to go"))
         let newWrites = try await harness.writes().dropFirst(writesBefore)
@@ -119,8 +124,9 @@ import Testing
         let ids = try await prepare(harness, count: 3)
         let noState = try #require(try await harness.special("missing_state").first)
         let reportPath = harness.home.path("refusals.jsonl")
-        let result = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target
-                                       + ["--ids", (ids + [noState]).joined(separator: ","), "--report", reportPath, "--yes"])
+        let result = await harness.run(
+            ["mcms", "onu", "firmware-bulk"] + Self.target
+                + ["--ids", (ids + [noState]).joined(separator: ","), "--report", reportPath, "--yes"])
         #expect(result.code == 5)
         let lines = try report(reportPath)
         #expect(lines.first { $0.id == noState }?.reason.contains("active firmware bank is unknown") == true)
@@ -153,11 +159,13 @@ import Testing
         #expect(fromFile.code == 0, "\(fromFile.stderr)")
         let planned = (try JSONValue(parsing: fromFile.stdout).arrayValue ?? []).compactMap { $0["id"]?.stringValue }
         #expect(planned == ids)
-        let fromStdin = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", "-", "--yes", "--json"],
-                                          stdin: ids.joined(separator: "\n") + "\n")
+        let fromStdin = await harness.run(
+            ["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", "-", "--yes", "--json"],
+            stdin: ids.joined(separator: "\n") + "\n")
         #expect(fromStdin.code == 0, "\(fromStdin.stderr)")
         #expect(try JSONValue(parsing: fromStdin.stdout)["upgraded"] == 3)
-        let missing = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", harness.home.path("none.txt"), "--yes"])
+        let missing = await harness.run(
+            ["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", harness.home.path("none.txt"), "--yes"])
         #expect(missing.code == 1)
         #expect(missing.stderr.contains("cannot read the id file"))
     }
@@ -186,7 +194,8 @@ import Testing
         // The real executable, so Ctrl-C is a real SIGINT to a real process.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: FieldOpsBinary.path)
-        process.arguments = ["mcms", "onu", "firmware-bulk"] + Self.target
+        process.arguments =
+            ["mcms", "onu", "firmware-bulk"] + Self.target
             + ["--ids", ids.joined(separator: ","), "--concurrency", "2", "--report", reportPath, "--yes"]
         process.environment = harness.environment
         process.standardOutput = FileHandle.nullDevice
@@ -211,8 +220,9 @@ import Testing
         #expect(Set(recorded.map(\.id)).isSubset(of: Set(writtenBeforeResume.keys)))
 
         try await harness.emulator.setLatency(milliseconds: 0)
-        let resumed = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target
-                                        + ["--ids", ids.joined(separator: ","), "--resume", reportPath, "--yes"])
+        let resumed = await harness.run(
+            ["mcms", "onu", "firmware-bulk"] + Self.target
+                + ["--ids", ids.joined(separator: ","), "--resume", reportPath, "--yes"])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         let finalWrites = try await successfulWrites(harness)
         #expect(Set(finalWrites.keys) == Set(ids))

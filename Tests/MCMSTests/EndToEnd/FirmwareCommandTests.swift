@@ -2,12 +2,15 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `onu firmware`: Procedure 7 against the emulator, with its refusals and confirmation.
 @Suite struct FirmwareCommandTests {
     /// Sets ONU `id`'s state pointer (as the ONU reports it) and its config banks.
-    func arrange(_ harness: MCMSHarness, _ id: String, statePointer: String, configPointer: Int = 0, model: String = "AP-G2110") async throws {
+    func arrange(_ harness: MCMSHarness, _ id: String, statePointer: String, configPointer: Int = 0, model: String = "AP-G2110")
+        async throws
+    {
         var state = try JSONValue(parsing: try await harness.adminGet(["onu-state", id]).body)
         try state.set(try JSONValue(parsing: statePointer), at: [.key("ONU"), .key("FW Bank Ptr")])
         try state.set(["R4.1.0", "R4.2.0"], at: [.key("ONU"), .key("FW Bank Versions")])
@@ -94,7 +97,7 @@ import Testing
     @Test func incompatibleModelIsRefused() async throws {
         let harness = try await MCMSHarness()
         try await harness.login()
-        let id = try await harness.onuIDs()[0]   // an AP-G2110, which the R5.0.0 image does not support
+        let id = try await harness.onuIDs()[0]  // an AP-G2110, which the R5.0.0 image does not support
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-G2425-R5.0.0.bin", "--version", "R5.0.0", "--yes"])
         #expect(result.code == 1)
         #expect(result.stderr.contains("model AP-G2110 is not supported by ALPH-G2425-R5.0.0.bin"))

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// One ONU's activation verified against the emulator's device model: success, fall-back, not
@@ -43,8 +44,9 @@ import Testing
         let (harness, id) = try await prepared(bootDelay: 8)
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes"] + Self.fast)
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("ONU \(id): on bank 0, downloading") || result.stderr.contains("ONU \(id): on bank 0, activating"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("ONU \(id): on bank 0, downloading") || result.stderr.contains("ONU \(id): on bank 0, activating"),
+            "\(result.stderr)")
     }
 
     @Test func anApplianceWithoutTheUpgradeBlockIsVerifiedAllTheSame() async throws {
@@ -60,7 +62,8 @@ import Testing
     @Test func fallBackIsAFailureNamingTheOldVersion() async throws {
         let (harness, id) = try await prepared()
         try await harness.setActivation(["outcomes": .object(JSONObject([(id, "fall-back")]))])
-        let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--yes"] + Self.fast)
+        let result = await harness.run(
+            ["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--yes"] + Self.fast)
         #expect(result.code == 1)
         #expect(result.stderr.contains("fell back to R4.1.0"), "\(result.stderr)")
         #expect(result.stderr.contains("onu firmware rollback \(id)"))
@@ -69,7 +72,8 @@ import Testing
     @Test func neverBackFailsAfterTheTimeout() async throws {
         let (harness, id) = try await prepared(bootDelay: 0.5)
         try await harness.setActivation(["outcomes": .object(JSONObject([(id, "never-back")]))])
-        let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes", "--verify-timeout", "3s"] + Self.fast)
+        let result = await harness.run(
+            ["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes", "--verify-timeout", "3s"] + Self.fast)
         #expect(result.code == 1)
         #expect(result.stderr.contains("not back on R4.3.1 within 3 s"), "\(result.stderr)")
         #expect(result.stderr.contains("last seen: deregistered"), "\(result.stderr)")

@@ -2,13 +2,15 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `mcms alarms` over the two collection requests, the dashboard's counts, and the OLT's own
 /// alarms, logs and config.
 @Suite struct FleetAlarmTests {
     static func alarm(_ name: String, _ severity: String, _ time: String, _ message: String = "test") -> JSONValue {
-        .object(JSONObject([("Name", .string(name)), ("Severity", .string(severity)), ("Time", .string(time)), ("Message", .string(message))]))
+        .object(
+            JSONObject([("Name", .string(name)), ("Severity", .string(severity)), ("Time", .string(time)), ("Message", .string(message))]))
     }
 
     func alarms(_ harness: MCMSHarness, _ extra: [String] = []) async throws -> [JSONValue] {
@@ -23,8 +25,12 @@ import Testing
         let olt = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
         let onu = try await harness.onuIDs()[0]
         try await harness.setAlarms(olt, [Self.alarm("UPLINK-DOWN", "CRITICAL", "2026-06-01 11:00:00.000000", "Uplink down")])
-        try await harness.setAlarms(onu, [Self.alarm("LOS", "CRITICAL", "2026-06-01 11:30:00.000000"),
-                                          Self.alarm("HIGH-TEMP", "WARNING", "2026-06-01 11:45:00.000000")])
+        try await harness.setAlarms(
+            onu,
+            [
+                Self.alarm("LOS", "CRITICAL", "2026-06-01 11:30:00.000000"),
+                Self.alarm("HIGH-TEMP", "WARNING", "2026-06-01 11:45:00.000000"),
+            ])
         let rows = try await alarms(harness)
         #expect(rows.contains { $0["kind"] == "olt" && $0["id"] == .string(olt) && $0["alarm"] == "UPLINK-DOWN" })
         #expect(rows.contains { $0["kind"] == "onu" && $0["id"] == .string(onu) && $0["alarm"] == "LOS" })
@@ -74,8 +80,9 @@ import Testing
         let ofOLT0 = try await alarms(harness, ["--olt", olts[0]])
         #expect(Set(ofOLT0.compactMap { $0["id"]?.stringValue }) == [onOLT0, olts[0]])
         // By name too.
-        let name = try #require(try JSONValue(parsing: await harness.run(["mcms", "olt", "list", "--json"]).stdout)
-            .arrayValue?.first { $0["mac"] == .string(olts[1]) }?["name"]?.stringValue)
+        let name = try #require(
+            try JSONValue(parsing: await harness.run(["mcms", "olt", "list", "--json"]).stdout)
+                .arrayValue?.first { $0["mac"] == .string(olts[1]) }?["name"]?.stringValue)
         #expect(try await alarms(harness, ["--olt", name]).map(\.["id"]) == [.string(onOLT1)])
     }
 

@@ -29,8 +29,10 @@ final class MCMSHarness: Sendable {
     /// - Parameters:
     ///   - profileHTTP: the profile's `http:` mapping, e.g. `{ version: "1.1" }`.
     ///   - certificates: serve TLS with these (and trust their CA in the profile).
-    init(onus: Int = 40, arguments: [String] = [], profileHTTP: String? = nil, profileExtra: String = "",
-         certificates: TestCertificates? = nil) async throws {
+    init(
+        onus: Int = 40, arguments: [String] = [], profileHTTP: String? = nil, profileExtra: String = "",
+        certificates: TestCertificates? = nil
+    ) async throws {
         var emulatorArguments = ["--onus", String(onus), "--olts", "4"] + arguments
         if let certificates {
             emulatorArguments += ["--tls-cert", certificates.serverCertificate, "--tls-key", certificates.serverKey]
@@ -41,7 +43,8 @@ final class MCMSHarness: Sendable {
         caFile = certificates?.caFile
         var http = profileHTTP.map { "    http: \($0)\n" } ?? ""
         if let caFile = certificates?.caFile {
-            http = "    http: { ca_file: \(caFile)\(profileHTTP.map { ", " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "{} ")) } ?? "") }\n"
+            http =
+                "    http: { ca_file: \(caFile)\(profileHTTP.map { ", " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "{} ")) } ?? "") }\n"
         }
         let config = """
             default_profile: lab
@@ -85,7 +88,8 @@ final class MCMSHarness: Sendable {
     /// With `stdoutIsTerminal`, stdout is a terminal (the table form).
     func start(_ arguments: [String], stdoutIsTerminal: Bool = false) -> (lines: AsyncStream<String>, result: Task<Result, Never>) {
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
-        let out = LineStream(continuation, isTerminal: stdoutIsTerminal), err = CapturedStream()
+        let out = LineStream(continuation, isTerminal: stdoutIsTerminal)
+        let err = CapturedStream()
         let environment = self.environment
         let task = Task {
             let code = await App(backends: [MCMSBackend()]).run(
@@ -98,7 +102,8 @@ final class MCMSHarness: Sendable {
 
     /// Runs `fieldops ARGS…` and returns its exit code and output.
     func run(_ arguments: [String], stdin: String = "", stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false) async -> Result {
-        let out = CapturedStream(), err = CapturedStream(isTerminal: stderrIsTerminal)
+        let out = CapturedStream()
+        let err = CapturedStream(isTerminal: stderrIsTerminal)
         let code = await App(backends: [MCMSBackend()]).run(
             arguments: arguments, environment: environment, stdout: out, stderr: err,
             stdin: FixedInput(stdin, isTerminal: stdinIsTerminal))
@@ -107,7 +112,8 @@ final class MCMSHarness: Sendable {
 
     /// Runs with stdout as a terminal (tables, empty-result messages, colour unless `color` is false).
     func runOnTerminal(_ arguments: [String], color: Bool = false) async -> Result {
-        let out = CapturedStream(isTerminal: true), err = CapturedStream()
+        let out = CapturedStream(isTerminal: true)
+        let err = CapturedStream()
         var environment = self.environment
         if color { environment["NO_COLOR"] = nil }
         let code = await App(backends: [MCMSBackend()]).run(
@@ -118,8 +124,9 @@ final class MCMSHarness: Sendable {
     /// `auth login --password-stdin` as `user`.
     @discardableResult
     func login(_ user: String = tech, remember: Bool = false) async throws -> Result {
-        let result = await run(["auth", "login", "--username", user, "--password-stdin"] + (remember ? ["--remember-password"] : []),
-                               stdin: Self.password + "\n")
+        let result = await run(
+            ["auth", "login", "--username", user, "--password-stdin"] + (remember ? ["--remember-password"] : []),
+            stdin: Self.password + "\n")
         guard result.code == 0 else { throw TestSupportError("login failed (\(result.code)): \(result.stderr)") }
         return result
     }
@@ -136,8 +143,11 @@ final class MCMSHarness: Sendable {
     }
 
     func putRaw(_ kind: String, _ id: String, _ text: String) async throws {
-        _ = try await admin.send(HTTPRequest(.put, baseURL: emulator.baseURL, path: ["__admin", kind, id],
-                                             body: .bytes(Data(text.utf8), contentType: "application/json"))).requireSuccess()
+        _ = try await admin.send(
+            HTTPRequest(
+                .put, baseURL: emulator.baseURL, path: ["__admin", kind, id],
+                body: .bytes(Data(text.utf8), contentType: "application/json"))
+        ).requireSuccess()
     }
 
     /// Edits the stored ONU-STATE (or OLT-STATE, with `kind: "olt-state"`) document of `id`.
@@ -160,8 +170,11 @@ final class MCMSHarness: Sendable {
     /// Sets the emulator's activation model: `{"boot_delay", "jitter", "upgrade_block",
     /// "default", "outcomes": {"<id>": "success"|"fall-back"|"never-back"}}`.
     func setActivation(_ spec: JSONValue) async throws {
-        _ = try await admin.send(HTTPRequest(.post, baseURL: emulator.baseURL, path: ["__admin", "activation"],
-                                             body: .json(spec.jsonData()))).requireSuccess()
+        _ = try await admin.send(
+            HTTPRequest(
+                .post, baseURL: emulator.baseURL, path: ["__admin", "activation"],
+                body: .json(spec.jsonData()))
+        ).requireSuccess()
     }
 
     /// Every activation the emulator saw, and the most booting at once per OLT.

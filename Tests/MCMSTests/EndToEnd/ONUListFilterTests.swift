@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `onu list` health filters and sorting, against ONUs seeded with known values.
@@ -17,9 +18,10 @@ import Testing
 
     func seed(_ harness: MCMSHarness) async throws -> Seeded {
         let special = try await harness.state()["special"]
-        let odd = Set(["missing_state", "unknown_bank", "unbucketed", "max_counter"].flatMap { key in
-            (special?[key]?.arrayValue ?? []).compactMap(\.stringValue)
-        })
+        let odd = Set(
+            ["missing_state", "unknown_bank", "unbucketed", "max_counter"].flatMap { key in
+                (special?[key]?.arrayValue ?? []).compactMap(\.stringValue)
+            })
         let listing = try JSONValue(parsing: await harness.run(["mcms", "onu", "list", "--json"]).stdout).arrayValue ?? []
         let ids = Array(listing.compactMap { $0["id"]?.stringValue }.filter { !odd.contains($0) }.prefix(5))
         let seeded = Seeded(ids: ids)
@@ -110,7 +112,8 @@ import Testing
         let harness = try await MCMSHarness(onus: 30)
         try await harness.login()
         let olts = try JSONValue(parsing: await harness.run(["mcms", "olt", "list", "--json"]).stdout).arrayValue ?? []
-        let mac = try #require(olts.first?["mac"]?.stringValue), name = try #require(olts.first?["name"]?.stringValue)
+        let mac = try #require(olts.first?["mac"]?.stringValue)
+        let name = try #require(olts.first?["name"]?.stringValue)
         let byMAC = try await ids(harness, ["--olt", mac.uppercased()])
         #expect(!byMAC.isEmpty)
         #expect(try await ids(harness, ["--olt", name]) == byMAC)
@@ -134,10 +137,12 @@ import Testing
         try await harness.editState(olt, kind: "olt-state") { state in
             try state.set(.number(JSONNumber(lexeme: "1e400")!), at: ["STATS", "RX Rate bps"])
         }
-        for command in [["mcms", "onu", "list", "-o", "table", "--sort", "rx", "--rx-below", "0", "--fec-uncorrectable-above", "1"],
-                        ["mcms", "onu", "show", id, "-o", "table"], ["mcms", "onu", "show", id, "--json"],
-                        ["mcms", "olt", "list", "-o", "table"], ["mcms", "dashboard", "-o", "table"], ["mcms", "dashboard", "--json"],
-                        ["mcms", "olt", "show", olt, "-o", "table"]] {
+        for command in [
+            ["mcms", "onu", "list", "-o", "table", "--sort", "rx", "--rx-below", "0", "--fec-uncorrectable-above", "1"],
+            ["mcms", "onu", "show", id, "-o", "table"], ["mcms", "onu", "show", id, "--json"],
+            ["mcms", "olt", "list", "-o", "table"], ["mcms", "dashboard", "-o", "table"], ["mcms", "dashboard", "--json"],
+            ["mcms", "olt", "show", olt, "-o", "table"],
+        ] {
             let result = await harness.run(command)
             #expect(result.code == 0, "\(command): \(result.stderr)")
         }

@@ -2,13 +2,16 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// Collection reads in pages (`limit`/`skip`, sorted by `_id`): every device exactly once across
 /// page boundaries, also while the fleet changes between two page requests; `--chunk-size` and
 /// `chunk_size` as sent; a failing page retried, or the listing failing with the cache untouched.
 @Suite struct PagedListingTests {
-    static let collections: Set<String> = ["/api/v1/onus/states/", "/api/v1/onus/configs/", "/api/v1/olts/states/", "/api/v1/olts/configs/"]
+    static let collections: Set<String> = [
+        "/api/v1/onus/states/", "/api/v1/onus/configs/", "/api/v1/olts/states/", "/api/v1/olts/configs/",
+    ]
 
     /// Every ONU id the emulator holds (its config documents), in `_id` order.
     func emulatorIDs(_ harness: MCMSHarness) async throws -> [String] {
@@ -61,8 +64,10 @@ import Testing
         // places further on); after the sixth: forty new ONUs come, most of them before the
         // page being read (that page then starts on ONUs already listed).
         let gone = Array(before[10..<15])
-        try await harness.emulator.admin(post: "fleet", json: ["remove": gone, "after": ["path": "/api/v1/onus/configs/", "requests": 3] as [String: any Sendable]])
-        try await harness.emulator.admin(post: "fleet", json: ["add": 40, "after": ["path": "/api/v1/onus/configs/", "requests": 6] as [String: any Sendable]])
+        try await harness.emulator.admin(
+            post: "fleet", json: ["remove": gone, "after": ["path": "/api/v1/onus/configs/", "requests": 3] as [String: any Sendable]])
+        try await harness.emulator.admin(
+            post: "fleet", json: ["add": 40, "after": ["path": "/api/v1/onus/configs/", "requests": 6] as [String: any Sendable]])
 
         let ids = try await repository(harness, pageSize: 60).onuConfigIDs()
 
@@ -121,7 +126,8 @@ import Testing
         let harness = try await MCMSHarness(onus: 120, profileExtra: "    chunk_size: 70\n")
         try await harness.login()
         _ = try listedIDs(await harness.run(["mcms", "onu", "list", "--json"]))
-        #expect(try await harness.emulator.requests().filter { Self.collections.contains($0.path) }.allSatisfy { $0.query["limit"] == ["70"] })
+        #expect(
+            try await harness.emulator.requests().filter { Self.collections.contains($0.path) }.allSatisfy { $0.query["limit"] == ["70"] })
 
         let tooBig = await harness.run(["mcms", "onu", "list", "--chunk-size", "5000"])
         #expect(tooBig.code == 2)
@@ -134,8 +140,10 @@ import Testing
         let mac = try #require(try await harness.state()["olt_ids"]?[2]?.stringValue)
         let listing = try listedIDs(await harness.run(["mcms", "onu", "list", "--olt", mac, "--json"]))
         let before = try await harness.emulator.requests().count
-        let dry = await harness.run(["mcms", "onu", "firmware-bulk", "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1",
-                                     "--olt", mac, "--dry-run", "--chunk-size", "30"])
+        let dry = await harness.run([
+            "mcms", "onu", "firmware-bulk", "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1",
+            "--olt", mac, "--dry-run", "--chunk-size", "30",
+        ])
         #expect(dry.code == 0, "\(dry.stderr)")
         let planned = Set(dry.stdout.split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) })
         #expect(planned == Set(listing))
@@ -154,7 +162,9 @@ import Testing
         try await harness.emulator.injectFault(path: "/api/v1/onus/states/", status: 503, count: 1, after: 2)
         let ids = try listedIDs(await harness.run(["mcms", "onu", "list", "--json", "--chunk-size", "50"]))
         #expect(ids == (try await emulatorIDs(harness)))
-        let pages = try await harness.emulator.requests().filter { $0.path == "/api/v1/onus/states/" }.map { $0.query["skip"]?.first ?? "0" }
+        let pages = try await harness.emulator.requests().filter { $0.path == "/api/v1/onus/states/" }.map {
+            $0.query["skip"]?.first ?? "0"
+        }
         #expect(pages.count == Set(pages).count + 1, "one page was asked for twice: the failed one")
     }
 

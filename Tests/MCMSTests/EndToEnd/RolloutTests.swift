@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `firmware-bulk` as a staged rollout against the emulator's device model: waves, the
@@ -67,7 +68,9 @@ import Testing
         #expect(rows.allSatisfy { $0[1] == "upgrade" && ["1", "2"].contains($0[2]) })
         #expect(result.stderr.contains("wave 1: 1 ONUs"))
         #expect(result.stderr.contains("wave 2: 9 ONUs"))
-        #expect(result.stderr.contains("dry run: 10 to upgrade; 2 waves, concurrency 8, at most 2 per OLT, halt at 20% failures (2); nothing was sent"))
+        #expect(
+            result.stderr.contains(
+                "dry run: 10 to upgrade; 2 waves, concurrency 8, at most 2 per OLT, halt at 20% failures (2); nothing was sent"))
         #expect(try await harness.writes().isEmpty)
     }
 
@@ -78,7 +81,8 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 5)
         let path = harness.home.path("canary.jsonl")
-        let args = ["mcms", "onu", "firmware-bulk"] + Self.image + ["--ids", ids.joined(separator: ","), "--canary", "2", "--report", path]
+        let args =
+            ["mcms", "onu", "firmware-bulk"] + Self.image + ["--ids", ids.joined(separator: ","), "--canary", "2", "--report", path]
         // Type the count to start, then refuse to go on after the canary.
         let refused = await harness.run(args, stdin: "5\nn\n", stdinIsTerminal: true, stderrIsTerminal: true)
         #expect(refused.code == 5, "\(refused.stderr)")
@@ -87,7 +91,10 @@ import Testing
         let read = try report(path)
         #expect(read.waves.first?.ids.count == 2)
         let rest = ids.filter { !(read.waves.first?.ids.contains($0) ?? false) }
-        #expect(rest.allSatisfy { read.last[$0]?.outcome == .notStarted && read.last[$0]?.reason == "not started: halted after the canary (0 failed)" })
+        #expect(
+            rest.allSatisfy {
+                read.last[$0]?.outcome == .notStarted && read.last[$0]?.reason == "not started: halted after the canary (0 failed)"
+            })
         #expect(try await harness.writes().count == 2)
         // Resumed with a yes, the rest go.
         let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
@@ -241,7 +248,8 @@ import Testing
         let path = harness.home.path("crash.jsonl")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: FieldOpsBinary.path)
-        process.arguments = ["mcms", "onu", "firmware-bulk"] + Self.image
+        process.arguments =
+            ["mcms", "onu", "firmware-bulk"] + Self.image
             + ["--ids", ids.joined(separator: ","), "--concurrency", "3", "--waves", "30%,100%", "--report", path, "--yes"]
         process.environment = harness.environment
         process.standardOutput = FileHandle.nullDevice
@@ -287,8 +295,9 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 6, bootDelay: 1.5)
         let path = harness.home.path("live.jsonl")
-        let (_, running) = harness.start(["mcms", "onu", "firmware-bulk"] + Self.image
-                                          + ["--ids", ids.joined(separator: ","), "--waves", "50%,100%", "--concurrency", "2", "--report", path, "--yes"])
+        let (_, running) = harness.start(
+            ["mcms", "onu", "firmware-bulk"] + Self.image
+                + ["--ids", ids.joined(separator: ","), "--waves", "50%,100%", "--concurrency", "2", "--report", path, "--yes"])
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, !((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(#""outcome":"activating""#) {
             try await Task.sleep(nanoseconds: 50_000_000)

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// Login, logout, and the seed's 401/403 rules, against the emulator over real HTTP.
@@ -88,8 +89,9 @@ import Testing
         try await harness.login(remember: true)
         let id = try await harness.onuIDs()[0]
         // The config GET answers 401 twice: the first triggers one re-login, the retry's 401 is final.
-        try await harness.emulator.injectFault(path: "/api/v1/onus/configs/\(id)/", method: "GET", status: 401, count: 2,
-                                               body: #"{"status":"fail","details":{"message":"expired"}}"#, contentType: "application/json")
+        try await harness.emulator.injectFault(
+            path: "/api/v1/onus/configs/\(id)/", method: "GET", status: 401, count: 2,
+            body: #"{"status":"fail","details":{"message":"expired"}}"#, contentType: "application/json")
         let before = try await harness.emulator.requests().count
         let result = await harness.run(["mcms", "onu", "config", id])
         #expect(result.code == 3)
@@ -123,7 +125,10 @@ import Testing
         #expect(await harness.run(["mcms", "onu", "reset", ids[0], "--yes"]).code == 0)
         #expect(await harness.run(["mcms", "olt", "reset", olt, "--yes"]).code == 0)
         try await FirmwareCommandTests().arrange(harness, ids[5], statePointer: "0")
-        #expect(await harness.run(["mcms", "onu", "firmware", ids[5], "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--no-verify", "--yes"]).code == 0)
+        #expect(
+            await harness.run([
+                "mcms", "onu", "firmware", ids[5], "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--no-verify", "--yes",
+            ]).code == 0)
         let writes = try await harness.writes()
         #expect(writes.count == 3)
         for write in writes {

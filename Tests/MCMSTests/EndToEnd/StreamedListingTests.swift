@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `onu list` written page by page in every line form (the table, plain lines, csv, ndjson,
@@ -70,7 +71,8 @@ import Testing
         let expected = try await emulatorIDs(harness)
         // The second ONU-state page request to arrive is held until released.
         try await harness.emulator.injectFault(path: "/api/v1/onus/states/", count: 1, after: 1, hold: true)
-        let (lines, result) = harness.start(["mcms", "onu", "list", "--chunk-size", "10"] + form.arguments, stdoutIsTerminal: form.terminal)
+        let (lines, result) = harness.start(
+            ["mcms", "onu", "list", "--chunk-size", "10"] + form.arguments, stdoutIsTerminal: form.terminal)
         // The header (when there is one) and the first page's ten rows.
         let wanted = 10 + (form.header ? 1 : 0)
         var early: [String] = []
@@ -113,7 +115,10 @@ import Testing
         #expect(written.count < expected.count + 3)
         #expect(Array((try await emulatorIDs(harness)).prefix(written.count)) == written, "in order, each once")
         #expect(try String(contentsOfFile: cachePath, encoding: .utf8) == cached)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.home.path("cache/fieldops/lab")).sorted() == ["olts.tsv", "onus.tsv"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: harness.home.path("cache/fieldops/lab")).sorted() == [
+                "olts.tsv", "onus.tsv",
+            ])
     }
 
     @Test func aSortedListingIsHeldAndWrittenAsAWholeTable() async throws {

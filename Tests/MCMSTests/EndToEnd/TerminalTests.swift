@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// The real `fieldops` in a pseudo-terminal, as a technician meets it: typed confirmations,
@@ -11,14 +12,16 @@ import Testing
         let harness = try await MCMSHarness()
         try await harness.login()
         let id = try await harness.onuIDs()[0]
-        let wrong = try TerminalSession.run(FieldOpsBinary.path, arguments: ["mcms", "onu", "reset", id],
-                                            environment: harness.environment,
-                                            steps: [.expect("Type \(id) to confirm"), .send("y\n")])
+        let wrong = try TerminalSession.run(
+            FieldOpsBinary.path, arguments: ["mcms", "onu", "reset", id],
+            environment: harness.environment,
+            steps: [.expect("Type \(id) to confirm"), .send("y\n")])
         #expect(wrong.exit == 1, "\(wrong.output)")
         #expect(try await harness.writes().isEmpty)
-        let right = try TerminalSession.run(FieldOpsBinary.path, arguments: ["mcms", "onu", "reset", id],
-                                            environment: harness.environment,
-                                            steps: [.expect("Type \(id) to confirm"), .send(id + "\n")])
+        let right = try TerminalSession.run(
+            FieldOpsBinary.path, arguments: ["mcms", "onu", "reset", id],
+            environment: harness.environment,
+            steps: [.expect("Type \(id) to confirm"), .send(id + "\n")])
         #expect(right.exit == 0, "\(right.output)")
         #expect(try await harness.writes().count == 1)
     }
@@ -29,20 +32,24 @@ import Testing
         let ids = try await FirmwareBulkTests().prepare(harness, count: 20)
         try await harness.emulator.setLatency(milliseconds: 80)
         let report = harness.home.path("tty.jsonl")
-        let arguments = ["mcms", "onu", "firmware-bulk"] + FirmwareBulkTests.target
+        let arguments =
+            ["mcms", "onu", "firmware-bulk"] + FirmwareBulkTests.target
             + ["--ids", ids.joined(separator: ","), "--concurrency", "2", "--report", report]
-        let session = try TerminalSession.run(FieldOpsBinary.path, arguments: arguments, environment: harness.environment, steps: [
-            .expect("Type 20 to confirm"), .send("20\n"),
-            .expect(" 3/20"), .send("\u{03}"),
-        ])
+        let session = try TerminalSession.run(
+            FieldOpsBinary.path, arguments: arguments, environment: harness.environment,
+            steps: [
+                .expect("Type 20 to confirm"), .send("20\n"),
+                .expect(" 3/20"), .send("\u{03}"),
+            ])
         #expect(session.exit == 130, "\(session.output)")
         #expect(session.output.contains("firmware R4.3.1"))
         let done = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").count
         #expect(done >= 3 && done < 20)
 
         try await harness.emulator.setLatency(milliseconds: 0)
-        let resumed = await harness.run(["mcms", "onu", "firmware-bulk"] + FirmwareBulkTests.target
-                                        + ["--ids", ids.joined(separator: ","), "--resume", report, "--yes"])
+        let resumed = await harness.run(
+            ["mcms", "onu", "firmware-bulk"] + FirmwareBulkTests.target
+                + ["--ids", ids.joined(separator: ","), "--resume", report, "--yes"])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         let writes = try await FirmwareBulkTests().successfulWrites(harness)
         #expect(Set(writes.keys) == Set(ids))

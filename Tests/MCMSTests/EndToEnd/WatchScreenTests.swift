@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `--watch` on a real pseudo-terminal, read back through a terminal emulator (pyte) as a person
@@ -22,8 +23,9 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         try await harness.editState(id) { try $0.set(.number(JSONNumber(lexeme: "-18.20")!), at: ["STATS", "RX Optical Level"]) }
-        let screen = try TerminalScreen(FieldOpsBinary.path, arguments: ["mcms", "onu", "show", id, "--watch", "--interval", "1s"],
-                                       environment: terminalEnvironment(harness))
+        let screen = try TerminalScreen(
+            FieldOpsBinary.path, arguments: ["mcms", "onu", "show", id, "--watch", "--interval", "1s"],
+            environment: terminalEnvironment(harness))
         let first = try screen.wait(for: "Trend (2 samples)")
         #expect(first.ok, "\(first.text)")
         #expect(first.text.contains("Every 1s: fieldops mcms onu show \(id)"))
@@ -52,8 +54,9 @@ import Testing
         let harness = try await MCMSHarness(onus: 20)
         // The restarted appliance has forgotten the session: the remembered password logs in again.
         try await harness.login(remember: true)
-        let screen = try TerminalScreen(FieldOpsBinary.path, arguments: ["mcms", "dashboard", "--watch", "--interval", "1s"],
-                                       environment: terminalEnvironment(harness))
+        let screen = try TerminalScreen(
+            FieldOpsBinary.path, arguments: ["mcms", "dashboard", "--watch", "--interval", "1s"],
+            environment: terminalEnvironment(harness))
         #expect(try screen.wait(for: "Registration").ok)
         harness.emulator.stop()
         let down = try screen.wait(for: "refresh failed — retrying")
@@ -73,11 +76,17 @@ import Testing
     func quittingRestoresTheTerminal(key: String, code: Int32) async throws {
         let harness = try await MCMSHarness(onus: 20)
         try await harness.login()
-        let before = harness.home.path("stty.before"), after = harness.home.path("stty.after")
-        let script = #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-        let screen = try TerminalScreen("/bin/sh", arguments: ["-c", script, harness.home.path("stty"), FieldOpsBinary.path,
-                                                              "mcms", "olt", "list", "--watch", "--interval", "1s"],
-                                       environment: terminalEnvironment(harness))
+        let before = harness.home.path("stty.before")
+        let after = harness.home.path("stty.after")
+        let script =
+            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+        let screen = try TerminalScreen(
+            "/bin/sh",
+            arguments: [
+                "-c", script, harness.home.path("stty"), FieldOpsBinary.path,
+                "mcms", "olt", "list", "--watch", "--interval", "1s",
+            ],
+            environment: terminalEnvironment(harness))
         #expect(try screen.wait(for: "q quits").ok)
         try screen.send(key)
         let done = try screen.wait(for: "exit status \(code)")

@@ -2,6 +2,7 @@ import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
 import Testing
+
 @testable import MCMS
 
 /// `--watch` piped (one JSON object per refresh), `--until`, `--timeout` and `--sample`.

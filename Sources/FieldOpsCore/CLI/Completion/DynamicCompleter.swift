@@ -30,7 +30,8 @@ public struct DynamicCompleter: Sendable {
                 .map { CompletionCandidate(head + $0.value, description: $0.description) }
         }
         if current.hasPrefix("-"), current != "-", !current.hasPrefix("--"), !ParseRun.looksNumeric(current),
-           let attached = attachedShortValue(current, walk: walk) {
+            let attached = attachedShortValue(current, walk: walk)
+        {
             return attached
         }
         if current.hasPrefix("-") {

@@ -14,7 +14,10 @@ struct FishCompletionScript {
         ].joined(separator: "\n")
     }
 
-    private func switchFunction(_ name: String, comment: String, arguments: String, subject: String, arms: [(patterns: [String], body: [String])], trailer: [String] = []) -> String {
+    private func switchFunction(
+        _ name: String, comment: String, arguments: String, subject: String, arms: [(patterns: [String], body: [String])],
+        trailer: [String] = []
+    ) -> String {
         var lines = ["# " + comment, "function \(name) --argument-names \(arguments)", "    switch \(subject)"]
         for arm in arms {
             lines.append("        case " + arm.patterns.joined(separator: " "))
@@ -31,8 +34,9 @@ struct FishCompletionScript {
                 arms.append((([sub.name] + sub.aliases).map { q(node.key + "/" + $0) }, ["echo " + q(sub.name)]))
             }
         }
-        return switchFunction("\(p)_sub", comment: "Prints the name of a command word (name or alias) under a command path.",
-                              arguments: "path word", subject: "\"$path/$word\"", arms: arms)
+        return switchFunction(
+            "\(p)_sub", comment: "Prints the name of a command word (name or alias) under a command path.",
+            arguments: "path word", subject: "\"$path/$word\"", arms: arms)
     }
 
     /// The kind letter (see CompletionTable.Kind) on the first line, then any choices one per line.
@@ -55,8 +59,9 @@ struct FishCompletionScript {
             guard let value = option.value else { continue }
             arms.append((CompletionTable.spellings(of: option).map { q("*/" + $0) }, kindBody(value)))
         }
-        return switchFunction("\(p)_optkind", comment: "How an option takes its value: nothing for a flag, else a kind letter and any choices.",
-                              arguments: "path option", subject: "\"$path/$option\"", arms: arms)
+        return switchFunction(
+            "\(p)_optkind", comment: "How an option takes its value: nothing for a flag, else a kind letter and any choices.",
+            arguments: "path option", subject: "\"$path/$option\"", arms: arms)
     }
 
     private func argumentKindTable() -> String {
@@ -67,8 +72,9 @@ struct FishCompletionScript {
                 arms.append(([pattern], kindBody(argument.value)))
             }
         }
-        return switchFunction("\(p)_argkind", comment: "How the positional argument at an index is completed (as for options).",
-                              arguments: "path index", subject: "\"$path/$index\"", arms: arms)
+        return switchFunction(
+            "\(p)_argkind", comment: "How the positional argument at an index is completed (as for options).",
+            arguments: "path index", subject: "\"$path/$index\"", arms: arms)
     }
 
     private func line(_ name: String, _ description: String) -> String {
@@ -85,11 +91,14 @@ struct FishCompletionScript {
             if !options.isEmpty { optionArms.append(([q(node.key)], ["printf '%s\\t%s\\n' " + options.joined(separator: " ")])) }
         }
         let globals = table.globals.filter { !$0.hidden }.map { line("--" + $0.long, $0.described) }
-        return switchFunction("\(p)_cmds", comment: "Subcommands of a command path, as name<TAB>description.",
-                              arguments: "path", subject: "\"$path\"", arms: commandArms)
-            + "\n" + switchFunction("\(p)_opts", comment: "Options of a command path, then the global ones, as name<TAB>description.",
-                                    arguments: "path", subject: "\"$path\"", arms: optionArms,
-                                    trailer: ["printf '%s\\t%s\\n' " + globals.joined(separator: " ")])
+        return switchFunction(
+            "\(p)_cmds", comment: "Subcommands of a command path, as name<TAB>description.",
+            arguments: "path", subject: "\"$path\"", arms: commandArms)
+            + "\n"
+            + switchFunction(
+                "\(p)_opts", comment: "Options of a command path, then the global ones, as name<TAB>description.",
+                arguments: "path", subject: "\"$path\"", arms: optionArms,
+                trailer: ["printf '%s\\t%s\\n' " + globals.joined(separator: " ")])
     }
 
     private func completeFunction() -> String {

@@ -17,7 +17,10 @@ struct SharedShellFunctions {
     }
 
     private func subcommandTable() -> String {
-        var lines = ["# Resolves a command word (name or alias) under a command path: REPLY is its name or empty.", "\(p)_sub() {", "  case \"$1/$2\" in"]
+        var lines = [
+            "# Resolves a command word (name or alias) under a command path: REPLY is its name or empty.", "\(p)_sub() {",
+            "  case \"$1/$2\" in",
+        ]
         for node in table.nodes {
             for sub in node.command.visibleSubcommands {
                 lines.append(arm(([sub.name] + sub.aliases).map { q(node.key + "/" + $0) }, "REPLY=" + q(sub.name)))
@@ -55,7 +58,10 @@ struct SharedShellFunctions {
     }
 
     private func argumentKindTable() -> String {
-        var lines = ["# How the positional argument at index $2 is completed (same letters as \(p)_optkind).", "\(p)_argkind() {", "  case \"$1/$2\" in"]
+        var lines = [
+            "# How the positional argument at index $2 is completed (same letters as \(p)_optkind).", "\(p)_argkind() {",
+            "  case \"$1/$2\" in",
+        ]
         for node in table.nodes {
             for (index, argument) in node.command.arguments.enumerated() {
                 // A variadic argument is last: every later index falls through to it.

@@ -96,7 +96,9 @@ public struct HelpRenderer: Sendable {
 
     static func description(of argument: ArgumentSpec) -> String {
         var text = argument.help
-        if case .choice(let words) = argument.value, !text.lowercased().contains("one of"), !Self.names(argument.value, in: text.lowercased()) {
+        if case .choice(let words) = argument.value, !text.lowercased().contains("one of"),
+            !Self.names(argument.value, in: text.lowercased())
+        {
             text += " One of: " + words.joined(separator: ", ") + "."
         }
         if argument.optional, !text.lowercased().contains("optional") { text += " (optional)" }

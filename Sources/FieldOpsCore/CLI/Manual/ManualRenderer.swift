@@ -65,19 +65,29 @@ public struct ManualRenderer: Sendable {
         if !command.discussion.isEmpty || !command.abstract.isEmpty {
             lines.append(".SH DESCRIPTION")
             lines += Roff.paragraphs(command.abstract)
-            if !command.discussion.isEmpty { lines.append(".PP"); lines += Roff.paragraphs(command.discussion) }
+            if !command.discussion.isEmpty {
+                lines.append(".PP")
+                lines += Roff.paragraphs(command.discussion)
+            }
         }
         if !command.visibleSubcommands.isEmpty {
             lines.append(".SH COMMANDS")
             for sub in command.visibleSubcommands {
-                lines += [".TP", Roff.bold(sub.name) + (sub.aliases.isEmpty ? "" : " (alias: " + sub.aliases.map(Roff.bold).joined(separator: ", ") + ")"), Roff.line(Roff.prose(sub.abstract))]
+                lines += [
+                    ".TP",
+                    Roff.bold(sub.name)
+                        + (sub.aliases.isEmpty ? "" : " (alias: " + sub.aliases.map(Roff.bold).joined(separator: ", ") + ")"),
+                    Roff.line(Roff.prose(sub.abstract)),
+                ]
                 lines.append("See " + Roff.bold(Self.pageName(path + [sub])) + "(1).")
             }
         }
         if !command.arguments.isEmpty {
             lines.append(".SH ARGUMENTS")
             for argument in command.arguments {
-                lines += [".TP", Roff.italic(CommandSynopsis.token(for: argument)), Roff.line(Roff.prose(HelpRenderer.description(of: argument)))]
+                lines += [
+                    ".TP", Roff.italic(CommandSynopsis.token(for: argument)), Roff.line(Roff.prose(HelpRenderer.description(of: argument))),
+                ]
             }
         }
         if isRoot {
@@ -85,14 +95,19 @@ public struct ManualRenderer: Sendable {
             lines += optionItems(root.globalOptions)
         } else {
             let options = command.options.filter { !$0.hidden }
-            if !options.isEmpty { lines.append(".SH OPTIONS"); lines += optionItems(options) }
+            if !options.isEmpty {
+                lines.append(".SH OPTIONS")
+                lines += optionItems(options)
+            }
             lines += [".PP", "The global options of " + Roff.bold(root.name) + "(1) are accepted too."]
         }
         lines.append(".SH EXIT STATUS")
         for code in ExitCode.allCases { lines += [".TP", Roff.bold(String(code.rawValue)), Roff.line(Roff.prose(code.meaning))] }
         if isRoot {
             lines.append(".SH ENVIRONMENT")
-            for variable in EnvironmentVariable.documented { lines += [".TP", Roff.bold(variable.name), Roff.line(Roff.prose(variable.meaning))] }
+            for variable in EnvironmentVariable.documented {
+                lines += [".TP", Roff.bold(variable.name), Roff.line(Roff.prose(variable.meaning))]
+            }
         }
         if !command.examples.isEmpty {
             lines += [".SH EXAMPLES", ".nf", ".RS"]

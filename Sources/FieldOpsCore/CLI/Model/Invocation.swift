@@ -43,7 +43,10 @@ public struct Invocation: Sendable, Equatable {
         var index = 0
         while index < words.count {
             let word = words[index]
-            if word == "--" { kept += words[index...]; break }
+            if word == "--" {
+                kept += words[index...]
+                break
+            }
             if word == "--" + option || short.map({ word == "-" + String($0) }) == true {
                 index += 2
                 continue
@@ -62,9 +65,11 @@ public struct Invocation: Sendable, Equatable {
 /// Quotes a word for a POSIX shell only when it needs it.
 public enum ShellQuote {
     public static func word(_ word: String) -> String {
-        let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-_./:=@%+,".unicodeScalars.contains(scalar)
-        }
+        let safe =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-_./:=@%+,".unicodeScalars.contains(scalar)
+            }
         return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

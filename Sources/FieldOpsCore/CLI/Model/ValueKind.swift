@@ -57,9 +57,9 @@ public struct IntegerRule: Sendable, Equatable {
     /// What a value must be, for an error: "a whole number from 1 to 100".
     public var expectation: String {
         switch (lower, upper) {
-        case let (lower?, upper?): "a whole number from \(lower) to \(upper)"
-        case let (lower?, nil): lower == 0 ? "a whole number, 0 or more" : "a whole number of at least \(lower)"
-        case let (nil, upper?): "a whole number of at most \(upper)"
+        case (let lower?, let upper?): "a whole number from \(lower) to \(upper)"
+        case (let lower?, nil): lower == 0 ? "a whole number, 0 or more" : "a whole number of at least \(lower)"
+        case (nil, let upper?): "a whole number of at most \(upper)"
         case (nil, nil): "a whole number"
         }
     }
@@ -69,9 +69,9 @@ public struct IntegerRule: Sendable, Equatable {
     public var note: String? {
         var parts: [String] = []
         switch (lower, upper) {
-        case let (lower?, upper?): parts.append("\(lower)-\(upper)")
-        case let (lower?, nil): parts.append(lower == 0 ? "0 or more" : "at least \(lower)")
-        case let (nil, upper?): parts.append("at most \(upper)")
+        case (let lower?, let upper?): parts.append("\(lower)-\(upper)")
+        case (let lower?, nil): parts.append(lower == 0 ? "0 or more" : "at least \(lower)")
+        case (nil, let upper?): parts.append("at most \(upper)")
         case (nil, nil): break
         }
         if let defaultValue { parts.append("default \(defaultValue)") }

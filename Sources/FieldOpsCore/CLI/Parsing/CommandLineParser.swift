@@ -32,7 +32,9 @@ public struct CommandLineParser: Sendable {
             var invocation = run.invocation
             invocation.words = arguments
             for option in command.options {
-                if case .integer(let rule)? = option.value, let defaultValue = rule.defaultValue { invocation.defaults[option.long] = defaultValue }
+                if case .integer(let rule)? = option.value, let defaultValue = rule.defaultValue {
+                    invocation.defaults[option.long] = defaultValue
+                }
             }
             return .run(command: command, invocation: invocation)
         } catch {

@@ -37,7 +37,8 @@ public enum Suggestions {
         let folded = candidates.map(fold)
         if let same = folded.firstIndex(of: typed) { return candidates[same] }
         guard let match = nearest(to: typed, in: folded, tolerance: tolerance),
-              let index = folded.firstIndex(of: match) else { return nil }
+            let index = folded.firstIndex(of: match)
+        else { return nil }
         return candidates[index]
     }
 

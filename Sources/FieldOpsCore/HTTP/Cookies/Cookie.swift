@@ -20,7 +20,10 @@ public struct Cookie: Sendable, Equatable, Codable {
     /// stored before ports were recorded; it keeps matching any port until the next login.
     public var port: Int?
 
-    public init(name: String, value: String, domain: String, hostOnly: Bool = true, path: String = "/", secure: Bool = false, httpOnly: Bool = false, expires: Date? = nil, created: Date = Date()) {
+    public init(
+        name: String, value: String, domain: String, hostOnly: Bool = true, path: String = "/", secure: Bool = false,
+        httpOnly: Bool = false, expires: Date? = nil, created: Date = Date()
+    ) {
         self.name = name
         self.value = value
         self.domain = domain

@@ -14,7 +14,8 @@ enum SetCookieParser {
         let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return nil }
 
-        var cookie = Cookie(name: name, value: value, domain: url.host, hostOnly: true, path: Cookie.defaultPath(for: url.path), created: now)
+        var cookie = Cookie(
+            name: name, value: value, domain: url.host, hostOnly: true, path: Cookie.defaultPath(for: url.path), created: now)
         cookie.port = url.port
         var maxAge: Date?
         var expires: Date?

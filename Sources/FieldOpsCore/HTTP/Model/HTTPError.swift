@@ -144,7 +144,8 @@ public struct HTTPStatusFailure: Sendable, Equatable {
             return text
         }
         if answeredHTML {
-            return ServiceWording.statusFailure(route: route, status: status, message: "the server answered HTML instead of JSON", requestID: requestID)
+            return ServiceWording.statusFailure(
+                route: route, status: status, message: "the server answered HTML instead of JSON", requestID: requestID)
         }
         return ServiceWording.statusFailure(route: route, status: status, message: serverMessage, requestID: requestID)
     }

@@ -14,7 +14,9 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The server's certificate chain, leaf first, when the request asked for it over TLS.
     public var certificates: [TLSCertificate] = []
 
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: String, method: HTTPMethod = .get, httpVersion: String = "1.1") {
+    public init(
+        status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: String, method: HTTPMethod = .get, httpVersion: String = "1.1"
+    ) {
         self.status = status
         self.headers = headers
         self.body = body

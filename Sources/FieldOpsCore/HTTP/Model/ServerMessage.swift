@@ -49,6 +49,7 @@ public enum JSONBodyProblem {
         } catch {
             return "the answer is not valid JSON: line \(error.line), column \(error.column): \(error.reason)"
         }
-        return "the answer is valid JSON, but a value in it does not fit its field (a number too large or too precise, or a value of another type)"
+        return
+            "the answer is valid JSON, but a value in it does not fit its field (a number too large or too precise, or a value of another type)"
     }
 }

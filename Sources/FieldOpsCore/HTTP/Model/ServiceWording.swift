@@ -73,7 +73,8 @@ public enum ServiceWording {
     public static func subject(ofPath segments: [String], names: [String: String] = [:]) -> String? {
         let parts = segments.filter { !$0.isEmpty }
         guard parts.count >= 2 else { return nil }
-        let collection = parts[parts.count - 2], id = parts[parts.count - 1]
+        let collection = parts[parts.count - 2]
+        let id = parts[parts.count - 1]
         guard collection.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }), !id.allSatisfy(\.isLetter) || id.count <= 3 else {
             return nil
         }

@@ -31,7 +31,10 @@ public struct TLSCertificate: Sendable, Equatable {
 
     static func parseDate(_ text: String) -> Date? {
         let words = text.split(separator: " ").map(String.init)
-        var year: Int?, month: Int?, day: Int?, clock: [Int] = []
+        var year: Int?
+        var month: Int?
+        var day: Int?
+        var clock: [Int] = []
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         for word in words {
             if let index = months.firstIndex(of: word) {
@@ -47,7 +50,7 @@ public struct TLSCertificate: Sendable, Equatable {
         }
         // The clock is range-checked too: `99999999999999999:00:00` must not overflow below.
         guard let year, let month, let day, (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year),
-              clock.count == 3, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), (0...60).contains(clock[2])
+            clock.count == 3, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), (0...60).contains(clock[2])
         else { return nil }
         let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = Double(days) * 86_400 + Double(clock[0] * 3600 + clock[1] * 60 + clock[2])

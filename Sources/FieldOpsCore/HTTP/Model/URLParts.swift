@@ -13,7 +13,8 @@ struct URLParts: Sendable, Equatable {
     init?(_ url: String) {
         let bytes = Array(url.utf8)
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
+            bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else {
             return nil
         }
         scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
@@ -41,7 +42,9 @@ struct URLParts: Sendable, Equatable {
         }
         guard !host.isEmpty else { return nil }
         if let portStart, portStart < authorityEnd {
-            guard let port = Int(String(decoding: bytes[portStart..<authorityEnd], as: UTF8.self)), (0...65535).contains(port) else { return nil }
+            guard let port = Int(String(decoding: bytes[portStart..<authorityEnd], as: UTF8.self)), (0...65535).contains(port) else {
+                return nil
+            }
             self.port = port
         }
     }

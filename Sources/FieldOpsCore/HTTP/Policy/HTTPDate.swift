@@ -3,10 +3,10 @@ import Foundation
 /// Parses the date formats HTTP uses (`Retry-After`, cookie `Expires`).
 public enum HTTPDate {
     private static let formats = [
-        "EEE, dd MMM yyyy HH:mm:ss zzz",   // IMF-fixdate, the one servers should send
-        "EEEE, dd-MMM-yy HH:mm:ss zzz",    // RFC 850
-        "EEE MMM d HH:mm:ss yyyy",         // asctime
-        "EEE, dd-MMM-yyyy HH:mm:ss zzz",   // the common cookie variant
+        "EEE, dd MMM yyyy HH:mm:ss zzz",  // IMF-fixdate, the one servers should send
+        "EEEE, dd-MMM-yy HH:mm:ss zzz",  // RFC 850
+        "EEE MMM d HH:mm:ss yyyy",  // asctime
+        "EEE, dd-MMM-yyyy HH:mm:ss zzz",  // the common cookie variant
         "EEE, dd MMM yyyy HH:mm:ss Z",
     ]
 

@@ -151,7 +151,8 @@ final class Transfer: @unchecked Sendable {
     func complete(with code: CURLcode) -> Completion {
         let elapsed = Double(easy.offset(CURLINFO_TOTAL_TIME_T)) / 1_000_000
         guard code == CURLE_OK else {
-            return .failed(TransferFailure(code: code, message: easy.errorMessage, url: url, exceededLimit: exceededLimit, sizeLimit: sizeLimit))
+            return .failed(
+                TransferFailure(code: code, message: easy.errorMessage, url: url, exceededLimit: exceededLimit, sizeLimit: sizeLimit))
         }
         var response = HTTPResponse(
             status: easy.long(CURLINFO_RESPONSE_CODE),

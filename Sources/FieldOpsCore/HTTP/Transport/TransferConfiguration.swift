@@ -29,7 +29,7 @@ struct TransferConfiguration: Sendable {
         switch settings.version {
         // HTTP/2 where TLS negotiates it (ALPN), HTTP/1.1 in clear text.
         case .auto: return Int(CURL_HTTP_VERSION_2TLS)
-        case .http1_1: return Int(CURL_HTTP_VERSION_1_1)
+        case .http11: return Int(CURL_HTTP_VERSION_1_1)
         case .http2: return Int(CURL_HTTP_VERSION_2_0)
         }
     }

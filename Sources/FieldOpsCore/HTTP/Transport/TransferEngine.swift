@@ -119,7 +119,10 @@ final class TransferEngine: @unchecked Sendable {
                 if multi.add(transfer.easy) {
                     active[transfer.easy.handle] = transfer
                 } else {
-                    finish(transfer, .failed(TransferFailure(kind: .other, error: .transport(url: transfer.url, reason: "libcurl refused the transfer"))))
+                    finish(
+                        transfer,
+                        .failed(TransferFailure(kind: .other, error: .transport(url: transfer.url, reason: "libcurl refused the transfer")))
+                    )
                 }
             }
             if stop {

@@ -35,12 +35,12 @@ struct TransferFailure: Error, Sendable, Equatable {
             kind = .timeout
             error = .timedOut(url: url, seconds: 0)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
-             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
-             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_INITFAILED:
+            CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_INITFAILED:
             kind = .tls
             error = .tls(host: host, reason: reason)
         case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2,
-             CURLE_HTTP2_STREAM, CURLE_HTTP3:
+            CURLE_HTTP2_STREAM, CURLE_HTTP3:
             kind = .connectionLost
             error = .connectionLost(url: url, reason: reason)
         case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
@@ -54,7 +54,10 @@ struct TransferFailure: Error, Sendable, Equatable {
             // realloc for header"); a real shortage of memory would not get this far.
             kind = .other
             error = .transport(
-                url: url, reason: "the server's response headers are larger than the 100 KB libcurl accepts (it reports \"out of memory\"): this is not the service's normal answer; check base_url, or a proxy in between")
+                url: url,
+                reason:
+                    "the server's response headers are larger than the 100 KB libcurl accepts (it reports \"out of memory\"): this is not the service's normal answer; check base_url, or a proxy in between"
+            )
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             kind = .invalidURL
             error = .invalidURL(url)

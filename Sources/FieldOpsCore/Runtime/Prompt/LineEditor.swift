@@ -26,13 +26,16 @@ public final class LineEditor: @unchecked Sendable {
         }
         self.editor = editor
         self.history = fieldops_history_open(Int32(historySize))
-        fieldops_el_configure(editor, history, { editor in
-            guard let editor, let context = fieldops_el_context(editor) else { return nil }
-            return Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue().prompt
-        }, { editor, character in
-            guard let editor, let character, let context = fieldops_el_context(editor) else { return -1 }
-            return Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue().nextCharacter(character)
-        }, Unmanaged.passUnretained(self).toOpaque())
+        fieldops_el_configure(
+            editor, history,
+            { editor in
+                guard let editor, let context = fieldops_el_context(editor) else { return nil }
+                return Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue().prompt
+            },
+            { editor, character in
+                guard let editor, let character, let context = fieldops_el_context(editor) else { return -1 }
+                return Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue().nextCharacter(character)
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {

@@ -31,10 +31,12 @@ public enum TerminalModes {
     /// Puts the modes and screen back as `preserve` found them; nothing when nothing changed.
     /// Safe to call more than once and from the signal queue.
     public static func restore() {
-        guard let state = saved.withLock({ saved -> Saved? in
-            defer { saved = nil }
-            return saved
-        }) else { return }
+        guard
+            let state = saved.withLock({ saved -> Saved? in
+                defer { saved = nil }
+                return saved
+            })
+        else { return }
         if !state.leave.isEmpty {
             let bytes = Array(state.leave.utf8)
             _ = bytes.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }

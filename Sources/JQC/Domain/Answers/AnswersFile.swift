@@ -1,5 +1,5 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 
 /// An answers file for `jqc inspect fill --answers`: answers keyed by field id or label.
 ///
@@ -43,9 +43,13 @@ public enum AnswersFile {
             case .field(let f):
                 field = f
             case .ambiguous(let ids):
-                problems.append((Int.max, AnswerProblem(
-                    key: key,
-                    message: "the label matches several fields (ids \(ids.joined(separator: ", "))); use the field id instead")))
+                problems.append(
+                    (
+                        Int.max,
+                        AnswerProblem(
+                            key: key,
+                            message: "the label matches several fields (ids \(ids.joined(separator: ", "))); use the field id instead")
+                    ))
                 continue
             case .unknown:
                 var message = "no field has this id or label"

@@ -14,10 +14,10 @@ public enum JQCDate {
     public static func parse(_ text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count >= 19, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "),
-              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let day = parseDayBytes(b[0..<10]),
-              let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19]),
-              hour < 24, minute < 60, second < 60
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            let day = parseDayBytes(b[0..<10]),
+            let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19]),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         var i = 19
         var fraction = 0.0
@@ -34,8 +34,8 @@ public enum JQCDate {
                 i += 1
             } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
                 guard b.count - i == 6, b[i + 3] == UInt8(ascii: ":"),
-                      let oh = number(b[(i + 1)..<(i + 3)]), let om = number(b[(i + 4)..<(i + 6)]),
-                      oh < 24, om < 60
+                    let oh = number(b[(i + 1)..<(i + 3)]), let om = number(b[(i + 4)..<(i + 6)]),
+                    oh < 24, om < 60
                 else { return nil }
                 offsetSeconds = (oh * 3600 + om * 60) * (b[i] == UInt8(ascii: "-") ? -1 : 1)
                 i += 6
@@ -81,8 +81,8 @@ public enum JQCDate {
     static func parseDayBytes(_ b: ArraySlice<UInt8>) -> Int? {
         let b = Array(b)
         guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
-              year >= 1, (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(month, year: year)
+            let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
+            year >= 1, (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(month, year: year)
         else { return nil }
         return CivilDate.days(year: year, month: month, day: day)
     }

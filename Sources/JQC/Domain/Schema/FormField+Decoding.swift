@@ -110,7 +110,10 @@ extension FormField {
         if !id.isEmpty { o["id"] = Int(id).map { .number(JSONNumber($0)) } ?? .string(id) }
         if required { o["required"] = .bool(true) }
         if !options.isEmpty {
-            o["options"] = .array(options.map { $0.label == $0.value ? .string($0.value) : .object(["label": .string($0.label), "value": .string($0.value)]) })
+            o["options"] = .array(
+                options.map {
+                    $0.label == $0.value ? .string($0.value) : .object(["label": .string($0.label), "value": .string($0.value)])
+                })
         }
         let texts: [(String, String?)] = [
             ("placeholder", placeholder), ("help_text", helpText), ("text_content", textContent),

@@ -1,5 +1,5 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 
 /// An inspection template's `form_schema`: its fields in the order the server sent them.
 ///

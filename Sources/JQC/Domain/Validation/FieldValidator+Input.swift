@@ -43,10 +43,11 @@ extension FieldValidator {
         case .checkboxGroup:
             switch input {
             case .list(let items):
-                return .list(try items.map { item in
-                    guard let s = item.scalarText else { throw wrongKind(item, field, expected: "a list of options") }
-                    return s
-                })
+                return .list(
+                    try items.map { item in
+                        guard let s = item.scalarText else { throw wrongKind(item, field, expected: "a list of options") }
+                        return s
+                    })
             case .string(let s):
                 if field.effectiveOptions.contains(where: { $0.value.lowercased() == s.trimmingWhitespace().lowercased() }) {
                     return .list([s])
@@ -62,13 +63,16 @@ extension FieldValidator {
                 guard case .list(let cells) = row else {
                     throw AnswerProblem(field: field, message: "table row \(r + 1) must be a list of cells, got \(row.kindDescription)")
                 }
-                table.append(try cells.enumerated().map { c, cell in
-                    if cell == .null { return "" }
-                    guard let s = cell.scalarText else {
-                        throw AnswerProblem(field: field, message: "table cell at row \(r + 1), column \(c + 1) must be text, got \(cell.kindDescription)")
-                    }
-                    return s
-                })
+                table.append(
+                    try cells.enumerated().map { c, cell in
+                        if cell == .null { return "" }
+                        guard let s = cell.scalarText else {
+                            throw AnswerProblem(
+                                field: field,
+                                message: "table cell at row \(r + 1), column \(c + 1) must be text, got \(cell.kindDescription)")
+                        }
+                        return s
+                    })
             }
             return .table(table)
         case .image, .signature:
@@ -78,7 +82,9 @@ extension FieldValidator {
             if s.trimmingWhitespace().hasPrefix(FormValue.localPhotoPrefix) {
                 throw AnswerProblem(
                     field: field,
-                    message: "\"\(s)\" cannot come from an answers file: photos and signatures are added with `fieldops jqc inspect attach LOCAL_ID --field \(field.id) PHOTO`")
+                    message:
+                        "\"\(s)\" cannot come from an answers file: photos and signatures are added with `fieldops jqc inspect attach LOCAL_ID --field \(field.id) PHOTO`"
+                )
             }
             return .text(s)
         default:

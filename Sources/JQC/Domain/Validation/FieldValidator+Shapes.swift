@@ -54,7 +54,8 @@ extension FieldValidator {
         let expectedCols = field.tableColumnCount
         let badRow = rows.firstIndex { row in expectedCols.map { row.count != $0 } ?? false }
         if expectedRows.map({ rows.count != $0 }) ?? false || badRow != nil {
-            let want = "\(expectedRows.map(String.init) ?? "any number of") rows × \(expectedCols.map(String.init) ?? "any number of") columns"
+            let want =
+                "\(expectedRows.map(String.init) ?? "any number of") rows × \(expectedCols.map(String.init) ?? "any number of") columns"
             let got = badRow.map { "row \($0 + 1) has \(rows[$0].count) cells" } ?? (rows.count == 1 ? "1 row" : "\(rows.count) rows")
             throw AnswerProblem(field: field, message: "the table must be \(want), got \(got)")
         }

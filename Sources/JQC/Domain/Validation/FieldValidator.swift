@@ -74,7 +74,9 @@ public enum FieldValidator {
             guard s.isEmpty || isPhotoReference(s) else {
                 throw AnswerProblem(
                     field: field,
-                    message: "\"\(s)\" is not an uploaded photo path; add a photo with `fieldops jqc inspect attach LOCAL_ID --field \(field.id) PHOTO`")
+                    message:
+                        "\"\(s)\" is not an uploaded photo path; add a photo with `fieldops jqc inspect attach LOCAL_ID --field \(field.id) PHOTO`"
+                )
             }
             return .text(s)
         case .table:

@@ -52,7 +52,8 @@ struct SignatureDrawing: Sendable, Equatable {
         // Bit of each dot within its cell, by (x % 2, y % 4), as Unicode orders braille dots.
         let bits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
         for dot in dots {
-            let column = dot.x / 2, row = dot.y / 4
+            let column = dot.x / 2
+            let row = dot.y / 4
             guard column < columns, row < rows else { continue }
             cells[row][column] |= bits[dot.x % 2][dot.y % 4]
         }
@@ -62,16 +63,25 @@ struct SignatureDrawing: Sendable, Equatable {
     /// Bresenham's line between two dots.
     static func line(from a: Dot, to b: Dot) -> [Dot] {
         var points: [Dot] = []
-        var x = a.x, y = a.y
-        let dx = abs(b.x - a.x), dy = -abs(b.y - a.y)
-        let sx = a.x < b.x ? 1 : -1, sy = a.y < b.y ? 1 : -1
+        var x = a.x
+        var y = a.y
+        let dx = abs(b.x - a.x)
+        let dy = -abs(b.y - a.y)
+        let sx = a.x < b.x ? 1 : -1
+        let sy = a.y < b.y ? 1 : -1
         var error = dx + dy
         while true {
             points.append(Dot(x: x, y: y))
             if x == b.x && y == b.y { break }
             let doubled = 2 * error
-            if doubled >= dy { error += dy; x += sx }
-            if doubled <= dx { error += dx; y += sy }
+            if doubled >= dy {
+                error += dy
+                x += sx
+            }
+            if doubled <= dx {
+                error += dx
+                y += sy
+            }
         }
         return points
     }
@@ -79,7 +89,8 @@ struct SignatureDrawing: Sendable, Equatable {
     /// The signature as greyscale pixels (white background, black strokes), `scale` pixels
     /// per dot, strokes drawn with a round pen so they read at that size.
     func raster(scale: Int = 4) -> (pixels: [UInt8], width: Int, height: Int) {
-        let width = columns * 2 * scale, height = rows * 4 * scale
+        let width = columns * 2 * scale
+        let height = rows * 4 * scale
         var pixels = [UInt8](repeating: 255, count: width * height)
         let pen = max(1, scale * 3 / 4)
         for stroke in strokes {
@@ -96,7 +107,8 @@ struct SignatureDrawing: Sendable, Equatable {
             for point in path {
                 for oy in -pen...pen {
                     for ox in -pen...pen where ox * ox + oy * oy <= pen * pen {
-                        let px = point.x + ox, py = point.y + oy
+                        let px = point.x + ox
+                        let py = point.y + oy
                         if px >= 0, px < width, py >= 0, py < height { pixels[py * width + px] = 0 }
                     }
                 }

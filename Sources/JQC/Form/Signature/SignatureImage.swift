@@ -14,7 +14,9 @@ enum SignatureImage {
         case 0: return
         case -1: throw missingLibrary(instead: "attach a signature image with `fieldops jqc inspect attach`")
         default:
-            throw FieldOpsError("cannot write the signature PNG \(path): \(String(cString: message))", hint: "check the free space in the temporary directory")
+            throw FieldOpsError(
+                "cannot write the signature PNG \(path): \(String(cString: message))",
+                hint: "check the free space in the temporary directory")
         }
     }
 

@@ -37,7 +37,10 @@ struct SignaturePad {
             }
             switch byte {
             case 13, 10:
-                if drawing.isEmpty { note = "nothing drawn yet: draw, or Esc cancels"; continue }
+                if drawing.isEmpty {
+                    note = "nothing drawn yet: draw, or Esc cancels"
+                    continue
+                }
                 return drawing
             case UInt8(ascii: "c"): drawing.clear()
             case UInt8(ascii: "q"): return nil

@@ -21,7 +21,8 @@ public struct ServerIDReuse: Error, Sendable, Equatable, CustomStringConvertible
     /// The readable reason recorded on the item (never SQL).
     public var description: String {
         if answerFor != nil {
-            return "the server gave it \(kind.label) id \(serverID), which this device already holds for the \(kind.label) \(heldBy) it sent earlier: "
+            return
+                "the server gave it \(kind.label) id \(serverID), which this device already holds for the \(kind.label) \(heldBy) it sent earlier: "
                 + Self.explanation
         }
         return "\(kind.label) #\(serverID) from the server is not the \(kind.label) \(heldBy) this device sent as #\(serverID), "

@@ -15,7 +15,10 @@ struct FixtureCompletionProvider: CompletionProvider {
         case "olt":
             // Only the lab profile has an OLT cache: proves the provider sees the typed --profile.
             guard partial.value("profile") == "lab-pon" else { return [] }
-            return [CompletionCandidate("00:11:22:33:44:55", description: "OLT rack 1"), CompletionCandidate("00:11:22:33:44:66", description: "OLT rack 2")]
+            return [
+                CompletionCandidate("00:11:22:33:44:55", description: "OLT rack 1"),
+                CompletionCandidate("00:11:22:33:44:66", description: "OLT rack 2"),
+            ]
         case "onu":
             return [CompletionCandidate("onu-1001", description: "registered"), CompletionCandidate("onu-1002", description: "dying-gasp")]
         case "template":

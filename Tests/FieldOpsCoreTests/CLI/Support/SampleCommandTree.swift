@@ -6,7 +6,9 @@ enum SampleCommandTree {
     static let leaf: CommandAction = { _ in }
 
     static let globals: [OptionSpec] = [
-        OptionSpec("profile", short: "p", value: .dynamic(.profile), valueName: "NAME", help: "Profile to use (default: FIELDOPS_PROFILE, then default_profile)."),
+        OptionSpec(
+            "profile", short: "p", value: .dynamic(.profile), valueName: "NAME",
+            help: "Profile to use (default: FIELDOPS_PROFILE, then default_profile)."),
         OptionSpec("config", value: .file, valueName: "PATH", help: "Configuration file to read instead of the default."),
         .flag("json", help: "Print JSON on stdout (same as --output json)."),
         OptionSpec("output", short: "o", value: .choice(["table", "json", "plain"]), valueName: "FORMAT", help: "Output format."),
@@ -26,18 +28,24 @@ enum SampleCommandTree {
             CommandSpec("list", aliases: ["ls"], abstract: "List the configured profiles.", action: leaf),
             CommandSpec(
                 "show", abstract: "Show one profile.",
-                arguments: [ArgumentSpec("NAME", help: "The profile (default: the current one).", value: .dynamic(.profile), optional: true)],
+                arguments: [
+                    ArgumentSpec("NAME", help: "The profile (default: the current one).", value: .dynamic(.profile), optional: true)
+                ],
                 action: leaf),
             CommandSpec(
                 "add", abstract: "Add a profile.",
                 options: [
-                    OptionSpec("backend", value: .choice(["jqc", "mcms", "interlinedlist", "il"]), valueName: "BACKEND", help: "The service behind the profile.", required: true),
+                    OptionSpec(
+                        "backend", value: .choice(["jqc", "mcms", "interlinedlist", "il"]), valueName: "BACKEND",
+                        help: "The service behind the profile.", required: true),
                     OptionSpec("base-url", valueName: "URL", help: "The service's base URL.", required: true),
                     OptionSpec("username", valueName: "USER", help: "The login name."),
                 ],
                 arguments: [ArgumentSpec("NAME", help: "The new profile's name.")],
                 action: leaf),
-            CommandSpec("use", abstract: "Make a profile the default.", arguments: [ArgumentSpec("NAME", help: "The profile.", value: .dynamic(.profile))], action: leaf),
+            CommandSpec(
+                "use", abstract: "Make a profile the default.",
+                arguments: [ArgumentSpec("NAME", help: "The profile.", value: .dynamic(.profile))], action: leaf),
         ])
 
     static let auth = CommandSpec(
@@ -77,20 +85,25 @@ enum SampleCommandTree {
                 action: leaf),
             CommandSpec(
                 "list", abstract: "List local inspections.",
-                options: [OptionSpec("status", value: .choice(["draft", "pending", "synced", "failed"]), help: "Only those in this state.")],
+                options: [
+                    OptionSpec("status", value: .choice(["draft", "pending", "synced", "failed"]), help: "Only those in this state.")
+                ],
                 action: leaf),
         ])
 
     static let jqc = CommandSpec(
         "jqc", abstract: "JanitorialQC: facility inspections.",
         subcommands: [
-            CommandSpec("sync", abstract: "Upload queued work and refresh reference data.", examples: ["fieldops jqc sync --dry-run"],
-                        options: [.flag("dry-run", short: "n", help: "Show what would be sent without sending it.")], action: leaf),
+            CommandSpec(
+                "sync", abstract: "Upload queued work and refresh reference data.", examples: ["fieldops jqc sync --dry-run"],
+                options: [.flag("dry-run", short: "n", help: "Show what would be sent without sending it.")], action: leaf),
             CommandSpec("status", abstract: "Show the outbox.", action: leaf),
             CommandSpec(
                 "retry", abstract: "Retry failed uploads.",
                 options: [.flag("all-failed", help: "Retry every failed item.")],
-                arguments: [ArgumentSpec("LOCAL_ID", help: "The items to retry.", value: .dynamic("draft"), optional: true, variadic: true)],
+                arguments: [
+                    ArgumentSpec("LOCAL_ID", help: "The items to retry.", value: .dynamic("draft"), optional: true, variadic: true)
+                ],
                 action: leaf),
             CommandSpec(
                 "history", abstract: "Show submitted inspections.",
@@ -100,8 +113,9 @@ enum SampleCommandTree {
                 ],
                 action: leaf),
             inspect,
-            CommandSpec("export", abstract: "Write inspections to a directory.",
-                        arguments: [ArgumentSpec("DIR", help: "Where to write.", value: .directory)], action: leaf),
+            CommandSpec(
+                "export", abstract: "Write inspections to a directory.",
+                arguments: [ArgumentSpec("DIR", help: "Where to write.", value: .directory)], action: leaf),
         ])
 
     static let mcms = CommandSpec(
@@ -114,14 +128,20 @@ enum SampleCommandTree {
                         "list", abstract: "List ONUs.",
                         options: [
                             OptionSpec("olt", value: .dynamic("olt"), valueName: "MAC", help: "Only ONUs behind this OLT."),
-                            OptionSpec("state", value: .choice(["registered", "unprovisioned", "deregistered", "disabled", "dying-gasp", "unknown"]), help: "Only ONUs in this state."),
+                            OptionSpec(
+                                "state",
+                                value: .choice(["registered", "unprovisioned", "deregistered", "disabled", "dying-gasp", "unknown"]),
+                                help: "Only ONUs in this state."),
                         ],
                         action: leaf),
-                    CommandSpec("show", abstract: "Show one ONU.", arguments: [ArgumentSpec("ID", help: "The ONU.", value: .dynamic("onu"))], action: leaf),
-                    CommandSpec("watch", abstract: "Poll an ONU's state.",
-                                options: [OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Time between polls.")],
-                                arguments: [ArgumentSpec("ID", help: "The ONU.", value: .dynamic("onu"))], action: leaf),
-                ]),
+                    CommandSpec(
+                        "show", abstract: "Show one ONU.", arguments: [ArgumentSpec("ID", help: "The ONU.", value: .dynamic("onu"))],
+                        action: leaf),
+                    CommandSpec(
+                        "watch", abstract: "Poll an ONU's state.",
+                        options: [OptionSpec("interval", value: .duration, valueName: "DURATION", help: "Time between polls.")],
+                        arguments: [ArgumentSpec("ID", help: "The ONU.", value: .dynamic("onu"))], action: leaf),
+                ])
         ])
 
     static let root = CommandSpec(
@@ -131,9 +151,12 @@ enum SampleCommandTree {
         options: globals,
         subcommands: [
             profile, auth, jqc, mcms,
-            CommandSpec("completion", abstract: "Print a shell completion script.",
-                        arguments: [ArgumentSpec("SHELL", help: "The shell.", value: .choice(["bash", "zsh", "fish"]))], action: leaf),
-            CommandSpec("__complete", abstract: "Complete a command line.", arguments: [ArgumentSpec("WORDS", help: "The words.", optional: true, variadic: true)],
-                        hidden: true, rawArguments: true, action: leaf),
+            CommandSpec(
+                "completion", abstract: "Print a shell completion script.",
+                arguments: [ArgumentSpec("SHELL", help: "The shell.", value: .choice(["bash", "zsh", "fish"]))], action: leaf),
+            CommandSpec(
+                "__complete", abstract: "Complete a command line.",
+                arguments: [ArgumentSpec("WORDS", help: "The words.", optional: true, variadic: true)],
+                hidden: true, rawArguments: true, action: leaf),
         ])
 }

@@ -1,5 +1,6 @@
 import FieldOpsTestSupport
 import Foundation
+
 @testable import FieldOpsCore
 
 /// Runs the sample tree's completion scripts in real bash, zsh and fish.
@@ -22,16 +23,17 @@ final class ShellHarness {
         }
         driver = try ShellDriver(scripts: scripts)
         let directory = driver.directory
-        try driver.installProgram(script: """
-            #!/bin/sh
-            # Stands in for fieldops: records each __complete call (words separated by US) and answers.
-            [ "$1" = __complete ] || exit 2
-            shift
-            for word in "$@"; do printf '%s\\037' "$word"; done >> "\(directory.path)/calls.log"
-            printf '\\n' >> "\(directory.path)/calls.log"
-            cat "\(directory.path)/answer.txt"
+        try driver.installProgram(
+            script: """
+                #!/bin/sh
+                # Stands in for fieldops: records each __complete call (words separated by US) and answers.
+                [ "$1" = __complete ] || exit 2
+                shift
+                for word in "$@"; do printf '%s\\037' "$word"; done >> "\(directory.path)/calls.log"
+                printf '\\n' >> "\(directory.path)/calls.log"
+                cat "\(directory.path)/answer.txt"
 
-            """)
+                """)
     }
 
     func write(_ text: String, to name: String) throws { try driver.write(text, to: name) }
@@ -45,7 +47,9 @@ final class ShellHarness {
     /// The `__complete` calls the shell made, each as its list of words.
     func calls() -> [[String]] {
         let log = (try? String(contentsOf: directory.appendingPathComponent("calls.log"), encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").map { line in line.split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        return log.split(separator: "\n").map { line in
+            line.split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
     }
 
     var environment: [String: String] { driver.environment }

@@ -32,9 +32,10 @@ enum Snapshot {
             let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let actualLines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let firstDifference = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }
-            let where_ = firstDifference.map { "line \($0.offset + 1):\n  expected: \($0.element.0)\n  actual:   \($0.element.1)" }
+            let location =
+                firstDifference.map { "line \($0.offset + 1):\n  expected: \($0.element.0)\n  actual:   \($0.element.1)" }
                 ?? "lengths differ (\(expectedLines.count) vs \(actualLines.count) lines)"
-            Issue.record("snapshot \(name) differs at \(where_)", sourceLocation: sourceLocation)
+            Issue.record("snapshot \(name) differs at \(location)", sourceLocation: sourceLocation)
         }
     }
 }

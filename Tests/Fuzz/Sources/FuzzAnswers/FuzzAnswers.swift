@@ -1,6 +1,7 @@
 import FieldOpsCore
 import Foundation
 import FuzzSupport
+
 // `AnswersLoader` (the `--answers FILE` reader: format detection, YAML to answers) is internal
 // to JQC; debug builds are compiled with testing enabled, so it is reached without widening
 // JQC's API. Made public, `AnswersLoader.parse(_:source:format:)` and its `Format` would do.
@@ -76,41 +77,41 @@ private let schemas: [FormSchema] = [fullTemplate, quickCheck].map { text in
 }
 
 private let fullTemplate = """
-[
- {"id": "f_sec", "type": "section", "label": "Visit details", "col": 1, "row": 1, "colSpan": 12, "rowSpan": 1},
- {"id": "f_contact", "type": "text", "label": "Contact on site", "col": 1, "row": 2, "colSpan": 4, "required": true, "placeholder": "Name"},
- {"id": "f_email", "type": "email", "label": "Contact email", "col": 5, "row": 2, "colSpan": 4},
- {"id": "f_date", "type": "date", "label": "Visit date", "col": 9, "row": 2, "colSpan": 4, "required": true},
- {"id": "f_count", "type": "number", "label": "Occupants present", "col": 1, "row": 3, "colSpan": 3},
- {"id": "f_shift", "type": "select", "label": "Shift", "col": 4, "row": 3, "colSpan": 3, "options": ["Day", "Evening", "Night"]},
- {"id": "f_zones", "type": "checkbox_group", "label": "Zones covered", "col": 7, "row": 3, "colSpan": 6,
-  "options": ["Desks", "Kitchenette", "Restrooms", "Conference"]},
- {"id": "f_note", "type": "label", "label": "", "col": 1, "row": 4, "colSpan": 12, "text_content": "Score each item."},
- {"id": "f_desks", "type": "rating", "label": "Desk surfaces", "col": 1, "row": 5, "colSpan": 4, "required": true},
- {"id": "f_carpets", "type": "rating", "label": "Carpets", "col": 5, "row": 5, "colSpan": 4},
- {"id": "f_trash", "type": "pass_fail", "label": "Trash emptied", "col": 9, "row": 5, "colSpan": 4, "required": true},
- {"id": "f_windows", "type": "checkbox", "label": "Windows wiped", "col": 1, "row": 6, "colSpan": 4},
- {"id": "f_kitchen", "type": "radio", "label": "Kitchenette condition", "col": 5, "row": 6, "colSpan": 8,
-  "options": ["Good", "Needs attention", "Poor"]},
- {"id": "f_stock", "type": "table", "label": "Consumables count", "col": 1, "row": 8, "colSpan": 12, "rowSpan": 3,
-  "table_cols": 3, "table_rows": 2, "col_headers": ["Item", "Stock", "Reorder"]},
- {"id": "f_remarks", "type": "textarea", "label": "Remarks", "col": 1, "row": 11, "colSpan": 12, "rowSpan": 2},
- {"id": "f_photo", "type": "image", "label": "Overview photo", "col": 1, "row": 13, "colSpan": 6, "rowSpan": 2},
- {"id": "f_sign", "type": "signature", "label": "Inspector signature", "col": 7, "row": 13, "colSpan": 6, "rowSpan": 2, "required": true},
- {"id": "f_submit", "type": "button_submit", "label": "Submit", "col": 1, "row": 15, "colSpan": 4, "btn_label": "Submit inspection"},
- {"id": "f_wall", "type": "hologram", "label": "Unknown widget", "col": 5, "row": 15, "colSpan": 4}
-]
-"""
+    [
+     {"id": "f_sec", "type": "section", "label": "Visit details", "col": 1, "row": 1, "colSpan": 12, "rowSpan": 1},
+     {"id": "f_contact", "type": "text", "label": "Contact on site", "col": 1, "row": 2, "colSpan": 4, "required": true, "placeholder": "Name"},
+     {"id": "f_email", "type": "email", "label": "Contact email", "col": 5, "row": 2, "colSpan": 4},
+     {"id": "f_date", "type": "date", "label": "Visit date", "col": 9, "row": 2, "colSpan": 4, "required": true},
+     {"id": "f_count", "type": "number", "label": "Occupants present", "col": 1, "row": 3, "colSpan": 3},
+     {"id": "f_shift", "type": "select", "label": "Shift", "col": 4, "row": 3, "colSpan": 3, "options": ["Day", "Evening", "Night"]},
+     {"id": "f_zones", "type": "checkbox_group", "label": "Zones covered", "col": 7, "row": 3, "colSpan": 6,
+      "options": ["Desks", "Kitchenette", "Restrooms", "Conference"]},
+     {"id": "f_note", "type": "label", "label": "", "col": 1, "row": 4, "colSpan": 12, "text_content": "Score each item."},
+     {"id": "f_desks", "type": "rating", "label": "Desk surfaces", "col": 1, "row": 5, "colSpan": 4, "required": true},
+     {"id": "f_carpets", "type": "rating", "label": "Carpets", "col": 5, "row": 5, "colSpan": 4},
+     {"id": "f_trash", "type": "pass_fail", "label": "Trash emptied", "col": 9, "row": 5, "colSpan": 4, "required": true},
+     {"id": "f_windows", "type": "checkbox", "label": "Windows wiped", "col": 1, "row": 6, "colSpan": 4},
+     {"id": "f_kitchen", "type": "radio", "label": "Kitchenette condition", "col": 5, "row": 6, "colSpan": 8,
+      "options": ["Good", "Needs attention", "Poor"]},
+     {"id": "f_stock", "type": "table", "label": "Consumables count", "col": 1, "row": 8, "colSpan": 12, "rowSpan": 3,
+      "table_cols": 3, "table_rows": 2, "col_headers": ["Item", "Stock", "Reorder"]},
+     {"id": "f_remarks", "type": "textarea", "label": "Remarks", "col": 1, "row": 11, "colSpan": 12, "rowSpan": 2},
+     {"id": "f_photo", "type": "image", "label": "Overview photo", "col": 1, "row": 13, "colSpan": 6, "rowSpan": 2},
+     {"id": "f_sign", "type": "signature", "label": "Inspector signature", "col": 7, "row": 13, "colSpan": 6, "rowSpan": 2, "required": true},
+     {"id": "f_submit", "type": "button_submit", "label": "Submit", "col": 1, "row": 15, "colSpan": 4, "btn_label": "Submit inspection"},
+     {"id": "f_wall", "type": "hologram", "label": "Unknown widget", "col": 5, "row": 15, "colSpan": 4}
+    ]
+    """
 
 private let quickCheck = """
-[
- {"id": 1, "type": "section", "label": "Fixtures", "col": 1, "row": 1, "colSpan": 12, "order": 1},
- {"id": 2, "type": "rating", "label": "Toilets and urinals", "col": 1, "row": 2, "colSpan": 6, "required": true, "order": 2},
- {"id": 3, "type": "rating", "label": "Sinks and mirrors", "col": 7, "row": 2, "colSpan": 6, "required": true, "order": 3},
- {"id": 4, "type": "checkbox", "label": "Supplies restocked", "col": 1, "row": 3, "colSpan": 4, "order": 4},
- {"id": 5, "type": "pass_fail", "label": "Floor dry and clean", "col": 5, "row": 3, "colSpan": 4, "required": true, "order": 5},
- {"id": 6, "type": "radio", "label": "Odor", "col": 9, "row": 3, "colSpan": 4, "options": ["Good", "Acceptable", "Poor"], "order": 6},
- {"id": 7, "type": "image", "label": "Photo of the worst spot", "col": 1, "row": 4, "colSpan": 12, "rowSpan": 2, "order": 7},
- {"id": 8, "type": "text", "label": "odor", "col": 1, "row": 6, "colSpan": 12, "order": 8}
-]
-"""
+    [
+     {"id": 1, "type": "section", "label": "Fixtures", "col": 1, "row": 1, "colSpan": 12, "order": 1},
+     {"id": 2, "type": "rating", "label": "Toilets and urinals", "col": 1, "row": 2, "colSpan": 6, "required": true, "order": 2},
+     {"id": 3, "type": "rating", "label": "Sinks and mirrors", "col": 7, "row": 2, "colSpan": 6, "required": true, "order": 3},
+     {"id": 4, "type": "checkbox", "label": "Supplies restocked", "col": 1, "row": 3, "colSpan": 4, "order": 4},
+     {"id": 5, "type": "pass_fail", "label": "Floor dry and clean", "col": 5, "row": 3, "colSpan": 4, "required": true, "order": 5},
+     {"id": 6, "type": "radio", "label": "Odor", "col": 9, "row": 3, "colSpan": 4, "options": ["Good", "Acceptable", "Poor"], "order": 6},
+     {"id": 7, "type": "image", "label": "Photo of the worst spot", "col": 1, "row": 4, "colSpan": 12, "rowSpan": 2, "order": 7},
+     {"id": 8, "type": "text", "label": "odor", "col": 1, "row": 6, "colSpan": 12, "order": 8}
+    ]
+    """

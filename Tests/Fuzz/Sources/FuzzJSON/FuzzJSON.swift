@@ -25,11 +25,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     let compact = value.jsonBytes(.compact)
     let reparsed = roundTrip(compact, of: value, style: "compact")
-    Invariant.require(reparsed.jsonBytes(.compact) == compact,
-                      "compact output is not a fixed point: \(Invariant.excerpt(compact)) then \(Invariant.excerpt(reparsed.jsonBytes()))")
+    Invariant.require(
+        reparsed.jsonBytes(.compact) == compact,
+        "compact output is not a fixed point: \(Invariant.excerpt(compact)) then \(Invariant.excerpt(reparsed.jsonBytes()))")
     _ = roundTrip(value.jsonBytes(.pretty), of: value, style: "pretty")
-    Invariant.require(value.jsonData() == Data(compact) && value.jsonString() == String(decoding: compact, as: UTF8.self),
-                      "jsonData/jsonString differ from jsonBytes")
+    Invariant.require(
+        value.jsonData() == Data(compact) && value.jsonString() == String(decoding: compact, as: UTF8.self),
+        "jsonData/jsonString differ from jsonBytes")
 
     let sorted = value.withSortedKeys()
     _ = roundTrip(sorted.jsonBytes(), of: sorted, style: "sorted")

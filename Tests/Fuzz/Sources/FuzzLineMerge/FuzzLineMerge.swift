@@ -13,19 +13,26 @@ import InterlinedList
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let parts = FuzzInput(data, size).bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
         .map { String(decoding: $0, as: UTF8.self) }
-    let base = parts.first ?? "", mine = parts.count > 1 ? parts[1] : "", theirs = parts.count > 2 ? parts[2] : ""
+    let base = parts.first ?? ""
+    let mine = parts.count > 1 ? parts[1] : ""
+    let theirs = parts.count > 2 ? parts[2] : ""
     merge(base: base, mine: mine, theirs: theirs)
     names(base)
     return 0
 }
 
 private func merge(base: String, mine: String, theirs: String) {
-    Invariant.require(LineMerge.same(LineMerge.merge(base: base, mine: base, theirs: theirs).text, theirs), "an untouched local side must yield the server's text")
-    Invariant.require(LineMerge.same(LineMerge.merge(base: base, mine: mine, theirs: base).text, mine), "an untouched server side must yield the local text")
+    Invariant.require(
+        LineMerge.same(LineMerge.merge(base: base, mine: base, theirs: theirs).text, theirs),
+        "an untouched local side must yield the server's text")
+    Invariant.require(
+        LineMerge.same(LineMerge.merge(base: base, mine: mine, theirs: base).text, mine),
+        "an untouched server side must yield the local text")
     let forward = LineMerge.merge(base: base, mine: mine, theirs: theirs)
     let backward = LineMerge.merge(base: base, mine: theirs, theirs: mine)
-    Invariant.require(forward.conflicts == backward.conflicts,
-                      "the sides' order changed the conflicts: \(forward.conflicts) vs \(backward.conflicts)")
+    Invariant.require(
+        forward.conflicts == backward.conflicts,
+        "the sides' order changed the conflicts: \(forward.conflicts) vs \(backward.conflicts)")
     if forward.conflicts == 0 {
         Invariant.require(LineMerge.same(forward.text, backward.text), "a clean merge depends on the sides' order")
     } else {

@@ -63,8 +63,9 @@ private func readConfig(_ document: JSONValue) {
         do {
             let plan = try ResetPlan(deviceID: "ALPH0001", section: section, config: document)
             Invariant.require(plan.newCount == plan.oldCount + 1, "reset plan \(plan.oldCount) → \(plan.newCount)")
-            Invariant.require(plan.document.value(at: [.key(section), .key("Reset Count")])?.numberValue?.uint64 == plan.newCount,
-                              "the reset plan's document does not hold the new count")
+            Invariant.require(
+                plan.document.value(at: [.key(section), .key("Reset Count")])?.numberValue?.uint64 == plan.newCount,
+                "the reset plan's document does not hold the new count")
         } catch {
             Exercise.render(error)
         }
@@ -94,9 +95,10 @@ private func readConfig(_ document: JSONValue) {
         switch try planner.decide(onuID: "ALPH0001", state: ONUStateDocument(document), config: document) {
         case .write(let plan):
             Invariant.require(plan.targetBank == plan.activeBank.other, "the plan writes the active bank \(plan.activeBank)")
-            Invariant.require(plan.after.files[plan.activeBank.rawValue] == plan.before.files[plan.activeBank.rawValue]
-                              && plan.after.versions[plan.activeBank.rawValue] == plan.before.versions[plan.activeBank.rawValue],
-                              "the plan changes the active bank \(plan.activeBank)")
+            Invariant.require(
+                plan.after.files[plan.activeBank.rawValue] == plan.before.files[plan.activeBank.rawValue]
+                    && plan.after.versions[plan.activeBank.rawValue] == plan.before.versions[plan.activeBank.rawValue],
+                "the plan changes the active bank \(plan.activeBank)")
         case .skip(let reason, _):
             Invariant.require(!reason.isEmpty, "a skip without a reason")
         case .awaitingBoot(let reason, _, _):
@@ -111,7 +113,8 @@ private func readLists(_ document: JSONValue) {
     for file in FirmwareFile.list(from: document) {
         _ = (file.filename, file.version, file.models)
     }
-    let alarms = FleetAlarm.alarms(in: document, kind: .onu, names: ["ALPH0001": "Storgata 12B"])
+    let alarms =
+        FleetAlarm.alarms(in: document, kind: .onu, names: ["ALPH0001": "Storgata 12B"])
         + FleetAlarm.alarms(in: document, kind: .olt, names: [:])
     let sorted = FleetAlarm.sorted(alarms)
     Invariant.require(sorted.count == alarms.count, "sorting alarms changed their number")
@@ -135,8 +138,9 @@ private func join(_ documents: [JSONValue]) {
         if let name = document["ONU"]?["Name"]?.stringValue { onuNames[id] = name }
         if let name = document["OLT"]?["Name"]?.stringValue { oltNames[id] = name }
     }
-    let inventory = Inventory(onuStates: documents.map(ONUStateDocument.init), onuNames: onuNames,
-                              oltStates: documents.map(OLTStateDocument.init), oltNames: oltNames)
+    let inventory = Inventory(
+        onuStates: documents.map(ONUStateDocument.init), onuNames: onuNames,
+        oltStates: documents.map(OLTStateDocument.init), oltNames: oltNames)
     for olt in inventory.olts {
         _ = inventory.onus(olt: olt.mac)
         _ = inventory.onuIDs(underOLT: olt.mac)
@@ -150,8 +154,9 @@ private func join(_ documents: [JSONValue]) {
     }
     let severities = documents.flatMap { FleetAlarm.alarms(in: $0, kind: .onu, names: [:]) }.map(\.severity)
     let dashboard = Dashboard(inventory: inventory, alarmSeverities: severities)
-    Invariant.require(dashboard.onuCount == inventory.onus.count && dashboard.alarmTotal == severities.count,
-                      "the dashboard miscounts")
+    Invariant.require(
+        dashboard.onuCount == inventory.onus.count && dashboard.alarmTotal == severities.count,
+        "the dashboard miscounts")
 }
 
 /// `firmware-bulk --resume`: the input as the report of an interrupted run.

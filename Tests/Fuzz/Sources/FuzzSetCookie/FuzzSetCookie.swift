@@ -24,10 +24,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = jar.value(named: cookie.name, for: origin.url, now: now)
     }
     if let otherPort = origin.otherPort {
-        Invariant.require(jar.cookieHeader(for: otherPort, now: now) == nil,
-                          "a cookie from \(origin.url) goes to \(otherPort): \(jar.cookieHeader(for: otherPort, now: now) ?? "")")
-        Invariant.require(jar.cookieHeader(for: "https://unrelated.example.org/", now: now) == nil,
-                          "a cookie from \(origin.url) goes to an unrelated host")
+        Invariant.require(
+            jar.cookieHeader(for: otherPort, now: now) == nil,
+            "a cookie from \(origin.url) goes to \(otherPort): \(jar.cookieHeader(for: otherPort, now: now) ?? "")")
+        Invariant.require(
+            jar.cookieHeader(for: "https://unrelated.example.org/", now: now) == nil,
+            "a cookie from \(origin.url) goes to an unrelated host")
     }
 
     let exported = jar.export(now: now)
@@ -40,8 +42,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Invariant.require(restored.cookies == jar.cookies, "restored cookies differ from the exported ones: \(exported.prefix(300))")
     Invariant.require(restored.export(now: now) == exported, "export → restore → export changed the text: \(exported.prefix(300))")
     for probe in Origin.probes + [origin.url] {
-        Invariant.require(restored.cookieHeader(for: probe, now: now) == jar.cookieHeader(for: probe, now: now),
-                          "the restored jar sends other cookies to \(probe)")
+        Invariant.require(
+            restored.cookieHeader(for: probe, now: now) == jar.cookieHeader(for: probe, now: now),
+            "the restored jar sends other cookies to \(probe)")
     }
 
     // Text from the keyring can be anything too: restoring a damaged export must only throw.

@@ -27,8 +27,9 @@ private func jqc(_ text: String) {
     if let date = JQCDate.parse(text) {
         let written = JQCDate.format(date)
         if let again = JQCDate.parse(written) {
-            Invariant.require(again.timeIntervalSince1970 == date.timeIntervalSince1970.rounded(.down),
-                              "JQCDate \(text) → \(written) → \(again.timeIntervalSince1970)")
+            Invariant.require(
+                again.timeIntervalSince1970 == date.timeIntervalSince1970.rounded(.down),
+                "JQCDate \(text) → \(written) → \(again.timeIntervalSince1970)")
         }
         _ = JQCDate.formatDay(date)
     }
@@ -88,13 +89,15 @@ private func civil(_ bytes: [UInt8]) {
     let number = CivilDate.days(year: year, month: month, day: day)
     let back = CivilDate.fromDays(number)
     Invariant.require(back == (year, month, day), "CivilDate \(year)-\(month)-\(day) → \(number) → \(back)")
-    Invariant.require(CivilDate.days(year: year, month: month, day: day) + 1 == CivilDate.days(year: back.year, month: back.month, day: back.day + 1),
-                      "CivilDate day numbers are not consecutive at \(year)-\(month)-\(day)")
+    Invariant.require(
+        CivilDate.days(year: year, month: month, day: day) + 1 == CivilDate.days(year: back.year, month: back.month, day: back.day + 1),
+        "CivilDate day numbers are not consecutive at \(year)-\(month)-\(day)")
 
     let seconds = integer(Int64.self, at: 6) >> 2
     let split = CivilDate.split(epochSeconds: seconds)
-    Invariant.require((0..<86_400).contains(split.secondOfDay) && Int64(split.days) * 86_400 + Int64(split.secondOfDay) == seconds,
-                      "CivilDate.split(\(seconds)) = \(split)")
+    Invariant.require(
+        (0..<86_400).contains(split.secondOfDay) && Int64(split.days) * 86_400 + Int64(split.secondOfDay) == seconds,
+        "CivilDate.split(\(seconds)) = \(split)")
 }
 
 /// A fixed "now" for relative times: 2026-06-01T00:00:00Z in Unix milliseconds.

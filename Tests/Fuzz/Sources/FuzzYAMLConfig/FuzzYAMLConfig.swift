@@ -17,11 +17,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     let scratch = ScratchDirectory.shared
     scratch.write(input.bytes, to: "main/config.yaml")
-    load(ConfigPaths(configFile: scratch.file("main/config.yaml"), dataDirectory: scratch.file("data"),
-                     cacheDirectory: scratch.file("cache"), home: scratch.file("home")))
+    load(
+        ConfigPaths(
+            configFile: scratch.file("main/config.yaml"), dataDirectory: scratch.file("data"),
+            cacheDirectory: scratch.file("cache"), home: scratch.file("home")))
     scratch.write(input.bytes, to: "fragment/profiles.d/fuzz.yaml")
-    load(ConfigPaths(configFile: scratch.file("fragment/config.yaml"), dataDirectory: scratch.file("data"),
-                     cacheDirectory: scratch.file("cache"), home: scratch.file("home")))
+    load(
+        ConfigPaths(
+            configFile: scratch.file("fragment/config.yaml"), dataDirectory: scratch.file("data"),
+            cacheDirectory: scratch.file("cache"), home: scratch.file("home")))
     return 0
 }
 
@@ -29,12 +33,14 @@ private let schema = ConfigSchema(backends: [
     BackendSchema(name: "jqc"),
     BackendSchema(name: "mcms", profileKeys: [ProfileKey("remember_password", kind: .bool, help: "keep the password")]),
     BackendSchema(name: "interlinedlist", aliases: ["il"]),
-    BackendSchema(name: "fuzzbackend", aliases: ["fz"], profileKeys: [
-        ProfileKey("site_code", kind: .string, help: "a string key"),
-        ProfileKey("page_size", kind: .int, help: "an int key"),
-        ProfileKey("poll_interval", kind: .duration, help: "a duration key"),
-        ProfileKey("verbose", kind: .bool, help: "a bool key"),
-    ]),
+    BackendSchema(
+        name: "fuzzbackend", aliases: ["fz"],
+        profileKeys: [
+            ProfileKey("site_code", kind: .string, help: "a string key"),
+            ProfileKey("page_size", kind: .int, help: "an int key"),
+            ProfileKey("poll_interval", kind: .duration, help: "a duration key"),
+            ProfileKey("verbose", kind: .bool, help: "a bool key"),
+        ]),
 ])
 
 private func load(_ paths: ConfigPaths) {
@@ -47,8 +53,9 @@ private func load(_ paths: ConfigPaths) {
     }
     for profile in configuration.profiles {
         Invariant.require(configuration.profile(named: profile.name) == profile, "profile \(profile.name) not found by name")
-        Invariant.require(schema.backend(named: profile.backend)?.name == profile.backend,
-                          "profile \(profile.name) has backend \(profile.backend), not a canonical backend name")
+        Invariant.require(
+            schema.backend(named: profile.backend)?.name == profile.backend,
+            "profile \(profile.name) has backend \(profile.backend), not a canonical backend name")
         for key in schema.backend(named: profile.backend)?.profileKeys ?? [] {
             _ = profile.string(key.name)
             _ = profile.bool(key.name)
