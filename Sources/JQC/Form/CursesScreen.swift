@@ -16,7 +16,10 @@ final class CursesScreen {
     private var pending: [UInt8] = []
 
     /// What restores the screen when ncurses cannot run its own `endwin` (a second Ctrl-C).
-    static let leaveSequence = "\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?1049l\u{1B}[?25h"
+    /// Like `endwin`, it first puts the cursor in the lower-left corner (row 999 is clamped to
+    /// the last), so on a terminal without the alternate screen what the shell prints next
+    /// starts a line instead of wrapping off the end of the form's status line.
+    static let leaveSequence = "\u{1B}[?1002l\u{1B}[?1006l\u{1B}[999;1H\u{1B}[?1049l\u{1B}[?25h"
 
     /// Opens ncurses on the terminal of fd 0 (drawing on stderr); nil when ncurses is not
     /// installed or does not know `$TERM`.
