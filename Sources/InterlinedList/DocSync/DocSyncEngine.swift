@@ -325,7 +325,7 @@ struct DocSyncEngine: Sendable {
         localtime_r(&seconds, &parts)
         var buffer = [CChar](repeating: 0, count: 32)
         strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &parts)
-        return String(cString: buffer)
+        return String(cBuffer: buffer)
     }
 }
 

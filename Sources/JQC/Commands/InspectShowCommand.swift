@@ -66,7 +66,6 @@ enum InspectShowCommand {
 
     static func showLocal(_ inspection: LocalInspection, store: JQCStore, profile: Profile, context: CommandContext) throws {
         let template = try store.template(id: inspection.templateID)
-        let schema = try template?.schema()
         let issues = try store.issues(inspectionLocalID: inspection.localID)
         let photos = try store.photos(inspectionLocalID: inspection.localID)
         let records = photos.map { PhotoRecord($0, store: store, baseURL: profile.baseURL) }

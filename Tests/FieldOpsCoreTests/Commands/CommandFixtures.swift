@@ -22,7 +22,7 @@ func snapshot(of directory: String) -> [String: String] {
         else { continue }
         let data = FileManager.default.contents(atPath: path) ?? Data()
         let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
-        files[relative] = "\(mode ?? -1):" + data.base64EncodedString()
+        files[relative] = "\(mode):" + data.base64EncodedString()
     }
     return files
 }

@@ -16,7 +16,7 @@ import Testing
 
         init(_ world: JQCWorld, arguments: [String] = [], launcher: [String] = []) throws {
             logFile = world.home.path("agent-\(UUID().uuidString).log")
-            FileManager.default.createFile(atPath: logFile, contents: nil)
+            #expect(FileManager.default.createFile(atPath: logFile, contents: nil))
             let process = Process()
             process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? try JQCWorld.binary() : "/usr/bin/env")
             process.arguments = (launcher.isEmpty ? [] : launcher + [try JQCWorld.binary()]) + ["jqc", "agent"] + arguments

@@ -165,8 +165,8 @@ struct FormEditorTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-complete-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("photos"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        FileManager.default.createFile(atPath: directory.path + "/photos/floor-1.jpg", contents: Data([1]))
-        FileManager.default.createFile(atPath: directory.path + "/photos/floor-2.jpg", contents: Data([1]))
+        #expect(FileManager.default.createFile(atPath: directory.path + "/photos/floor-1.jpg", contents: Data([1])))
+        #expect(FileManager.default.createFile(atPath: directory.path + "/photos/floor-2.jpg", contents: Data([1])))
         #expect(PathCompletion.complete(directory.path + "/ph") == directory.path + "/photos/")
         #expect(PathCompletion.complete(directory.path + "/photos/fl") == directory.path + "/photos/floor-")
         #expect(PathCompletion.expandingTilde("~/a.jpg", environment: ["HOME": "/home/ines"]) == "/home/ines/a.jpg")

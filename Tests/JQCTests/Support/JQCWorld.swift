@@ -1,6 +1,7 @@
 import FieldOpsCore
 import FieldOpsTestSupport
 import Foundation
+import Testing
 
 @testable import JQC
 
@@ -101,7 +102,7 @@ final class JQCWorld: Sendable {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         if let stderrFile {
-            FileManager.default.createFile(atPath: stderrFile, contents: nil)
+            #expect(FileManager.default.createFile(atPath: stderrFile, contents: nil))
             process.standardError = FileHandle(forWritingAtPath: stderrFile)
         } else {
             process.standardError = FileHandle.nullDevice

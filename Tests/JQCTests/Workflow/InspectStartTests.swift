@@ -68,7 +68,7 @@ struct InspectStartTests {
             #expect(draft.parentServerID == 73 && draft.parentLocalID == nil)
 
             // Compare with the parent as the server holds it.
-            let parentJSON = try #require(try await world.run(["jqc", "inspect", "show", "73", "--json"]).object())
+            let parentJSON = try await world.run(["jqc", "inspect", "show", "73", "--json"]).object()
             #expect(draft.templateID == parentJSON["template_id"] as? Int)
             #expect(draft.facilityID == parentJSON["facility_id"] as? Int)
             let schema = try #require(try world.store().template(id: draft.templateID)).schema()

@@ -57,13 +57,13 @@ struct NotificationCommandTests {
             #expect(await world.run(["jqc", "notifications", "poll"]).code == 0)
             let out = world.home.path("watch.out")
             let err = world.home.path("watch.err")
-            FileManager.default.createFile(atPath: out, contents: nil)
+            #expect(FileManager.default.createFile(atPath: out, contents: nil))
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try JQCWorld.binary())
             process.arguments = ["jqc", "notifications", "watch", "--interval", "1s", "--json"]
             process.environment = world.environment
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-            FileManager.default.createFile(atPath: err, contents: nil)
+            #expect(FileManager.default.createFile(atPath: err, contents: nil))
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
             try process.run()
             defer { if process.isRunning { process.terminate() } }

@@ -71,7 +71,7 @@ final class MCMSHarness: Sendable {
 
     deinit {
         emulator.stop()
-        restarted.withLock { $0?.stop() }
+        _ = restarted.withLock { $0?.stop() }
         home.remove()
     }
 

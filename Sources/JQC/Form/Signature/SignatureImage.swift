@@ -15,7 +15,7 @@ enum SignatureImage {
         case -1: throw missingLibrary(instead: "attach a signature image with `fieldops jqc inspect attach`")
         default:
             throw FieldOpsError(
-                "cannot write the signature PNG \(path): \(String(cString: message))",
+                "cannot write the signature PNG \(path): \(String(cBuffer: message))",
                 hint: "check the free space in the temporary directory")
         }
     }
@@ -26,7 +26,7 @@ enum SignatureImage {
     static func requireLibrary(instead: String) throws {
         var problem = [CChar](repeating: 0, count: 256)
         guard fieldops_png_available(&problem, problem.count) == 0 else { return }
-        throw missingLibrary(instead: instead, problem: String(cString: problem))
+        throw missingLibrary(instead: instead, problem: String(cBuffer: problem))
     }
 
     private static func missingLibrary(instead: String, problem: String? = nil) -> FieldOpsError {
