@@ -26,6 +26,13 @@ struct DocSyncBed: Sendable {
         "Archive/Old Spec.md": "# Old Spec\n",
     ]
 
+    /// The seeded tree with `changes` applied: a path to nil removes that file.
+    static func seeded(changing changes: [String: String?]) -> [String: String] {
+        var tree = seeded
+        for (path, content) in changes { tree[path] = content }
+        return tree
+    }
+
     /// An emulator and a signed-in home; with `firstSync` the seeded documents are downloaded
     /// first (and checked), so the scenario starts from a synced pair of trees.
     static func with(firstSync: Bool = true, _ body: (DocSyncBed) async throws -> Void) async throws {

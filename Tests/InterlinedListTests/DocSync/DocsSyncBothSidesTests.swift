@@ -12,10 +12,6 @@ extension InterlinedListEndToEnd {
         /// Todo's base for the merge cases: five lines, so edits can be apart or on the same line.
         static let base = "# Todo\none\ntwo\nthree\nfour\n"
 
-        static func seeded(_ changes: [String: String?]) -> [String: String] {
-            DocsSyncOneSideTests.seeded(changes)
-        }
-
         // MARK: Edit and edit
 
         @Test func editsOfDifferentLinesAreMergedOnBothSides() async throws {
@@ -26,7 +22,7 @@ extension InterlinedListEndToEnd {
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "merged: Todo.md\nsynced: 1 merged\n")
-                let merged = Self.seeded(["Todo.md": "# Todo\nONE (local)\ntwo\nthree\nFOUR (server)\n"])
+                let merged = DocSyncBed.seeded(changing: ["Todo.md": "# Todo\nONE (local)\ntwo\nthree\nFOUR (server)\n"])
                 #expect(try sync.localTree() == merged)
                 #expect(try await sync.serverTree() == merged)
                 #expect(await sync.sync().stdout == "synced: nothing to do\n")
@@ -48,8 +44,8 @@ extension InterlinedListEndToEnd {
                         """)
                 #expect(first.stderr.contains("1 conflict needs a person in \(sync.directory)"), "\(first)")
                 let marked = "# Todo\none\n<<<<<<< local\ntwo (local)\n=======\ntwo (server)\n>>>>>>> server\nthree\nfour\n"
-                #expect(try sync.localTree() == Self.seeded(["Todo.md": marked]))
-                #expect(try await sync.serverTree() == Self.seeded(["Todo.md": "# Todo\none\ntwo (server)\nthree\nfour\n"]))
+                #expect(try sync.localTree() == DocSyncBed.seeded(changing: ["Todo.md": marked]))
+                #expect(try await sync.serverTree() == DocSyncBed.seeded(changing: ["Todo.md": "# Todo\none\ntwo (server)\nthree\nfour\n"]))
 
                 // While the markers stay, every run says so and uploads nothing.
                 let writesBefore = try await sync.writeRequests()
@@ -62,7 +58,7 @@ extension InterlinedListEndToEnd {
 
                         """)
                 #expect(try await sync.writeRequests() == writesBefore)
-                #expect(try await sync.serverTree() == Self.seeded(["Todo.md": "# Todo\none\ntwo (server)\nthree\nfour\n"]))
+                #expect(try await sync.serverTree() == DocSyncBed.seeded(changing: ["Todo.md": "# Todo\none\ntwo (server)\nthree\nfour\n"]))
                 #expect(try sync.read("Todo.md") == marked)
 
                 // Resolved: the next run uploads the person's text.
@@ -70,7 +66,7 @@ extension InterlinedListEndToEnd {
                 let resolved = await sync.sync()
                 #expect(resolved.exitCode == 0, "\(resolved)")
                 #expect(resolved.stdout == "updated on the server: Todo.md\nsynced: 1 updated on the server\n")
-                let final = Self.seeded(["Todo.md": "# Todo\none\ntwo (both)\nthree\nfour\n"])
+                let final = DocSyncBed.seeded(changing: ["Todo.md": "# Todo\none\ntwo (both)\nthree\nfour\n"])
                 #expect(try sync.localTree() == final)
                 #expect(try await sync.serverTree() == final)
                 #expect(await sync.sync().stdout == "synced: nothing to do\n")
@@ -92,14 +88,14 @@ extension InterlinedListEndToEnd {
                 #expect(conflict["note"]?.stringValue == "the server's copy is in Todo.md; your edit is in \(copy)")
                 let server = "# Todo\none\ntwo (server)\nthree\nfour\n"
                 let local = "# Todo\none\ntwo (local)\nthree\nfour\n"
-                #expect(try sync.localTree() == Self.seeded(["Todo.md": server, copy: local]))
-                #expect(try await sync.serverTree() == Self.seeded(["Todo.md": server]))
+                #expect(try sync.localTree() == DocSyncBed.seeded(changing: ["Todo.md": server, copy: local]))
+                #expect(try await sync.serverTree() == DocSyncBed.seeded(changing: ["Todo.md": server]))
 
                 // The copy is a new file like any other: the next run uploads it.
                 let next = await sync.sync()
                 #expect(next.exitCode == 0, "\(next)")
                 #expect(next.stdout == "uploaded: \(copy)\nsynced: 1 uploaded\n")
-                let both = Self.seeded(["Todo.md": server, copy: local])
+                let both = DocSyncBed.seeded(changing: ["Todo.md": server, copy: local])
                 #expect(try sync.localTree() == both)
                 #expect(try await sync.serverTree() == both)
             }
@@ -119,7 +115,7 @@ extension InterlinedListEndToEnd {
                         synced: 1 restored
 
                         """)
-                let expected = Self.seeded(["Todo.md": "# Todo\n\n- still needed\n"])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": "# Todo\n\n- still needed\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 let todos = try await sync.serverRows().documents.filter { $0.title == "Todo" }
@@ -142,7 +138,7 @@ extension InterlinedListEndToEnd {
                         synced: 1 restored
 
                         """)
-                let expected = Self.seeded(["Todo.md": "# Todo\n\n- edited elsewhere\n"])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": "# Todo\n\n- edited elsewhere\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 #expect(await sync.sync().stdout == "synced: nothing to do\n")
@@ -156,7 +152,7 @@ extension InterlinedListEndToEnd {
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "synced: nothing to do\n")
-                let expected = Self.seeded(["Todo.md": nil])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": nil])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 do {
@@ -179,7 +175,7 @@ extension InterlinedListEndToEnd {
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "updated here: Tasks.md (Todo.md → Tasks.md)\nsynced: 1 updated here\n")
-                let expected = Self.seeded(["Todo.md": nil, "Tasks.md": "# Todo\n\n- from the office\n"])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": nil, "Tasks.md": "# Todo\n\n- from the office\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 #expect(try await sync.liveDocuments().first { $0.id == "d002" }?.title == "Tasks")
@@ -194,7 +190,7 @@ extension InterlinedListEndToEnd {
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "updated on the server: Tasks.md (Todo.md → Tasks.md)\nsynced: 1 updated on the server\n")
-                let expected = Self.seeded(["Todo.md": nil, "Tasks.md": "# Todo\n\n- from the field\n"])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": nil, "Tasks.md": "# Todo\n\n- from the field\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 #expect(await sync.sync().stdout == "synced: nothing to do\n")
@@ -211,7 +207,7 @@ extension InterlinedListEndToEnd {
                 #expect(document.folderID == "df1")
                 #expect(document.title == "Tasks")
                 // The move lands on the server and the new title here: the file follows the title.
-                let expected = Self.seeded(["Todo.md": nil, "Work/Tasks.md": "# Todo\n"])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": nil, "Work/Tasks.md": "# Todo\n"])
                 #expect(try await sync.serverTree() == expected)
                 do {
                     #expect(try sync.localTree() == expected, "\(outcome)")
@@ -226,14 +222,14 @@ extension InterlinedListEndToEnd {
                 try await sync.rename("d001", "Welcome")
                 let first = await sync.sync()
                 #expect(first.exitCode == 0, "\(first)")
-                let renamed = Self.seeded(["Readme.md": nil, "Welcome.md": "# Readme\n"])
+                let renamed = DocSyncBed.seeded(changing: ["Readme.md": nil, "Welcome.md": "# Readme\n"])
                 #expect(try sync.localTree() == renamed)
                 #expect(try await sync.serverTree() == renamed)
 
                 try sync.write("Welcome.md", "# Welcome\n\nedited after the rename\n")
                 let second = await sync.sync()
                 #expect(second.exitCode == 0, "\(second)")
-                let edited = Self.seeded(["Readme.md": nil, "Welcome.md": "# Welcome\n\nedited after the rename\n"])
+                let edited = DocSyncBed.seeded(changing: ["Readme.md": nil, "Welcome.md": "# Welcome\n\nedited after the rename\n"])
                 do {
                     #expect(second.stdout == "updated on the server: Welcome.md\nsynced: 1 updated on the server\n")
                     #expect(try sync.localTree() == edited)

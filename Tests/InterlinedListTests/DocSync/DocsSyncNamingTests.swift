@@ -9,10 +9,6 @@ extension InterlinedListEndToEnd {
     /// How `il docs sync` names files: titles a file system cannot hold, titles that collide
     /// case-insensitively, names that are not UTF-8, and the files it leaves alone.
     @Suite struct DocsSyncNamingTests {
-        static func seeded(_ changes: [String: String?]) -> [String: String] {
-            DocsSyncOneSideTests.seeded(changes)
-        }
-
         @Test func aFileNameThatIsNotUTF8IsSkippedAndTheOthersSync() async throws {
             try await DocSyncBed.with { sync in
                 try sync.writeRaw(name: Array("bad".utf8) + [0xFF] + Array(".md".utf8), "# Bad name\n")
@@ -30,7 +26,7 @@ extension InterlinedListEndToEnd {
                         synced: 2 uploaded
 
                         """)
-                #expect(try await sync.serverTree() == Self.seeded(["Good.md": "# Good\n", "Latin-1.md": "caf\u{E9}"]))
+                #expect(try await sync.serverTree() == DocSyncBed.seeded(changing: ["Good.md": "# Good\n", "Latin-1.md": "caf\u{E9}"]))
                 let local = try sync.localTree()
                 #expect(local["bad\\xff.md"] == "# Bad name\n")
                 #expect(local["Good.md"] == "# Good\n")
@@ -85,7 +81,8 @@ extension InterlinedListEndToEnd {
 
                         """)
                 #expect(
-                    try sync.localTree() == Self.seeded(["a_b.md": "# a over b\n", "back_slash.md": "# back\n", "_.plan.md": "# plan\n"]))
+                    try sync.localTree()
+                        == DocSyncBed.seeded(changing: ["a_b.md": "# a over b\n", "back_slash.md": "# back\n", "_.plan.md": "# plan\n"]))
                 #expect(await sync.sync().stdout == "synced: nothing to do\n")
 
                 // An edit of the safe name updates the document and leaves its title alone.

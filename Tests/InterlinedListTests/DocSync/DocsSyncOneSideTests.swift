@@ -11,12 +11,6 @@ extension InterlinedListEndToEnd {
     /// tree on both sides (and a second run with nothing to do).
     @Suite struct DocsSyncOneSideTests {
         /// The seeded tree with `changes` applied (nil removes a path).
-        static func seeded(_ changes: [String: String?]) -> [String: String] {
-            var tree = DocSyncBed.seeded
-            for (path, content) in changes { tree[path] = content }
-            return tree
-        }
-
         /// Syncs, expects `stdout` and exit 0, both sides equal to `expected`, then a no-op run.
         static func expectSync(
             _ sync: DocSyncBed, stdout: String, expected: [String: String],
@@ -63,7 +57,7 @@ extension InterlinedListEndToEnd {
                 #expect(try sync.localTree() == ["Meeting Notes.md": "# Meeting Notes\n", "Projects/Spec.md": "# Spec\n"])
                 try sync.write("Projects/Plan.md", "# Plan\n")
                 #expect(await sync.sync(["--folder", "df1"]).stdout == "uploaded: Projects/Plan.md\nsynced: 1 uploaded\n")
-                #expect(try await sync.serverTree() == Self.seeded(["Work/Projects/Plan.md": "# Plan\n"]))
+                #expect(try await sync.serverTree() == DocSyncBed.seeded(changing: ["Work/Projects/Plan.md": "# Plan\n"]))
             }
         }
 
@@ -74,7 +68,7 @@ extension InterlinedListEndToEnd {
                 try sync.write("Work/Site Visit.md", "# Site visit\n\nAll good.\n")
                 try await Self.expectSync(
                     sync, stdout: "uploaded: Work/Site Visit.md\nsynced: 1 uploaded\n",
-                    expected: Self.seeded(["Work/Site Visit.md": "# Site visit\n\nAll good.\n"]))
+                    expected: DocSyncBed.seeded(changing: ["Work/Site Visit.md": "# Site visit\n\nAll good.\n"]))
                 let created = try #require(try await sync.liveDocuments().first { $0.title == "Site Visit" })
                 #expect(created.folderID == "df1")
             }
@@ -91,7 +85,7 @@ extension InterlinedListEndToEnd {
                         uploaded: Field/North/Visit.md
                         synced: 1 uploaded
 
-                        """, expected: Self.seeded(["Field/North/Visit.md": "# Visit\n"]))
+                        """, expected: DocSyncBed.seeded(changing: ["Field/North/Visit.md": "# Visit\n"]))
                 #expect(try await sync.serverFolders() == ["Work", "Work/Projects", "Archive", "Field", "Field/North"])
             }
         }
@@ -101,7 +95,7 @@ extension InterlinedListEndToEnd {
                 try sync.write("Todo.md", "# Todo\n\n- check the pump\n")
                 try await Self.expectSync(
                     sync, stdout: "updated on the server: Todo.md\nsynced: 1 updated on the server\n",
-                    expected: Self.seeded(["Todo.md": "# Todo\n\n- check the pump\n"]))
+                    expected: DocSyncBed.seeded(changing: ["Todo.md": "# Todo\n\n- check the pump\n"]))
             }
         }
 
@@ -110,7 +104,7 @@ extension InterlinedListEndToEnd {
                 try sync.remove("Work/Meeting Notes.md")
                 try await Self.expectSync(
                     sync, stdout: "deleted on the server: Work/Meeting Notes.md\nsynced: 1 deleted on the server\n",
-                    expected: Self.seeded(["Work/Meeting Notes.md": nil]))
+                    expected: DocSyncBed.seeded(changing: ["Work/Meeting Notes.md": nil]))
                 #expect(try await sync.serverRows().documents.first { $0.id == "d003" }?.deleted == true)
                 #expect(try sync.statePairs().contains { $0.documentID == "d003" } == false)
             }
@@ -125,7 +119,7 @@ extension InterlinedListEndToEnd {
                         renamed on the server: Read Me First.md (Readme.md → Read Me First.md)
                         synced: 1 renamed on the server
 
-                        """, expected: Self.seeded(["Readme.md": nil, "Read Me First.md": "# Readme\n"]))
+                        """, expected: DocSyncBed.seeded(changing: ["Readme.md": nil, "Read Me First.md": "# Readme\n"]))
                 let document = try #require(try await sync.liveDocuments().first { $0.id == "d001" })
                 #expect(document.title == "Read Me First")
                 #expect(document.relativePath == "readme.md")
@@ -141,7 +135,7 @@ extension InterlinedListEndToEnd {
                         renamed on the server: Archive/Readme.md (Readme.md → Archive/Readme.md)
                         synced: 1 renamed on the server
 
-                        """, expected: Self.seeded(["Readme.md": nil, "Archive/Readme.md": "# Readme\n"]))
+                        """, expected: DocSyncBed.seeded(changing: ["Readme.md": nil, "Archive/Readme.md": "# Readme\n"]))
                 let document = try #require(try await sync.liveDocuments().first { $0.id == "d001" })
                 #expect(document.folderID == "df3")
                 #expect(document.title == "Readme")
@@ -153,7 +147,7 @@ extension InterlinedListEndToEnd {
                 try sync.move("Archive", to: "Attic")
                 try await Self.expectSync(
                     sync, stdout: "renamed folder on the server → Attic/\nsynced: nothing to do\n",
-                    expected: Self.seeded(["Archive/Old Spec.md": nil, "Attic/Old Spec.md": "# Old Spec\n"]))
+                    expected: DocSyncBed.seeded(changing: ["Archive/Old Spec.md": nil, "Attic/Old Spec.md": "# Old Spec\n"]))
                 let folders = try await sync.serverRows().folders
                 #expect(folders.first { $0.id == "df3" }?.name == "Attic")
                 #expect(folders.filter { !$0.deleted }.count == 3)
@@ -171,7 +165,7 @@ extension InterlinedListEndToEnd {
                 try await sync.create("Site Log", "# Site log\n\n- 09:00 arrived\n", in: "df2")
                 try await Self.expectSync(
                     sync, stdout: "downloaded: Work/Projects/Site Log.md\nsynced: 1 downloaded\n",
-                    expected: Self.seeded(["Work/Projects/Site Log.md": "# Site log\n\n- 09:00 arrived\n"]))
+                    expected: DocSyncBed.seeded(changing: ["Work/Projects/Site Log.md": "# Site log\n\n- 09:00 arrived\n"]))
             }
         }
 
@@ -181,7 +175,7 @@ extension InterlinedListEndToEnd {
                 try await sync.create("Plan", "# Plan\n", in: field)
                 try await Self.expectSync(
                     sync, stdout: "downloaded: Field/Plan.md\nsynced: 1 downloaded\n",
-                    expected: Self.seeded(["Field/Plan.md": "# Plan\n"]))
+                    expected: DocSyncBed.seeded(changing: ["Field/Plan.md": "# Plan\n"]))
                 #expect(try sync.localDirectories().contains("Field"))
             }
         }
@@ -191,7 +185,7 @@ extension InterlinedListEndToEnd {
                 try await sync.edit("d002", "# Todo\n\n- order gaskets\n")
                 try await Self.expectSync(
                     sync, stdout: "updated here: Todo.md\nsynced: 1 updated here\n",
-                    expected: Self.seeded(["Todo.md": "# Todo\n\n- order gaskets\n"]))
+                    expected: DocSyncBed.seeded(changing: ["Todo.md": "# Todo\n\n- order gaskets\n"]))
             }
         }
 
@@ -200,7 +194,7 @@ extension InterlinedListEndToEnd {
                 try await sync.delete("d003")
                 try await Self.expectSync(
                     sync, stdout: "deleted here: Work/Meeting Notes.md\nsynced: 1 deleted here\n",
-                    expected: Self.seeded(["Work/Meeting Notes.md": nil]))
+                    expected: DocSyncBed.seeded(changing: ["Work/Meeting Notes.md": nil]))
                 do {
                     #expect(try sync.statePairs().contains { $0.documentID == "d003" } == false)
                 }
@@ -228,7 +222,7 @@ extension InterlinedListEndToEnd {
                 try await sync.rename("d001", "Welcome")
                 try await Self.expectSync(
                     sync, stdout: "renamed here: Welcome.md (Readme.md → Welcome.md)\nsynced: 1 renamed here\n",
-                    expected: Self.seeded(["Readme.md": nil, "Welcome.md": "# Readme\n"]))
+                    expected: DocSyncBed.seeded(changing: ["Readme.md": nil, "Welcome.md": "# Readme\n"]))
             }
         }
 
@@ -241,7 +235,7 @@ extension InterlinedListEndToEnd {
                         renamed here: Archive/Spec.md (Work/Projects/Spec.md → Archive/Spec.md)
                         synced: 1 renamed here
 
-                        """, expected: Self.seeded(["Work/Projects/Spec.md": nil, "Archive/Spec.md": "# Spec\n"]))
+                        """, expected: DocSyncBed.seeded(changing: ["Work/Projects/Spec.md": nil, "Archive/Spec.md": "# Spec\n"]))
             }
         }
 
@@ -254,7 +248,7 @@ extension InterlinedListEndToEnd {
                         renamed here: Meeting Notes.md (Work/Meeting Notes.md → Meeting Notes.md)
                         synced: 1 renamed here
 
-                        """, expected: Self.seeded(["Work/Meeting Notes.md": nil, "Meeting Notes.md": "# Meeting Notes\n"]))
+                        """, expected: DocSyncBed.seeded(changing: ["Work/Meeting Notes.md": nil, "Meeting Notes.md": "# Meeting Notes\n"]))
             }
         }
 
@@ -264,7 +258,7 @@ extension InterlinedListEndToEnd {
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "renamed directory Work/ → Office/ (renamed on the server)\nsynced: nothing to do\n")
-                let expected = Self.seeded([
+                let expected = DocSyncBed.seeded(changing: [
                     "Work/Meeting Notes.md": nil, "Work/Projects/Spec.md": nil,
                     "Office/Meeting Notes.md": "# Meeting Notes\n", "Office/Projects/Spec.md": "# Spec\n",
                 ])
@@ -294,7 +288,7 @@ extension InterlinedListEndToEnd {
                 let outcome = await sync.sync()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "renamed folder on the server → Office/\nsynced: nothing to do\n")
-                let expected = Self.seeded([
+                let expected = DocSyncBed.seeded(changing: [
                     "Work/Meeting Notes.md": nil, "Work/Projects/Spec.md": nil,
                     "Office/Meeting Notes.md": "# Meeting Notes\n", "Office/Projects/Spec.md": "# Spec\n",
                 ])

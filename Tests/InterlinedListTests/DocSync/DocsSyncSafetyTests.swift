@@ -10,10 +10,6 @@ extension InterlinedListEndToEnd {
     /// deletions, a first run into a full directory off a terminal) change nothing, `--yes`
     /// overrides them, and `--dry-run` only prints.
     @Suite struct DocsSyncSafetyTests {
-        static func seeded(_ changes: [String: String?]) -> [String: String] {
-            DocsSyncOneSideTests.seeded(changes)
-        }
-
         /// Expects a refusal: exit 2, `message` and "nothing was changed" on stderr, no write sent.
         static func expectRefusal(
             _ outcome: CommandOutcome, _ message: String, writesBefore: [String], _ sync: DocSyncBed,
@@ -76,7 +72,7 @@ extension InterlinedListEndToEnd {
                 let forced = await sync.sync(["--yes"])
                 #expect(forced.exitCode == 0, "\(forced)")
                 #expect(forced.stdout.hasSuffix("synced: 3 deleted on the server\n"), "\(forced)")
-                let expected = Self.seeded(["Readme.md": nil, "Todo.md": nil, "Work/Meeting Notes.md": nil])
+                let expected = DocSyncBed.seeded(changing: ["Readme.md": nil, "Todo.md": nil, "Work/Meeting Notes.md": nil])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
             }
@@ -95,7 +91,7 @@ extension InterlinedListEndToEnd {
                 let allowed = await sync.sync(["--max-delete", "40%"])
                 #expect(allowed.exitCode == 0, "\(allowed)")
                 #expect(allowed.stdout == "deleted here: Readme.md\ndeleted here: Todo.md\nsynced: 2 deleted here\n")
-                let expected = Self.seeded(["Readme.md": nil, "Todo.md": nil])
+                let expected = DocSyncBed.seeded(changing: ["Readme.md": nil, "Todo.md": nil])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
             }
@@ -161,7 +157,7 @@ extension InterlinedListEndToEnd {
                         synced: 1 uploaded, 4 downloaded
 
                         """)
-                let expected = Self.seeded(["Field notes.md": "# Field notes\n"])
+                let expected = DocSyncBed.seeded(changing: ["Field notes.md": "# Field notes\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 #expect(try await sync.liveDocuments().filter { $0.title == "Readme" }.map(\.id) == ["d001"])
@@ -210,7 +206,7 @@ extension InterlinedListEndToEnd {
                     real.stdout.hasSuffix(
                         "synced: 1 uploaded, 1 downloaded, 1 updated on the server, 1 updated here, 1 renamed here, 1 deleted on the server\n"
                     ), "\(real)")
-                let expected = Self.seeded([
+                let expected = DocSyncBed.seeded(changing: [
                     "Todo.md": "# Todo\n\n- local edit\n", "Field/Visit.md": "# Visit\n", "Work/Meeting Notes.md": nil,
                     "Readme.md": "# Readme\n\nserver edit\n", "Archive/Site Log.md": "# Site log\n",
                     "Work/Projects/Spec.md": nil, "Work/Projects/Specification.md": "# Spec\n",

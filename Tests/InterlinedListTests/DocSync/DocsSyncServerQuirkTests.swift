@@ -9,10 +9,6 @@ extension InterlinedListEndToEnd {
     /// `il docs sync` against the server's quirks: the delta's `lastSyncAt` race, writes that
     /// answer success without happening, and a folder's unique key held by deleted documents.
     @Suite struct DocsSyncServerQuirkTests {
-        static func seeded(_ changes: [String: String?]) -> [String: String] {
-            DocsSyncOneSideTests.seeded(changes)
-        }
-
         // MARK: The delta race
 
         @Test func anEditInTheDeltasRaceWindowArrivesOnTheNextRun() async throws {
@@ -24,7 +20,7 @@ extension InterlinedListEndToEnd {
                 #expect(first.stdout == "synced: nothing to do\n")
                 #expect(try sync.localTree() == DocSyncBed.seeded)
                 // The edit did land on the server, inside that run's delta request.
-                let raced = Self.seeded(["Work/Meeting Notes.md": "# Meeting Notes\n\n- raced in\n"])
+                let raced = DocSyncBed.seeded(changing: ["Work/Meeting Notes.md": "# Meeting Notes\n\n- raced in\n"])
                 #expect(try await sync.serverTree() == raced)
 
                 // Stamped before the cursor the server handed out: only the overlap finds it.
@@ -57,7 +53,7 @@ extension InterlinedListEndToEnd {
                 let second = await sync.sync()
                 #expect(second.exitCode == 0, "\(second)")
                 #expect(second.stdout == "updated on the server: Todo.md\nsynced: 1 updated on the server\n")
-                let expected = Self.seeded(["Todo.md": "# Todo\n\n- silently dropped once\n"])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": "# Todo\n\n- silently dropped once\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
             }
@@ -78,7 +74,7 @@ extension InterlinedListEndToEnd {
                 let second = await sync.sync()
                 #expect(second.exitCode == 0, "\(second)")
                 #expect(second.stdout == "uploaded: Work/Field notes.md\nsynced: 1 uploaded\n")
-                let expected = Self.seeded(["Work/Field notes.md": "# Field notes\n"])
+                let expected = DocSyncBed.seeded(changing: ["Work/Field notes.md": "# Field notes\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 #expect(await sync.sync().stdout == "synced: nothing to do\n")
@@ -95,7 +91,7 @@ extension InterlinedListEndToEnd {
                 #expect(try await sync.serverTree() == DocSyncBed.seeded)
                 let second = await sync.sync()
                 #expect(second.exitCode == 0, "\(second)")
-                let expected = Self.seeded(["Readme.md": "# Readme\n\nsecond try\n"])
+                let expected = DocSyncBed.seeded(changing: ["Readme.md": "# Readme\n\nsecond try\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
             }
@@ -120,7 +116,7 @@ extension InterlinedListEndToEnd {
                             /uploaded: Work\/todo\.md \(the server keeps a deleted document's name in this folder, so it was created under the server path todo-[0-9a-f]+\.md\)\nsynced: 1 uploaded\n/
                     ) != nil,
                     "\(outcome)")
-                let expected = Self.seeded(["Todo.md": nil, "Work/todo.md": "# todo, again\n"])
+                let expected = DocSyncBed.seeded(changing: ["Todo.md": nil, "Work/todo.md": "# todo, again\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 let inWork = try await sync.serverRows().documents.filter { $0.folderID == "df1" && $0.title.lowercased() == "todo" }
@@ -140,7 +136,7 @@ extension InterlinedListEndToEnd {
                     outcome.stdout.hasPrefix(
                         "restored: Work/Meeting Notes.md (deleted on the server but changed here; created again from Work/Meeting Notes.md (it replaces d003); the server keeps a deleted document's name in this folder"
                     ), "\(outcome)")
-                let expected = Self.seeded(["Work/Meeting Notes.md": "# Meeting Notes\n\n- keep this\n"])
+                let expected = DocSyncBed.seeded(changing: ["Work/Meeting Notes.md": "# Meeting Notes\n\n- keep this\n"])
                 #expect(try sync.localTree() == expected)
                 #expect(try await sync.serverTree() == expected)
                 #expect(try await sync.liveDocuments().filter { $0.title == "Meeting Notes" }.count == 1)

@@ -127,7 +127,7 @@ extension InterlinedListEndToEnd {
                 let lines = watch.output().stdout.split(separator: "\n")
                 #expect(lines.contains { $0.hasSuffix(" updated on the server: Todo.md") }, "\(watch.output())")
                 #expect(lines.contains { $0.hasSuffix(" uploaded: Field/Visit.md") }, "\(watch.output())")
-                let expected = DocsSyncOneSideTests.seeded([
+                let expected = DocSyncBed.seeded(changing: [
                     "Readme.md": "# Readme\n\nbefore the watch\n", "Todo.md": edit, "Field/Visit.md": "# Visit\n",
                 ])
                 #expect(try sync.localTree() == expected)
