@@ -210,7 +210,7 @@ struct NetworkProbe {
                 let bytes = Array(UnsafeRawBufferPointer(start: address, count: length))
                 var name = [CChar](repeating: 0, count: Int(NI_MAXHOST))
                 getnameinfo(address, item.pointee.ai_addrlen, &name, socklen_t(name.count), nil, 0, NI_NUMERICHOST)
-                let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let text = String(cBuffer: name)
                 if !endpoints.contains(where: { $0.text == text }) {
                     endpoints.append(Endpoint(family: item.pointee.ai_family, address: bytes, text: text))
                 }
