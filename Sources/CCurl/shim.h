@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /*
  * libcurl is loaded with dlopen() the first time fieldops talks HTTP, not at process start.
@@ -61,12 +62,35 @@ static inline struct fieldops_curl_api *fieldops_curl_table(void) {
     return &table;
 }
 
+/*
+ * RTLD_DEEPBIND makes libcurl and its ~30 libraries look their symbols up among themselves
+ * first. Without it each of their ~9,000 lookups first searches the program and every library
+ * it was linked with (SQLite, libsodium, libyaml, libstdc++, ...): twice the loader's work of
+ * curl(1) itself, about 7M instructions per process. The symbols are the same either way, as
+ * nothing in the program defines one of theirs, unless a library was preloaded to stand in for
+ * some (LD_PRELOAD, or a sanitizer's runtime, which refuses DEEPBIND outright): then the
+ * ordinary scope is kept so the stand-in still applies to libcurl.
+ */
+static inline int fieldops_curl_scope(void) {
+#if defined(RTLD_DEEPBIND)
+    const char *preload = getenv("LD_PRELOAD");
+    if ((preload != NULL && preload[0] != '\0') || dlsym(RTLD_DEFAULT, "__asan_init") != NULL ||
+        dlsym(RTLD_DEFAULT, "__tsan_init") != NULL || dlsym(RTLD_DEFAULT, "__msan_init") != NULL) {
+        return 0;
+    }
+    return RTLD_DEEPBIND;
+#else
+    return 0;
+#endif
+}
+
 static inline void fieldops_curl_load(void) {
     static const char *const names[] = {"libcurl.so.4", "libcurl.so", "libcurl.4.dylib", "libcurl.dylib"};
     struct fieldops_curl_api *api = fieldops_curl_table();
     void *library = NULL;
+    const int scope = fieldops_curl_scope();
     for (unsigned i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL | scope);
     }
     if (library == NULL) {
         const char *reason = dlerror();

@@ -14,7 +14,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Wraps `lexeme` when it is a valid JSON number (`-0`, `1e3`, `0.000001`), else nil.
     public init?(lexeme: String) {
-        guard JSONNumber.isValid(Array(lexeme.utf8)) else { return nil }
+        // A native string's bytes are scanned where they are; a bridged one is copied first.
+        let valid = lexeme.utf8.withContiguousStorageIfAvailable(JSONNumber.isValid) ?? JSONNumber.isValid(Array(lexeme.utf8))
+        guard valid else { return nil }
         self.lexeme = lexeme
     }
 
@@ -111,10 +113,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// RFC 8259: `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`
     static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let end = try? JSONParser.scanNumber(buffer, from: 0) else { return false }
-            return end == buffer.count
-        }
+        bytes.withUnsafeBufferPointer(isValid)
+    }
+
+    static func isValid(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let end = try? JSONParser.scanNumber(buffer, from: 0) else { return false }
+        return end == buffer.count
     }
 }
 

@@ -33,7 +33,7 @@ extension Keyring {
         }
         defer { KeyringCipher.wipe(&plaintext) }
         do {
-            return try KeyringFile.decoder().decode([String: KeyringEntry].self, from: Data(plaintext))
+            return try KeyringFile.decodeEntries(plaintext)
         } catch {
             throw KeyringError.corrupt(path, "the decrypted entries are malformed")
         }

@@ -50,19 +50,13 @@ struct KeyringFile {
         return encoder
     }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
     /// Checks the header of `bytes` read from `path`; everything but decryption.
     static func envelope(_ bytes: [UInt8], path: String) throws -> Envelope {
         if bytes.isEmpty { throw KeyringError.corrupt(path, "the file is empty") }
         let envelope: Envelope
-        do {
-            envelope = try decoder().decode(Envelope.self, from: Data(bytes))
-        } catch DecodingError.dataCorrupted {
+        do throws(DecodeFailure) {
+            envelope = try decodeEnvelope(bytes)
+        } catch .notJSON {
             // Either not JSON at all, or cut off part-way through.
             let looksLikeJSON = bytes.first == UInt8(ascii: "{")
             throw looksLikeJSON

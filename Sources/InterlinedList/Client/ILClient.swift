@@ -50,7 +50,9 @@ public struct ILClient: Sendable {
             headers[credential.name] = credential.value
         }
         var requestBody = HTTPBody.none
-        if let json = body as? ILJSONBody {
+        if let encoded = body as? ILEncodedJSONBody {
+            requestBody = .json(encoded.data)
+        } else if let json = body as? ILJSONBody {
             requestBody = .json(json.value.jsonData())  // the core's writer: no Codable detour for 1,000 rows
         } else if let body {
             requestBody = .json(try ILJSON.encode(body))

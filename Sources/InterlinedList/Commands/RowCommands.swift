@@ -51,20 +51,28 @@ public struct RowAddCommand: Sendable {
         }
     }
 
+    /// One bulk request's body, written once (a retry sends the same bytes).
+    static func bulkBody(_ chunk: ArraySlice<ILRowImport.Row>) -> ILEncodedJSONBody {
+        ILEncodedJSONBody(JSONValue.object(["bulk": .bool(true), "data": .array(chunk.map { .object($0.data) })]).jsonData())
+    }
+
     func importRows(_ file: String, client: ILClient, _ runtime: ILRuntime) async throws {
         // The rows already there are read beside the list and while the file is checked (a read
         // sends nothing, so a bad file or a missing list still means nothing was sent; the read
         // is then cancelled, and the list's own error is the one reported).
+        // The file is read and split into records meanwhile too; typing and checking its rows
+        // wait for the list's columns.
         let listID = listID
         async let existing = client.allRows(of: listID)
+        async let fileSource = file == "-" ? nil : ILRowImport.Source(path: file)
         let (list, columns) = try await listColumns(client, listID)
-        let parsed: ILRowImport
-        if file == "-" {
-            parsed = try ILRowImport.parse(
-                String(decoding: runtime.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-", columns: columns)
-        } else {
-            parsed = try ILRowImport.read(path: file, columns: columns)
-        }
+        let source =
+            if let read = try await fileSource {
+                read
+            } else {
+                ILRowImport.Source(text: String(decoding: runtime.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-")
+            }
+        let parsed = ILRowImport.check(source, columns: columns)
         if !parsed.problems.isEmpty {
             let shown = parsed.problems.prefix(20).map(\.description)
             let more = parsed.problems.count > 20 ? ["… and \(parsed.problems.count - 20) more"] : []
@@ -81,11 +89,16 @@ public struct RowAddCommand: Sendable {
         let rowsBefore = try await existing
         let before = Set(rowsBefore.compactMap { $0["id"]?.stringValue })
         var sent = 0
-        for start in stride(from: 0, to: parsed.rows.count, by: Self.bulkLimit) {
-            let chunk = parsed.rows[start..<min(start + Self.bulkLimit, parsed.rows.count)]
-            let body = ILJSONBody(["bulk": .bool(true), "data": .array(chunk.map { .object($0.data) })])
+        let chunks = stride(from: 0, to: parsed.rows.count, by: Self.bulkLimit).map {
+            parsed.rows[$0..<min($0 + Self.bulkLimit, parsed.rows.count)]
+        }
+        var body = Self.bulkBody(chunks[0])
+        for (index, chunk) in chunks.enumerated() {
+            // The next chunk's body is written while this one is in flight.
+            async let nextBody = index + 1 < chunks.count ? Self.bulkBody(chunks[index + 1]) : nil
             do {
                 _ = try await client.send(.createRows(listID), body: body)
+                if let next = await nextBody { body = next }
             } catch {
                 runtime.invalidate("list-" + listID)
                 guard sent > 0 else { throw error }

@@ -23,24 +23,62 @@ public struct ILRowImport: Sendable {
     public var rows: [Row] = []
     public var problems: [Problem] = []
 
+    /// A file read and split into records: everything that needs no columns, so it can be done
+    /// while the list's columns are still being fetched.
+    public struct Source: Sendable {
+        var name: String
+        var content: Content
+
+        enum Content: Sendable {
+            case csv(Result<[CSVText.Record], CSVText.Malformed>)
+            case jsonLines(String)
+        }
+
+        /// `text` named `name` in messages; `path` decides CSV or JSON lines by its extension.
+        public init(text: String, name: String, path: String) {
+            self.name = name
+            let lower = path.lowercased()
+            let looksLikeJSON =
+                lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
+                || text.drop(while: { $0.isWhitespace }).first == "{"
+            if looksLikeJSON {
+                content = .jsonLines(text)
+            } else {
+                content = .csv(Result { () throws(CSVText.Malformed) in try CSVText.records(text) })
+            }
+        }
+
+        /// Reads `path` (named `displayName` in messages when given).
+        public init(path: String, displayName: String? = nil) throws {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
+            }
+            self.init(text: String(decoding: data, as: UTF8.self), name: displayName ?? path, path: path)
+        }
+    }
+
     /// Reads and checks `path` against `columns` (no columns: a list without a schema, where
     /// any key is accepted and every value is text).
     public static func read(path: String, displayName: String? = nil, columns: [ILColumn]) throws -> ILRowImport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
-        }
-        return try parse(String(decoding: data, as: UTF8.self), name: displayName ?? path, path: path, columns: columns)
+        check(try Source(path: path, displayName: displayName), columns: columns)
     }
 
     /// Checks `text` (named `name` in messages); `path` decides CSV or JSON lines by its extension.
-    public static func parse(_ text: String, name: String, path: String, columns: [ILColumn]) throws -> ILRowImport {
-        let lower = path.lowercased()
-        let looksLikeJSON =
-            lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson")
-            || text.drop(while: { $0.isWhitespace }).first == "{"
-        var result = looksLikeJSON ? jsonLines(text, file: name, columns: columns) : try csv(text, file: name, columns: columns)
+    public static func parse(_ text: String, name: String, path: String, columns: [ILColumn]) -> ILRowImport {
+        check(Source(text: text, name: name, path: path), columns: columns)
+    }
+
+    /// Types every row of `source` by `columns` and checks it with the server's rules.
+    public static func check(_ source: Source, columns: [ILColumn]) -> ILRowImport {
+        let name = source.name
+        var result =
+            switch source.content {
+            case .jsonLines(let text): jsonLines(text, file: name, columns: columns)
+            case .csv(let records): csv(records, file: name, columns: columns)
+            }
+        let checks = ILRowValidator.checks(for: columns)
         for row in result.rows {
-            for problem in ILRowValidator.problems(row.data, columns: columns) where !row.untyped.contains(problem.field) {
+            for problem in ILRowValidator.problems(row.data, checks: checks) where !row.untyped.contains(problem.field) {
                 result.problems.append(Problem(file: name, line: row.line, column: problem.field, message: problem.message))
             }
         }
@@ -48,12 +86,12 @@ public struct ILRowImport: Sendable {
         return result
     }
 
-    static func csv(_ text: String, file: String, columns: [ILColumn]) throws -> ILRowImport {
+    static func csv(_ split: Result<[CSVText.Record], CSVText.Malformed>, file: String, columns: [ILColumn]) -> ILRowImport {
         var result = ILRowImport()
         let records: [CSVText.Record]
-        do {
-            records = try CSVText.records(text)
-        } catch {
+        switch split {
+        case .success(let split): records = split
+        case .failure(let error):
             result.problems.append(Problem(file: file, line: error.line, column: nil, message: error.reason))
             return result
         }
@@ -79,8 +117,14 @@ public struct ILRowImport: Sendable {
                         message: "not a column of this list" + ILRowInput.suggestion(trimmed, columns)))
             }
         }
-        // Each header cell's column, looked up once rather than once per cell.
-        let headerColumns = keys.map { key in columns.first { $0.key == key } }
+        // Each header cell's typing and label, decided once rather than once per cell.
+        let typings: [(typing: ILCell.Typing, label: String)?] = keys.map { key in
+            columns.first { $0.key == key }.map { (ILCell.Typing($0), $0.label) }
+        }
+        // Two header cells may name one column (its key and its label): the later one wins, as
+        // assigning twice would. Otherwise a row's keys are known to differ.
+        let named = keys.compactMap { $0 }
+        let distinct = Set(named).count == named.count
         result.rows.reserveCapacity(records.count - 1)
         for record in records.dropFirst() {
             if record.fields.count != keys.count {
@@ -90,18 +134,26 @@ public struct ILRowImport: Sendable {
                         message: "\(record.fields.count) fields, but the header has \(keys.count)"))
                 continue
             }
-            var data = JSONObject()
+            var pairs: [(String, JSONValue)] = []
+            pairs.reserveCapacity(keys.count)
             var untyped = Set<String>()
-            for ((key, column), cell) in zip(zip(keys, headerColumns), record.fields) {
-                guard let key else { continue }
+            for (index, cell) in record.fields.enumerated() {
+                guard let key = keys[index] else { continue }
                 do {
-                    if let value = try ILCell.typed(cell, for: column) { data[key] = value }
+                    let value =
+                        if let typing = typings[index] {
+                            try ILCell.typed(cell, as: typing.typing, label: typing.label)
+                        } else {
+                            try ILCell.typed(cell, for: nil)
+                        }
+                    if let value { pairs.append((key, value)) }
                 } catch {
                     result.problems.append(Problem(file: file, line: record.line, column: key, message: error.message))
-                    data[key] = .string(cell)
+                    pairs.append((key, .string(cell)))
                     untyped.insert(key)
                 }
             }
+            let data = distinct ? JSONObject(distinctKeys: pairs) : JSONObject(pairs)
             result.rows.append(Row(line: record.line, data: data, untyped: untyped))
         }
         return result

@@ -1,4 +1,5 @@
 import FieldOpsCore
+import Foundation
 
 /// A JSON body the CLI sends. Every conforming type is encoded by `ILJSON`, so its keys are its
 /// camelCase property names; the tests encode each one and assert no key contains `_`.
@@ -92,4 +93,13 @@ public struct ILJSONBody: ILRequestBody, Equatable {
     public var value: JSONValue
     public init(_ value: JSONValue) { self.value = value }
     public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+
+/// A JSON body already written, sent as these bytes: an import writes the next bulk request's
+/// body while the one before is in flight.
+public struct ILEncodedJSONBody: ILRequestBody, Equatable {
+    public var data: Data
+    public init(_ data: Data) { self.data = data }
+    /// Only for a caller that encodes bodies itself; `ILClient` sends `data` as it is.
+    public func encode(to encoder: any Encoder) throws { try JSONValue(parsing: data).encode(to: encoder) }
 }

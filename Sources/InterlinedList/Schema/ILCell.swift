@@ -22,29 +22,49 @@ public enum ILCell {
         public var message: String
     }
 
+    /// How a column's cells are typed, decided once from its type name: an import types every
+    /// cell of a column the same way, so the name need not be compared per cell.
+    public enum Typing: Sendable, Equatable {
+        case number, boolean, multiselect, text
+
+        public init(_ column: ILColumn) {
+            switch column.type {
+            case "number": self = .number
+            case "boolean": self = .boolean
+            case "multiselect": self = .multiselect
+            default: self = .text
+            }
+        }
+    }
+
     /// The JSON value for `text` typed into `column`: numbers and booleans parsed, multiselect
     /// split on commas, the rest kept as text (the server validates dates and emails as text).
     /// An empty text is nil: the key is left out, as an empty form field is.
     public static func typed(_ text: String, for column: ILColumn?) throws(TypingError) -> JSONValue? {
+        guard let column else { return text.isEmpty ? nil : .string(text) }
+        return try typed(text, as: Typing(column), label: column.label)
+    }
+
+    /// `typed(_:for:)` with the column's typing already decided; `label` names it in errors.
+    public static func typed(_ text: String, as typing: Typing, label: String) throws(TypingError) -> JSONValue? {
         guard !text.isEmpty else { return nil }
-        guard let column else { return .string(text) }
-        switch column.type {
-        case "number":
+        switch typing {
+        case .number:
             let trimmed = trimmed(text)
             guard let number = JSONNumber(lexeme: trimmed) ?? Double(trimmed).flatMap({ $0.isFinite ? JSONNumber($0) : nil }) else {
-                throw TypingError(message: "\(column.label) must be a valid number")
+                throw TypingError(message: "\(label) must be a valid number")
             }
             return .number(number)
-        case "boolean":
+        case .boolean:
             switch trimmed(text).lowercased() {
             case "true", "yes", "y", "1", "on", "x", "done": return .bool(true)
             case "false", "no", "n", "0", "off": return .bool(false)
-            default: throw TypingError(message: "\(column.label) must be true or false")
+            default: throw TypingError(message: "\(label) must be true or false")
             }
-        case "multiselect":
+        case .multiselect:
             let parts = text.split(separator: ",").map(trimmed).filter { !$0.isEmpty }
             return .array(parts.map { .string($0) })
-        default:
+        case .text:
             return .string(text)
         }
     }
@@ -53,7 +73,14 @@ public enum ILCell {
     /// `trimmingCharacters(in: .whitespaces)` returns (tab and the Unicode space separators), at
     /// a fraction of its cost when there is nothing to trim, which is every cell of a tidy file.
     static func trimmed(_ text: some StringProtocol) -> String {
-        let scalars = Substring(text).unicodeScalars
+        // Nothing to trim when both ends are ASCII and neither is a space or a tab.
+        let text = Substring(text)
+        if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
+            first != UInt8(ascii: " "), first != UInt8(ascii: "\t"), last != UInt8(ascii: " "), last != UInt8(ascii: "\t")
+        {
+            return String(text)
+        }
+        let scalars = text.unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar.isASCII ? scalar == " " || scalar == "\t" : scalar.properties.generalCategory == .spaceSeparator
         }

@@ -12,8 +12,15 @@ public enum ILRowValidator {
 
     /// Every problem of `data` against `columns` (empty: the server accepts it).
     public static func problems(_ data: JSONObject, columns: [ILColumn]) -> [Problem] {
+        problems(data, checks: checks(for: columns))
+    }
+
+    /// Every problem of `data` against columns whose rules were read once by `checks(for:)`
+    /// (an import checks thousands of rows against the same columns).
+    public static func problems(_ data: JSONObject, checks: [Check]) -> [Problem] {
         var found: [Problem] = []
-        for column in columns {
+        for check in checks {
+            let column = check.column
             let value = data[column.key]
             let hidden = !column.isVisible || column.visibility.map { !condition($0, holdsFor: data) } == true
             if isEmpty(value) {
@@ -22,11 +29,59 @@ public enum ILRowValidator {
                 }
                 continue
             }
-            if let value, let message = problem(value, column) {
+            if let value, let message = problem(value, check) {
                 found.append(Problem(field: column.key, message: message))
             }
         }
         return found
+    }
+
+    /// A column and its rules, read from `validationRules` once.
+    public struct Check {
+        let column: ILColumn
+        let rule: Rule
+
+        init(_ column: ILColumn) {
+            self.column = column
+            let rules = column.rules
+            func bound(_ name: String) -> Double? { rules[name]?.numberValue?.double }
+            func dateBound(_ name: String) -> DateBound? {
+                guard let value = rules[name], let seconds = ILDateValue.seconds(value) else { return nil }
+                return DateBound(text: ILCell.text(value), seconds: seconds)
+            }
+            switch column.type {
+            case "number": rule = .number(min: bound("min"), max: bound("max"))
+            case "email": rule = .email
+            case "url": rule = .url
+            case "select": rule = .select(column.options)
+            case "multiselect": rule = .multiselect(column.options)
+            case "text", "textarea":
+                // A pattern the regex engine refuses checks nothing, as before it was read once.
+                let pattern = rules["pattern"]?.stringValue.flatMap { try? NSRegularExpression(pattern: $0) }
+                rule = .text(minLength: bound("minLength"), maxLength: bound("maxLength"), pattern: pattern)
+            case "date", "datetime": rule = .date(min: dateBound("min"), max: dateBound("max"))
+            case "boolean": rule = .boolean
+            default: rule = .none  // tel and priority: the server checks nothing
+            }
+        }
+    }
+
+    struct DateBound {
+        var text: String
+        var seconds: Double
+    }
+
+    enum Rule {
+        case number(min: Double?, max: Double?)
+        case email, url, boolean, none
+        case select([JSONValue])
+        case multiselect([JSONValue])
+        case text(minLength: Double?, maxLength: Double?, pattern: NSRegularExpression?)
+        case date(min: DateBound?, max: DateBound?)
+    }
+
+    public static func checks(for columns: [ILColumn]) -> [Check] {
+        columns.map(Check.init)
     }
 
     /// "Empty" as the server means it: missing, null or "".
@@ -38,55 +93,42 @@ public enum ILRowValidator {
         }
     }
 
-    static func problem(_ value: JSONValue, _ column: ILColumn) -> String? {
-        let label = column.label
-        let rules = column.rules
-        switch column.type {
-        case "number":
+    static func problem(_ value: JSONValue, _ check: Check) -> String? {
+        let label = check.column.label
+        switch check.rule {
+        case .number(let low, let high):
             guard let number = numeric(value) else { return "\(label) must be a valid number" }
-            if let low = rules["min"]?.numberValue?.double, number < low { return "\(label) must be at least \(format(low))" }
-            if let high = rules["max"]?.numberValue?.double, number > high { return "\(label) must be at most \(format(high))" }
-        case "email":
+            if let low, number < low { return "\(label) must be at least \(format(low))" }
+            if let high, number > high { return "\(label) must be at most \(format(high))" }
+        case .email:
             guard let text = value.stringValue, isEmail(text) else { return "\(label) must be a valid email address" }
-        case "url":
+        case .url:
             guard let text = value.stringValue, isURL(text) else { return "\(label) must be a valid URL" }
-        case "select":
-            let options = column.options
+        case .select(let options):
             if !options.isEmpty, !options.contains(value) {
-                return "\(label) must be one of: " + column.optionTexts.joined(separator: ", ")
+                return "\(label) must be one of: " + options.map(ILCell.text).joined(separator: ", ")
             }
-        case "multiselect":
-            let options = column.options
+        case .multiselect(let options):
             guard !options.isEmpty else { return nil }
             guard let items = value.arrayValue else { return "\(label) must be an array" }
             let invalid = items.filter { !options.contains($0) }
             if !invalid.isEmpty { return "\(label) contains invalid options: " + invalid.map(ILCell.text).joined(separator: ", ") }
-        case "text", "textarea":
+        case .text(let low, let high, let pattern):
             guard let text = value.stringValue else { return nil }
             let length = text.utf16.count  // JavaScript's String.length
-            if let low = rules["minLength"]?.numberValue?.double, Double(length) < low {
-                return "\(label) must be at least \(format(low)) characters"
-            }
-            if let high = rules["maxLength"]?.numberValue?.double, Double(length) > high {
-                return "\(label) must be at most \(format(high)) characters"
-            }
-            if let pattern = rules["pattern"]?.stringValue, let regex = try? NSRegularExpression(pattern: pattern),
-                regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
-            {
+            if let low, Double(length) < low { return "\(label) must be at least \(format(low)) characters" }
+            if let high, Double(length) > high { return "\(label) must be at most \(format(high)) characters" }
+            if let pattern, pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
                 return "\(label) format is invalid"
             }
-        case "date", "datetime":
+        case .date(let low, let high):
             guard let stamp = ILDateValue.seconds(value) else { return "\(label) must be a valid date" }
-            if let low = rules["min"], let bound = ILDateValue.seconds(low), stamp < bound {
-                return "\(label) must be after \(ILCell.text(low))"
-            }
-            if let high = rules["max"], let bound = ILDateValue.seconds(high), stamp > bound {
-                return "\(label) must be before \(ILCell.text(high))"
-            }
-        case "boolean":
+            if let low, stamp < low.seconds { return "\(label) must be after \(low.text)" }
+            if let high, stamp > high.seconds { return "\(label) must be before \(high.text)" }
+        case .boolean:
             if value.boolValue == nil { return "\(label) must be true or false" }
-        default:
-            break  // tel and priority: the server checks nothing
+        case .none:
+            break
         }
         return nil
     }

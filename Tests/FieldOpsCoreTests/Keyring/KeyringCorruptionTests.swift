@@ -68,4 +68,41 @@ import Testing
         json["ciphertext"] = "not base64 !!"
         try expectRefused(try JSONSerialization.data(withJSONObject: json), kind: .corrupt, passphrase: "correct horse")
     }
+
+    /// Codable's rules, kept by the core's own decoder: a field of another type makes the file
+    /// corrupt; a missing or null optional field is simply absent.
+    @Test func aFieldOfAnotherTypeIsCorruptAndANullOptionalIsAbsent() throws {
+        let header = #"{"format":"fieldops-keyring","version":1,"encryption":"none","#
+        try expectRefused(
+            Data((header + #""entries":{"p":{"secrets":{"access_token":7},"updatedAt":"2026-12-01T10:00:00Z"}}}"#).utf8), kind: .corrupt)
+        try expectRefused(Data((header + #""entries":{"p":{"secrets":{},"updatedAt":"yesterday"}}}"#).utf8), kind: .corrupt)
+        try expectRefused(Data((header + #""entries":[]}"#).utf8), kind: .corrupt)
+        try expectRefused(Data(#"{"format":"fieldops-keyring","version":"1","encryption":"none","entries":{}}"#.utf8), kind: .corrupt)
+
+        let fixture = try KeyringFixture()
+        try fixture.write(
+            Data(
+                (header
+                    + #""kdf":null,"entries":{"p":{"secrets":{"access_token":"t"},"identity":null,"updatedAt":"2026-12-01T10:00:00Z"}}}"#)
+                    .utf8))
+        let entry = try #require(try fixture.keyring().entry(for: "p"))
+        #expect(entry.secrets == ["access_token": "t"])
+        #expect(entry.identity == nil)
+        #expect(entry.updatedAt == Date(timeIntervalSince1970: 1_796_119_200))
+    }
+
+    /// What the encoder writes, the decoder reads back whole: secrets, identity and the time.
+    @Test func whatIsWrittenReadsBackTheSame() throws {
+        let fixture = try KeyringFixture()
+        let before = Date().timeIntervalSince1970.rounded(.down)
+        try fixture.keyring().update(profile: "p") {
+            $0 = KeyringEntry(secrets: ["access_token": "a\"b\u{1F511}", "cookie": "x=1"], identity: ["name": "Ada"])
+        }
+        let entry = try #require(try fixture.keyring().entry(for: "p"))
+        #expect(entry.secrets == ["access_token": "a\"b\u{1F511}", "cookie": "x=1"])
+        #expect(entry.identity == ["name": "Ada"])
+        // The update stamps whole seconds, which the ISO 8601 text on disk keeps exactly.
+        #expect(entry.updatedAt.timeIntervalSince1970 >= before)
+        #expect(entry.updatedAt.timeIntervalSince1970 == entry.updatedAt.timeIntervalSince1970.rounded(.down))
+    }
 }
