@@ -1,3 +1,4 @@
+import Dispatch
 import FieldOpsCore
 import InterlinedList
 import JQC
@@ -12,10 +13,21 @@ import MCMS
 // The backends this build speaks to; adding a service is one new target and one line here.
 let app = App(backends: [JQCBackend(), MCMSBackend(), InterlinedListBackend()])
 
-let code = await app.run(arguments: Array(CommandLine.arguments.dropFirst()))
-// Everything the command wrote went out with write(2), and every store commit is durable when
-// it returns, so nothing waits for exit-time handlers. Skipping them (`_exit`) matters: an HTTP
-// engine thread may still be releasing its connections while `exit` runs the TLS library's
-// destructors, which crashed `doctor` (many sessions, torn down at the end) under load.
-fflush(nil)
-_exit(code)
+/// Everything the command wrote went out with write(2), and every store commit is durable when
+/// it returns, so nothing waits for exit-time handlers. Skipping them (`_exit`) matters: an HTTP
+/// engine thread may still be releasing its connections while `exit` runs the TLS library's
+/// destructors, which crashed `doctor` (many sessions, torn down at the end) under load.
+func finish(_ code: Int32) -> Never {
+    fflush(nil)
+    _exit(code)
+}
+
+// Completion, help, the version and usage errors are answered on this thread, before the
+// concurrency runtime starts its threads; a command runs in a task on the main actor's queue.
+switch app.start(arguments: Array(CommandLine.arguments.dropFirst())) {
+case .finished(let code):
+    finish(code)
+case .command(let command, let invocation):
+    Task { finish(await app.run(command, invocation)) }
+    dispatchMain()
+}

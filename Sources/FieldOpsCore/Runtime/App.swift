@@ -37,6 +37,14 @@ public struct App: Sendable {
             ])
     }
 
+    /// What a command line comes to before anything runs.
+    public enum Start: Sendable {
+        /// Answered already (completion, help, the version, a usage error): exit with this code.
+        case finished(Int32)
+        /// A command to run with `run(_:_:…)`.
+        case command(CommandSpec, Invocation)
+    }
+
     /// Runs one command line (without the program name) and returns the exit code.
     public func run(
         arguments: [String],
@@ -45,8 +53,24 @@ public struct App: Sendable {
         stderr: TextStream = FileDescriptorStream.standardError,
         stdin: InputSource = StandardInput()
     ) async -> Int32 {
+        switch start(arguments: arguments, environment: environment, stdout: stdout, stderr: stderr) {
+        case .finished(let code): return code
+        case .command(let command, let invocation):
+            return await run(command, invocation, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin)
+        }
+    }
+
+    /// Everything that needs no command context, given on the calling thread: completion (on
+    /// every TAB), help, the version, usage errors and external commands. `main` answers these
+    /// before the concurrency runtime starts its threads, a millisecond of each such start.
+    public func start(
+        arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdout: TextStream = FileDescriptorStream.standardOutput,
+        stderr: TextStream = FileDescriptorStream.standardError
+    ) -> Start {
         let root = rootCommand()
-        let errorColor = stderr.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && !arguments.contains("--no-color")
+        let errorColor = Self.errorColor(noColorFlag: arguments.contains("--no-color"), environment: environment, stderr: stderr)
 
         // The completion scripts call this on every TAB: answer before parsing and without
         // building a command context (the hidden `__complete` command gives the same answer).
@@ -54,7 +78,7 @@ public struct App: Sendable {
             stdout.write(
                 CompletionCommands.answer(
                     words: Array(arguments.dropFirst()), root: root, backends: backends, environment: environment))
-            return ExitCode.ok.rawValue
+            return .finished(ExitCode.ok.rawValue)
         }
 
         let parsed: ParseResult
@@ -63,60 +87,78 @@ public struct App: Sendable {
         } catch {
             let (text, code) = ErrorReporter.render(error, color: errorColor)
             stderr.write(text)
-            return code.rawValue
+            return .finished(code.rawValue)
         }
 
         let width = TerminalInfo.detect(stdout: stdout, environment: environment, noColorFlag: true).width
         switch parsed {
         case .help(let path):
             stdout.write(HelpRenderer(root: root, width: width).render(path: path))
-            return ExitCode.ok.rawValue
+            return .finished(ExitCode.ok.rawValue)
         case .missingSubcommand(let path):
             stderr.write(HelpRenderer(root: root, width: width).render(path: path))
-            return ExitCode.usage.rawValue
+            return .finished(ExitCode.usage.rawValue)
         case .version:
             stdout.write(VersionCommand.text())
-            return ExitCode.ok.rawValue
+            return .finished(ExitCode.ok.rawValue)
         case .external(let name, let executable, let externalArguments, let globals):
-            return ExternalCommand.run(
-                name: name, executable: executable, arguments: externalArguments, globals: globals, environment: environment,
-                stderr: stderr)
+            return .finished(
+                ExternalCommand.run(
+                    name: name, executable: executable, arguments: externalArguments, globals: globals, environment: environment,
+                    stderr: stderr))
         case .run(let command, let invocation):
-            guard let action = command.action else {
+            guard command.action != nil else {
                 stderr.write(HelpRenderer(root: root, width: width).render(path: [root]))
-                return ExitCode.usage.rawValue
+                return .finished(ExitCode.usage.rawValue)
             }
-            let context = CommandContext(
-                invocation: invocation, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin,
-                backends: backends)
-            if command.handlesSignals {
-                do {
-                    try await action(context)
-                    return ExitCode.ok.rawValue
-                } catch {
-                    let (text, code) = ErrorReporter.render(error, color: errorColor)
-                    stderr.write(text)
-                    return code.rawValue
-                }
-            }
-            let outcome = await InterruptHandler.run {
+            return .command(command, invocation)
+        }
+    }
+
+    private static func errorColor(noColorFlag: Bool, environment: [String: String], stderr: TextStream) -> Bool {
+        stderr.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && !noColorFlag
+    }
+
+    /// Runs a command `start` returned, mapping its errors to exit codes.
+    public func run(
+        _ command: CommandSpec, _ invocation: Invocation,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdout: TextStream = FileDescriptorStream.standardOutput,
+        stderr: TextStream = FileDescriptorStream.standardError,
+        stdin: InputSource = StandardInput()
+    ) async -> Int32 {
+        guard let action = command.action else { return ExitCode.usage.rawValue }
+        let errorColor = Self.errorColor(noColorFlag: invocation.flag("no-color"), environment: environment, stderr: stderr)
+        let context = CommandContext(
+            invocation: invocation, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin,
+            backends: backends)
+        if command.handlesSignals {
+            do {
                 try await action(context)
-                if let error = context.deferredError { throw error }
-            }
-            // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
-            TerminalModes.restore()
-            switch outcome.result {
-            case .success:
-                return outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue
-            case .failure(let error):
-                if outcome.interrupted {
-                    stderr.write("fieldops: interrupted\n")
-                    return ExitCode.interrupted.rawValue
-                }
+                return ExitCode.ok.rawValue
+            } catch {
                 let (text, code) = ErrorReporter.render(error, color: errorColor)
                 stderr.write(text)
                 return code.rawValue
             }
+        }
+        let outcome = await InterruptHandler.run {
+            try await action(context)
+            if let error = context.deferredError { throw error }
+        }
+        // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
+        TerminalModes.restore()
+        switch outcome.result {
+        case .success:
+            return outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue
+        case .failure(let error):
+            if outcome.interrupted {
+                stderr.write("fieldops: interrupted\n")
+                return ExitCode.interrupted.rawValue
+            }
+            let (text, code) = ErrorReporter.render(error, color: errorColor)
+            stderr.write(text)
+            return code.rawValue
         }
     }
 }
