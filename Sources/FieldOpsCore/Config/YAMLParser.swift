@@ -188,6 +188,9 @@ public final class YAMLParser {
         }
         var pairs: [YAMLPair] = []
         pairs.reserveCapacity(frame.children.count / 2)
+        // A repeated key is found by a scan of the pairs so far in the small mappings a
+        // configuration is made of (a profile has a handful of keys), by a table in large ones.
+        let indexed = frame.children.count > 32
         var seen: [String: YAMLMark] = [:]
         var index = 0
         while index + 1 < frame.children.count {
@@ -196,12 +199,13 @@ public final class YAMLParser {
                 throw ConfigError(
                     .unsupportedYAML, "mapping keys must be plain words, found \(key.kindName)", at: key.start, in: source)
             }
-            if let first = seen[name] {
+            let first = indexed ? seen[name] : pairs.first { $0.key.scalar?.text == name }?.key.start
+            if let first {
                 throw ConfigError(
                     .duplicateKey, "key '\(name)' appears twice in the same mapping (first on line \(first.line))",
                     at: key.start, in: source, hint: "keep one '\(name)' and delete the other")
             }
-            seen[name] = key.start
+            if indexed { seen[name] = key.start }
             pairs.append(YAMLPair(key: key, value: frame.children[index + 1]))
             index += 2
         }
