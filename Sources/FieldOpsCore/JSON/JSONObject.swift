@@ -46,6 +46,12 @@ public struct JSONObject: Sendable, Hashable {
         self.init(uniqueMembers: pairs.map { Member(key: $0.0, value: $0.1) }, index: nil)
     }
 
+    /// `init(distinctKeys:)` for members already made (an import builds one object per row).
+    public init(distinctMembers members: [Member]) {
+        assert(Set(members.map(\.key)).count == members.count, "repeated key in JSONObject(distinctMembers:)")
+        self.init(uniqueMembers: members, index: nil)
+    }
+
     /// Used by the parser, which has already rejected repeated keys and may have built the
     /// key index while doing so.
     init(uniqueMembers: [Member], index: [String: Int]?) {

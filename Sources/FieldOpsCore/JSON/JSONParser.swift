@@ -71,6 +71,9 @@ struct JSONParser {
         // Repeated keys are found by a scan while the object is small, by the object's own
         // key index once it grows (built here once, so JSONObject need not rebuild it).
         var keyIndex: [String: Int]?
+        // Below that size, a 64-bit filter of the keys so far: a key whose bit is clear cannot
+        // be among them, so most members skip the comparison with every earlier key.
+        var keyFilter: UInt64 = 0
         skipWhitespace()
         if position < input.count, input[position] == UInt8(ascii: "}") {
             position += 1
@@ -93,7 +96,17 @@ struct JSONParser {
             if keyIndex != nil {
                 isRepeated = keyIndex?.updateValue(members.count, forKey: key) != nil
             } else {
-                isRepeated = members.contains { $0.key == key }
+                // The bit comes from the key's bytes in the input; a key written with escapes
+                // has other bytes there than its text, so an object with one is scanned in full.
+                let rawCount = position - keyOffset - 2
+                if rawCount == key.utf8.count {
+                    let bit = filterBit(from: keyOffset + 1, count: rawCount)
+                    isRepeated = keyFilter & bit != 0 && members.contains { $0.key == key }
+                    keyFilter |= bit
+                } else {
+                    isRepeated = members.contains { $0.key == key }
+                    keyFilter = ~0
+                }
             }
             if isRepeated {
                 throw Failure(offset: keyOffset, reason: "repeated key \"\(key)\" in an object (fieldops refuses to drop either value)")
@@ -118,6 +131,15 @@ struct JSONParser {
         }
         depth -= 1
         return .object(JSONObject(uniqueMembers: members, index: keyIndex))
+    }
+
+    /// One of 64 bits for the key whose `count` bytes start at `start`: from its length and its
+    /// first and last bytes.
+    @inline(__always)
+    private func filterBit(from start: Int, count: Int) -> UInt64 {
+        guard count > 0 else { return 1 }
+        let mixed = UInt64(count) &* 31 &+ UInt64(input[start]) &* 7 &+ UInt64(input[start + count - 1])
+        return 1 << (mixed & 63)
     }
 
     private mutating func parseArray() throws(Failure) -> JSONValue {

@@ -134,8 +134,8 @@ public struct ILRowImport: Sendable {
                         message: "\(record.fields.count) fields, but the header has \(keys.count)"))
                 continue
             }
-            var pairs: [(String, JSONValue)] = []
-            pairs.reserveCapacity(keys.count)
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(keys.count)
             var untyped = Set<String>()
             for (index, cell) in record.fields.enumerated() {
                 guard let key = keys[index] else { continue }
@@ -146,14 +146,14 @@ public struct ILRowImport: Sendable {
                         } else {
                             try ILCell.typed(cell, for: nil)
                         }
-                    if let value { pairs.append((key, value)) }
+                    if let value { members.append(JSONObject.Member(key: key, value: value)) }
                 } catch {
                     result.problems.append(Problem(file: file, line: record.line, column: key, message: error.message))
-                    pairs.append((key, .string(cell)))
+                    members.append(JSONObject.Member(key: key, value: .string(cell)))
                     untyped.insert(key)
                 }
             }
-            let data = distinct ? JSONObject(distinctKeys: pairs) : JSONObject(pairs)
+            let data = distinct ? JSONObject(distinctMembers: members) : JSONObject(members.map { ($0.key, $0.value) })
             result.rows.append(Row(line: record.line, data: data, untyped: untyped))
         }
         return result

@@ -20,29 +20,37 @@ public enum ILRowValidator {
     public static func problems(_ data: JSONObject, checks: [Check]) -> [Problem] {
         var found: [Problem] = []
         for check in checks {
-            let column = check.column
-            let value = data[column.key]
-            let hidden = !column.isVisible || column.visibility.map { !condition($0, holdsFor: data) } == true
+            let value = data[check.key]
             if isEmpty(value) {
-                if column.isRequired && !hidden {
-                    found.append(Problem(field: column.key, message: "\(column.label) is required"))
+                let hidden = !check.isVisible || check.visibility.map { !condition($0, holdsFor: data) } == true
+                if check.isRequired && !hidden {
+                    found.append(Problem(field: check.key, message: "\(check.label) is required"))
                 }
                 continue
             }
             if let value, let message = problem(value, check) {
-                found.append(Problem(field: column.key, message: message))
+                found.append(Problem(field: check.key, message: message))
             }
         }
         return found
     }
 
-    /// A column and its rules, read from `validationRules` once.
-    public struct Check {
-        let column: ILColumn
+    /// A column and its rules, read from `validationRules` once. A class, so checking a row
+    /// shares it rather than copying every field of the column per cell.
+    public final class Check {
+        let key: String
+        let label: String
+        let isRequired: Bool
+        let isVisible: Bool
+        let visibility: JSONObject?
         let rule: Rule
 
         init(_ column: ILColumn) {
-            self.column = column
+            key = column.key
+            label = column.label
+            isRequired = column.isRequired
+            isVisible = column.isVisible
+            visibility = column.visibility
             let rules = column.rules
             func bound(_ name: String) -> Double? { rules[name]?.numberValue?.double }
             func dateBound(_ name: String) -> DateBound? {
@@ -94,7 +102,7 @@ public enum ILRowValidator {
     }
 
     static func problem(_ value: JSONValue, _ check: Check) -> String? {
-        let label = check.column.label
+        let label = check.label
         switch check.rule {
         case .number(let low, let high):
             guard let number = numeric(value) else { return "\(label) must be a valid number" }

@@ -43,6 +43,19 @@ import Testing
         }
     }
 
+    /// Small objects filter keys by their bytes before comparing them: a key spelt with an
+    /// escape, a repeat far from the first and keys that share length and ends are still caught.
+    @Test func repeatedKeysAreFoundHoweverTheyAreWritten() {
+        let cases = [
+            #"{"a":1,"\u0061":2}"#, #"{"\u0061":1,"a":2}"#, #"{"ab":1,"x":0,"y":0,"z":0,"ab":2}"#, #"{"":1,"":2}"#,
+            #"{"axb":1,"ayb":2,"axb":3}"#,
+        ]
+        for text in cases {
+            #expect(error(text)?.reason.contains("repeated key") == true, "\(text)")
+        }
+        #expect(error(#"{"axb":1,"ayb":2,"azb":3,"a":4,"b":5}"#) == nil)
+    }
+
     @Test func repeatedKeysAreFoundInLargeObjectsToo() {
         let keys = (0..<40).map { "\"k\($0)\":\($0)" } + ["\"k3\":0"]
         #expect(error("{" + keys.joined(separator: ",") + "}")?.reason.contains("repeated key \"k3\"") == true)
