@@ -9,6 +9,8 @@ extension JSONParser {
         let start = position + 1
         var cursor = start
         while cursor < bytes.count {
+            cursor = plainRunEnd(from: cursor)
+            guard cursor < bytes.count else { break }
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 position = cursor + 1
@@ -20,14 +22,51 @@ extension JSONParser {
             } else if byte < 0x20 {
                 position = cursor
                 throw failure("expected a character in the string (control characters must be escaped)")
-            } else if byte >= 0x80 {
-                cursor = try validatedUTF8End(at: cursor)
             } else {
-                cursor += 1
+                cursor = try validatedUTF8End(at: cursor)
             }
         }
         position = start - 1
         throw Failure(offset: start - 1, reason: "string is never closed: expected '\"' before the end of input")
+    }
+
+    /// The first index at or after `start` holding a byte that ends a run of plain ASCII: a
+    /// quote, a backslash, a control character or the start of a multi-byte sequence (or the
+    /// end of the input). Eight bytes are tested at a time, so long texts (documents, notes)
+    /// cost a fraction of a byte-by-byte scan.
+    @inline(__always)
+    func plainRunEnd(from start: Int) -> Int {
+        let bytes = input
+        var cursor = start
+        if let base = bytes.baseAddress {
+            while cursor + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                if Self.mayEndRun(word) {
+                    for offset in 0..<8 where Self.endsRun(bytes[cursor + offset]) { return cursor + offset }
+                }
+                cursor += 8
+            }
+        }
+        while cursor < bytes.count, !Self.endsRun(bytes[cursor]) { cursor += 1 }
+        return cursor
+    }
+
+    @inline(__always)
+    static func endsRun(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80
+    }
+
+    /// Whether any of the eight bytes of `word` may end a run: never false when one does (the
+    /// usual bit tricks for a zero byte and a byte below 0x20; a borrow can only add false hits,
+    /// which the byte-by-byte check above sorts out).
+    @inline(__always)
+    static func mayEndRun(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ 0x2222_2222_2222_2222
+        let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let hits = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- 0x2020_2020_2020_2020) | word
+        return hits & high != 0
     }
 
     /// The rest of a string that has escapes: plain runs (ASCII and validated UTF-8) are copied
@@ -37,9 +76,11 @@ extension JSONParser {
         var cursor = position
         var run = cursor
         while cursor < bytes.count {
+            cursor = plainRunEnd(from: cursor)
+            guard cursor < bytes.count else { break }
             let byte = bytes[cursor]
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                cursor = byte < 0x80 ? cursor + 1 : try validatedUTF8End(at: cursor)
+            if byte >= 0x80 {
+                cursor = try validatedUTF8End(at: cursor)
                 continue
             }
             if run < cursor { decoded.append(contentsOf: bytes[run..<cursor]) }
