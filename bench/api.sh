@@ -32,3 +32,16 @@ curl_ms=$(run_many curl -s -f -H @"$work/auth-header" "$url/api/lists?limit=5")
 echo "fieldops api GET /api/lists?limit=5, $count processes: ${fieldops_ms} ms ($(( fieldops_ms * 1000 / count )) us each)"
 echo "curl       GET /api/lists?limit=5, $count processes: ${curl_ms} ms ($(( curl_ms * 1000 / count )) us each)"
 echo "ratio: $(python3 -c "print(f'{$fieldops_ms / max($curl_ms, 1):.2f}')") x curl (target <= 1.3)"
+# Where the difference goes: fieldops' own start-up (`--help` loads no library and sends
+# nothing) beyond the start of the smallest C program (true(1)), which curl's figure includes.
+help_ms=$(run_many "$bin" --help)
+true_bin=$(PATH=/usr/bin:/bin type -P true)   # the program, not the shell builtin
+true_ms=$(run_many "$true_bin")
+python3 - "$fieldops_ms" "$curl_ms" "$help_ms" "$true_ms" "$count" <<'PY'
+import sys
+fieldops, curl, help_, true_, count = (float(v) for v in sys.argv[1:])
+start = (help_ - true_) / count
+print("fieldops --help %.1f ms, true(1) %.1f ms per process: fieldops' own start-up %.1f ms" % (help_ / count, true_ / count, start))
+print("curl + that start-up: %.1f ms per request; fieldops api is %.2f x that (what is left: its config, keyring and request)" % (
+    curl / count + start, (fieldops / count) / (curl / count + start)))
+PY
