@@ -10,21 +10,21 @@ struct KeyringFile {
     static let formatTag = "fieldops-keyring"
     static let currentVersion = 1
 
-    struct KDF: Codable, Equatable {
+    struct KDF: Encodable, Equatable {
         var algorithm: String
         var opslimit: Int
         var memlimit: Int
         var salt: String
     }
 
-    struct Cipher: Codable, Equatable {
+    struct Cipher: Encodable, Equatable {
         var algorithm: String
         var nonce: String
     }
 
     /// The top-level JSON object. Every field is optional so that a foreign JSON file decodes and
     /// can be named as foreign rather than as merely damaged.
-    struct Envelope: Codable {
+    struct Envelope: Encodable {
         var format: String?
         var version: Int?
         var encryption: String?

@@ -48,27 +48,17 @@ public struct ILRowImport: Sendable {
             }
         }
 
-        /// Reads `path` (named `displayName` in messages when given).
-        public init(path: String, displayName: String? = nil) throws {
+        /// Reads `path` (named by it in messages).
+        public init(path: String) throws {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
             }
-            self.init(text: String(decoding: data, as: UTF8.self), name: displayName ?? path, path: path)
+            self.init(text: String(decoding: data, as: UTF8.self), name: path, path: path)
         }
     }
 
-    /// Reads and checks `path` against `columns` (no columns: a list without a schema, where
-    /// any key is accepted and every value is text).
-    public static func read(path: String, displayName: String? = nil, columns: [ILColumn]) throws -> ILRowImport {
-        check(try Source(path: path, displayName: displayName), columns: columns)
-    }
-
-    /// Checks `text` (named `name` in messages); `path` decides CSV or JSON lines by its extension.
-    public static func parse(_ text: String, name: String, path: String, columns: [ILColumn]) -> ILRowImport {
-        check(Source(text: text, name: name, path: path), columns: columns)
-    }
-
-    /// Types every row of `source` by `columns` and checks it with the server's rules.
+    /// Types every row of `source` by `columns` (none: a list without a schema, where any key is
+    /// accepted and every value is text) and checks it with the server's rules.
     public static func check(_ source: Source, columns: [ILColumn]) -> ILRowImport {
         let name = source.name
         var result =
