@@ -45,7 +45,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops",
-            dependencies: ["FieldOpsCore", "JQC", "MCMS", "InterlinedList"]
+            dependencies: ["FieldOpsCore", "JQC", "MCMS", "InterlinedList"],
+            // Start-up of the release binary (Linux, static Swift runtime): the C++ runtime linked
+            // in (packaging/link/libstdc++.so says why), and the program's own ~9,600 Swift symbols
+            // kept out of its dynamic symbol table, which the static runtime's `-export-dynamic`
+            // fills though nothing looks them up, and which every start searches (dladdr(3) in the
+            // Swift runtime's start-up) and maps.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-L", Context.packageDirectory + "/packaging/link", "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         .executableTarget(
             name: "fieldops-bench",

@@ -84,13 +84,20 @@ static inline int fieldops_curl_scope(void) {
 #endif
 }
 
+/*
+ * RTLD_LAZY, as when curl(1) starts: most of these libraries are built with BIND_NOW and bind
+ * everything at once anyway, but for those that are not (nghttp2, krb5, gmp, zlib, ...)
+ * RTLD_NOW resolved every function they could call, about 2.5M instructions per process, where
+ * a request calls a few of them. Every function fieldops itself calls is looked up below with
+ * dlsym(), so a missing one is still an error here rather than at its first call.
+ */
 static inline void fieldops_curl_load(void) {
     static const char *const names[] = {"libcurl.so.4", "libcurl.so", "libcurl.4.dylib", "libcurl.dylib"};
     struct fieldops_curl_api *api = fieldops_curl_table();
     void *library = NULL;
     const int scope = fieldops_curl_scope();
     for (unsigned i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL | scope);
+        library = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL | scope);
     }
     if (library == NULL) {
         const char *reason = dlerror();
