@@ -20,7 +20,7 @@ enum BenchUpload {
     private static func statusField(_ name: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
         for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
-            return Int(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") ?? -1
+            return Int(line.dropFirst(name.count + 1).trimmingSpaces().split(separator: " ").first ?? "") ?? -1
         }
         return -1
     }

@@ -20,7 +20,7 @@ public enum ProcessMemory {
     private static func field(_ name: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
-            let number = line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+            let number = line.dropFirst(name.count + 1).trimmingSpaces().split(separator: " ").first
             return number.flatMap { Int($0) }.map { $0 * 1024 }
         }
         return nil

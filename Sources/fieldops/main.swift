@@ -24,10 +24,12 @@ func finish(_ code: Int32) -> Never {
 
 // Completion, help, the version and usage errors are answered on this thread, before the
 // concurrency runtime starts its threads; a command runs in a task on the main actor's queue.
-switch app.start(arguments: Array(CommandLine.arguments.dropFirst())) {
+// The environment is read once, here, for both steps.
+let environment = ProcessEnvironment.current()
+switch app.start(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment) {
 case .finished(let code):
     finish(code)
 case .command(let command, let invocation):
-    Task { finish(await app.run(command, invocation)) }
+    Task { finish(await app.run(command, invocation, environment: environment)) }
     dispatchMain()
 }

@@ -11,7 +11,7 @@ public struct APIPath: Sendable, Equatable {
     public var query: [HTTPRequest.QueryItem]
 
     public init(_ text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { throw FieldOpsError.usage("api needs a PATH, e.g. /api/lists") }
         if trimmed.contains("://") || trimmed.hasPrefix("//") {
             throw FieldOpsError.usage(

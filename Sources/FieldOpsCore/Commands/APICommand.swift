@@ -92,8 +92,7 @@ enum APICommand {
                 throw FieldOpsError.usage("-H '\(line)' is not 'Name: value'", hint: "write -H 'Accept: text/csv'")
             }
             headers.add(
-                String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-                String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+                line[..<colon].trimmingSpaces(), line[line.index(after: colon)...].trimmingSpaces())
         }
         if !headers.contains("Accept") { headers.add("Accept", "application/json") }
 

@@ -76,7 +76,7 @@ enum AuthCommands {
                     hint: "pass --username USER or set `username:` in the profile")
             }
             username = try TerminalPrompt.line("Username for \(profile.name): ", stderr: context.stderr, stdin: context.stdin)?
-                .trimmingCharacters(in: .whitespaces)
+                .trimmingSpaces()
         }
         guard let user = username, !user.isEmpty else { throw FieldOpsError.usage("no username given") }
         let password: String?

@@ -246,7 +246,7 @@ public final class YAMLParser {
         } else if context != nil, started.line > 0, started.line < at.line {
             // libyaml stops where it noticed; the cause (an unclosed { or [) is often lines earlier.
             message += " (the construct began at line \(started.line), column \(started.column)"
-            if let text = source.line(started.line) { message += ": `\(text.trimmingCharacters(in: .whitespaces))`" }
+            if let text = source.line(started.line) { message += ": `\(text.trimmingSpaces())`" }
             message += ")"
         }
         return ConfigError(

@@ -255,16 +255,16 @@ struct NetworkProbe {
         }
         guard let proxy = value("\(scheme)_proxy") ?? value("all_proxy") else { return nil }
         if ["localhost", "127.0.0.1", "::1"].contains(host) { return nil }
-        let exempt = (value("no_proxy") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let exempt = (value("no_proxy") ?? "").split(separator: ",").map { $0.trimmingSpaces() }
         if exempt.contains(where: { $0 == "*" || host == $0 || host.hasSuffix($0.hasPrefix(".") ? $0 : "." + $0) }) { return nil }
         return proxy
     }
 
     static func commonName(_ distinguished: String) -> String {
         for part in distinguished.split(separator: ",") {
-            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            let trimmed = part.trimmingSpaces()
             if trimmed.hasPrefix("CN=") || trimmed.hasPrefix("CN = ") {
-                return String(trimmed.drop(while: { $0 != "=" }).dropFirst()).trimmingCharacters(in: .whitespaces)
+                return String(trimmed.drop(while: { $0 != "=" }).dropFirst()).trimmingSpaces()
             }
         }
         return distinguished

@@ -8,7 +8,7 @@ extension JSONNumber {
     /// Refused: empty text, `nan`, `inf`, hex, thousands separators, anything non-numeric.
     /// The digits are kept as typed (`+12.50` → `12.50`), so no binary rounding is added.
     public init?(typed text: String) {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimmingSpaces())
         var negative = false
         if rest.first == "+" || rest.first == "-" {
             negative = rest.first == "-"

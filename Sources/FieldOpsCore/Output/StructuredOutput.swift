@@ -27,7 +27,7 @@ public struct StructuredOutput: Sendable, Equatable {
     /// From `--json`, `-o` and `--fields`; `terminal` decides the default (table or plain).
     public static func resolve(jsonFlag: Bool, output: String?, fields: String?, stdoutIsTerminal: Bool) -> StructuredOutput {
         let kind: Kind = jsonFlag ? .json : output.flatMap(Kind.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .plain)
-        let names = fields.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        let names = fields.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
         return StructuredOutput(kind: kind, fields: names)
     }
 

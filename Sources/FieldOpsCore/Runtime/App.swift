@@ -48,7 +48,7 @@ public struct App: Sendable {
     /// Runs one command line (without the program name) and returns the exit code.
     public func run(
         arguments: [String],
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current(),
         stdout: TextStream = FileDescriptorStream.standardOutput,
         stderr: TextStream = FileDescriptorStream.standardError,
         stdin: InputSource = StandardInput()
@@ -65,7 +65,7 @@ public struct App: Sendable {
     /// before the concurrency runtime starts its threads, a millisecond of each such start.
     public func start(
         arguments: [String],
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current(),
         stdout: TextStream = FileDescriptorStream.standardOutput,
         stderr: TextStream = FileDescriptorStream.standardError
     ) -> Start {
@@ -122,7 +122,7 @@ public struct App: Sendable {
     /// Runs a command `start` returned, mapping its errors to exit codes.
     public func run(
         _ command: CommandSpec, _ invocation: Invocation,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current(),
         stdout: TextStream = FileDescriptorStream.standardOutput,
         stderr: TextStream = FileDescriptorStream.standardError,
         stdin: InputSource = StandardInput()

@@ -250,10 +250,10 @@ public final class CommandContext: Sendable {
         let answer: String?
         if let expected {
             answer = try TerminalPrompt.line("\(question)? Type \(expected) to confirm: ", stderr: stderr, stdin: stdin)
-            if answer?.trimmingCharacters(in: .whitespaces) == expected { return }
+            if answer?.trimmingSpaces() == expected { return }
         } else {
             answer = try TerminalPrompt.line("\(question)? [y/N] ", stderr: stderr, stdin: stdin)
-            if let answer, ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces)) { return }
+            if let answer, ["y", "yes"].contains(answer.lowercased().trimmingSpaces()) { return }
         }
         throw FieldOpsError("cancelled: \(question) was not confirmed", exitCode: .failure)
     }

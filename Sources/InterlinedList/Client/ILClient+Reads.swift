@@ -146,7 +146,7 @@ extension ILClient {
 
     /// The QUERY of a search command: not empty, at most the 200 characters the server allows.
     static func searchQuery(_ invocation: Invocation, command: String) throws -> String {
-        let query = (invocation.value("QUERY") ?? "").trimmingCharacters(in: .whitespaces)
+        let query = (invocation.value("QUERY") ?? "").trimmingSpaces()
         guard !query.isEmpty else { throw FieldOpsError.usage("\(command) needs a QUERY") }
         guard query.count <= 200 else { throw FieldOpsError.usage("the search query is \(query.count) characters; the server allows 200") }
         return query

@@ -94,7 +94,7 @@ public struct ILSignInFlow: Sendable {
     static func sessionCookie(in headers: [String]) -> String? {
         let prefix = ILStoredCredentials.cookieName + "="
         for header in headers {
-            let pair = header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let pair = header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? ""
             if pair.hasPrefix(prefix) {
                 let value = String(pair.dropFirst(prefix.count))
                 if !value.isEmpty { return value }

@@ -47,7 +47,7 @@ public struct DocCreateCommand: Sendable {
     public var body: ILNewDocument
 
     public init(_ invocation: Invocation, stdin: any InputSource) throws {
-        guard let title = invocation.value("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let title = invocation.value("title"), !title.trimmingSpaces().isEmpty else {
             throw FieldOpsError.usage("il doc create needs --title")
         }
         let file = invocation.value("file")

@@ -24,10 +24,10 @@ public struct FolderCreateCommand: Sendable {
     public var parentID: String?
 
     public init(_ invocation: Invocation, kind: ILFolderKind) throws {
-        guard let name = invocation.value("NAME"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let name = invocation.value("NAME"), !name.trimmingSpaces().isEmpty else {
             throw FieldOpsError.usage("\(kind.command) create needs a NAME")
         }
-        if kind == .list, name.trimmingCharacters(in: .whitespaces).count > 80 {
+        if kind == .list, name.trimmingSpaces().count > 80 {
             throw FieldOpsError.usage("the folder name is longer than the 80 characters the server allows")
         }
         self.kind = kind
@@ -59,7 +59,7 @@ public struct FolderUpdateCommand: Sendable {
         self.kind = kind
         self.id = id
         if rename {
-            guard let name = invocation.value("NAME"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let name = invocation.value("NAME"), !name.trimmingSpaces().isEmpty else {
                 throw FieldOpsError.usage("\(kind.command) rename needs the new NAME")
             }
             body = ["name": .string(name)]

@@ -10,7 +10,7 @@ public struct ListCreateCommand: Sendable {
     public var folderID: String?
 
     public init(_ invocation: Invocation) throws {
-        guard let title = invocation.value("TITLE"), !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let title = invocation.value("TITLE"), !title.trimmingSpaces().isEmpty else {
             throw FieldOpsError.usage("il list create needs a TITLE")
         }
         var body = JSONObject([("title", .string(title))])
@@ -66,7 +66,7 @@ public struct ListEditCommand: Sendable {
         self.id = id
         var body = JSONObject()
         if let title = invocation.value("title") {
-            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !title.trimmingSpaces().isEmpty else {
                 throw FieldOpsError.usage(
                     "--title must not be empty", hint: "the server would accept an empty title and the list would have no name")
             }

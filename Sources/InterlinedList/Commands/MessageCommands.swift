@@ -270,7 +270,7 @@ public struct ScheduledCommand: Sendable {
 /// `--at TIME` of `il post`: an ISO 8601 instant, `YYYY-MM-DD HH:MM` (UTC), or `+30m`/`+2h`/`+1d`.
 public enum ScheduleTime {
     public static func parse(_ text: String, now: Int64) throws -> Int64 {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         var millis: Int64?
         if trimmed.hasPrefix("+"), let unit = trimmed.last, let amount = Int64(trimmed.dropFirst().dropLast()), amount > 0, amount < 100_000
         {

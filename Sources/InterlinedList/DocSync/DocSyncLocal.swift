@@ -258,7 +258,7 @@ public enum DocSyncNames {
                 name.unicodeScalars.append(scalar)
             }
         }
-        name = name.trimmingCharacters(in: .whitespaces)
+        name = name.trimmingSpaces()
         if name.isEmpty { name = "untitled" }
         if name.hasPrefix(".") { name = "_" + name }  // a dot-file would be hidden, and ignored
         while name.utf8.count > maximumBytes { name.removeLast() }

@@ -253,7 +253,7 @@ struct DocSyncRemote: Sendable {
             throw WriteError.notKept(
                 "document \(id) has contentHash \(document.hash.map { String($0.prefix(8)) } ?? "none"), not the \(hash.prefix(8)) sent")
         }
-        if let title = expected.title, document.title != title.trimmingCharacters(in: .whitespaces) {
+        if let title = expected.title, document.title != title.trimmingSpaces() {
             throw WriteError.notKept("document \(id) is titled “\(document.title)”, not “\(title)”")
         }
         if let folderID = expected.folderID, document.folderID != folderID {

@@ -17,7 +17,7 @@ public struct FeedQuery: Sendable, Equatable {
         limit: Int = FeedQuery.defaultLimit, offset: Int = 0, onlyMine: Bool = false, tag: String? = nil, all: Bool = false,
         search: String? = nil
     ) {
-        self.search = search.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        self.search = search.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
         self.limit = limit
         self.offset = offset
         self.onlyMine = onlyMine

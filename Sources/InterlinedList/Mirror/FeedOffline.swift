@@ -11,7 +11,7 @@ enum FeedOffline {
         else { return nil }
         let me = runtime.credentials.user?.id
         let tag = query.tag.map { ($0.hasPrefix("#") ? String($0.dropFirst()) : $0).lowercased() }
-        let search = query.search?.trimmingCharacters(in: .whitespaces).lowercased()
+        let search = query.search?.trimmingSpaces().lowercased()
         let kept = (raw["messages"]?.arrayValue ?? []).filter { message in
             if query.onlyMine, message["userId"]?.stringValue != me { return false }
             if let tag, !(message["tags"]?.arrayValue ?? []).contains(where: { $0.stringValue?.lowercased() == tag }) { return false }

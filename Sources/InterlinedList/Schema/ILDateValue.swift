@@ -10,7 +10,7 @@ enum ILDateValue {
         case .number(let number):
             return number.double.map { $0 / 1_000 }
         case .string(let raw):
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = raw.trimmingSpaces()
             let bytes = Array(text.utf8)
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             if bytes.count == 10 { return Timestamp.milliseconds(text + "T00:00:00Z").map { Double($0) / 1_000 } }

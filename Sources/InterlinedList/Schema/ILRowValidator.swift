@@ -232,7 +232,7 @@ public enum ILRowValidator {
     static func jsNumber(_ value: JSONValue?) -> Double? {
         switch value {
         case .number(let number)?: return number.double
-        case .string(let text)?: return Double(text.trimmingCharacters(in: .whitespaces))
+        case .string(let text)?: return Double(text.trimmingSpaces())
         case .bool(let flag)?: return flag ? 1 : 0
         default: return nil
         }

@@ -9,7 +9,7 @@ enum AlarmCommands {
         let invocation = context.invocation
         let severities = Set(
             (invocation.all("severity")).flatMap { $0.split(separator: ",") }
-                .map { $0.trimmingCharacters(in: .whitespaces).uppercased() }.filter { !$0.isEmpty })
+                .map { $0.trimmingSpaces().uppercased() }.filter { !$0.isEmpty })
         for severity in severities where !AlarmSeverity.known.contains(severity) {
             let known = AlarmSeverity.known.map { $0.lowercased() }
             throw FieldOpsError(

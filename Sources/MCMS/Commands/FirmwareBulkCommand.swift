@@ -176,7 +176,7 @@ enum FirmwareBulkCommand {
         if context.assumeYes || !context.stdin.isTerminal { return summary.failed == 0 }
         let answer = try TerminalPrompt.line(
             "continue with the remaining \(remaining) ONUs? [y/N] ", stderr: context.stderr, stdin: context.stdin)
-        return ["y", "yes"].contains(answer?.lowercased().trimmingCharacters(in: .whitespaces) ?? "")
+        return ["y", "yes"].contains(answer?.lowercased().trimmingSpaces() ?? "")
     }
 
     /// Exactly one of `--ids`, `--ids-from`, `--olt` (a MAC or an OLT's name); duplicates
@@ -189,7 +189,7 @@ enum FirmwareBulkCommand {
         }
         var ids: [String]
         if let list = invocation.value("ids") {
-            ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            ids = list.split(separator: ",").map { $0.trimmingSpaces() }
         } else if let path = invocation.value("ids-from") {
             let data: Data
             if path == "-" {
@@ -201,7 +201,7 @@ enum FirmwareBulkCommand {
                 data = contents
             }
             ids = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.trimmingSpaces() }
                 .filter { !$0.hasPrefix("#") }
         } else {
             let mac = try OLTSelector.resolve(invocation.value("olt") ?? "", olts: try await repository.oltNames())

@@ -56,7 +56,7 @@ public struct RolloutOptions: Sendable, Equatable {
         if let text = invocation.value("rate") { ratePerMinute = try Self.rate(text) }
         rollbackFailed = invocation.flag("rollback-failed")
         models = Set(
-            invocation.all("model").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+            invocation.all("model").flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } }.filter {
                 !$0.isEmpty
             })
         let stateWords = invocation.all("state").flatMap { $0.split(separator: ",").map(String.init) }
@@ -76,7 +76,7 @@ public struct RolloutOptions: Sendable, Equatable {
     /// `1%,10%,50%,100%`: rising cumulative percentages; the last must be 100%.
     static func waves(_ text: String) throws(FieldOpsError) -> [Double] {
         var shares: [Double] = []
-        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for part in text.split(separator: ",").map({ $0.trimmingSpaces() }) {
             let digits = part.hasSuffix("%") ? String(part.dropLast()) : part
             guard let percent = Double(digits), percent.isFinite, percent > 0, percent <= 100 else {
                 throw FieldOpsError.usage("--waves: \(part) is not a share of the ONUs (1% to 100%)", hint: "e.g. --waves 1%,10%,50%,100%")

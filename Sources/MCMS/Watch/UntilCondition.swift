@@ -35,13 +35,13 @@ struct UntilCondition: Sendable, Equatable, CustomStringConvertible {
     /// with the nearest known one.
     init(parsing text: String, metrics: [String], states: [String]) throws(FieldOpsError) {
         self.text = text
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         // Longest operators first, so `>=` is not read as `>` followed by `=-25`.
         let operators = Comparison.allCases.map(\.rawValue) + ["="]
         for symbol in operators {
             guard let range = trimmed.range(of: symbol) else { continue }
-            let name = trimmed[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
-            let valueText = trimmed[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            let name = trimmed[..<range.lowerBound].trimmingSpaces().lowercased()
+            let valueText = trimmed[range.upperBound...].trimmingSpaces()
             guard metrics.contains(name) else {
                 throw Self.unknown("reading", name, in: metrics, condition: text)
             }

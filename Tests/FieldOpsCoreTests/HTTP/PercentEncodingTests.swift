@@ -5,6 +5,29 @@ import Testing
 
 /// Ids go into the path raw and are encoded exactly once (MCMS contract).
 @Suite struct PercentEncodingTests {
+    /// Every byte against RFC 3986's classes, written out here independently of the encoder.
+    @Test func everyByteIsClassedAsTheRFCSays() {
+        func isUnreserved(_ byte: UInt8) -> Bool {
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || "-._~".utf8.contains(byte)
+        }
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let text = String(decoding: [byte], as: UTF8.self)
+            guard byte < 0x80 else {
+                // One byte that is not UTF-8 on its own: U+FFFD, always escaped.
+                #expect(PercentEncoding.pathSegment(text) == "%EF%BF%BD")
+                continue
+            }
+            let escaped = "%" + String(format: "%02X", value)
+            let inPath = isUnreserved(byte) || "!$&'()*+,;=:@".utf8.contains(byte)
+            let inQuery = isUnreserved(byte) || "!$'()*,;:@/?".utf8.contains(byte)
+            let inMinimal = (0x21...0x7E).contains(byte) && !"\"<>\\^`{|}".utf8.contains(byte)
+            #expect(PercentEncoding.pathSegment(text) == (inPath ? text : escaped), "path, byte \(value)")
+            #expect(PercentEncoding.queryComponent(text) == (inQuery ? text : escaped), "query, byte \(value)")
+            #expect(PercentEncoding.minimal(text) == (inMinimal ? text : escaped), "minimal, byte \(value)")
+        }
+    }
+
     // MARK: Tables
 
     @Test(arguments: [

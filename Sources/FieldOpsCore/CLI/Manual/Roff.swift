@@ -54,7 +54,7 @@ enum Roff {
         var lines: [String] = []
         var pendingBreak = false
         for source in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = source.trimmingCharacters(in: .whitespaces)
+            let trimmed = source.trimmingSpaces()
             if trimmed.isEmpty {
                 pendingBreak = !lines.isEmpty
                 continue

@@ -10,8 +10,8 @@ enum SetCookieParser {
         guard !pieces.isEmpty else { return nil }
         let pair = pieces.removeFirst()
         guard let equals = pair.firstIndex(of: "=") else { return nil }
-        let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-        let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let name = pair[..<equals].trimmingSpaces()
+        let value = pair[pair.index(after: equals)...].trimmingSpaces()
         guard !name.isEmpty else { return nil }
 
         var cookie = Cookie(
@@ -22,7 +22,7 @@ enum SetCookieParser {
         var sawPath = false
         var domainAttribute: String?
         for piece in pieces {
-            let parts = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
             guard let key = parts.first?.lowercased(), !key.isEmpty else { continue }
             let argument = parts.count > 1 ? parts[1] : ""
             switch key {

@@ -54,7 +54,7 @@ public enum ServiceWording {
     /// The id a server gave the failed request, from the headers servers and proxies use for it.
     public static func requestID(in headers: HTTPHeaders) -> String? {
         for name in ["X-Request-Id", "Request-Id", "X-Correlation-Id", "X-Amzn-Trace-Id", "CF-Ray"] {
-            if let value = headers[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+            if let value = headers[name]?.trimmingSpaces(), !value.isEmpty {
                 return String(value.prefix(128))
             }
         }

@@ -11,7 +11,7 @@ public enum HTTPDate {
     ]
 
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         // HTTP dates are ASCII (RFC 9110 §5.6.7). Foundation's DateFormatter traps on some
         // non-ASCII text ("Incorrect range CFRange"), and a server chooses what these headers hold.
         guard trimmed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }

@@ -36,7 +36,7 @@ struct RetryPolicy: Sendable {
 public enum RetryAfter {
     /// The number of seconds to wait, never negative; nil when the value is neither form.
     public static func seconds(_ value: String, now: Date = Date()) -> Double? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingSpaces()
         if let seconds = Int(trimmed) { return Double(max(0, seconds)) }
         guard let date = HTTPDate.parse(trimmed) else { return nil }
         return max(0, date.timeIntervalSince(now))

@@ -20,8 +20,7 @@ struct TransferConfiguration: Sendable {
         self.maxResponseBytes = maxResponseBytes
         trustBlob = try Self.trust(for: settings.caFile)
         share = CurlShareBox()
-        let environment = ProcessInfo.processInfo.environment
-        let configured = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+        let configured = Self.variable("no_proxy") ?? Self.variable("NO_PROXY") ?? ""
         noProxy = ([configured, "localhost", "127.0.0.1", "::1"].filter { !$0.isEmpty }).joined(separator: ",")
     }
 
@@ -48,6 +47,11 @@ struct TransferConfiguration: Sendable {
         bundle.append(0x0A)
         bundle.append(extra)
         return bundle
+    }
+
+    /// A variable of the process environment (libcurl reads the proxy variables from there too).
+    private static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }
 

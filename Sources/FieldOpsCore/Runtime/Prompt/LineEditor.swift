@@ -76,7 +76,7 @@ public final class LineEditor: @unchecked Sendable {
         guard let raw, count > 0 else { return nil }
         var line = String(cString: raw)
         while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
-        if remember, let history, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        if remember, let history, !line.trimmingSpaces().isEmpty {
             fieldops_history_enter(history, line)
         }
         return line

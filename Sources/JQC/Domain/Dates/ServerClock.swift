@@ -10,7 +10,7 @@ public enum ServerClock {
     /// The moment a `Date` header names; nil for anything but an IMF-fixdate in GMT (the only
     /// form HTTP/1.1 senders may generate), so a malformed header never moves a cursor.
     public static func parse(httpDate text: String) -> Date? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true)
+        let parts = text.trimmingSpaces().split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
             let day = Int(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]),
             (1...9999).contains(year)  // a server's year of 10^18 must not overflow the day arithmetic
