@@ -47,6 +47,23 @@ import Testing
         #expect(ILRowValidator.problems(["ok": "true"], columns: [boolean]).map(\.message) == ["OK must be true or false"])
     }
 
+    /// The type names are the server's (`lib/lists/dsl-types.ts`), in its order, and the
+    /// in-place schema route's subset (`PUT {properties}`); a name this version does not know
+    /// is kept and typed and checked as free text.
+    @Test func columnKindsAreTheServersTypeNames() throws {
+        #expect(
+            ILColumn.types == [
+                "text", "number", "date", "datetime", "boolean", "select", "multiselect", "textarea", "email", "url", "tel", "priority",
+            ])
+        #expect(ILColumn.editableTypes == ["text", "number", "boolean", "date", "url", "email"])
+        let unknown = ILColumn(key: "mood", label: "Mood", type: "emoji", displayOrder: 0, isRequired: true)
+        #expect(unknown.kind == nil)
+        #expect(ILCell.Typing(unknown) == .text)
+        #expect(try ILCell.typed("🙂", for: unknown) == .string("🙂"))
+        #expect(ILRowValidator.problems(["mood": .string("🙂")], columns: [unknown]).isEmpty)
+        #expect(ILRowValidator.problems([:], columns: [unknown]).map(\.message) == ["Mood is required"])
+    }
+
     @Test func parseFloatTakesTheLongestNumericPrefix() {
         #expect(ILRowValidator.parseFloatPrefix("  3.5kg") == 3.5)
         #expect(ILRowValidator.parseFloatPrefix("1e3x") == 1_000)

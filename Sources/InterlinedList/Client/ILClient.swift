@@ -49,14 +49,7 @@ public struct ILClient: Sendable {
             }
             headers[credential.name] = credential.value
         }
-        var requestBody = HTTPBody.none
-        if let encoded = body as? ILEncodedJSONBody {
-            requestBody = .json(encoded.data)
-        } else if let json = body as? ILJSONBody {
-            requestBody = .json(json.value.jsonData())  // the core's writer: no Codable detour for 1,000 rows
-        } else if let body {
-            requestBody = .json(try ILJSON.encode(body))
-        }
+        let requestBody = try body.map { HTTPBody.json(try $0.jsonBytes()) } ?? HTTPBody.none
         let request = HTTPRequest(
             endpoint.method, baseURL: baseURL, path: endpoint.segments,
             query: endpoint.query.map { HTTPRequest.QueryItem($0.name, $0.value) }, headers: headers, body: requestBody)

@@ -48,11 +48,11 @@ public enum ILRowInput {
 
     static func hint(for column: ILColumn?) -> String? {
         guard let column else { return nil }
-        switch column.type {
-        case "number": return "\(column.key) is a number column: give digits, e.g. \(column.key)=3"
-        case "boolean": return "\(column.key) is a yes/no column: give true or false"
-        case "multiselect": return "give the options separated by commas: " + column.optionTexts.joined(separator: ", ")
-        default: return nil
+        switch column.kind {
+        case .number?: return "\(column.key) is a number column: give digits, e.g. \(column.key)=3"
+        case .boolean?: return "\(column.key) is a yes/no column: give true or false"
+        case .multiselect?: return "give the options separated by commas: " + column.optionTexts.joined(separator: ", ")
+        case .text?, .date?, .datetime?, .select?, .textarea?, .email?, .url?, .tel?, .priority?, nil: return nil
         }
     }
 

@@ -3,7 +3,15 @@ import Foundation
 
 /// A JSON body the CLI sends. Every conforming type is encoded by `ILJSON`, so its keys are its
 /// camelCase property names; the tests encode each one and assert no key contains `_`.
-public protocol ILRequestBody: Encodable, Sendable {}
+public protocol ILRequestBody: Encodable, Sendable {
+    /// The bytes sent: the Codable encoding (`ILJSON`'s settings) unless the body holds its JSON
+    /// already (`ILJSONBody`, `ILEncodedJSONBody`), which it then gives as it is.
+    func jsonBytes() throws -> Data
+}
+
+extension ILRequestBody {
+    public func jsonBytes() throws -> Data { try ILJSON.encode(self) }
+}
 
 /// `{email, password}` for `POST /api/auth/sync-token` and `POST /api/auth/login`.
 public struct ILSignIn: ILRequestBody, Equatable {
@@ -93,6 +101,8 @@ public struct ILJSONBody: ILRequestBody, Equatable {
     public var value: JSONValue
     public init(_ value: JSONValue) { self.value = value }
     public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    /// The core's writer: no Codable detour for a thousand rows.
+    public func jsonBytes() -> Data { value.jsonData() }
 }
 
 /// A JSON body already written, sent as these bytes: an import writes the next bulk request's
@@ -102,4 +112,5 @@ public struct ILEncodedJSONBody: ILRequestBody, Equatable {
     public init(_ data: Data) { self.data = data }
     /// Only for a caller that encodes bodies itself; `ILClient` sends `data` as it is.
     public func encode(to encoder: any Encoder) throws { try JSONValue(parsing: data).encode(to: encoder) }
+    public func jsonBytes() -> Data { data }
 }

@@ -28,11 +28,11 @@ public enum ILCell {
         case number, boolean, multiselect, text
 
         public init(_ column: ILColumn) {
-            switch column.type {
-            case "number": self = .number
-            case "boolean": self = .boolean
-            case "multiselect": self = .multiselect
-            default: self = .text
+            switch column.kind {
+            case .number?: self = .number
+            case .boolean?: self = .boolean
+            case .multiselect?: self = .multiselect
+            case .text?, .date?, .datetime?, .select?, .textarea?, .email?, .url?, .tel?, .priority?, nil: self = .text
             }
         }
     }

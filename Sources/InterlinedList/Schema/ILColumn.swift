@@ -3,13 +3,25 @@ import FieldOpsCore
 /// One column of a list as the server enforces it: a `ListProperty` read back from
 /// `GET /api/lists/{id}`, with the rules `validateFormData` applies to it.
 public struct ILColumn: Sendable, Equatable {
-    /// The field types of the server's schema DSL (`lib/lists/dsl-types.ts`).
-    public static let types = [
-        "text", "number", "date", "datetime", "boolean", "select", "multiselect",
-        "textarea", "email", "url", "tel", "priority",
-    ]
+    /// The field types of the server's schema DSL (`lib/lists/dsl-types.ts`), by name. Typing a
+    /// cell (`ILCell.Typing`), checking it (`ILRowValidator`) and the hints switch over these, so
+    /// a new type is a compile error in each place until it is handled.
+    public enum Kind: String, Sendable, CaseIterable {
+        case text, number, date, datetime, boolean, select, multiselect, textarea, email, url, tel, priority
+
+        /// Whether the non-destructive schema route (`PUT {properties}`) accepts the type.
+        public var isEditableInPlace: Bool {
+            switch self {
+            case .text, .number, .boolean, .date, .url, .email: return true
+            case .datetime, .select, .multiselect, .textarea, .tel, .priority: return false
+            }
+        }
+    }
+
+    /// The type names, in the server's order.
+    public static let types = Kind.allCases.map(\.rawValue)
     /// The only types the non-destructive schema route (`PUT {properties}`) accepts.
-    public static let editableTypes: Set<String> = ["text", "number", "boolean", "date", "url", "email"]
+    public static let editableTypes = Set(Kind.allCases.filter(\.isEditableInPlace).map(\.rawValue))
 
     public var id: String?
     public var key: String
@@ -56,6 +68,10 @@ public struct ILColumn: Sendable, Equatable {
                 ? left.element.displayOrder < right.element.displayOrder : left.offset < right.offset
         }.map(\.element)
     }
+
+    /// The column's type, or nil for a name this version does not know (kept as it is, and
+    /// validated as free text).
+    public var kind: Kind? { Kind(rawValue: type) }
 
     /// The allowed values of a select, multiselect or priority column (empty: anything goes).
     public var options: [JSONValue] { rules["options"]?.arrayValue ?? [] }

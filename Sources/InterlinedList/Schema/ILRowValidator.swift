@@ -57,19 +57,19 @@ public enum ILRowValidator {
                 guard let value = rules[name], let seconds = ILDateValue.seconds(value) else { return nil }
                 return DateBound(text: ILCell.text(value), seconds: seconds)
             }
-            switch column.type {
-            case "number": rule = .number(min: bound("min"), max: bound("max"))
-            case "email": rule = .email
-            case "url": rule = .url
-            case "select": rule = .select(column.options)
-            case "multiselect": rule = .multiselect(column.options)
-            case "text", "textarea":
+            switch column.kind {
+            case .number?: rule = .number(min: bound("min"), max: bound("max"))
+            case .email?: rule = .email
+            case .url?: rule = .url
+            case .select?: rule = .select(column.options)
+            case .multiselect?: rule = .multiselect(column.options)
+            case .text?, .textarea?:
                 // A pattern the regex engine refuses checks nothing, as before it was read once.
                 let pattern = rules["pattern"]?.stringValue.flatMap { try? NSRegularExpression(pattern: $0) }
                 rule = .text(minLength: bound("minLength"), maxLength: bound("maxLength"), pattern: pattern)
-            case "date", "datetime": rule = .date(min: dateBound("min"), max: dateBound("max"))
-            case "boolean": rule = .boolean
-            default: rule = .none  // tel and priority: the server checks nothing
+            case .date?, .datetime?: rule = .date(min: dateBound("min"), max: dateBound("max"))
+            case .boolean?: rule = .boolean
+            case .tel?, .priority?, nil: rule = .none  // the server checks nothing of these
             }
         }
     }

@@ -21,11 +21,11 @@ public enum ILSchemaCheck {
                 return "Field at index \(index) must have a 'key' property (string)"
             }
             guard let type = field["type"]?.stringValue else { return "Field '\(key)' must have a 'type' property (string)" }
-            guard ILColumn.types.contains(type) else {
+            guard let kind = ILColumn.Kind(rawValue: type) else {
                 return "Field '\(key)' has invalid type '\(type)'. Valid types: " + ILColumn.types.joined(separator: ", ")
             }
             guard field["label"]?.stringValue != nil else { return "Field '\(key)' must have a 'label' property (string)" }
-            if type == "select" || type == "multiselect" {
+            if kind == .select || kind == .multiselect {
                 let options = field["options"] ?? field["validation"]?["options"]
                 if options?.arrayValue == nil { return "Field '\(key)' (type: \(type)) must have an 'options' array" }
             }
