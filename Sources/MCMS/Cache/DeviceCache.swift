@@ -55,10 +55,10 @@ public struct DeviceCache: Sendable {
         public func append(id: String, name: String) throws {
             // Piece by piece into the writer's buffer: no string built per device of the fleet.
             do {
-                try file.append(DeviceCache.clean(id).utf8)
-                try file.append(CollectionOfOne(UInt8(ascii: "\t")))
-                try file.append(DeviceCache.clean(name).utf8)
-                try file.append(CollectionOfOne(UInt8(ascii: "\n")))
+                try file.append(DeviceCache.clean(id))
+                try file.append(UInt8(ascii: "\t"))
+                try file.append(DeviceCache.clean(name))
+                try file.append(UInt8(ascii: "\n"))
             } catch {
                 throw cache.failure(error)
             }
@@ -111,7 +111,10 @@ public struct DeviceCache: Sendable {
 
     fileprivate static func clean(_ text: String) -> String {
         // Scanned as bytes: a tab or line break is one byte in UTF-8, and Characters are slow.
-        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        let hasBreak =
+            text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+            ?? text.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard hasBreak else { return text }
         // "\r\n" is one Character, equal to neither "\r" nor "\n": it is listed on its own.
         return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }

@@ -195,7 +195,18 @@ struct CollectionPager<Item: Sendable>: Sendable {
 enum MCMSOrder {
     static let sortByID = #"{"_id":1}"#
 
+    /// Compared over the two strings' UTF-8 storage: the generic `lexicographicallyPrecedes`
+    /// on their UTF-8 views was 3% of listing 100,000 ONUs (ids are compared per document).
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
     }
 }
