@@ -83,14 +83,9 @@ public enum AtomicFile {
         deinit { discard() }
 
         public func append(_ bytes: some Collection<UInt8>) throws {
-            if buffer.isEmpty, bytes.count >= Self.chunk {
-                // A piece as large as a chunk (a copy's 1 MB reads) goes out as it is, uncopied.
-                guard descriptor >= 0 else { return }
-                try AtomicFile.writeAll(descriptor, bytes, path: temporaryPath)
-                return
+            if try bytes.withContiguousStorageIfAvailable({ try append(buffer: $0) }) == nil {
+                try Array(bytes).withUnsafeBufferPointer { try append(buffer: $0) }
             }
-            buffer.append(contentsOf: bytes)
-            if buffer.count >= Self.chunk { try flush() }
         }
 
         /// Text, appended from its UTF-8 storage. This and `append(_: UInt8)` are not generic on
@@ -109,6 +104,7 @@ public enum AtomicFile {
 
         private func append(buffer bytes: UnsafeBufferPointer<UInt8>) throws {
             if buffer.isEmpty, bytes.count >= Self.chunk {
+                // A piece as large as a chunk (a copy's 1 MB reads) goes out as it is, uncopied.
                 guard descriptor >= 0 else { return }
                 try AtomicFile.writeAll(descriptor, bytes, path: temporaryPath)
                 return
