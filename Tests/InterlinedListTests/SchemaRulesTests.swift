@@ -134,7 +134,7 @@ import Testing
         #expect(try ILCell.typed("\t 7\u{00A0}\u{2003}", for: number) == .number(JSONNumber(7)))
         #expect(try ILCell.typed(" Yes ", for: ILColumn(key: "done", label: "Done", type: "boolean", displayOrder: 0)) == .bool(true))
         for text in ["", " ", "\t\u{3000}", "a", " a b ", "\u{00A0}é\t", "x\n"] {
-            #expect(ILCell.trimmed(text) == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+            #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
         }
     }
 

@@ -92,7 +92,7 @@ public struct ILRowImport: Sendable {
         // A header cell names a column by key, or by its label (case-insensitive).
         var keys: [String?] = []
         for name in header.fields {
-            let trimmed = ILCell.trimmed(name)
+            let trimmed = name.trimmingSpaces()
             if columns.isEmpty {
                 keys.append(trimmed)
             } else if let column = columns.first(where: { $0.key == trimmed })
@@ -153,7 +153,7 @@ public struct ILRowImport: Sendable {
         var result = ILRowImport()
         let known = Set(columns.map(\.key))
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = ILCell.trimmed(line)
+            let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty { continue }
             guard let value = try? JSONValue(parsing: trimmed), let object = value.objectValue else {
                 result.problems.append(Problem(file: file, line: index + 1, column: nil, message: "not a JSON object"))

@@ -50,28 +50,23 @@ public enum ILCell {
         guard !text.isEmpty else { return nil }
         switch typing {
         case .number:
-            let trimmed = trimmed(text)
+            let trimmed = text.trimmingSpaces()
             guard let number = JSONNumber(lexeme: trimmed) ?? Double(trimmed).flatMap({ $0.isFinite ? JSONNumber($0) : nil }) else {
                 throw TypingError(message: "\(label) must be a valid number")
             }
             return .number(number)
         case .boolean:
-            switch trimmed(text).lowercased() {
+            switch text.trimmingSpaces().lowercased() {
             case "true", "yes", "y", "1", "on", "x", "done": return .bool(true)
             case "false", "no", "n", "0", "off": return .bool(false)
             default: throw TypingError(message: "\(label) must be true or false")
             }
         case .multiselect:
-            let parts = text.split(separator: ",").map(trimmed).filter { !$0.isEmpty }
+            let parts = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             return .array(parts.map { .string($0) })
         case .text:
             return .string(text)
         }
-    }
-
-    /// `text` without the spaces and tabs around it (the core's `trimmingSpaces`).
-    static func trimmed(_ text: some StringProtocol) -> String {
-        text.trimmingSpaces()
     }
 
     /// Whether two cells are equal for `--where`: numbers by value, everything else by its text.
