@@ -91,7 +91,11 @@ extension KeyringFile {
     }
 
     private static func date(_ value: JSONValue) -> Date? {
-        guard let text = value.stringValue, let milliseconds = Timestamp.milliseconds(text) else { return nil }
+        // Only instants the writer can give back as they were (an offset can carry 9999-12-31
+        // into year 10000 in UTC).
+        guard let text = value.stringValue, let milliseconds = Timestamp.milliseconds(text),
+            Timestamp.fourDigitYears.contains(milliseconds)
+        else { return nil }
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

@@ -46,7 +46,13 @@ struct KeyringFile {
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
+        // Written by the rules `KeyringFile+Decoding` reads them with (the core's proleptic
+        // Gregorian timestamps, milliseconds kept): Foundation's `.iso8601` switches to the Julian
+        // calendar before 1582 and drops fractions, so a file read and written back changed.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.isoUTCKeepingMilliseconds(Int64((date.timeIntervalSince1970 * 1_000).rounded())))
+        }
         return encoder
     }
 

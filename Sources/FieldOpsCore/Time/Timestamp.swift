@@ -83,12 +83,27 @@ public enum Timestamp {
         return "\(year)-\(two(month))-\(two(day))"
     }
 
-    /// `2026-01-01T09:30:00Z`: the instant in ISO 8601 UTC, to the second.
+    /// `2026-01-01T09:30:00Z`: the instant in ISO 8601 UTC, to the second, the year in four
+    /// digits (`0999-…`) as ISO 8601 and `milliseconds(_:)` want it.
     public static func isoUTC(milliseconds: Int64) -> String {
         let (days, second) = CivilDate.split(epochSeconds: floorDivide(milliseconds, 1_000))
         let (year, month, day) = CivilDate.fromDays(days)
-        return "\(year)-\(two(month))-\(two(day))T\(two(second / 3_600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+        let yearText = (0..<1_000).contains(year) ? String(String(year + 10_000).dropFirst()) : "\(year)"
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(second / 3_600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
     }
+
+    /// `isoUTC`, with the milliseconds (`…T09:30:00.250Z`) when there are any: what
+    /// `milliseconds(_:)` reads back as the same instant.
+    public static func isoUTCKeepingMilliseconds(_ milliseconds: Int64) -> String {
+        let fraction = milliseconds - floorDivide(milliseconds, 1_000) * 1_000
+        let text = isoUTC(milliseconds: milliseconds)
+        guard fraction != 0 else { return text }
+        return text.dropLast() + "." + String(String(fraction + 1_000).dropFirst()) + "Z"
+    }
+
+    /// The instants `isoUTC` writes with a four-digit year, 0000-01-01T00:00:00Z up to
+    /// 9999-12-31T23:59:59.999Z: those `milliseconds(_:)` reads back.
+    public static let fourDigitYears: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
 
     /// `2026-01-01 10:30:00 CET`: the instant in the local time zone (`$TZ`, else the system's),
     /// with the zone's abbreviation, for people reading a table.

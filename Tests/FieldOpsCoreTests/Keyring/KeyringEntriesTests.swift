@@ -34,6 +34,42 @@ import Testing
 
     /// A keyring read several times in one command decodes the file once, yet sees another
     /// process's write at once and still checks the file's mode on every read.
+    /// Another profile's update rewrites the whole file: every entry must come back as it was
+    /// read, a date before the Gregorian reform and one with milliseconds included (found by
+    /// FuzzKeyring: Foundation's `.iso8601` writer moved 1013-05-01 by days and dropped fractions).
+    @Test func anUpdateGivesTheOtherEntriesBackAsTheyWereRead() throws {
+        let fixture = try KeyringFixture()
+        let file = """
+            {"format": "fieldops-keyring", "version": 1, "encryption": "none", "entries": {
+              "old": {"secrets": {"password": "p"}, "updatedAt": "1013-05-01T08:30:00Z"},
+              "precise": {"secrets": {"password": "q"}, "updatedAt": "2026-05-01T08:29:59.250+02:00"},
+              "early": {"secrets": {"password": "r"}, "updatedAt": "0033-01-01T00:00:00Z"}
+            }}
+            """
+        try fixture.write(Data(file.utf8))
+        let before = try ["old", "precise", "early"].map { try fixture.keyring().entry(for: $0) }
+        try fixture.keyring().update(profile: "new") { $0.secrets["access_token"] = "t" }
+        let after = try ["old", "precise", "early"].map { try fixture.keyring().entry(for: $0) }
+        #expect(after == before)
+        let written = String(decoding: try fixture.bytes(), as: UTF8.self)
+        for text in ["1013-05-01T08:30:00Z", "2026-05-01T06:29:59.250Z", "0033-01-01T00:00:00Z"] {
+            #expect(written.contains(text), "\(text) in \(written)")
+        }
+    }
+
+    /// An instant whose UTC year has five digits could not be written back: the file is refused
+    /// as corrupt rather than read and then rewritten into one that no longer reads.
+    @Test func anInstantPastYear9999InUTCIsRefused() throws {
+        let fixture = try KeyringFixture()
+        let file = """
+            {"format": "fieldops-keyring", "version": 1, "encryption": "none", "entries": {
+              "late": {"secrets": {"password": "p"}, "updatedAt": "9999-12-31T23:00:00-14:00"}
+            }}
+            """
+        try fixture.write(Data(file.utf8))
+        #expect(fixture.failure { _ = try fixture.keyring().entry(for: "late") }?.kind == .corrupt)
+    }
+
     @Test func repeatedReadsSeeOtherWritersAndStillCheckTheMode() throws {
         let fixture = try KeyringFixture()
         let mine = fixture.keyring()

@@ -27,6 +27,15 @@ import Testing
     @Test func writesISO8601UTCForScripts() {
         #expect(Timestamp.isoUTC(milliseconds: 1_780_311_600_999) == "2026-06-01T11:00:00Z")
         #expect(Timestamp.isoUTC(milliseconds: -1) == "1969-12-31T23:59:59Z")
+        #expect(Timestamp.isoUTC(milliseconds: Timestamp.fourDigitYears.lowerBound) == "0000-01-01T00:00:00Z")
+        #expect(Timestamp.isoUTC(milliseconds: Timestamp.fourDigitYears.upperBound) == "9999-12-31T23:59:59Z")
+        #expect(Timestamp.isoUTC(milliseconds: -60_000_000_000_000) == "0068-09-03T13:20:00Z")
+        #expect(Timestamp.isoUTCKeepingMilliseconds(1_780_311_600_000) == "2026-06-01T11:00:00Z")
+        #expect(Timestamp.isoUTCKeepingMilliseconds(1_780_311_600_007) == "2026-06-01T11:00:00.007Z")
+        #expect(Timestamp.isoUTCKeepingMilliseconds(-1) == "1969-12-31T23:59:59.999Z")
+        for instant: Int64 in [Timestamp.fourDigitYears.lowerBound, -1, 0, 1_780_311_600_250, Timestamp.fourDigitYears.upperBound] {
+            #expect(Timestamp.milliseconds(Timestamp.isoUTCKeepingMilliseconds(instant)) == instant, "\(instant)")
+        }
         #expect(Timestamp.machineText("2026-06-01 11:00:00.000000") == "2026-06-01T11:00:00Z")
         #expect(Timestamp.machineText("not a time") == "not a time")
     }
