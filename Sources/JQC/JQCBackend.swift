@@ -11,7 +11,7 @@ public struct JQCBackend: Backend {
 
     public func commands() -> CommandSpec { JQCCommands.spec() }
 
-    public func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
+    public func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult {
         try await JQCLogin.login(context, profile: profile, credentials: credentials)
     }
 

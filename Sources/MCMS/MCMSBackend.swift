@@ -27,15 +27,25 @@ public struct MCMSBackend: Backend {
         ]
     }
 
+    /// `auth login --remember-password`, for one login what `remember_password: true` is for all.
+    public var loginOptions: [OptionSpec] {
+        [
+            .flag(
+                "remember-password",
+                help: "Also store the password in the keyring so an expired session can log in again (MCMS).")
+        ]
+    }
+
     /// Session login: cookies land in the profile's HTTP session and go to the keyring, with the
     /// password too only when the person opted in (`--remember-password`).
-    public func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
-        guard case .password(let username, let password, let rememberFlag) = credentials else {
+    public func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult {
+        guard let credentials = credentials as? PasswordLogin else {
             throw FieldOpsError.usage(
                 "MCMS has no tokens; log in with a username and password",
                 hint: "fieldops -p \(profile.name) auth login --username EMAIL")
         }
-        let remember = rememberFlag || profile.bool(Self.rememberPasswordKey) == true
+        let (username, password) = (credentials.username, credentials.password)
+        let remember = context.invocation.flag("remember-password") || profile.bool(Self.rememberPasswordKey) == true
         let connection = try MCMSConnection(context: context, profile: profile, requireSession: false)
         try await connection.client.login(username: username, password: password)
         try connection.store.save(cookies: connection.session.cookies, user: username, password: password, remember: remember)

@@ -153,24 +153,24 @@ struct APIPrinter {
         if includeHeaders {
             var head = "HTTP/\(response.httpVersion) \(response.status)"
             if let reason = HTTPStatusFailure.reasons[response.status] ?? (response.status == 200 ? "OK" : nil) { head += " " + reason }
-            context.stdout.line(head)
-            for field in response.headers { context.stdout.line("\(field.name): \(field.value)") }
-            context.stdout.line()
+            context.output.stdout.line(head)
+            for field in response.headers { context.output.stdout.line("\(field.name): \(field.value)") }
+            context.output.stdout.line()
         }
         if silent || response.body.isEmpty { return }
-        if context.structured.transformsJSON, let value = try? JSONValue(parsing: response.body) {
-            context.emit(json: value)  // -o csv|ndjson, --fields
-        } else if context.stdout.isTerminal, let value = try? JSONValue(parsing: response.body) {
+        if context.output.structured.transformsJSON, let value = try? JSONValue(parsing: response.body) {
+            context.output.emit(json: value)  // -o csv|ndjson, --fields
+        } else if context.output.stdout.isTerminal, let value = try? JSONValue(parsing: response.body) {
             printJSON(value)
         } else {
-            context.stdout.write(bytes: [UInt8](response.body))
+            context.output.stdout.write(bytes: [UInt8](response.body))
         }
     }
 
     func printJSON(_ value: JSONValue) {
         if silent { return }
-        if context.structured.transformsJSON { return context.emit(json: value) }
-        context.stdout.write(bytes: value.jsonBytes(context.stdout.isTerminal ? .pretty : .compact) + [UInt8(ascii: "\n")])
+        if context.output.structured.transformsJSON { return context.output.emit(json: value) }
+        context.output.stdout.write(bytes: value.jsonBytes(context.output.stdout.isTerminal ? .pretty : .compact) + [UInt8(ascii: "\n")])
     }
 
     /// An HTTP error status is exit 1 with the server's message, whatever the backend.

@@ -5,7 +5,7 @@ import Foundation
 /// The flows are the backends' (`Backend.login`); this file collects what the person types,
 /// never from argv: passwords come from `--password-stdin` or a no-echo prompt, tokens from stdin.
 enum AuthCommands {
-    static func spec() -> CommandSpec {
+    static func spec(backends: [any Backend]) -> CommandSpec {
         CommandSpec(
             "auth", abstract: "Log in and out, and see where credentials are stored.",
             discussion:
@@ -24,10 +24,7 @@ enum AuthCommands {
                         ),
                         .flag("password-stdin", help: "Read the password from the first line of stdin."),
                         .flag("with-token", help: "Read an access token from stdin instead of logging in with a password."),
-                        .flag(
-                            "remember-password",
-                            help: "Also store the password in the keyring so an expired session can log in again (MCMS)."),
-                    ],
+                    ] + loginOptions(of: backends),
                     action: login),
                 CommandSpec(
                     "logout", abstract: "End the session and remove the profile's stored credentials.",
@@ -44,53 +41,36 @@ enum AuthCommands {
             ])
     }
 
+    /// The backends' own login options, each once (the first backend declaring a name wins).
+    static func loginOptions(of backends: [any Backend]) -> [OptionSpec] {
+        var seen: Set<String> = []
+        return backends.flatMap(\.loginOptions).filter { seen.insert($0.long).inserted }
+    }
+
     @Sendable static func login(_ context: CommandContext) async throws {
         let profile = try context.profile()
         guard let backend = context.backend(named: profile.backend) else {
             throw FieldOpsError("profile \(profile.name) uses backend \(profile.backend), which this build does not include")
         }
-        let credentials = try readCredentials(context, profile: profile)
+        try refuseForeignOptions(context, profile: profile, backend: backend)
+        let credentials = try backend.readCredentials(context, profile: profile)
         let result = try await backend.login(context, profile: profile, credentials: credentials)
-        context.note("logged in to \(profile.name) (\(profile.backend)) as \(result.user)")
-        for line in result.details { context.note("  " + line) }
+        context.output.note("logged in to \(profile.name) (\(profile.backend)) as \(result.user)")
+        for line in result.details { context.output.note("  " + line) }
     }
 
-    static func readCredentials(_ context: CommandContext, profile: Profile) throws -> LoginCredentials {
-        let invocation = context.invocation
-        if invocation.flag("with-token") {
-            if invocation.flag("password-stdin") {
-                throw FieldOpsError.usage("--with-token and --password-stdin both read stdin; pick one")
-            }
-            let token = String(decoding: context.stdin.readAll(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !token.isEmpty else {
+    /// A login option another backend declares, given for this profile: refused, not ignored.
+    static func refuseForeignOptions(_ context: CommandContext, profile: Profile, backend: any Backend) throws {
+        let own = Set(backend.loginOptions.map(\.long))
+        for other in context.backends where other.name != backend.name {
+            for option in other.loginOptions where !own.contains(option.long) {
+                let given = context.invocation.flag(option.long) || context.invocation.value(option.long) != nil
+                guard given else { continue }
                 throw FieldOpsError.usage(
-                    "--with-token read no token from stdin", hint: "pipe it in: fieldops auth login --with-token < token.txt")
+                    "--\(option.long) is a login option of \(other.name) profiles; profile \(profile.name) uses \(backend.name)",
+                    hint: "leave --\(option.long) out")
             }
-            return .token(token)
         }
-        var username = invocation.value("username") ?? profile.username
-        if username == nil || username?.isEmpty == true {
-            guard context.stdin.isTerminal, !invocation.flag("password-stdin") else {
-                throw FieldOpsError.usage(
-                    "no username for profile \(profile.name)",
-                    hint: "pass --username USER or set `username:` in the profile")
-            }
-            username = try TerminalPrompt.line("Username for \(profile.name): ", stderr: context.stderr, stdin: context.stdin)?
-                .trimmingSpaces()
-        }
-        guard let user = username, !user.isEmpty else { throw FieldOpsError.usage("no username given") }
-        let password: String?
-        if invocation.flag("password-stdin") {
-            password = context.stdin.readLine().map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
-        } else if context.stdin.isTerminal {
-            password = try TerminalPrompt.secret("Password for \(user) at \(profile.baseURL): ", stderr: context.stderr)
-        } else {
-            throw FieldOpsError.usage(
-                "no password: stdin is not a terminal",
-                hint: "pipe the password in with --password-stdin (passwords are never taken from the command line)")
-        }
-        guard let password, !password.isEmpty else { throw FieldOpsError.usage("no password given") }
-        return .password(username: user, password: password, remember: invocation.flag("remember-password"))
     }
 
     @Sendable static func logout(_ context: CommandContext) async throws {
@@ -100,7 +80,7 @@ enum AuthCommands {
             try backend.forget(profile: profile, paths: context.paths)
         }
         try context.keyring().remove(profile: profile.name)
-        context.note("logged out of \(profile.name); its credentials are removed from the keyring")
+        context.output.note("logged out of \(profile.name); its credentials are removed from the keyring")
     }
 
     struct StatusView: Encodable {
@@ -148,16 +128,16 @@ enum AuthCommands {
                     loggedIn: envToken || !secrets.isEmpty, credentialSource: source,
                     keyring: storage.path, encrypted: storage.encrypted, secrets: secrets, facts: facts))
         }
-        if context.format == .json {
-            try context.emitJSON(views)
+        if context.output.format == .json {
+            try context.output.emitJSON(views)
             return
         }
         for (index, view) in views.enumerated() {
-            if index > 0 { context.stdout.line() }
+            if index > 0 { context.output.stdout.line() }
             let state =
                 view.loggedIn
-                ? Style.green.apply("logged in", enabled: context.terminal.colorEnabled)
-                : Style.yellow.apply("not logged in", enabled: context.terminal.colorEnabled)
+                ? Style.green.apply("logged in", enabled: context.output.terminal.colorEnabled)
+                : Style.yellow.apply("not logged in", enabled: context.output.terminal.colorEnabled)
             var facts: [(String, String)] = [
                 ("profile", view.profile), ("backend", view.backend), ("base_url", view.baseURL), ("status", state),
             ]
@@ -168,7 +148,7 @@ enum AuthCommands {
                 if !view.secrets.isEmpty { facts.append(("secrets", view.secrets.joined(separator: ", "))) }
             }
             for key in view.facts.keys.sorted() { facts.append((key, view.facts[key] ?? "")) }
-            printFacts(facts, to: context)
+            context.output.emit(facts: facts)
         }
     }
 
@@ -184,6 +164,6 @@ enum AuthCommands {
                 "profile \(profile.name) has no access token", hint: "log in with `fieldops -p \(profile.name) auth login`",
                 exitCode: .notAuthenticated)
         }
-        context.stdout.line(token.value)
+        context.output.stdout.line(token.value)
     }
 }

@@ -17,7 +17,7 @@ enum CompletionCommands {
                 guard let name = context.invocation.value("SHELL"), let shell = CompletionScript.Shell(rawValue: name) else {
                     throw FieldOpsError.usage("completion needs a shell: bash, zsh or fish")
                 }
-                context.stdout.write(CompletionScript.script(for: shell, root: root()))
+                context.output.stdout.write(CompletionScript.script(for: shell, root: root()))
             })
     }
 
@@ -31,7 +31,7 @@ enum CompletionCommands {
             ],
             hidden: true, rawArguments: true,
             action: { context in
-                context.stdout.write(
+                context.output.stdout.write(
                     answer(words: context.invocation.all("WORDS"), root: root(), backends: backends, environment: context.environment))
             })
     }
@@ -53,7 +53,7 @@ enum CompletionCommands {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 let written = try ManualRenderer(root: root(), version: FieldOpsVersion.current)
                     .write(to: URL(fileURLWithPath: directory))
-                context.note("wrote \(written.count) man pages to \(directory)")
+                context.output.note("wrote \(written.count) man pages to \(directory)")
             })
     }
 }

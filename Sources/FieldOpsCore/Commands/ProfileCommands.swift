@@ -103,12 +103,12 @@ enum ProfileCommands {
 
     @Sendable static func list(_ context: CommandContext) async throws {
         let configuration = try context.loadConfiguration()
-        if context.format == .json {
-            try context.emitJSON(configuration.profiles.map { view($0, configuration: configuration, detailed: false) })
+        if context.output.format == .json {
+            try context.output.emitJSON(configuration.profiles.map { view($0, configuration: configuration, detailed: false) })
             return
         }
         if configuration.profiles.isEmpty {
-            context.sayEmpty("no profiles yet: add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
+            context.output.sayEmpty("no profiles yet: add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
             return
         }
         var table = Table("", "Name", "Backend", "Base URL", "Username")
@@ -116,7 +116,7 @@ enum ProfileCommands {
             let mark = configuration.isDefault(profile) ? "*" : ""
             table.append([mark, profile.name, profile.backend, profile.baseURL, profile.username ?? ""])
         }
-        context.emit(table)
+        context.output.emit(table)
     }
 
     @Sendable static func show(_ context: CommandContext) async throws {
@@ -128,8 +128,8 @@ enum ProfileCommands {
             profile = try context.profile()
         }
         let shown = view(profile, configuration: configuration, detailed: true)
-        if context.format == .json {
-            try context.emitJSON(shown)
+        if context.output.format == .json {
+            try context.output.emitJSON(shown)
             return
         }
         var lines: [(String, String)] = [
@@ -149,7 +149,7 @@ enum ProfileCommands {
         }
         lines.append(("defined at", profile.origin))
         lines.append(("data", context.dataDirectory(for: profile)))
-        printFacts(lines, to: context)
+        context.output.emit(facts: lines)
     }
 
     @Sendable static func add(_ context: CommandContext) async throws {
@@ -179,7 +179,7 @@ enum ProfileCommands {
         let draft = ProfileDraft(
             name: name, backend: backend, baseURL: baseURL, username: invocation.value("username"), http: http, settings: settings)
         let path = try ConfigEditor(paths: context.paths, schema: context.schema).addProfile(draft)
-        context.note("added profile \(name) in \(path)")
+        context.output.note("added profile \(name) in \(path)")
     }
 
     @Sendable static func remove(_ context: CommandContext) async throws {
@@ -187,12 +187,12 @@ enum ProfileCommands {
         let removal = try ConfigEditor(paths: context.paths, schema: context.schema).removeProfile(named: name)
         try context.keyring().remove(profile: name)
         switch removal {
-        case .deletedFile(let path): context.note("removed profile \(name) (deleted \(path))")
-        case .editedFile(let path): context.note("removed profile \(name) from \(path)")
+        case .deletedFile(let path): context.output.note("removed profile \(name) (deleted \(path))")
+        case .editedFile(let path): context.output.note("removed profile \(name) from \(path)")
         }
         let data = context.paths.dataDirectory(for: name)
         if FileManager.default.fileExists(atPath: data) {
-            context.note("its local data stays in \(data); delete it yourself when nothing there is waiting to sync")
+            context.output.note("its local data stays in \(data); delete it yourself when nothing there is waiting to sync")
         }
     }
 
@@ -200,7 +200,7 @@ enum ProfileCommands {
         guard let name = context.invocation.value("NAME") else { throw FieldOpsError.usage("profile use needs a NAME") }
         try ConfigEditor(paths: context.paths, schema: context.schema).useProfile(named: name)
         let backend = try? context.loadConfiguration().profile(named: name)?.backend
-        context.note("default profile of backend \(backend ?? "its backend") is now \(name)")
+        context.output.note("default profile of backend \(backend ?? "its backend") is now \(name)")
     }
 
     static func seconds(_ value: Double) -> String {

@@ -65,10 +65,10 @@ enum VersionCommand {
                 "The version is what `git describe` said when the binary was built; the library versions are those of the libraries loaded now, which is what a bug report needs.",
             examples: ["fieldops version", "fieldops version --json"],
             action: { context in
-                if context.format == .json {
-                    try context.emitJSON(report())
+                if context.output.format == .json {
+                    try context.output.emitJSON(report())
                 } else {
-                    context.stdout.write(text())
+                    context.output.stdout.write(text())
                 }
             })
     }

@@ -21,10 +21,10 @@ enum DoctorCommand {
 
     static func run(_ context: CommandContext, backends: [any Backend]) async throws {
         let report = await DoctorRun(context: context, backends: backends, offline: context.invocation.flag("offline")).report()
-        if context.format == .json {
-            try context.emitJSON(report)
+        if context.output.format == .json {
+            try context.output.emitJSON(report)
         } else {
-            context.stdout.write(report.render(color: context.terminal.colorEnabled))
+            context.output.stdout.write(report.render(color: context.output.terminal.colorEnabled))
         }
         if report.worst == .failure {
             let failures = report.checks.filter { $0.status == .failure }.count

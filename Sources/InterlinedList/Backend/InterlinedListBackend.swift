@@ -8,6 +8,10 @@ public struct InterlinedListBackend: Backend {
 
     public var name: String { "interlinedlist" }
     public var aliases: [String] { ["il"] }
+    /// Credentials travel only as the route table says (the sync token or the session cookie,
+    /// by route), never from a jar that sends to every route.
+    public var cookiePersistence: CookiePersistence { .none }
+
     public var summary: String { "InterlinedList: feed, posts, nested lists and folders, documents, follows, organizations." }
 
     public func commands() -> CommandSpec {
@@ -27,30 +31,20 @@ public struct InterlinedListBackend: Backend {
             credentials.syncToken = token
         }
         let profileName = profile.name
-        var runtime = ILRuntime(
+        return ILRuntime(
+            output: context.output, prompter: context.prompter, stdin: context.stdin,
             profile: profileName, baseURL: profile.baseURL,
-            session: {
-                let session = try context.httpSession(for: profile)
-                // Credentials travel only as the route table says, never from a jar that sends to every route.
-                session.cookies.removeAll()
-                return session
-            },
+            session: { try context.httpSession(for: profile) },
             credentials: credentials,
             profileCacheDirectory: context.cacheDirectory(for: profile),
-            stdout: context.stdout, stderr: context.stderr, stdin: context.stdin, format: context.format,
-            terminal: context.terminal, now: Int64((Date().timeIntervalSince1970 * 1000).rounded()),
+            profileDataDirectory: context.dataDirectory(for: profile),
+            now: Int64((Date().timeIntervalSince1970 * 1000).rounded()),
             saveIdentity: { user in
                 try keyring.update(profile: profileName) { entry in
                     entry.identity = ILStoredCredentials(user: user).identity
                 }
             },
-            confirm: { question, typed in try context.confirm(question, typing: typed) })
-        runtime.environment = context.environment
-        runtime.profileDataDirectory = context.paths.dataDirectory(for: profileName)
-        runtime.quiet = context.isQuiet
-        runtime.structured = context.structured
-        runtime.deferError = { context.deferError($0) }
-        return runtime
+            environment: context.environment)
     }
 
     public func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport {
@@ -91,18 +85,19 @@ public struct InterlinedListBackend: Backend {
 
     // MARK: Login and logout
 
-    public func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
+    public func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult {
         let session = try context.httpSession(for: profile)
-        session.cookies.removeAll()
-        let stderr = context.stderr
+        let stderr = context.output.stderr
         let flow = ILSignInFlow(session: session, baseURL: profile.baseURL, profile: profile.name, notice: { stderr.line($0) })
         let stored: ILStoredCredentials
         switch credentials {
-        case .password(let email, let password, _):
-            // The sync token never expires, so the password is never kept, whatever --remember-password says.
-            stored = try await flow.signIn(email: email, password: password)
-        case .token(let token):
-            stored = try await flow.adopt(token: token)
+        case let credentials as PasswordLogin:
+            // The sync token never expires, so the password is never kept.
+            stored = try await flow.signIn(email: credentials.username, password: credentials.password)
+        case let credentials as TokenLogin:
+            stored = try await flow.adopt(token: credentials.token)
+        default:
+            throw UnsupportedLoginError(backend: name, hint: "log in with an email and password, or --with-token")
         }
         try Self.store(stored, profile: profile.name, keyring: context.keyring())
         guard let user = stored.user else { return LoginResult(user: "unknown user") }

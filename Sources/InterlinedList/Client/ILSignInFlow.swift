@@ -41,9 +41,6 @@ public struct ILSignInFlow: Sendable {
                 route: ILEndpoint.login.description,
                 detail: "no \(ILStoredCredentials.cookieName) cookie in the answer")
         }
-        // The session's jar caught the cookie too; drop it so it is sent only where the table says.
-        session.cookies.removeAll()
-
         let signedIn = ILStoredCredentials(syncToken: token, sessionCookie: cookie)
         let user = try await ILClient(session: session, baseURL: baseURL, profile: profile, credentials: signedIn)
             .call(.currentUser, as: ILUserEnvelope.self).user

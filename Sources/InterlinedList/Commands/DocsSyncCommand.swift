@@ -54,7 +54,7 @@ public struct DocsSyncCommand: Sendable {
         let statePath = DocSyncState.location(dataDirectory: runtime.profileDataDirectory, directory: directory, root: folder)
         let exists = FileManager.default.fileExists(atPath: statePath)
         if !exists, !FileManager.default.fileExists(atPath: directory), dryRun {
-            runtime.stderr.line("\(directory) does not exist yet; the first sync will create it")
+            runtime.output.stderr.line("\(directory) does not exist yet; the first sync will create it")
         }
         let lock: ProcessLock?
         if dryRun {
@@ -83,9 +83,9 @@ public struct DocsSyncCommand: Sendable {
         let engine = DocSyncEngine(
             local: DocSyncLocal(root: directory), remote: DocSyncRemote(client: client), state: state, rootFolder: folder,
             options: options,
-            confirm: { question in try runtime.confirm(question, nil) },
+            confirm: { question in try runtime.prompter.confirm(question) },
             show: { report in
-                for line in report.lines() { runtime.stderr.line("  " + line) }
+                for line in report.lines() { runtime.output.stderr.line("  " + line) }
             })
         if watch {
             try await DocsWatchLoop(engine: engine, runtime: runtime, interval: interval).run()
@@ -98,7 +98,7 @@ public struct DocsSyncCommand: Sendable {
                 report.needsPerson
                 ? report.conflicts.count == 1 ? "1 conflict needs a person" : "\(report.conflicts.count) conflicts need a person"
                 : "\(report.failed.count) change\(report.failed.count == 1 ? "" : "s") could not be synced"
-            runtime.deferError(
+            runtime.output.deferError(
                 FieldOpsError(
                     "\(what) in \(directory)",
                     hint: report.needsPerson
@@ -108,14 +108,14 @@ public struct DocsSyncCommand: Sendable {
     }
 
     func print(_ report: DocSyncReport, _ runtime: ILRuntime) {
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            runtime.printRawJSON(report.json.jsonData(.pretty))
+            runtime.output.emit(json: report.json)
         case .plain, .table:
-            if !runtime.quiet {
-                for line in report.lines() { runtime.stdout.line(line) }
+            if !runtime.output.quiet {
+                for line in report.lines() { runtime.output.stdout.line(line) }
             }
-            runtime.stdout.line(report.summary())
+            runtime.output.stdout.line(report.summary())
         }
     }
 }
@@ -133,33 +133,33 @@ struct DocsWatchLoop {
         let watcher = try DirectoryWatcher(root: engine.local.root, debounce: debounce)
         defer { watcher.stop() }
         var offlineWait: Duration?
-        runtime.stderr.line("watching \(engine.local.root) (the server every \(Self.text(interval))); Ctrl-C to stop")
+        runtime.output.stderr.line("watching \(engine.local.root) (the server every \(Self.text(interval))); Ctrl-C to stop")
         while !Task.isCancelled {
             var wait = interval
             do {
                 // The sync's own renames wake the watch once more: a run with nothing to do. Events
                 // are never thrown away, so an edit made while a run was under way is not lost.
                 let report = try await engine.run()
-                if offlineWait != nil { runtime.stderr.line("\(Self.clockText()) the server answers again; syncing resumed") }
+                if offlineWait != nil { runtime.output.stderr.line("\(Self.clockText()) the server answers again; syncing resumed") }
                 offlineWait = nil
                 if report.items.contains(where: { $0.kind != .paired }) || !report.failed.isEmpty || !report.folderLines.isEmpty {
-                    for line in report.lines() { runtime.stdout.line("\(Self.clockText()) \(line)") }
-                    runtime.stdout.line("\(Self.clockText()) \(report.summary())")
+                    for line in report.lines() { runtime.output.stdout.line("\(Self.clockText()) \(line)") }
+                    runtime.output.stdout.line("\(Self.clockText()) \(report.summary())")
                 }
             } catch is CancellationError {
                 return
             } catch ILError.offline(_, let reason) {
                 wait = min((offlineWait ?? .seconds(2.5)) * 2, interval)
                 if offlineWait == nil {
-                    runtime.stderr.line("\(Self.clockText()) offline (\(reason)); paused, retrying until the server answers")
+                    runtime.output.stderr.line("\(Self.clockText()) offline (\(reason)); paused, retrying until the server answers")
                 }
                 offlineWait = wait
             } catch ILError.rateLimited(_, let retryAfter) {
                 wait = max(Duration.seconds(retryAfter ?? 60), interval)
-                runtime.stderr.line("\(Self.clockText()) the server asked to wait (429); next try in \(Self.text(wait))")
+                runtime.output.stderr.line("\(Self.clockText()) the server asked to wait (429); next try in \(Self.text(wait))")
             } catch {
                 if Task.isCancelled { return }
-                runtime.stderr.line(
+                runtime.output.stderr.line(
                     "\(Self.clockText()) \(DocSyncReport.describe(error))"
                         + ((error as? any UserFacingError)?.hint.map { "\n  hint: \($0)" } ?? ""))
             }

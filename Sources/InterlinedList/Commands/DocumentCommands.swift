@@ -24,16 +24,16 @@ public struct DocsCommand: Sendable {
             try await runtime.client().call(.documentFolders, as: ILFoldersEnvelope.self)
         }.value.folders
         let subfolders = folders.filter { $0.parentFolderID == folderID }
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            try runtime.printJSON(ILDocumentsEnvelope(documents: documents))
+            try runtime.output.emitJSON(ILDocumentsEnvelope(documents: documents))
         case .table, .plain:
             let table = ILTables.documents(documents, subfolders: subfolders, now: runtime.now)
             if table.rows.isEmpty {
-                runtime.sayEmpty(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
+                runtime.output.sayEmpty(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
                 return
             }
-            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
         }
     }
 }
@@ -80,11 +80,11 @@ public struct DocCreateCommand: Sendable {
         try runtime.requireLogin()
         let created = try await runtime.client().call(endpoint, body: body, as: ILDocumentEnvelope.self).document
         runtime.invalidate("documents", "document-folders")
-        switch runtime.format {
-        case .json: try runtime.printJSON(created)
-        case .plain: runtime.stdout.line(created.id)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(created)
+        case .plain: runtime.output.stdout.line(created.id)
         case .table:
-            runtime.stdout.line(
+            runtime.output.stdout.line(
                 "created document \(created.id) “\(created.title)” in " + (created.folderID.map { "folder \($0)" } ?? "the root"))
         }
     }
@@ -108,10 +108,10 @@ public struct DocMoveCommand: Sendable {
         try runtime.requireLogin()
         let moved = try await runtime.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
         runtime.invalidate("documents", "document-folders")
-        switch runtime.format {
-        case .json: try runtime.printJSON(moved)
-        case .plain: runtime.stdout.line(moved.id)
-        case .table: runtime.stdout.line("moved \(moved.id) to " + (moved.folderID.map { "folder \($0)" } ?? "the root"))
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(moved)
+        case .plain: runtime.output.stdout.line(moved.id)
+        case .table: runtime.output.stdout.line("moved \(moved.id) to " + (moved.folderID.map { "folder \($0)" } ?? "the root"))
         }
     }
 }
@@ -135,26 +135,27 @@ public struct DocShowCommand: Sendable {
             try await runtime.client().call(.document(documentID), as: ILDocumentEnvelope.self).document
         }.value
         if raw {
-            runtime.stdout.write(document.content ?? "")
+            runtime.output.stdout.write(document.content ?? "")
             return
         }
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            try runtime.printJSON(document)
+            try runtime.output.emitJSON(document)
         case .plain:
-            runtime.stdout.write(document.content ?? "")
+            runtime.output.stdout.write(document.content ?? "")
         case .table:
-            let color = runtime.terminal.colorEnabled
-            runtime.stdout.line(Style.bold.apply(document.title, enabled: color) + "  " + Style.dim.apply(document.id, enabled: color))
+            let color = runtime.output.terminal.colorEnabled
+            runtime.output.stdout.line(
+                Style.bold.apply(document.title, enabled: color) + "  " + Style.dim.apply(document.id, enabled: color))
             var facts = [
                 document.relativePath ?? "", document.folderID.map { "folder \($0)" } ?? "root",
                 document.isPublic == true ? "public" : "private",
             ]
             if let updated = document.updatedAt { facts.append("updated " + RelativeTime.describe(iso: updated, now: runtime.now)) }
-            runtime.stdout.line(Style.dim.apply(facts.filter { !$0.isEmpty }.joined(separator: " · "), enabled: color))
-            runtime.stdout.line()
+            runtime.output.stdout.line(Style.dim.apply(facts.filter { !$0.isEmpty }.joined(separator: " · "), enabled: color))
+            runtime.output.stdout.line()
             let content = document.content ?? ""
-            runtime.stdout.write(content.hasSuffix("\n") || content.isEmpty ? content : content + "\n")
+            runtime.output.stdout.write(content.hasSuffix("\n") || content.isEmpty ? content : content + "\n")
         }
     }
 }

@@ -33,7 +33,7 @@ public struct DocEditCommand: Sendable {
         case nil: edited = try ExternalEditor(environment: runtime.environment).edit(base, name: original.relativePath ?? "\(id).md")
         }
         guard edited != base else {
-            runtime.stderr.line("no change to \(id); nothing was sent")
+            runtime.output.stderr.line("no change to \(id); nothing was sent")
             return
         }
         let current = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
@@ -58,10 +58,10 @@ public struct DocEditCommand: Sendable {
             .updateDocument(id), body: ILJSONBody(["content": .string(edited)]), as: ILDocumentEnvelope.self
         ).document
         runtime.invalidate("documents", "document-")
-        switch runtime.format {
-        case .json: try runtime.printJSON(updated)
-        case .plain: runtime.stdout.line(updated.id)
-        case .table: runtime.stdout.line("updated document \(updated.id) “\(updated.title)”")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(updated)
+        case .plain: runtime.output.stdout.line(updated.id)
+        case .table: runtime.output.stdout.line("updated document \(updated.id) “\(updated.title)”")
         }
     }
 
@@ -115,13 +115,13 @@ public struct DocDeleteCommand: Sendable {
         try runtime.requireLogin()
         let client = try runtime.client()
         let document = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
-        try runtime.confirm("delete document \(id) “\(document.title)”", nil)
+        try runtime.prompter.confirm("delete document \(id) “\(document.title)”")
         _ = try await client.send(.deleteDocument(id))
         runtime.invalidate("documents", "document-")
-        switch runtime.format {
-        case .json: try runtime.printJSON(["deleted": id])
-        case .plain: runtime.stdout.line(id)
-        case .table: runtime.stdout.line("deleted document \(id) “\(document.title)”")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(["deleted": id])
+        case .plain: runtime.output.stdout.line(id)
+        case .table: runtime.output.stdout.line("deleted document \(id) “\(document.title)”")
         }
     }
 }
@@ -149,12 +149,12 @@ public struct DocSearchCommand: Sendable {
                     .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
                 return (hits.compactMap { try? JSONValue(encoding: $0) }, savedAt)
             })
-        if runtime.format == .json {
-            runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
+        if runtime.output.format == .json {
+            runtime.output.emit(json: JSONValue.array(found))
             return
         }
         if found.isEmpty {
-            runtime.sayEmpty("no document matches “\(query)”")
+            runtime.output.sayEmpty("no document matches “\(query)”")
             return
         }
         var table = Table("id", "title", "folder", "updated")
@@ -164,6 +164,6 @@ public struct DocSearchCommand: Sendable {
                 item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? "",
             ])
         }
-        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
     }
 }

@@ -43,22 +43,26 @@ public struct FeedCommand: Sendable {
             guard let local = FeedOffline.answer(query, runtime) else { throw error }
             snapshot = local
         }
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
             // Re-indented losslessly: key order and number lexemes stay as the server wrote them.
-            runtime.printRawJSON((try? JSONValue(parsing: snapshot.raw))?.jsonData(.pretty) ?? snapshot.raw)
+            if let value = try? JSONValue(parsing: snapshot.raw) {
+                runtime.output.emit(json: value)
+            } else {
+                try runtime.output.emit(jsonBytes: snapshot.raw)
+            }
         case .table, .plain:
             if snapshot.page.messages.isEmpty {
-                runtime.sayEmpty("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
+                runtime.output.sayEmpty("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
                 return
             }
-            runtime.stdout.write(
+            runtime.output.stdout.write(
                 FeedCard.render(
-                    snapshot.page.messages, width: runtime.terminal.width, now: runtime.now,
-                    color: runtime.terminal.colorEnabled))
-            if let pagination = snapshot.page.pagination, pagination.hasMore, !query.all, runtime.format == .table {
+                    snapshot.page.messages, width: runtime.output.terminal.width, now: runtime.now,
+                    color: runtime.output.terminal.colorEnabled))
+            if let pagination = snapshot.page.pagination, pagination.hasMore, !query.all, runtime.output.format == .table {
                 let next = query.offset + snapshot.page.messages.count
-                runtime.stderr.line("\(pagination.total - next) more: \(nextPage(next)), or --all")
+                runtime.output.stderr.line("\(pagination.total - next) more: \(nextPage(next)), or --all")
             }
         }
     }
@@ -97,11 +101,11 @@ public struct PostCommand: Sendable {
             content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags, scheduledAt: scheduled)
         let created = try await runtime.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
         runtime.invalidate("feed", "scheduled-")
-        switch runtime.format {
-        case .json: try runtime.printJSON(created)
-        case .plain: runtime.stdout.line(created.id)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(created)
+        case .plain: runtime.output.stdout.line(created.id)
         case .table:
-            runtime.stdout.line(
+            runtime.output.stdout.line(
                 (scheduled.map { "scheduled \(created.id) for \($0)" } ?? "posted \(created.id)")
                     + (created.publiclyVisible ? "" : " (private)"))
         }

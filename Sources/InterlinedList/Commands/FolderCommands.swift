@@ -120,13 +120,13 @@ public struct FolderDeleteCommand: Sendable {
                 + " and the \(documents) document\(documents == 1 ? "" : "s") in \(subfolders > 0 ? "them" : "it")"
             outcome = "deleted document folder \(id) “\(folder.name)” and \(documents) document\(documents == 1 ? "" : "s")"
         }
-        try runtime.confirm(question, kind == .document ? id : nil)
+        try runtime.prompter.confirm(question, typing: kind == .document ? id : nil)
         _ = try await client.send(kind.delete(id))
         for prefix in kind.cachePrefixes { runtime.invalidate(prefix) }
-        switch runtime.format {
-        case .json: try runtime.printJSON(["deleted": id])
-        case .plain: runtime.stdout.line(id)
-        case .table: runtime.stdout.line(outcome)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(["deleted": id])
+        case .plain: runtime.output.stdout.line(id)
+        case .table: runtime.output.stdout.line(outcome)
         }
     }
 
@@ -160,11 +160,11 @@ struct ILFoldersWithDocuments: Codable, Sendable {
 
 enum FolderOutput {
     static func print(_ folder: ILFolder, verb: String, kind: ILFolderKind, _ runtime: ILRuntime) throws {
-        switch runtime.format {
-        case .json: try runtime.printJSON(folder)
-        case .plain: runtime.stdout.line(folder.id)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(folder)
+        case .plain: runtime.output.stdout.line(folder.id)
         case .table:
-            runtime.stdout.line(
+            runtime.output.stdout.line(
                 "\(verb) \(kind.noun) \(folder.id) “\(folder.name)” " + (folder.parentFolderID.map { "under \($0)" } ?? "at the root"))
         }
     }

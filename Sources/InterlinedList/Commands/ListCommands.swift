@@ -26,18 +26,19 @@ public struct ListsCommand: Sendable {
             }
         ).value
         guard tree else {
-            switch runtime.format {
-            case .json: try runtime.printJSON(lists)
+            switch runtime.output.format {
+            case .json: try runtime.output.emitJSON(lists)
             case .table, .plain:
-                runtime.stdout.write(ILTables.lists(lists).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+                runtime.output.stdout.write(
+                    ILTables.lists(lists).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
             }
             return
         }
         let built = ListTree(lists: lists, folders: try await folderRead)
-        for warning in built.warnings { runtime.warn(warning) }
-        switch runtime.format {
-        case .json: try runtime.printJSON(built.jsonRoots)
-        case .table, .plain: runtime.stdout.write(built.render(color: runtime.terminal.colorEnabled))
+        for warning in built.warnings { runtime.output.warn(warning) }
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(built.jsonRoots)
+        case .table, .plain: runtime.output.stdout.write(built.render(color: runtime.output.terminal.colorEnabled))
         }
     }
 
@@ -60,10 +61,11 @@ public struct FoldersCommand: Sendable {
         try runtime.requireLogin()
         let folders = try await runtime.reader(noCache: noCache, refresh: refresh)
             .run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
-        switch runtime.format {
-        case .json: try runtime.printJSON(folders)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(folders)
         case .table, .plain:
-            runtime.stdout.write(ILTables.folders(folders).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.output.stdout.write(
+                ILTables.folders(folders).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
         }
     }
 }

@@ -24,7 +24,7 @@ public struct ListSchemaCommand: Sendable {
         if let file { return try await change(to: file, runtime) }
         let client = try runtime.client()
         let listID = id
-        if runtime.format == .json {
+        if runtime.output.format == .json {
             // The DSL object as the server builds it, mirrored under the list's prefix so every
             // change to the list forgets it too; offline without it, rebuilt from the mirrored list.
             let schema = try await MirrorQueries.live(
@@ -45,18 +45,18 @@ public struct ListSchemaCommand: Sendable {
                     else { return nil }
                     return (ILSchemaDSL.of(list: list), savedAt)
                 })
-            runtime.printRawJSON(schema.jsonData(.pretty))
+            runtime.output.emit(json: schema)
             return
         }
         let list = try await MirrorQueries.live(
             runtime, { try await client.call(.list(listID), as: ILListEnvelope.self).data },
             offline: { mirror in MirrorQueries.detail(mirror, listID).map { ($0.0.list, $0.savedAt) } })
         let columns = ILColumn.of(list)
-        if columns.isEmpty, runtime.format == .table {
-            runtime.stderr.line("list \(id) has no schema: rows may hold any keys")
+        if columns.isEmpty, runtime.output.format == .table {
+            runtime.output.stderr.line("list \(id) has no schema: rows may hold any keys")
             return
         }
-        runtime.stdout.write(Self.table(columns).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        runtime.output.stdout.write(Self.table(columns).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
     }
 
     static func table(_ columns: [ILColumn]) -> Table {
@@ -146,10 +146,10 @@ public struct ListSchemaCommand: Sendable {
             }
             return line
         }
-        runtime.stderr.line("schema of list \(listID) “\(list.title)”:")
-        for line in diffText { runtime.stderr.line("  " + line) }
+        runtime.output.stderr.line("schema of list \(listID) “\(list.title)”:")
+        for line in diffText { runtime.output.stderr.line("  " + line) }
         guard changes.contains(where: { $0.kind != .kept }) else {
-            runtime.stderr.line("no change to the columns; nothing was sent")
+            runtime.output.stderr.line("no change to the columns; nothing was sent")
             return
         }
         if !withData.isEmpty, !force {
@@ -160,7 +160,7 @@ public struct ListSchemaCommand: Sendable {
                     "export the list first (fieldops il list export \(listID) > backup.csv), then add --force to remove the columns and their cells",
                 exitCode: .usage)
         }
-        try runtime.confirm("change the columns of list \(listID) “\(list.title)”", nil)
+        try runtime.prompter.confirm("change the columns of list \(listID) “\(list.title)”")
         let usesProperties = new.allSatisfy { ILColumn.editableTypes.contains($0.type) && $0.rules.isEmpty && $0.visibility == nil }
         if usesProperties {
             let items: [JSONValue] = new.map { column in
@@ -177,16 +177,16 @@ public struct ListSchemaCommand: Sendable {
         } else {
             _ = try await client.send(.replaceListSchema(listID), body: ILJSONBody(["schema": schema]))
             if !withData.isEmpty {
-                runtime.warn(
+                runtime.output.warn(
                     "the cells of the removed columns stay in the rows (the rebuilding route keeps row data); they are no longer shown as columns"
                 )
             }
         }
         runtime.invalidate("lists", "list-" + listID)
-        switch runtime.format {
-        case .json: runtime.printRawJSON(schema.jsonData(.pretty))
-        case .plain: runtime.stdout.line(listID)
-        case .table: runtime.stdout.line("updated the columns of list \(listID): " + Self.summary(changes))
+        switch runtime.output.format {
+        case .json: runtime.output.emit(json: schema)
+        case .plain: runtime.output.stdout.line(listID)
+        case .table: runtime.output.stdout.line("updated the columns of list \(listID): " + Self.summary(changes))
         }
     }
 

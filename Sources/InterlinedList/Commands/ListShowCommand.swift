@@ -85,23 +85,23 @@ public struct ListShowCommand: Sendable {
         ).value
         let columns = ILColumn.of(detail.list)
         let rows = try select(detail.rows, columns: columns)
-        if runtime.format == .json {
+        if runtime.output.format == .json {
             guard filters.isEmpty, sortKey == nil, limit == nil else {
                 var raw = detail.raw.objectValue ?? JSONObject()
                 var byID: [String: JSONValue] = [:]
                 for row in detail.raw["rows"]?.arrayValue ?? [] { byID[row["id"]?.stringValue ?? ""] = row }
                 raw["rows"] = .array(rows.compactMap { byID[$0.id] })
-                runtime.printRawJSON(JSONValue.object(raw).jsonData(.pretty))
+                runtime.output.emit(json: JSONValue.object(raw))
                 return
             }
-            runtime.printRawJSON(detail.raw.jsonData(.pretty))
+            runtime.output.emit(json: detail.raw)
             return
         }
-        let color = runtime.terminal.colorEnabled
+        let color = runtime.output.terminal.colorEnabled
         let list = detail.list
-        if runtime.format == .table {
-            runtime.stdout.line(Style.bold.apply(list.title, enabled: color) + "  " + Style.dim.apply(list.id, enabled: color))
-            if let description = list.description, !description.isEmpty { runtime.stdout.line(description) }
+        if runtime.output.format == .table {
+            runtime.output.stdout.line(Style.bold.apply(list.title, enabled: color) + "  " + Style.dim.apply(list.id, enabled: color))
+            if let description = list.description, !description.isEmpty { runtime.output.stdout.line(description) }
             var facts: [String] = [list.isPublic == true ? "public" : "private"]
             if let parent = list.parentListID {
                 facts.append("parent " + (list.parent?.title.map { "\($0) (\(parent))" } ?? parent))
@@ -112,18 +112,19 @@ public struct ListShowCommand: Sendable {
             let count = detail.rows.count
             let shown = rows.count == count ? "\(count) row" + (count == 1 ? "" : "s") : "\(rows.count) of \(count) rows"
             facts.append(shown)
-            runtime.stdout.line(facts.joined(separator: " · "))
+            runtime.output.stdout.line(facts.joined(separator: " · "))
             if !detail.children.isEmpty {
-                runtime.stdout.line("sublists: " + detail.children.map { "\($0.title ?? $0.id) (\($0.id))" }.joined(separator: ", "))
+                runtime.output.stdout.line("sublists: " + detail.children.map { "\($0.title ?? $0.id) (\($0.id))" }.joined(separator: ", "))
             }
             let properties = list.properties ?? []
             if !properties.isEmpty {
-                runtime.stdout.line()
-                runtime.stdout.write(ILTables.properties(properties).render(format: .table, color: color))
+                runtime.output.stdout.line()
+                runtime.output.stdout.write(ILTables.properties(properties).render(format: .table, color: color))
             }
-            runtime.stdout.line()
+            runtime.output.stdout.line()
         }
-        runtime.stdout.write(ILTables.rows(rows, properties: list.properties ?? []).render(format: runtime.format, color: color))
+        runtime.output.stdout.write(
+            ILTables.rows(rows, properties: list.properties ?? []).render(format: runtime.output.format, color: color))
     }
 
     /// The rows after `--where`, `--sort`/`--desc` and `--limit`, in that order.

@@ -38,18 +38,18 @@ public struct ListCreateCommand: Sendable {
             do {
                 created = try await client.call(.updateList(created.id), body: filing, as: ILCreated<ILList>.self).data
             } catch {
-                runtime.warn("list \(created.id) was created at the root: filing it in folder \(folderID) failed")
+                runtime.output.warn("list \(created.id) was created at the root: filing it in folder \(folderID) failed")
                 throw error
             }
         }
-        switch runtime.format {
-        case .json: try runtime.printJSON(created)
-        case .plain: runtime.stdout.line(created.id)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(created)
+        case .plain: runtime.output.stdout.line(created.id)
         case .table:
             var placement = created.parentListID.map { " under \($0)" } ?? ""
             if let folder = created.folderID { placement += " in folder \(folder)" }
             let columns = created.properties?.count ?? 0
-            runtime.stdout.line(
+            runtime.output.stdout.line(
                 "created list \(created.id) “\(created.title)”" + placement + (columns > 0 ? " with \(columns) columns" : ""))
         }
     }
@@ -102,10 +102,10 @@ public struct ListEditCommand: Sendable {
         try runtime.requireLogin()
         let updated = try await runtime.client().call(.updateList(id), body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
         runtime.invalidate("lists", "list-" + id)
-        switch runtime.format {
-        case .json: try runtime.printJSON(updated)
-        case .plain: runtime.stdout.line(updated.id)
-        case .table: runtime.stdout.line("updated list \(updated.id) “\(updated.title)”")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(updated)
+        case .plain: runtime.output.stdout.line(updated.id)
+        case .table: runtime.output.stdout.line("updated list \(updated.id) “\(updated.title)”")
         }
     }
 }
@@ -135,14 +135,14 @@ public struct ListDeleteCommand: Sendable {
         let question =
             "delete list \(listID) “\(list.title)” for good: its \(rows) row\(rows == 1 ? "" : "s") are deleted with it"
             + (sublists > 0 ? " and its \(sublists) sublist\(sublists == 1 ? "" : "s") move to the root" : "")
-        try runtime.confirm(question, listID)
+        try runtime.prompter.confirm(question, typing: listID)
         _ = try await client.send(.deleteList(listID))
         runtime.invalidate("lists", "list-" + listID)
-        switch runtime.format {
-        case .json: try runtime.printJSON(["deleted": listID])
-        case .plain: runtime.stdout.line(listID)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(["deleted": listID])
+        case .plain: runtime.output.stdout.line(listID)
         case .table:
-            runtime.stdout.line(
+            runtime.output.stdout.line(
                 "deleted list \(listID) “\(list.title)” and \(rows) row\(rows == 1 ? "" : "s")"
                     + (sublists > 0 ? "; \(sublists) sublist\(sublists == 1 ? "" : "s") moved to the root" : ""))
         }
@@ -182,12 +182,12 @@ public struct ListSearchCommand: Sendable {
                 }
                 return (items, savedAt)
             })
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            runtime.printRawJSON(JSONValue.array(found).jsonData(.pretty))
+            runtime.output.emit(json: JSONValue.array(found))
         case .table, .plain:
             if found.isEmpty {
-                runtime.sayEmpty("no list matches “\(query)”")
+                runtime.output.sayEmpty("no list matches “\(query)”")
                 return
             }
             var table = Table(columns: [
@@ -199,7 +199,7 @@ public struct ListSearchCommand: Sendable {
                     item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? "",
                 ])
             }
-            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
         }
     }
 }
@@ -227,18 +227,18 @@ public struct ListExportCommand: Sendable {
             decode: { data in try ListShowCommand.Detail(raw: try JSONValue(parsing: data)) },
             fetch: { try await ListShowCommand.Detail.fetch(listID, runtime) }
         ).value
-        switch runtime.structured.kind {
+        switch runtime.output.structured.kind {
         case .json, .ndjson:
-            runtime.printRawJSON(JSONValue.array(detail.raw["rows"]?.arrayValue ?? []).jsonData(.pretty))
+            runtime.output.emit(json: JSONValue.array(detail.raw["rows"]?.arrayValue ?? []))
         case .csv, .table, .plain:
             let (columns, records) = Self.records(detail)
             if ILColumn.of(detail.list).contains(where: { $0.key == "id" }) || detail.rows.contains(where: { $0.cells["id"] != nil }) {
-                runtime.warn(
+                runtime.output.warn(
                     "the cells under the key id are not in the CSV (its id column is the row's id); fieldops il list export \(listID) -o json has them"
                 )
             }
-            let csv = StructuredOutput(kind: .csv, fields: runtime.structured.fields ?? columns)
-            runtime.stdout.write(bytes: try csv.render(.array(records)))
+            let csv = StructuredOutput(kind: .csv, fields: runtime.output.structured.fields ?? columns)
+            runtime.output.stdout.write(bytes: try csv.render(.array(records)))
         }
     }
 

@@ -39,16 +39,17 @@ public struct MessageShowCommand: Sendable {
         ).value
         let message = try thread.decode(ILMessage.self)
         let replies = Self.nodes(thread["replies"])
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            runtime.printRawJSON(thread.jsonData(.pretty))
+            runtime.output.emit(json: thread)
         case .table, .plain:
-            let width = runtime.terminal.width
-            runtime.stdout.write(FeedCard.render(message, width: width, now: runtime.now, color: runtime.terminal.colorEnabled))
+            let width = runtime.output.terminal.width
+            runtime.output.stdout.write(
+                FeedCard.render(message, width: width, now: runtime.now, color: runtime.output.terminal.colorEnabled))
             Self.write(replies, indent: "    ", width: width, runtime)
         }
         if !hasCookie {
-            runtime.stderr.line(
+            runtime.output.stderr.line(
                 "replies need the session cookie (this profile has only a token): fieldops auth login -p \(runtime.profile)")
         }
     }
@@ -81,11 +82,11 @@ public struct MessageShowCommand: Sendable {
 
     static func write(_ nodes: [Node], indent: String, width: Int, _ runtime: ILRuntime) {
         for node in nodes {
-            runtime.stdout.line()
+            runtime.output.stdout.line()
             let card = FeedCard.render(
-                node.message, width: max(width - indent.count, 20), now: runtime.now, color: runtime.terminal.colorEnabled)
+                node.message, width: max(width - indent.count, 20), now: runtime.now, color: runtime.output.terminal.colorEnabled)
             for line in card.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                runtime.stdout.line(indent + line)
+                runtime.output.stdout.line(indent + line)
             }
             write(node.replies, indent: indent + "    ", width: width, runtime)
         }
@@ -120,10 +121,10 @@ public struct ReplyCommand: Sendable {
             .postMessage, body: ILNewMessage(content: text, parentId: parentID), as: ILCreated<ILMessage>.self
         ).data
         runtime.invalidate("feed", "message-")
-        switch runtime.format {
-        case .json: try runtime.printJSON(created)
-        case .plain: runtime.stdout.line(created.id)
-        case .table: runtime.stdout.line("replied to \(parentID) with \(created.id)")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(created)
+        case .plain: runtime.output.stdout.line(created.id)
+        case .table: runtime.output.stdout.line("replied to \(parentID) with \(created.id)")
         }
     }
 }
@@ -147,13 +148,13 @@ public struct MessageDeleteCommand: Sendable {
             let count = Self.count(try await MessageShowCommand.thread(of: id, client: client, depth: MessageShowCommand.depth))
             replies = "its \(count) repl\(count == 1 ? "y" : "ies")"
         }
-        try runtime.confirm("delete message \(id) for good, with \(replies) (replies by others go too)", nil)
+        try runtime.prompter.confirm("delete message \(id) for good, with \(replies) (replies by others go too)")
         _ = try await client.send(.deleteMessage(id))
         runtime.invalidate("feed", "message-", "scheduled-")
-        switch runtime.format {
-        case .json: try runtime.printJSON(["deleted": id])
-        case .plain: runtime.stdout.line(id)
-        case .table: runtime.stdout.line("deleted message \(id) and \(replies)")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(["deleted": id])
+        case .plain: runtime.output.stdout.line(id)
+        case .table: runtime.output.stdout.line("deleted message \(id) and \(replies)")
         }
     }
 
@@ -187,10 +188,10 @@ public struct DigCommand: Sendable {
         }
         runtime.invalidate("feed", "message-")
         let count = answer["digCount"].map(ILCell.text) ?? "?"
-        switch runtime.format {
-        case .json: runtime.printRawJSON(answer.jsonData(.pretty))
-        case .plain: runtime.stdout.line(count)
-        case .table: runtime.stdout.line((undo ? "undug \(id)" : "dug \(id)") + " · \(count) dig\(count == "1" ? "" : "s")")
+        switch runtime.output.format {
+        case .json: runtime.output.emit(json: answer)
+        case .plain: runtime.output.stdout.line(count)
+        case .table: runtime.output.stdout.line((undo ? "undug \(id)" : "dug \(id)") + " · \(count) dig\(count == "1" ? "" : "s")")
         }
     }
 }
@@ -231,12 +232,12 @@ public struct ScheduledCommand: Sendable {
                     }
                 ).value
             }, offline: { mirror in Self.offline(range, mirror, now: runtime.now) })
-        if runtime.format == .json {
-            runtime.printRawJSON(JSONValue.array(items).jsonData(.pretty))
+        if runtime.output.format == .json {
+            runtime.output.emit(json: JSONValue.array(items))
             return
         }
         if items.isEmpty {
-            runtime.sayEmpty("nothing scheduled in the coming \(range == "today" ? "day" : range)")
+            runtime.output.sayEmpty("nothing scheduled in the coming \(range == "today" ? "day" : range)")
             return
         }
         var table = Table(columns: [.init("id"), .timestamp("at"), .init("text")])
@@ -246,7 +247,7 @@ public struct ScheduledCommand: Sendable {
                 String((item["content"]?.stringValue ?? "").prefix(60)),
             ])
         }
-        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
     }
 
     /// The posts still waiting within `range`, from the narrowest mirrored range that covers it.

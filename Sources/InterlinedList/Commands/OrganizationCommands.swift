@@ -28,22 +28,22 @@ public struct OrgCommand: Sendable {
                     return (value.jsonData(), value)
                 }
             ).value
-            if runtime.format == .json { return runtime.printRawJSON(org.jsonData(.pretty)) }
+            if runtime.output.format == .json { return runtime.output.emit(json: org) }
             var table = Table("field", "value")
             for key in ["id", "name", "slug", "description", "isPublic", "memberCount", "userRole"] {
                 if let value = org[key], !value.isNull { table.append([key, ILCell.text(value)]) }
             }
-            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
         case .join:
             _ = try await client.send(.joinOrganization, body: ILJSONBody(["organizationId": .string(id)]))
             runtime.invalidate("orgs", "org-")
-            runtime.stdout.line(runtime.format == .plain ? id : "joined organization \(id)")
+            runtime.output.stdout.line(runtime.output.format == .plain ? id : "joined organization \(id)")
         case .leave:
             guard let me = runtime.credentials.user?.id else { throw ILError.notLoggedIn(profile: runtime.profile) }
-            try runtime.confirm("leave organization \(id)", nil)
+            try runtime.prompter.confirm("leave organization \(id)")
             _ = try await client.send(.leaveOrganization(id, userID: me))
             runtime.invalidate("orgs", "org-")
-            runtime.stdout.line(runtime.format == .plain ? id : "left organization \(id)")
+            runtime.output.stdout.line(runtime.output.format == .plain ? id : "left organization \(id)")
         case .members:
             let id = self.id
             let members = try await runtime.reader(noCache: false, refresh: true).run(
@@ -62,7 +62,7 @@ public struct OrgCommand: Sendable {
                     return (JSONValue.array(members).jsonData(), members)
                 }
             ).value
-            if runtime.format == .json { return runtime.printRawJSON(JSONValue.array(members).jsonData(.pretty)) }
+            if runtime.output.format == .json { return runtime.output.emit(json: JSONValue.array(members)) }
             var table = Table("id", "username", "name", "role")
             for member in members {
                 table.append([
@@ -70,7 +70,7 @@ public struct OrgCommand: Sendable {
                     member["displayName"]?.stringValue ?? "", member["role"]?.stringValue ?? "",
                 ])
             }
-            runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
         }
     }
 }
@@ -91,10 +91,10 @@ public struct NotificationsDeleteCommand: Sendable {
             _ = try await client.send(.deleteNotification(id))
         }
         runtime.invalidate("notifications")
-        switch runtime.format {
-        case .json: try runtime.printJSON(["deleted": ids])
-        case .plain: for id in ids { runtime.stdout.line(id) }
-        case .table: runtime.stdout.line("deleted \(ids.count) notification\(ids.count == 1 ? "" : "s")")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(["deleted": ids])
+        case .plain: for id in ids { runtime.output.stdout.line(id) }
+        case .table: runtime.output.stdout.line("deleted \(ids.count) notification\(ids.count == 1 ? "" : "s")")
         }
     }
 }

@@ -9,11 +9,11 @@ public struct WhoamiCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let user = try await fetchUser(runtime)
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            try runtime.printJSON(user)
+            try runtime.output.emitJSON(user)
         case .plain:
-            runtime.stdout.line([user.id, user.username ?? "", user.displayName ?? "", user.email ?? ""].joined(separator: "\t"))
+            runtime.output.stdout.line([user.id, user.username ?? "", user.displayName ?? "", user.email ?? ""].joined(separator: "\t"))
         case .table:
             var table = Table("field", "value")
             table.append(["id", user.id])
@@ -24,7 +24,7 @@ public struct WhoamiCommand: Sendable {
             if let limit = user.maxMessageLength { table.append(["max message length", String(limit)]) }
             table.append(["profile", runtime.profile])
             table.append(["session cookie", runtime.credentials.sessionCookie == nil ? "no (token only)" : "yes"])
-            runtime.stdout.write(table.render(format: .table, color: runtime.terminal.colorEnabled))
+            runtime.output.stdout.write(table.render(format: .table, color: runtime.output.terminal.colorEnabled))
         }
     }
 
@@ -38,7 +38,7 @@ public struct WhoamiCommand: Sendable {
             return user
         } catch let error as ILError where error.isOffline {
             guard let known = runtime.credentials.user else { throw error }
-            runtime.stderr.line("offline — showing the identity stored at login")
+            runtime.output.stderr.line("offline — showing the identity stored at login")
             return known
         }
     }
@@ -66,21 +66,21 @@ public struct FollowCommand: Sendable {
         defer { runtime.invalidate("feed", "followers-", "following-", "follow-requests") }
         if follow {
             let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
-            switch runtime.format {
-            case .json: try runtime.printJSON(result)
-            case .plain: runtime.stdout.line(result.status ?? "")
+            switch runtime.output.format {
+            case .json: try runtime.output.emitJSON(result)
+            case .plain: runtime.output.stdout.line(result.status ?? "")
             case .table:
-                runtime.stdout.line(
+                runtime.output.stdout.line(
                     result.status == "pending"
                         ? "follow request sent to \(shown) (private account: pending approval)"
                         : "following \(shown)")
             }
         } else {
             _ = try await runtime.client().send(.unfollow(userID))
-            switch runtime.format {
-            case .json: try runtime.printJSON(["unfollowed": userID])
-            case .plain: runtime.stdout.line(userID)
-            case .table: runtime.stdout.line("no longer following \(shown)")
+            switch runtime.output.format {
+            case .json: try runtime.output.emitJSON(["unfollowed": userID])
+            case .plain: runtime.output.stdout.line(userID)
+            case .table: runtime.output.stdout.line("no longer following \(shown)")
             }
         }
     }
@@ -95,14 +95,15 @@ public struct OrgsCommand: Sendable {
         let organizations = try await runtime.reader(noCache: false, refresh: true).run("orgs") {
             try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self)
         }.value.organizations
-        switch runtime.format {
-        case .json: try runtime.printJSON(organizations)
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(organizations)
         case .table, .plain:
-            if organizations.isEmpty, runtime.format == .table {
-                runtime.stderr.line("not a member of any organization")
+            if organizations.isEmpty, runtime.output.format == .table {
+                runtime.output.stderr.line("not a member of any organization")
                 return
             }
-            runtime.stdout.write(ILTables.organizations(organizations).render(format: runtime.format, color: runtime.terminal.colorEnabled))
+            runtime.output.stdout.write(
+                ILTables.organizations(organizations).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
         }
     }
 }
@@ -130,20 +131,21 @@ public struct NotificationsCommand: Sendable {
         let tray = try await runtime.reader(noCache: false, refresh: true).run("notifications") {
             try await client.call(.notificationTray, as: ILNotificationTray.self)
         }.value
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            try runtime.printJSON(tray)
+            try runtime.output.emitJSON(tray)
         case .table, .plain:
-            if !markRead.isEmpty || markAll, runtime.format == .table {
-                runtime.stderr.line(markAll ? "marked every notification read" : "marked \(markRead.count) read")
+            if !markRead.isEmpty || markAll, runtime.output.format == .table {
+                runtime.output.stderr.line(markAll ? "marked every notification read" : "marked \(markRead.count) read")
             }
             if tray.items.isEmpty {
-                runtime.sayEmpty("no unread notifications")
+                runtime.output.sayEmpty("no unread notifications")
                 return
             }
-            runtime.stdout.write(
-                ILTables.notifications(tray.items, now: runtime.now).render(format: runtime.format, color: runtime.terminal.colorEnabled))
-            if runtime.format == .table { runtime.stderr.line("\(tray.unreadCount) unread") }
+            runtime.output.stdout.write(
+                ILTables.notifications(tray.items, now: runtime.now).render(
+                    format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+            if runtime.output.format == .table { runtime.output.stderr.line("\(tray.unreadCount) unread") }
         }
     }
 }

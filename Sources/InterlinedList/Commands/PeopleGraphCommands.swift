@@ -41,16 +41,16 @@ public struct FollowListCommand: Sendable {
                 return (JSONValue.array(people).jsonData(), people)
             }
         ).value
-        switch runtime.format {
-        case .json: runtime.printRawJSON(JSONValue.array(people).jsonData(.pretty))
+        switch runtime.output.format {
+        case .json: runtime.output.emit(json: JSONValue.array(people))
         case .table, .plain:
             if people.isEmpty {
-                runtime.sayEmpty(side == "followers" ? "no followers" : "not following anyone")
+                runtime.output.sayEmpty(side == "followers" ? "no followers" : "not following anyone")
                 return
             }
-            runtime.stdout.write(
+            runtime.output.stdout.write(
                 PeopleTable.make(people, now: runtime.now, status: true).render(
-                    format: runtime.format, color: runtime.terminal.colorEnabled))
+                    format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
         }
     }
 }
@@ -86,16 +86,16 @@ public struct FollowRequestsCommand: Sendable {
         }
         let client = try runtime.client()
         guard let answer else {
-            switch runtime.format {
-            case .json: runtime.printRawJSON(JSONValue.array(requests).jsonData(.pretty))
+            switch runtime.output.format {
+            case .json: runtime.output.emit(json: JSONValue.array(requests))
             case .table, .plain:
                 if requests.isEmpty {
-                    runtime.sayEmpty("no pending follow requests")
+                    runtime.output.sayEmpty("no pending follow requests")
                     return
                 }
-                runtime.stdout.write(
+                runtime.output.stdout.write(
                     PeopleTable.make(requests, now: runtime.now, status: false).render(
-                        format: runtime.format, color: runtime.terminal.colorEnabled))
+                        format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
             }
             return
         }
@@ -109,10 +109,10 @@ public struct FollowRequestsCommand: Sendable {
         }
         _ = try await client.send(.answerFollowRequest(requesterID, approve: answer.approve))
         runtime.invalidate("follow-requests", "followers-")
-        switch runtime.format {
-        case .json: try runtime.printJSON([answer.approve ? "approved" : "rejected": requesterID])
-        case .plain: runtime.stdout.line(requesterID)
-        case .table: runtime.stdout.line("\(answer.approve ? "approved" : "rejected") the follow request of \(answer.user)")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON([answer.approve ? "approved" : "rejected": requesterID])
+        case .plain: runtime.output.stdout.line(requesterID)
+        case .table: runtime.output.stdout.line("\(answer.approve ? "approved" : "rejected") the follow request of \(answer.user)")
         }
     }
 }
@@ -150,8 +150,8 @@ public struct UserShowCommand: Sendable {
                 return (answer.jsonData(), answer)
             }
         ).value
-        if runtime.format == .json {
-            runtime.printRawJSON(answer.jsonData(.pretty))
+        if runtime.output.format == .json {
+            runtime.output.emit(json: answer)
             return
         }
         var table = Table("kind", "id", "title")
@@ -161,15 +161,15 @@ public struct UserShowCommand: Sendable {
         for document in answer["documents"]?.arrayValue ?? [] {
             table.append(["document", document["id"]?.stringValue ?? "", document["title"]?.stringValue ?? ""])
         }
-        if runtime.format == .table {
+        if runtime.output.format == .table {
             let id = answer["lists"]?[0]?["userId"]?.stringValue
-            runtime.stdout.line("@\(username)" + (id.map { "  \($0)" } ?? ""))
+            runtime.output.stdout.line("@\(username)" + (id.map { "  \($0)" } ?? ""))
         }
         if table.rows.isEmpty {
-            runtime.stderr.line("@\(username) has no public lists or documents")
+            runtime.output.stderr.line("@\(username) has no public lists or documents")
             return
         }
-        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
     }
 }
 

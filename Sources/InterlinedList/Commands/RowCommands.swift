@@ -44,10 +44,10 @@ public struct RowAddCommand: Sendable {
         runtime.invalidate("list-" + listID)
         let row = answer["data"] ?? .null
         let id = row["id"]?.stringValue ?? ""
-        switch runtime.format {
-        case .json: runtime.printRawJSON(row.jsonData(.pretty))
-        case .plain: runtime.stdout.line(id)
-        case .table: runtime.stdout.line("added row \(id) to list \(listID) “\(list.title)”")
+        switch runtime.output.format {
+        case .json: runtime.output.emit(json: row)
+        case .plain: runtime.output.stdout.line(id)
+        case .table: runtime.output.stdout.line("added row \(id) to list \(listID) “\(list.title)”")
         }
     }
 
@@ -83,7 +83,7 @@ public struct RowAddCommand: Sendable {
                 exitCode: .usage)
         }
         guard !parsed.rows.isEmpty else {
-            runtime.stderr.line("\(file) holds no rows; nothing was sent")
+            runtime.output.stderr.line("\(file) holds no rows; nothing was sent")
             return
         }
         let rowsBefore = try await existing
@@ -119,12 +119,12 @@ public struct RowAddCommand: Sendable {
         runtime.invalidate("list-" + listID)
         let after = try await reread
         let added = after.filter { !before.contains($0["id"]?.stringValue ?? "") }.reversed()
-        switch runtime.format {
-        case .json: runtime.printRawJSON(JSONValue.array(Array(added)).jsonData(.pretty))
-        case .plain: runtime.stdout.write(added.map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
+        switch runtime.output.format {
+        case .json: runtime.output.emit(json: JSONValue.array(Array(added)))
+        case .plain: runtime.output.stdout.write(added.map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
         case .table:
             let ids = added.compactMap { $0["id"]?.stringValue }
-            runtime.stdout.line(
+            runtime.output.stdout.line(
                 "added \(sent) rows to list \(listID) “\(list.title)”"
                     + (ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"))
         }
@@ -166,10 +166,10 @@ public struct RowEditCommand: Sendable {
             try await client.send(.updateRow(listID, rowID), body: ILJSONBody(["data": .object(merged)])),
             .updateRow(listID, rowID))
         runtime.invalidate("list-" + listID)
-        switch runtime.format {
-        case .json: runtime.printRawJSON((answer["data"] ?? .null).jsonData(.pretty))
-        case .plain: runtime.stdout.line(rowID)
-        case .table: runtime.stdout.line("updated row \(rowID) of list \(listID)")
+        switch runtime.output.format {
+        case .json: runtime.output.emit(json: (answer["data"] ?? .null))
+        case .plain: runtime.output.stdout.line(rowID)
+        case .table: runtime.output.stdout.line("updated row \(rowID) of list \(listID)")
         }
     }
 }
@@ -204,15 +204,16 @@ public struct RowDeleteCommand: Sendable {
                 "no row \(missing.joined(separator: ", ")) in list \(listID)", hint: "il list show \(listID) lists the rows and their ids")
         }
         let present = rowIDs.filter { !missing.contains($0) }
-        try runtime.confirm("delete \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID) (there is no undelete)", nil)
+        try runtime.prompter.confirm(
+            "delete \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID) (there is no undelete)")
         for rowID in present {
             _ = try await client.send(.deleteRow(listID, rowID))
         }
         runtime.invalidate("list-" + listID)
-        switch runtime.format {
-        case .json: try runtime.printJSON(["deleted": present, "missing": missing])
-        case .plain: for id in present { runtime.stdout.line(id) }
-        case .table: runtime.stdout.line("deleted \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID)")
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(["deleted": present, "missing": missing])
+        case .plain: for id in present { runtime.output.stdout.line(id) }
+        case .table: runtime.output.stdout.line("deleted \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID)")
         }
         if !missing.isEmpty {
             throw FieldOpsError(
@@ -253,8 +254,8 @@ public struct RowShowCommand: Sendable {
                 else { return nil }
                 return ((row, ILColumn.of(detail.list)), savedAt)
             })
-        if runtime.format == .json {
-            runtime.printRawJSON(row.jsonData(.pretty))
+        if runtime.output.format == .json {
+            runtime.output.emit(json: row)
             return
         }
         let cells = row["rowData"]?.objectValue ?? JSONObject()
@@ -265,6 +266,6 @@ public struct RowShowCommand: Sendable {
         for key in cells.keys where !columns.contains(where: { $0.key == key }) {
             table.append([key, key, cells[key].map(ILCell.text) ?? ""])
         }
-        runtime.stdout.write(table.render(format: runtime.format, color: runtime.terminal.colorEnabled))
+        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
     }
 }

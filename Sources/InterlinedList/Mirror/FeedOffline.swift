@@ -26,7 +26,7 @@ enum FeedOffline {
             ]))
         let answer = JSONValue.object(JSONObject([("messages", .array(window)), ("pagination", pagination)]))
         guard let page = try? ILJSON.decode(ILFeedPage.self, from: answer.jsonData()) else { return nil }
-        runtime.stderr.line(
+        runtime.output.stderr.line(
             CacheAge.offlineNotice(savedAt: savedAt, now: runtime.now) + " (the feed's first \(kept.count) matching of the synced messages)"
         )
         return FeedSnapshot(raw: answer.jsonData(), page: page)

@@ -156,15 +156,15 @@ public struct SyncCommand: Sendable {
     public func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let report = try await ILMirrorSync(runtime: runtime).pull()
-        switch runtime.format {
+        switch runtime.output.format {
         case .json:
-            try runtime.printJSON([
+            try runtime.output.emitJSON([
                 "lists": report.lists, "folders": report.folders, "rows": report.rows,
                 "documents": report.documents, "documentFolders": report.documentFolders,
                 "messages": report.messages,
             ])
         case .plain, .table:
-            runtime.stdout.line(
+            runtime.output.stdout.line(
                 "mirrored \(report.lists) lists (\(report.rows) rows), \(report.folders) folders, "
                     + "\(report.documents) documents in \(report.documentFolders) folders, \(report.messages) feed messages")
         }

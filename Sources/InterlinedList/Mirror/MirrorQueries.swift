@@ -12,7 +12,7 @@ enum MirrorQueries {
             return try await live()
         } catch let error as ILError where error.isOffline {
             guard let mirror = runtime.cache, let (value, savedAt) = offline(mirror) else { throw error }
-            runtime.stderr.line(CacheAge.offlineNotice(savedAt: savedAt, now: runtime.now))
+            runtime.output.stderr.line(CacheAge.offlineNotice(savedAt: savedAt, now: runtime.now))
             return value
         }
     }

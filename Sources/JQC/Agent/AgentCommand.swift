@@ -112,14 +112,14 @@ enum AgentCommand {
         } catch {
             throw FieldOpsError("cannot write \(path): \(error.localizedDescription)", hint: "check that \(directory) is writable")
         }
-        context.stdout.line("wrote \(path)")
+        context.output.stdout.line("wrote \(path)")
         let instance = "fieldops-jqc-agent@\(profile.name).service"
         let commands = [["daemon-reload"], ["enable", "--now", instance]]
         if let failure = systemctl(commands, context: context) {
-            context.stdout.line("no user service manager answered (\(failure)); run these where one is:")
-            for command in commands { context.stdout.line("  systemctl --user " + command.joined(separator: " ")) }
+            context.output.stdout.line("no user service manager answered (\(failure)); run these where one is:")
+            for command in commands { context.output.stdout.line("  systemctl --user " + command.joined(separator: " ")) }
         } else {
-            context.stdout.line("enabled and started \(instance); its log: journalctl --user -u \(instance)")
+            context.output.stdout.line("enabled and started \(instance); its log: journalctl --user -u \(instance)")
         }
     }
 
@@ -136,17 +136,17 @@ enum AgentCommand {
             .filter { $0.hasPrefix("fieldops-jqc-agent@") }
         if others.isEmpty, FileManager.default.fileExists(atPath: path) {
             try FileManager.default.removeItem(atPath: path)
-            context.stdout.line("removed \(path)")
+            context.output.stdout.line("removed \(path)")
         } else if !others.isEmpty {
-            context.stdout.line("kept \(path): still used by " + others.joined(separator: ", "))
+            context.output.stdout.line("kept \(path): still used by " + others.joined(separator: ", "))
         }
         if let failure {
-            context.stdout.line(
+            context.output.stdout.line(
                 "no user service manager answered (\(failure)); where one runs: systemctl --user disable --now \(instance) && systemctl --user daemon-reload"
             )
         } else {
             _ = systemctl([["daemon-reload"]], context: context)
-            context.stdout.line("stopped and disabled \(instance)")
+            context.output.stdout.line("stopped and disabled \(instance)")
         }
     }
 

@@ -47,7 +47,7 @@ final class JQCAgent: @unchecked Sendable {
         self.profile = profile
         self.store = store
         self.options = options
-        log = AgentLog(profile: profile.name, stream: context.stderr)
+        log = AgentLog(profile: profile.name, stream: context.output.stderr)
         stateFile = AgentStateFile(directory: store.directory)
         state = AgentState(pid: getpid(), startedAt: Date())
     }

@@ -3,12 +3,13 @@ import Foundation
 
 /// `fieldops auth login|logout|status` for a JQC profile.
 enum JQCLogin {
-    static func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
+    static func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult {
         let keyring = try context.keyring()
         let user: APIUser
         let secrets: [String: String]
         switch credentials {
-        case .password(let username, let password, _):
+        case let credentials as PasswordLogin:
+            let (username, password) = (credentials.username, credentials.password)
             let client = try JQCClient.forLogin(context: context, profile: profile)
             let deviceID = (try? keyring.entry(for: profile.name))??.identity?[StoredCredentials.deviceID] ?? UUID().uuidString.lowercased()
             let body = try JSONValue(encoding: [
@@ -27,7 +28,8 @@ enum JQCLogin {
             user = granted
             secrets = [StoredCredentials.accessToken: grant.accessToken, StoredCredentials.refreshToken: grant.refreshToken]
             try save(secrets: secrets, user: user, deviceID: deviceID, profile: profile, keyring: keyring)
-        case .token(let token):
+        case let credentials as TokenLogin:
+            let token = credentials.token
             // A pasted token is checked against /auth/me; it cannot be refreshed later.
             let client = try JQCClient.forLogin(context: context, profile: profile, token: token)
             do {
@@ -37,6 +39,8 @@ enum JQCLogin {
             }
             secrets = [StoredCredentials.accessToken: token]
             try save(secrets: secrets, user: user, deviceID: nil, profile: profile, keyring: keyring)
+        default:
+            throw UnsupportedLoginError(backend: "jqc", hint: "log in with a username and password, or --with-token")
         }
         var details = ["role: \(user.role)"]
         if let expiry = secrets[StoredCredentials.accessToken].flatMap(StoredCredentials.expiry(ofJWT:)) {
@@ -65,7 +69,7 @@ enum JQCLogin {
         var request = client.request(.logout, query: [], body: .json(body), token: access)
         request.timeout = 5
         if let response = try? await client.session.send(request), !response.isSuccess {
-            context.trace("server logout answered HTTP \(response.status); the local credentials are removed anyway")
+            context.output.trace("server logout answered HTTP \(response.status); the local credentials are removed anyway")
         }
     }
 

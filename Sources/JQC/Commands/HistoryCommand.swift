@@ -53,16 +53,16 @@ enum HistoryCommand {
                 try store.setFollowUpRequired(serverID: Int(id), flag)
             }
         }
-        if context.format == .json {
+        if context.output.format == .json {
             let page: JSONValue = [
                 "items": .array(items), "limit": .number(JSONNumber(walkAll ? items.count : limit)),
                 "offset": .number(JSONNumber(offset)), "total": .number(JSONNumber(total)),
             ]
-            context.emit(json: page)
+            context.output.emit(json: page)
             return
         }
         guard !items.isEmpty else {
-            context.sayEmpty(
+            context.output.sayEmpty(
                 total == 0 ? "no completed inspections on the server" : "no inspections at offset \(offset) (there are \(total))")
             return
         }
@@ -84,10 +84,10 @@ enum HistoryCommand {
                 item["follow_up_required"]?.boolValue == true ? "required" : "",
             ])
         }
-        context.emit(table)
+        context.output.emit(table)
         let shownEnd = offset + items.count
         if !walkAll, shownEnd < total {
-            context.note(
+            context.output.note(
                 "\(offset + 1)–\(shownEnd) of \(total); next page: `\(context.invocation.followUp(setting: "offset", to: String(shownEnd)))`"
             )
         }

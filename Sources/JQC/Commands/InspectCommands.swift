@@ -48,10 +48,10 @@ enum InspectCommands {
         let target = try photoField(context.invocation.value("field") ?? "", template: template, schema: schema)
         let path = PathCompletion.expandingTilde(context.invocation.value("PHOTO") ?? "", environment: context.environment)
         let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: target.id, sourcePath: path)
-        if context.format == .json {
-            try context.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
+        if context.output.format == .json {
+            try context.output.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
         } else {
-            context.stdout.line(
+            context.output.stdout.line(
                 "\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync"
             )
         }
@@ -113,7 +113,7 @@ enum InspectCommands {
                 defer { lock.unlock() }
                 let client = try JQCClient(context: context, profile: profile)
                 let report = try await SyncEngine(store: store, client: client).sync()
-                if !report.isComplete { context.warn("the sync did not send everything; see `fieldops jqc status`") }
+                if !report.isComplete { context.output.warn("the sync did not send everything; see `fieldops jqc status`") }
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
@@ -121,12 +121,12 @@ enum InspectCommands {
             }
             submitted = try store.inspection(localID: draft.localID) ?? submitted
         }
-        if context.format == .json {
+        if context.output.format == .json {
             try WorkflowSupport.emitRecord(submitted, context: context)
         } else {
             let score = submitted.overallScore.map { ScoreText.percent($0) } ?? "no score (nothing scoreable answered)"
-            context.stdout.line("submitted \(WorkflowSupport.name(submitted)): \(score) [\(submitted.badge.label)]")
-            if submitted.syncStatus == .pending, syncFailure == nil { context.note("it is sent by the next `fieldops jqc sync`") }
+            context.output.stdout.line("submitted \(WorkflowSupport.name(submitted)): \(score) [\(submitted.badge.label)]")
+            if submitted.syncStatus == .pending, syncFailure == nil { context.output.note("it is sent by the next `fieldops jqc sync`") }
         }
         if let syncFailure { throw syncFailure }
     }

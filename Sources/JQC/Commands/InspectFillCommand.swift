@@ -44,7 +44,7 @@ enum InspectFillCommand {
             let form = FullScreenForm(
                 store: store, localID: draft.localID, schema: schema,
                 title: "\(template?.name ?? "Inspection") · \(draft.localID.prefix(8))", profile: profile,
-                color: context.terminal.colorEnabled, environment: context.environment)
+                color: context.output.terminal.colorEnabled, environment: context.environment)
             let ending: FullScreenForm.Ending?
             do {
                 ending = try form.run()
@@ -58,26 +58,26 @@ enum InspectFillCommand {
                 AgentWake.poke(context, profile: profile)
                 if let submitted = try store.inspection(localID: draft.localID) {
                     let score = submitted.overallScore.map { ScoreText.percent($0) } ?? "no score (nothing scoreable answered)"
-                    context.stdout.line("submitted \(WorkflowSupport.name(submitted)): \(score) [\(submitted.badge.label)]")
-                    context.note("it is sent by the next `fieldops jqc sync`")
+                    context.output.stdout.line("submitted \(WorkflowSupport.name(submitted)): \(score) [\(submitted.badge.label)]")
+                    context.output.note("it is sent by the next `fieldops jqc sync`")
                 }
                 return
             case .quit?:
                 try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
                 return
             case nil:
-                context.note(
+                context.output.note(
                     "this terminal cannot show the full-screen form (TERM=\(context.environment["TERM"] ?? "")); asking field by field")
             }
         }
         let filler = FormFiller(
-            store: store, localID: draft.localID, schema: schema, input: promptInput(for: context.stdin, screen: context.stderr),
-            screen: context.stderr, color: context.terminal.colorEnabled)
+            store: store, localID: draft.localID, schema: schema, input: promptInput(for: context.stdin, screen: context.output.stderr),
+            screen: context.output.stderr, color: context.output.terminal.colorEnabled)
         let ending: FormFiller.Ending
         do {
             ending = try filler.run()
         } catch is CancellationError {
-            context.stderr.line("")
+            context.output.stderr.line("")
             try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
             throw CancellationError()
         }
@@ -99,7 +99,7 @@ enum InspectFillCommand {
         let updated = try store.updateFormData(localID: draft.localID) { answers in
             for (id, value) in values { answers[id] = value == .null ? nil : value }
         }
-        if context.format == .json {
+        if context.output.format == .json {
             try WorkflowSupport.emitRecord(updated, context: context)
         } else {
             try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .finished, applied: values.count)
@@ -119,14 +119,14 @@ enum InspectFillCommand {
         let score = InspectionScore.provisional(schema: schema, formData: values).map { ", score " + ScoreText.percent($0) } ?? ""
         var line = applied.map { "saved \($0) answer\($0 == 1 ? "" : "s"); " } ?? (ending == .finished ? "saved; " : "saved so far; ")
         line += "\(answered) of \(inputs.count) fields answered\(score)"
-        context.stdout.line(line)
+        context.output.stdout.line(line)
         if ending == .quit || ending == .endOfInput {
-            context.note("continue with `fieldops jqc inspect fill \(localID)` (it opens at the first unanswered field)")
+            context.output.note("continue with `fieldops jqc inspect fill \(localID)` (it opens at the first unanswered field)")
         }
         if missing.isEmpty {
-            context.note("ready: `fieldops jqc inspect submit \(localID)`")
+            context.output.note("ready: `fieldops jqc inspect submit \(localID)`")
         } else {
-            context.note("still required: " + missing.map(\.reference).joined(separator: ", "))
+            context.output.note("still required: " + missing.map(\.reference).joined(separator: ", "))
         }
     }
 }

@@ -51,13 +51,13 @@ enum InspectListCommands {
         let facility = try WorkflowSupport.integer("facility", context)
         let since = try context.invocation.value("since").map { try WorkflowSupport.moment($0, option: "since") }
         let summaries = try store.inspectionSummaries(filter: filter, templateID: template, facilityID: facility, startedSince: since)
-        if context.format == .json {
-            context.emit(json: JSONValue.array(summaries.map(json)))
+        if context.output.format == .json {
+            context.output.emit(json: JSONValue.array(summaries.map(json)))
             return
         }
         guard !summaries.isEmpty else {
             let narrowed = template != nil || facility != nil || since != nil
-            context.sayEmpty(
+            context.output.sayEmpty(
                 filter == nil && !narrowed
                     ? "no local inspections; start one with `fieldops jqc inspect start`"
                     : "no \(filter.map { $0.rawValue + " " } ?? "")inspections match those filters")
@@ -76,7 +76,7 @@ enum InspectListCommands {
                 s.startedAt,
             ])
         }
-        context.stdout.write(table.render(format: context.format, color: context.terminal.colorEnabled))
+        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 
     // MARK: delete
@@ -95,9 +95,9 @@ enum InspectListCommands {
         let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "delete")
         let photos = try store.photos(inspectionLocalID: draft.localID).count
         let issues = try store.issues(inspectionLocalID: draft.localID).count
-        try context.confirm(
+        try context.prompter.confirm(
             "delete draft \(draft.localID) with \(photos) photo\(photos == 1 ? "" : "s") and \(issues) issue\(issues == 1 ? "" : "s")")
         try store.deleteDraft(localID: draft.localID)
-        context.stdout.line("deleted draft \(draft.localID)")
+        context.output.stdout.line("deleted draft \(draft.localID)")
     }
 }

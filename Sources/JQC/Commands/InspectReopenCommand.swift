@@ -37,11 +37,11 @@ enum InspectReopenCommand {
         } catch let error as JQCError {
             throw FieldOpsError("cannot reopen: " + error.summary, hint: error.hint, exitCode: error.exitCode)
         }
-        if context.format == .json {
+        if context.output.format == .json {
             try WorkflowSupport.emitRecord(reopened, context: context)
         } else {
-            context.stdout.line("reopened \(reopened.localID) as a draft [\(reopened.badge.label)]")
-            context.note("change it with `fieldops jqc inspect fill \(reopened.localID)`, then submit it again")
+            context.output.stdout.line("reopened \(reopened.localID) as a draft [\(reopened.badge.label)]")
+            context.output.note("change it with `fieldops jqc inspect fill \(reopened.localID)`, then submit it again")
         }
     }
 }

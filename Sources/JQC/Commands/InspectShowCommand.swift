@@ -69,16 +69,16 @@ enum InspectShowCommand {
         let issues = try store.issues(inspectionLocalID: inspection.localID)
         let photos = try store.photos(inspectionLocalID: inspection.localID)
         let records = photos.map { PhotoRecord($0, store: store, baseURL: profile.baseURL) }
-        if context.format == .json {
+        if context.output.format == .json {
             var record = InspectionRecord(inspection: inspection, formData: try inspection.formData())
             record.templateName = template?.name
             record.issues = try issues.map { try IssueCommands.record($0, store: store, profile: profile) }
             record.photos = records
-            try context.emitJSON(record)
+            try context.output.emitJSON(record)
             return
         }
         let card = try localCard(inspection, store: store, profile: profile)
-        context.stdout.write(card.render(color: context.terminal.colorEnabled, width: context.terminal.width))
+        context.output.stdout.write(card.render(color: context.output.terminal.colorEnabled, width: context.output.terminal.width))
     }
 
     static func showServer(_ serverID: Int, store: JQCStore, profile: Profile, context: CommandContext) async throws {
@@ -86,8 +86,8 @@ enum InspectShowCommand {
             try await client.call(.inspection(serverID))
         }
         let record = data["inspection"] ?? .null
-        if context.format == .json {
-            context.emit(json: record)
+        if context.output.format == .json {
+            context.output.emit(json: record)
             return
         }
         let templateID = record["template_id"]?.int64Value.map { Int($0) }
@@ -112,7 +112,7 @@ enum InspectShowCommand {
         var card = InspectionCard(
             title: "Inspection #\(serverID) (server)", badge: nil, facts: facts, schema: try template?.schema(), formData: formData)
         card.photoText = { JQCEndpoint.photoURL(baseURL: profile.baseURL, path: $0) }
-        context.stdout.write(card.render(color: context.terminal.colorEnabled, width: context.terminal.width))
+        context.output.stdout.write(card.render(color: context.output.terminal.colorEnabled, width: context.output.terminal.width))
     }
 
     static func facilityText(_ id: Int, area: Int?, store: JQCStore) throws -> String {

@@ -26,21 +26,21 @@ enum InspectSignCommand {
         // Before the pad opens, so nobody draws a signature that cannot be saved.
         try SignatureImage.requireLibrary(
             instead: "attach a signature image: fieldops jqc inspect attach \(draft.localID) --field \(field.id) signature.png")
-        guard let screen = CursesScreen(color: context.terminal.colorEnabled) else { throw needsTerminal }
+        guard let screen = CursesScreen(color: context.output.terminal.colorEnabled) else { throw needsTerminal }
         let drawing: SignatureDrawing?
         do {
             defer { screen.close() }
             drawing = try SignaturePad(screen: screen, title: "Signature: \(field.label.isEmpty ? field.id : field.label)").run()
         }
         guard let drawing else {
-            context.note("cancelled: \(field.reference) is unchanged")
+            context.output.note("cancelled: \(field.reference) is unchanged")
             return
         }
         let photo = try SignatureStore.attach(drawing, store: store, localID: draft.localID, fieldID: field.id)
-        if context.format == .json {
-            try context.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
+        if context.output.format == .json {
+            try context.output.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
         } else {
-            context.stdout.line(
+            context.output.stdout.line(
                 "\(field.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (signature PNG, \(photo.byteCount) bytes); uploaded by the next sync"
             )
         }

@@ -56,16 +56,16 @@ enum InspectStartCommand {
         let draft = try store.createDraft(
             templateID: templateID, facilityID: facilityID, areaID: areaID, parent: parent, formData: answers,
             notes: context.invocation.value("notes"))
-        if context.format == .json {
+        if context.output.format == .json {
             try WorkflowSupport.emitRecord(draft, context: context)
         } else {
-            context.stdout.line(draft.localID)
+            context.output.stdout.line(draft.localID)
             let copied = answers.isEmpty ? "" : ", \(answers.count) answers copied from the inspection it follows up"
-            context.note(
+            context.output.note(
                 "started a draft of \"\(template.name)\" (\(schema.inputFields.count) fields\(copied)); next: `fieldops jqc inspect fill \(draft.localID)`"
             )
             if !schema.unsupportedFields.isEmpty {
-                context.warn(
+                context.output.warn(
                     "\(schema.unsupportedFields.count) field(s) of template \(templateID) cannot be answered here: "
                         + schema.unsupportedFields.map(\.reference).joined(separator: ", "))
             }

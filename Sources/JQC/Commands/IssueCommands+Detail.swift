@@ -23,8 +23,8 @@ extension IssueCommands {
                 exitCode: .usage)
         }
         let view = try record(issue, store: store, profile: profile)
-        if context.format == .json {
-            try context.emitJSON(view)
+        if context.output.format == .json {
+            try context.output.emitJSON(view)
             return
         }
         var facts: [(String, String)] = [
@@ -46,7 +46,7 @@ extension IssueCommands {
         }
         for path in view.localPhotos { facts.append(("local photo", path)) }
         for url in view.photoURLs { facts.append(("server photo", url)) }
-        printFacts(facts, to: context)
+        context.output.emit(facts: facts)
     }
 
     // MARK: status
@@ -131,24 +131,24 @@ extension IssueCommands {
         let change = try store.queueStatusChange(issueLocalID: issue.localID, status: status, notes: notes)
         AgentWake.poke(context, profile: profile)
         let name = issue.serverID.map { "#\($0)" } ?? issue.localID
-        if context.format == .json {
+        if context.output.format == .json {
             guard let stored = try store.issue(localID: issue.localID) else { return }
-            try context.emitJSON(try record(stored, store: store, profile: profile))
+            try context.output.emitJSON(try record(stored, store: store, profile: profile))
         } else {
-            context.stdout.line("issue \(name) → \(status.label): queued: sent by the next sync")
+            context.output.stdout.line("issue \(name) → \(status.label): queued: sent by the next sync")
         }
-        context.note("\(reason); `fieldops jqc status` shows it waiting (change \(change.localID))")
+        context.output.note("\(reason); `fieldops jqc status` shows it waiting (change \(change.localID))")
     }
 
     private static func emitChanged(_ updated: APIIssue, store: JQCStore, profile: Profile, context: CommandContext) throws {
-        if context.format == .json {
+        if context.output.format == .json {
             if let stored = try store.issue(serverID: updated.id) {
-                try context.emitJSON(try record(stored, store: store, profile: profile))
+                try context.output.emitJSON(try record(stored, store: store, profile: profile))
             } else {
-                try context.emitJSON(updated)
+                try context.output.emitJSON(updated)
             }
         } else {
-            context.stdout.line("issue #\(updated.id) is now \(statusLabel(updated.status))")
+            context.output.stdout.line("issue #\(updated.id) is now \(statusLabel(updated.status))")
         }
     }
 }

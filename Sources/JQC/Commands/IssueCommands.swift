@@ -76,11 +76,11 @@ enum IssueCommands {
                 "give --inspection or --facility, not both", hint: "an issue on an inspection takes the inspection's facility")
         }
         AgentWake.poke(context, profile: profile)
-        if context.format == .json {
-            try context.emitJSON(try record(issue, store: store, profile: profile))
+        if context.output.format == .json {
+            try context.output.emitJSON(try record(issue, store: store, profile: profile))
         } else {
-            context.stdout.line(issue.localID)
-            context.note("issue logged (\(severity.label)) \(place)")
+            context.output.stdout.line(issue.localID)
+            context.output.note("issue logged (\(severity.label)) \(place)")
         }
     }
 
@@ -121,12 +121,12 @@ enum IssueCommands {
             filter.assignedTo = me
         }
         let issues = try store.issues(matching: filter)
-        if context.format == .json {
-            try context.emitJSON(try issues.map { try record($0, store: store, profile: profile) })
+        if context.output.format == .json {
+            try context.output.emitJSON(try issues.map { try record($0, store: store, profile: profile) })
             return
         }
         guard !issues.isEmpty else {
-            context.note(
+            context.output.note(
                 filter == JQCStore.IssueFilter()
                     ? "no issues; flag one with `fieldops jqc issue flag` or pull yours with `fieldops jqc sync`"
                     : "no issues match those filters")
@@ -147,7 +147,7 @@ enum IssueCommands {
                 issue.origin == .server ? "from server" : issue.syncStatus.rawValue, shorten(issue.description, 48),
             ])
         }
-        context.emit(table)
+        context.output.emit(table)
     }
 
     // MARK: Helpers

@@ -61,12 +61,12 @@ enum NotificationCommands {
         } catch NotificationPoller.Failure.refused(let message) {
             throw FieldOpsError("the server refused the notification fetch: \(message)", exitCode: .failure)
         }
-        if context.format == .json {
-            try context.emitJSON(notes)
+        if context.output.format == .json {
+            try context.output.emitJSON(notes)
         } else if notes.isEmpty {
-            context.note("no new notifications")
+            context.output.note("no new notifications")
         } else {
-            for note in notes { context.stdout.line(NotificationText.line(note)) }
+            for note in notes { context.output.stdout.line(NotificationText.line(note)) }
         }
         try runHook(notes, context: context)
     }
@@ -76,30 +76,30 @@ enum NotificationCommands {
         let interval = context.invocation.seconds("interval") ?? 60
         guard interval >= 1 else { throw FieldOpsError.usage("--interval must be at least 1s") }
         let poller = NotificationPoller(store: store, client: try JQCClient(context: context, profile: profile))
-        context.note("watching notifications of profile \(profile.name) every \(Int(interval))s; Ctrl-C stops")
+        context.output.note("watching notifications of profile \(profile.name) every \(Int(interval))s; Ctrl-C stops")
         var unreachableSince: Date?
         while !Task.isCancelled {
             do {
                 let notes = try await poller.fetch()
                 if unreachableSince != nil {
-                    context.note("the server is reachable again; carrying on")
+                    context.output.note("the server is reachable again; carrying on")
                     unreachableSince = nil
                 }
                 for note in notes {
-                    if context.format == .json {
-                        context.stdout.line((try? JSONValue(encoding: note).jsonString()) ?? "{}")
+                    if context.output.format == .json {
+                        context.output.stdout.line((try? JSONValue(encoding: note).jsonString()) ?? "{}")
                     } else {
-                        context.stdout.line(NotificationText.line(note))
+                        context.output.stdout.line(NotificationText.line(note))
                     }
                 }
                 try runHook(notes, context: context)
             } catch NotificationPoller.Failure.unreachable(let reason) {
                 if unreachableSince == nil {
-                    context.warn("the server cannot be reached (\(reason)); trying again every \(Int(interval))s")
+                    context.output.warn("the server cannot be reached (\(reason)); trying again every \(Int(interval))s")
                     unreachableSince = Date()
                 }
             } catch NotificationPoller.Failure.refused(let message) {
-                context.warn("the server refused the notification fetch: \(message); trying again")
+                context.output.warn("the server refused the notification fetch: \(message); trying again")
             }
             // Jitter keeps many watchers started together from polling in step.
             let pause = interval * Double.random(in: 0.9...1.1)
@@ -113,7 +113,7 @@ enum NotificationCommands {
         let hook = NotificationHook(command: command, baseEnvironment: context.environment)
         for note in notes {
             let status = try hook.run(for: note)
-            if status != 0 { context.warn("--exec exited \(status) for notification \(note.id)") }
+            if status != 0 { context.output.warn("--exec exited \(status) for notification \(note.id)") }
         }
     }
 }

@@ -60,12 +60,12 @@ extension NotificationCommands {
         let limit = context.invocation.integer("limit") ?? defaultLimit
         let unread = context.invocation.flag("unread")
         let entries = try store.notifications(limit: limit, unreadOnly: unread)
-        if context.format == .json {
-            try context.emitJSON(entries.map(InboxEntry.init))
+        if context.output.format == .json {
+            try context.output.emitJSON(entries.map(InboxEntry.init))
             return
         }
         guard !entries.isEmpty else {
-            context.sayEmpty(
+            context.output.sayEmpty(
                 unread
                     ? "no unread notifications"
                     : "no notifications yet; `fieldops jqc sync` or `fieldops jqc notifications poll` fetches them")
@@ -76,9 +76,9 @@ extension NotificationCommands {
             let note = entry.notification
             table.append([entry.readAt == nil ? "●" : "", String(note.id), note.createdAt ?? "", note.type ?? "", note.title ?? ""])
         }
-        context.emit(table)
+        context.output.emit(table)
         let waiting = try store.unreadNotificationCount()
-        if waiting > 0 { context.note("\(waiting) unread; mark them with `fieldops jqc notifications read ID…` or `--all`") }
+        if waiting > 0 { context.output.note("\(waiting) unread; mark them with `fieldops jqc notifications read ID…` or `--all`") }
     }
 
     // MARK: read
@@ -112,10 +112,10 @@ extension NotificationCommands {
         }
         let (_, store) = try JQCCommands.localStore(context)
         let marked = all ? try store.markAllNotificationsRead() : try store.markNotificationsRead(ids: ids)
-        if context.format == .json {
-            try context.emitJSON(["marked_read": marked])
+        if context.output.format == .json {
+            try context.output.emitJSON(["marked_read": marked])
             return
         }
-        context.stdout.line("marked \(SyncCommand.count(marked.count, "notification")) read")
+        context.output.stdout.line("marked \(SyncCommand.count(marked.count, "notification")) read")
     }
 }

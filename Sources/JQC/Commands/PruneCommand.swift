@@ -30,20 +30,20 @@ enum PruneCommand {
             ?? Date().addingTimeInterval(-defaultAge)
         let dryRun = context.invocation.flag("dry-run")
         let result = try store.prune(syncedBefore: cutoff, dryRun: dryRun)
-        if context.format == .json {
-            try context.emitJSON(result)
+        if context.output.format == .json {
+            try context.output.emitJSON(result)
             return
         }
         let what =
             "\(SyncCommand.count(result.inspections.count, "inspection")), \(SyncCommand.count(result.issues.count, "issue")) and "
             + "\(SyncCommand.count(result.photos, "photo copy", "photo copies")) (\(megabytes(result.photoBytes)))"
-        context.stdout.line((dryRun ? "would remove " : "removed ") + what + " synced before \(JQCDate.format(cutoff)) UTC")
+        context.output.stdout.line((dryRun ? "would remove " : "removed ") + what + " synced before \(JQCDate.format(cutoff)) UTC")
         if dryRun, !(result.inspections.isEmpty && result.issues.isEmpty) {
             var table = Table("KIND", "LOCAL ID")
             for id in result.inspections { table.append(["inspection", id]) }
             for id in result.issues { table.append(["issue", id]) }
-            context.emit(table)
-            context.note("dry run: nothing was removed")
+            context.output.emit(table)
+            context.output.note("dry run: nothing was removed")
         }
     }
 

@@ -63,12 +63,12 @@ enum ReferenceCommands {
     @Sendable static func listFacilities(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let facilities = try store.facilities()
-        if context.format == .json {
-            try context.emitJSON(facilities)
+        if context.output.format == .json {
+            try context.output.emitJSON(facilities)
             return
         }
         guard !facilities.isEmpty else {
-            context.sayEmpty("no facilities cached; run `fieldops jqc sync` to pull them")
+            context.output.sayEmpty("no facilities cached; run `fieldops jqc sync` to pull them")
             return
         }
         let areas = try store.areaCounts()
@@ -78,27 +78,27 @@ enum ReferenceCommands {
         for facility in facilities {
             table.append([String(facility.id), facility.name, facility.projectName ?? "", String(areas[facility.id] ?? 0)])
         }
-        context.emit(table)
+        context.output.emit(table)
     }
 
     @Sendable static func showFacility(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let id = try intArgument(context, "ID")
         guard let cached = try store.facility(id: id) else { throw JQCError.unknownRecord(kind: "facility", id: String(id)) }
-        if context.format == .json {
-            try context.emitJSON(FacilityView(facility: cached.facility, areas: cached.areas))
+        if context.output.format == .json {
+            try context.output.emitJSON(FacilityView(facility: cached.facility, areas: cached.areas))
             return
         }
         let f = cached.facility
-        printFacts(
-            [
+        context.output.emit(
+            facts: [
                 ("id", String(f.id)), ("name", f.name), ("address", f.address ?? ""),
                 ("project", f.projectName.map { "\($0) (\(f.projectID.map(String.init) ?? "?"))" } ?? "none"),
-            ], to: context)
-        context.stdout.line()
+            ])
+        context.output.stdout.line()
         var table = Table(columns: [Table.Column("AREA", alignment: .right), Table.Column("NAME"), Table.Column("TYPE")])
         for area in cached.areas { table.append([String(area.id), area.name, area.areaType ?? ""]) }
-        context.emit(table)
+        context.output.emit(table)
     }
 
     // MARK: Templates
@@ -118,12 +118,12 @@ enum ReferenceCommands {
                 id: template.id, name: template.name, description: template.description, frequency: template.frequency,
                 fields: (try? JSONValue(parsing: template.formSchemaJSON))?.arrayValue?.count ?? 0)
         }
-        if context.format == .json {
-            try context.emitJSON(summaries)
+        if context.output.format == .json {
+            try context.output.emitJSON(summaries)
             return
         }
         guard !summaries.isEmpty else {
-            context.sayEmpty("no templates cached; run `fieldops jqc sync` to pull them")
+            context.output.sayEmpty("no templates cached; run `fieldops jqc sync` to pull them")
             return
         }
         var table = Table(columns: [
@@ -131,14 +131,14 @@ enum ReferenceCommands {
             Table.Column("FIELDS", alignment: .right),
         ])
         for t in summaries { table.append([String(t.id), t.name, t.frequency ?? "", String(t.fields)]) }
-        context.emit(table)
+        context.output.emit(table)
     }
 
     @Sendable static func showTemplate(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let id = try intArgument(context, "ID")
         guard let template = try store.template(id: id) else { throw JQCError.unknownRecord(kind: "template", id: String(id)) }
-        if context.format == .json {
+        if context.output.format == .json {
             // Written from the lossless value: the schema comes out exactly as the server sent it.
             let text: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }
             let view = JSONValue.object(
@@ -149,23 +149,23 @@ enum ReferenceCommands {
                     ("id", .number(JSONNumber(template.id))),
                     ("name", .string(template.name)),
                 ]))
-            context.emit(json: view)
+            context.output.emit(json: view)
             return
         }
         let schema = try template.schema()
-        printFacts(
-            [
+        context.output.emit(
+            facts: [
                 ("id", String(template.id)), ("name", template.name), ("frequency", template.frequency ?? ""),
                 ("description", template.description ?? ""),
-            ], to: context)
-        context.stdout.line()
+            ])
+        context.output.stdout.line()
         var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED", "DETAILS")
         for field in schema.fieldsInGridOrder {
             table.append([
                 field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : "", details(field),
             ])
         }
-        context.emit(table)
+        context.output.emit(table)
     }
 
     /// What a person needs to answer the field: its options, a table's shape and columns, its
@@ -199,11 +199,11 @@ enum ReferenceCommands {
         let (_, store) = try JQCCommands.localStore(context)
         let before = try store.referenceCounts()
         try store.clearReference()
-        if context.format == .json {
-            try context.emitJSON(["cleared": before])
+        if context.output.format == .json {
+            try context.output.emitJSON(["cleared": before])
             return
         }
-        context.stdout.line(
+        context.output.stdout.line(
             "cleared \(SyncCommand.count(before.facilities, "facility", "facilities")), \(SyncCommand.count(before.areas, "area")) and \(SyncCommand.count(before.templates, "template")); inspections, issues and photos are untouched"
         )
     }

@@ -29,14 +29,14 @@ enum RetryCommand {
         let requeued = all ? try store.requeueAllFailed() : try store.requeue(localIDs: ids)
         if !requeued.isEmpty { AgentWake.poke(context, profile: profile) }
         let untouched = ids.filter { !requeued.contains($0) }
-        if context.format == .json {
-            try context.emitJSON(["requeued": requeued, "not_failed": untouched])
+        if context.output.format == .json {
+            try context.output.emitJSON(["requeued": requeued, "not_failed": untouched])
             return
         }
-        context.stdout.line("re-queued \(SyncCommand.count(requeued.count, "item")); they go with the next `fieldops jqc sync`")
-        for id in requeued { context.stdout.line("  " + id) }
+        context.output.stdout.line("re-queued \(SyncCommand.count(requeued.count, "item")); they go with the next `fieldops jqc sync`")
+        for id in requeued { context.output.stdout.line("  " + id) }
         for id in untouched {
-            context.note(
+            context.output.note(
                 "\(id) was not re-queued: it is not failed, or it is a photo whose inspection or issue was already sent without it")
         }
     }

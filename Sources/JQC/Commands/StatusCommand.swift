@@ -46,8 +46,8 @@ enum StatusCommand {
             pending: summary.pending, failed: summary.failed, lastSyncAt: summary.lastSyncAt.map(JQCDate.format),
             lastSyncError: summary.lastSyncError, failures: summary.failures,
             agent: AgentStateFile(directory: store.directory).running())
-        if context.format == .json {
-            try context.emitJSON(view)
+        if context.output.format == .json {
+            try context.output.emitJSON(view)
             return
         }
         var table = Table(columns: [
@@ -57,20 +57,20 @@ enum StatusCommand {
         table.append(["issues", String(view.pending.issues), String(view.failed.issues)])
         table.append(["photos", String(view.pending.photos), String(view.failed.photos)])
         table.append(["status changes", String(view.pending.statusChanges), String(view.failed.statusChanges)])
-        context.emit(table)
-        context.stdout.line("last sync: " + (view.lastSyncAt.map { $0 + " UTC" } ?? "never"))
-        if let error = view.lastSyncError { context.stdout.line("last sync problem: " + error) }
+        context.output.emit(table)
+        context.output.stdout.line("last sync: " + (view.lastSyncAt.map { $0 + " UTC" } ?? "never"))
+        if let error = view.lastSyncError { context.output.stdout.line("last sync problem: " + error) }
         if let agent = view.agent {
             var line = "agent: running (pid \(agent.pid), since \(JQCDate.format(agent.startedAt)) UTC)"
             if let at = agent.lastAttemptAt { line += "; last attempt \(JQCDate.format(at)) UTC: \(agent.lastOutcome ?? "?")" }
-            context.stdout.line(line)
+            context.output.stdout.line(line)
         } else {
-            context.stdout.line("agent: not running (start one with `fieldops jqc agent`, or `fieldops jqc agent install`)")
+            context.output.stdout.line("agent: not running (start one with `fieldops jqc agent`, or `fieldops jqc agent install`)")
         }
         if !view.failures.isEmpty {
-            context.stdout.line("failed items (re-queue with `fieldops jqc retry LOCAL_ID` or `--all-failed`):")
+            context.output.stdout.line("failed items (re-queue with `fieldops jqc retry LOCAL_ID` or `--all-failed`):")
             for failure in view.failures {
-                context.stdout.line(
+                context.output.stdout.line(
                     "  \(failure.kind.label) \(failure.localID): \(failure.error ?? "no message") (\(failure.retries) attempts)")
             }
         }

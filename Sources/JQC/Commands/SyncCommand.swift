@@ -36,7 +36,7 @@ enum SyncCommand {
         defer { lock.unlock() }
 
         let client = try JQCClient(context: context, profile: profile, maxConcurrentTransfers: concurrency)
-        let progress = context.progress("sync", total: try store.pendingCounts().total)
+        let progress = context.output.progress("sync", total: try store.pendingCounts().total)
         try store.relaxDurabilityForSync()
         let report = try await SyncEngine(store: store, client: client, concurrency: concurrency, progress: progress).sync()
         try emit(report, context: context)
@@ -50,7 +50,7 @@ enum SyncCommand {
                 exitCode: .partialFailure)
         }
         if report.serverReset {
-            context.warn("notifications arrived under ids this device had seen for others: " + ServerIDReuse.explanation)
+            context.output.warn("notifications arrived under ids this device had seen for others: " + ServerIDReuse.explanation)
         }
     }
 
@@ -58,20 +58,20 @@ enum SyncCommand {
 
     /// `--dry-run`: what would be sent (a table, or the plan as JSON) and pulled.
     static func show(_ plan: SyncPlan, _ context: CommandContext) throws {
-        if context.format == .json {
-            try context.emitJSON(plan)
+        if context.output.format == .json {
+            try context.output.emitJSON(plan)
             return
         }
         if plan.send.isEmpty {
-            context.stdout.line("would send: nothing")
+            context.output.stdout.line("would send: nothing")
         } else {
-            context.stdout.line("would send \(count(plan.send.count, "item")):")
+            context.output.stdout.line("would send \(count(plan.send.count, "item")):")
             var table = Table("KIND", "LOCAL ID", "WHEN", "WHAT")
             for item in plan.send { table.append([item.kind, item.localID, item.when, item.detail]) }
-            context.emit(table)
+            context.output.emit(table)
         }
-        context.stdout.line("would pull: " + plan.pull.joined(separator: ", "))
-        context.stdout.line("dry run: nothing was sent or changed")
+        context.output.stdout.line("would pull: " + plan.pull.joined(separator: ", "))
+        context.output.stdout.line("dry run: nothing was sent or changed")
     }
 
     /// `--concurrency`, checked by the parser against its declared bounds.
@@ -86,7 +86,7 @@ enum SyncCommand {
         var announced = false
         while case .heldBy(let pid) = try lock.tryLock() {
             if !announced {
-                context.note("another sync of this profile is running\(pid.map { " (pid \($0))" } ?? ""); waiting for it to finish…")
+                context.output.note("another sync of this profile is running\(pid.map { " (pid \($0))" } ?? ""); waiting for it to finish…")
                 announced = true
             }
             guard Date() < deadline else { throw ProcessLockError(path: lock.path, reason: .held(pid: pid)) }
@@ -95,11 +95,11 @@ enum SyncCommand {
     }
 
     static func emit(_ report: SyncReport, context: CommandContext) throws {
-        if context.format == .json {
-            try context.emitJSON(report)
+        if context.output.format == .json {
+            try context.output.emitJSON(report)
             return
         }
-        let out = context.stdout
+        let out = context.output.stdout
         out.line(
             "sent: \(count(report.photosUploaded, "photo")), \(count(report.inspectionsSubmitted, "inspection")), \(count(report.issuesSubmitted, "issue"))"
                 + (report.statusChangesSent > 0 ? ", \(count(report.statusChangesSent, "status change"))" : ""))

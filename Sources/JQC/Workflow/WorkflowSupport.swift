@@ -71,6 +71,6 @@ enum WorkflowSupport {
 
     /// Emits the record (`--json`) of an inspection.
     static func emitRecord(_ inspection: LocalInspection, context: CommandContext) throws {
-        try context.emitJSON(InspectionRecord(inspection: inspection, formData: try inspection.formData()))
+        try context.output.emitJSON(InspectionRecord(inspection: inspection, formData: try inspection.formData()))
     }
 }

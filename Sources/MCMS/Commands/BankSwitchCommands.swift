@@ -23,29 +23,29 @@ enum BankSwitchCommands {
         let file = plan.after.files[bank.rawValue] ?? ""
         let verb = kind == .rollback ? "roll back" : "activate"
         let dryRun = context.invocation.flag("dry-run")
-        if context.format == .json {
-            if dryRun { context.emit(json: FirmwareRendering.planJSON(plan)) }
+        if context.output.format == .json {
+            if dryRun { context.output.emit(json: FirmwareRendering.planJSON(plan)) }
         } else {
-            let out = dryRun ? context.stdout : context.stderr
+            let out = dryRun ? context.output.stdout : context.output.stderr
             out.write(FirmwareRendering.switchSummary(plan, verb: verb))
             if dryRun { out.write("\n" + FirmwareRendering.documentDiff(plan, path: MCMSEndpoint.onuConfig(id).displayPath)) }
         }
         if dryRun {
-            context.note("dry run: nothing was sent")
+            context.output.note("dry run: nothing was sent")
             return
         }
-        try context.confirm("\(verb) ONU \(id) to \(version) in bank \(bank) (it reboots)", typing: id)
+        try context.prompter.confirm("\(verb) ONU \(id) to \(version) in bank \(bank) (it reboots)", typing: id)
         try await repository.putONUConfig(id, plan.document)
         let target = FirmwareTarget(file: file, version: version)
         let entry = BulkReportEntry(
             id: id, outcome: .upgraded, reason: "pointer moved to bank \(bank)", target: target,
             before: plan.before, after: plan.after)
         guard let activation = plan.activation, verify.enabled else {
-            if context.format == .json { context.emit(json: entry.json) }
-            context.note("ONU \(id): pointer moved to bank \(bank) (\(version)); not verified (--no-verify)")
+            if context.output.format == .json { context.output.emit(json: entry.json) }
+            context.output.note("ONU \(id): pointer moved to bank \(bank) (\(version)); not verified (--no-verify)")
             return
         }
-        context.note("ONU \(id): pointer moved to bank \(bank) (\(version)); waiting for it to register again on it")
+        context.output.note("ONU \(id): pointer moved to bank \(bank) (\(version)); waiting for it to register again on it")
         try await FirmwareCommands.verifyAndReport(
             activation, entry: entry, verify: verify, repository: repository,
             context: context, what: kind.rawValue)

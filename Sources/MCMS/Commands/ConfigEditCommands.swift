@@ -51,22 +51,22 @@ enum ConfigEditCommands {
         let edit = try ConfigEdit(deviceID: id, config: config, set: values)
         let path = MCMSEndpoint.onuConfig(id).displayPath
         if edit.isNoChange {
-            context.note("ONU \(id): nothing to change")
-            if context.format == .json { context.emit(json: edit.json) }
+            context.output.note("ONU \(id): nothing to change")
+            if context.output.format == .json { context.output.emit(json: edit.json) }
             return
         }
         if context.invocation.flag("dry-run") {
-            if context.format == .json {
-                context.emit(json: edit.json)
+            if context.output.format == .json {
+                context.output.emit(json: edit.json)
             } else {
-                context.stdout.write(edit.diff(path: path))
+                context.output.stdout.write(edit.diff(path: path))
             }
-            context.note("dry run: nothing was sent")
+            context.output.note("dry run: nothing was sent")
             return
         }
-        try context.confirm(question(id), typing: typeID ? id : nil)
+        try context.prompter.confirm(question(id), typing: typeID ? id : nil)
         try await repository.putONUConfig(id, edit.document)
-        if context.format == .json { context.emit(json: edit.json) }
-        context.note(done(id))
+        if context.output.format == .json { context.output.emit(json: edit.json) }
+        context.output.note(done(id))
     }
 }

@@ -95,12 +95,12 @@ enum DetailCommands {
     /// The document as received: pretty for people, compact and byte-faithful with `--json`.
     @Sendable static func onuConfig(_ context: CommandContext) async throws {
         let config = try await MCMSConnection(context).repository.onuConfig(try id(context))
-        context.stdout.write(config.jsonString(context.format == .json ? .compact : .pretty) + "\n")
+        context.output.stdout.write(config.jsonString(context.output.format == .json ? .compact : .pretty) + "\n")
     }
 
     @Sendable static func oltConfig(_ context: CommandContext) async throws {
         let config = try await MCMSConnection(context).repository.oltConfig(try id(context, "MAC"))
-        context.stdout.write(config.jsonString(context.format == .json ? .compact : .pretty) + "\n")
+        context.output.stdout.write(config.jsonString(context.output.format == .json ? .compact : .pretty) + "\n")
     }
 
     @Sendable static func onuAlarms(_ context: CommandContext) async throws {
@@ -115,7 +115,7 @@ enum DetailCommands {
         let document = try await MCMSConnection(context).repository.alarms(endpoint)
         let alarms = document[MCMSField.alarms]?.arrayValue ?? []
         emit(json: .array(alarms), empty: alarms.isEmpty ? "no active alarms" : nil, context: context) {
-            EventRendering.styledAlarmTable(document).render(format: context.format, color: context.terminal.colorEnabled)
+            EventRendering.styledAlarmTable(document).render(format: context.output.format, color: context.output.terminal.colorEnabled)
         }
     }
 
@@ -135,26 +135,26 @@ enum DetailCommands {
         let limit = context.invocation.integer("limit") ?? defaultLogLimit
         let entries = try await MCMSConnection(context).repository.logs(endpoint, limit: limit)
         emit(json: entries, empty: (entries.arrayValue ?? []).isEmpty ? "no log entries" : nil, context: context) {
-            EventRendering.logTable(entries).render(format: context.format, color: context.terminal.colorEnabled)
+            EventRendering.logTable(entries).render(format: context.output.format, color: context.output.terminal.colorEnabled)
         }
     }
 
     @Sendable static func onuCPE(_ context: CommandContext) async throws {
         let answer = try await MCMSConnection(context).repository.cpe(try id(context))
         emit(json: .array(answer.leases), empty: answer.leases.isEmpty ? "no DHCP leases" : nil, context: context) {
-            EventRendering.cpeTable(answer.leases).render(format: context.format, color: context.terminal.colorEnabled)
+            EventRendering.cpeTable(answer.leases).render(format: context.output.format, color: context.output.terminal.colorEnabled)
         }
     }
 
     /// JSON with `--json`; otherwise the text, or for an empty result the message in table
     /// form (a terminal, or `-o table`) and nothing at all in plain (piped) form.
     static func emit(json: JSONValue, empty: String?, context: CommandContext, text: () -> String) {
-        if context.format == .json {
-            context.emit(json: json)
+        if context.output.format == .json {
+            context.output.emit(json: json)
         } else if let empty {
-            context.sayEmpty(empty)
+            context.output.sayEmpty(empty)
         } else {
-            context.stdout.write(text())
+            context.output.stdout.write(text())
         }
     }
 }

@@ -41,7 +41,7 @@ enum FirmwareBulkCommand {
             ids = resume.remaining(ids)
             reverify = resume.pendingVerification().filter { ids.contains($0.key) }
             reportPath = reportPath ?? resumePath
-            context.note(
+            context.output.note(
                 "resuming \(resumePath): \(before - ids.count) ONUs already done, \(ids.count) to go"
                     + (reverify.isEmpty ? "" : " (\(reverify.count) written before and verified again, not rewritten)"))
         }
@@ -50,7 +50,7 @@ enum FirmwareBulkCommand {
             ids: ids, file: file, target: target, options: options, reverify: reverify,
             recorded: resume?.report.waves, repository: repository)
         let procedure = FirmwareProcedure(repository: repository, planner: planner)
-        context.note("plan: \(plan.splitText)" + (plan.waves.count > 1 || options.canary > 0 ? "; \(plan.wavesText)" : ""))
+        context.output.note("plan: \(plan.splitText)" + (plan.waves.count > 1 || options.canary > 0 ? "; \(plan.wavesText)" : ""))
         if invocation.flag("dry-run") {
             try await dryRun(plan, procedure: procedure, options: options, context: context)
             return
@@ -60,11 +60,11 @@ enum FirmwareBulkCommand {
         // unrecorded, is "already there" now, and its line is what marks it done.
         guard plan.toUpgrade > 0 else {
             for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
-            context.note("nothing to do: no selected ONU needs \(target.version)")
-            if context.format == .json { context.emit(json: RolloutReport.summaryJSON(skippedSummary(plan))) }
+            context.output.note("nothing to do: no selected ONU needs \(target.version)")
+            if context.output.format == .json { context.output.emit(json: RolloutReport.summaryJSON(skippedSummary(plan))) }
             return
         }
-        try context.confirm(
+        try context.prompter.confirm(
             "install \(target.version) on \(plan.toUpgrade) ONUs" + (plan.waves.count > 1 ? " in \(plan.waves.count) waves" : ""),
             typing: String(plan.toUpgrade))
 
@@ -72,37 +72,37 @@ enum FirmwareBulkCommand {
         for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
         let watch =
             verify.enabled && !target.stageOnly
-            ? ActivationWatch(repository: repository, settings: verify.settings) { id, status in context.trace("\(id): \(status)") }
+            ? ActivationWatch(repository: repository, settings: verify.settings) { id, status in context.output.trace("\(id): \(status)") }
             : nil
         let step = RolloutStep(procedure: procedure, watch: watch, rollbackFailed: options.rollbackFailed) { entry in
             try await writer?.append(entry)
         }
         // The canary's bar ends before its question; the rest of the rollout gets a new one.
-        let progress = Locked(context.progress("firmware \(target.version)", total: plan.toUpgrade))
+        let progress = Locked(context.output.progress("firmware \(target.version)", total: plan.toUpgrade))
         let run = RolloutRun(
             step: step, options: options,
             canaryGate: { summary in
                 progress.withLock { $0.finish() }
                 let proceed = try await canaryGate(summary, plan: plan, options: options, context: context)
                 let rest = plan.toUpgrade - (plan.waves.first?.items.count ?? 0)
-                progress.withLock { $0 = context.progress("firmware \(target.version)", total: rest) }
+                progress.withLock { $0 = context.output.progress("firmware \(target.version)", total: rest) }
                 return proceed
             },
             record: { entry in
                 try await writer?.append(entry)
                 progress.withLock { $0.advance(failed: entry.outcome == .failed) }
-                if entry.outcome == .failed { context.trace("\(entry.id): \(entry.reason)") }
+                if entry.outcome == .failed { context.output.trace("\(entry.id): \(entry.reason)") }
             })
         var summary = try await run.run(plan)
         progress.withLock { $0.finish() }
         summary.skipped += plan.skipped.count
         if !summary.interrupted { try await writer?.append(line: RolloutReport.summaryLine(summary)) }
-        if context.format == .json {
+        if context.output.format == .json {
             var json = RolloutReport.summaryJSON(summary)
             try? json.set(reportPath.map(JSONValue.string) ?? .null, at: [.key("report")])
-            context.emit(json: json)
+            context.output.emit(json: json)
         }
-        context.note(
+        context.output.note(
             "upgraded \(summary.upgraded), skipped \(summary.skipped), failed \(summary.failed)"
                 + (summary.rolledBack > 0 ? ", rolled back \(summary.rolledBack)" : "")
                 + (summary.notStarted > 0 ? ", not started \(summary.notStarted)" : "")
@@ -167,16 +167,14 @@ enum FirmwareBulkCommand {
     {
         let canary = plan.waves.first?.items.count ?? 0
         let remaining = plan.toUpgrade - canary
-        context.note("canary: \(summary.upgraded) verified, \(summary.failed) failed of \(canary)")
+        context.output.note("canary: \(summary.upgraded) verified, \(summary.failed) failed of \(canary)")
         if let soak = options.soak {
-            context.note("soaking for \(DurationText.spoken(soak)) before the remaining \(remaining) ONUs")
+            context.output.note("soaking for \(DurationText.spoken(soak)) before the remaining \(remaining) ONUs")
             try await Task.sleep(for: .milliseconds(Int64(soak * 1000)))
             return summary.failed == 0
         }
-        if context.assumeYes || !context.stdin.isTerminal { return summary.failed == 0 }
-        let answer = try TerminalPrompt.line(
-            "continue with the remaining \(remaining) ONUs? [y/N] ", stderr: context.stderr, stdin: context.stdin)
-        return ["y", "yes"].contains(answer?.lowercased().trimmingSpaces() ?? "")
+        if context.prompter.assumeYes || !context.prompter.canAsk { return summary.failed == 0 }
+        return try context.prompter.agrees("continue with the remaining \(remaining) ONUs?")
     }
 
     /// Exactly one of `--ids`, `--ids-from`, `--olt` (a MAC or an OLT's name); duplicates
@@ -265,8 +263,8 @@ enum FirmwareBulkCommand {
         }
         var table = Table(columns: [.init("ID"), .init("Would"), .init("Wave"), .init("Detail")])
         table.rows = (0..<items.count).compactMap { rows[$0] }
-        if context.format == .json {
-            context.emit(
+        if context.output.format == .json {
+            context.output.emit(
                 json: .array(
                     table.rows.map { row in
                         .object(
@@ -276,10 +274,10 @@ enum FirmwareBulkCommand {
                             ]))
                     }))
         } else {
-            context.emit(table)
+            context.output.emit(table)
         }
         for wave in plan.waves {
-            context.note(
+            context.output.note(
                 "\(wave.name): \(wave.items.count) ONUs"
                     + (wave.number == 0 ? (options.soak.map { ", then a soak of \(DurationText.spoken($0))" } ?? ", then confirm") : ""))
         }
@@ -287,7 +285,7 @@ enum FirmwareBulkCommand {
             ["concurrency \(options.concurrency)"] + (options.perOLT.map { ["at most \($0) per OLT"] } ?? [])
             + (options.ratePerMinute.map { ["at most \(Units.trimmed($0)) starts per minute"] } ?? [])
             + (options.maxFailures.map { ["halt at \($0.text) failures (\($0.threshold(of: plan.toUpgrade)))"] } ?? [])
-        context.note(
+        context.output.note(
             "dry run: \(plan.splitText); \(plan.waves.count) wave\(plan.waves.count == 1 ? "" : "s"), \(caps.joined(separator: ", ")); nothing was sent"
         )
     }

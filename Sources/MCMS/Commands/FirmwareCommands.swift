@@ -30,13 +30,13 @@ enum FirmwareCommands {
         let plan: FirmwarePlan
         switch try await procedure.plan(onuID: id) {
         case .skip(let reason, _):
-            context.note("ONU \(id): nothing to do, \(reason)")
-            if context.format == .json {
-                context.emit(json: .object(JSONObject([("id", .string(id)), ("outcome", "skipped"), ("reason", .string(reason))])))
+            context.output.note("ONU \(id): nothing to do, \(reason)")
+            if context.output.format == .json {
+                context.output.emit(json: .object(JSONObject([("id", .string(id)), ("outcome", "skipped"), ("reason", .string(reason))])))
             }
             return
         case .awaitingBoot(let reason, _, let activation):
-            context.note("ONU \(id): nothing to write, \(reason)")
+            context.output.note("ONU \(id): nothing to write, \(reason)")
             if context.invocation.flag("dry-run") || !verify.enabled { return }
             let entry = BulkReportEntry(id: id, outcome: .activating, reason: reason, target: target)
             try await verifyAndReport(activation, entry: entry, verify: verify, repository: repository, context: context)
@@ -45,31 +45,31 @@ enum FirmwareCommands {
             plan = planned
         }
         let dryRun = context.invocation.flag("dry-run")
-        if context.format == .json {
-            if dryRun { context.emit(json: FirmwareRendering.planJSON(plan)) }
+        if context.output.format == .json {
+            if dryRun { context.output.emit(json: FirmwareRendering.planJSON(plan)) }
         } else {
-            let out = dryRun ? context.stdout : context.stderr
+            let out = dryRun ? context.output.stdout : context.output.stderr
             out.write(FirmwareRendering.changeTable(plan))
             if dryRun {
                 out.write("\n" + FirmwareRendering.documentDiff(plan, path: MCMSEndpoint.onuConfig(id).displayPath))
             }
         }
         if dryRun {
-            context.note("dry run: nothing was sent")
+            context.output.note("dry run: nothing was sent")
             return
         }
-        try context.confirm("write firmware \(target.version) to ONU \(id)", typing: id)
+        try context.prompter.confirm("write firmware \(target.version) to ONU \(id)", typing: id)
         try await procedure.apply(plan)
         let entry = BulkReportEntry(id: id, outcome: .upgraded, reason: "written", target: target, before: plan.before, after: plan.after)
         guard let activation = plan.activation, verify.enabled else {
-            if context.format == .json { context.emit(json: entry.json) }
-            context.note(
+            if context.output.format == .json { context.output.emit(json: entry.json) }
+            context.output.note(
                 plan.stageOnly
                     ? "ONU \(id): \(target.version) staged in bank \(plan.targetBank); it keeps running bank \(plan.activeBank)"
                     : "ONU \(id): \(target.version) written to bank \(plan.targetBank) and activated; not verified (--no-verify)")
             return
         }
-        context.note(
+        context.output.note(
             "ONU \(id): \(target.version) written to bank \(plan.targetBank) and activated; waiting for it to boot and register again")
         try await verifyAndReport(activation, entry: entry, verify: verify, repository: repository, context: context)
     }
@@ -81,7 +81,7 @@ enum FirmwareCommands {
         repository: MCMSRepository, context: CommandContext, what: String = "firmware"
     ) async throws {
         let watch = ActivationWatch(repository: repository, settings: verify.settings) { id, status in
-            context.note("ONU \(id): \(status)")
+            context.output.note("ONU \(id): \(status)")
         }
         let outcome = await watch.verify(activation)
         try Task.checkCancellation()
@@ -90,7 +90,7 @@ enum FirmwareCommands {
         final.verify = outcome.word
         final.backAfter = outcome.secondsToComeBack
         final.reason = outcome.reason(activation)
-        if context.format == .json { context.emit(json: final.json) }
+        if context.output.format == .json { context.output.emit(json: final.json) }
         guard outcome.succeeded else {
             throw FieldOpsError(
                 "ONU \(activation.onuID): \(what) \(final.reason)",
@@ -99,6 +99,6 @@ enum FirmwareCommands {
                     : "see both banks and the registration with fieldops mcms onu firmware status \(activation.onuID)",
                 exitCode: .failure)
         }
-        context.note("ONU \(activation.onuID): \(final.reason)")
+        context.output.note("ONU \(activation.onuID): \(final.reason)")
     }
 }

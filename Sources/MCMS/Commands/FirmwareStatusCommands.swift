@@ -19,8 +19,8 @@ enum FirmwareStatusCommands {
         let pending = configPointer != nil && running != nil && configPointer != running
         let upgrade = state?.upgrade
 
-        if context.format == .json {
-            context.emit(
+        if context.output.format == .json {
+            context.output.emit(
                 json: .object(
                     JSONObject([
                         ("id", .string(id)),
@@ -72,14 +72,14 @@ enum FirmwareStatusCommands {
                 String(bank), text(banks.files[bank]), text(banks.versions[bank]), text(reported[bank]), marks.joined(separator: ", "),
             ])
         }
-        context.emit(table)
+        context.output.emit(table)
         var lines = [
             "pointer: config \(banks.pointer ?? "missing"), ONU \(state?.bankPointerText ?? "no state")"
                 + (pending ? " (activation pending: the ONU has not booted bank \(banks.pointer ?? "?") yet)" : "")
         ]
         lines.append("registration: \(registration.state.word)" + (registration.olt.map { " on OLT \($0)" } ?? ""))
         lines.append("upgrade: " + (upgrade?.text ?? "no FW Upgrade block (idle, or an appliance that does not report one)"))
-        context.stdout.write(lines.joined(separator: "\n") + "\n")
+        context.output.stdout.write(lines.joined(separator: "\n") + "\n")
     }
 
     static func text(_ value: String?) -> String {
@@ -90,8 +90,8 @@ enum FirmwareStatusCommands {
     @Sendable static func files(_ context: CommandContext) async throws {
         let repository = try MCMSConnection(context).repository
         let files = try await repository.firmwareFiles()
-        if context.format == .json {
-            context.emit(
+        if context.output.format == .json {
+            context.output.emit(
                 json: .array(
                     files.map { file in
                         .object(
@@ -104,10 +104,10 @@ enum FirmwareStatusCommands {
         }
         var table = Table(columns: [.init("File"), .init("Version"), .init("Models")])
         for file in files { table.append([file.filename, file.version, file.models.joined(separator: ", ")]) }
-        if files.isEmpty, context.stdout.isTerminal {
-            context.note("the server lists no ONU firmware files")
+        if files.isEmpty, context.output.stdout.isTerminal {
+            context.output.note("the server lists no ONU firmware files")
             return
         }
-        context.emit(table)
+        context.output.emit(table)
     }
 }

@@ -27,8 +27,8 @@ struct MCMSConnection: Sendable {
             pageSize: try MCMSPaging.pageSize(option: context.invocation.integer(MCMSPaging.option), profile: profile),
             // Full screen, the progress line would draw over the watch.
             progress: ListingProgress(
-                label: "listing", stream: context.stderr,
-                quiet: context.isQuiet || context.invocation.flag("watch") || context.invocation.value("until") != nil))
+                label: "listing", stream: context.output.stderr,
+                quiet: context.output.quiet || context.invocation.flag("watch") || context.invocation.value("until") != nil))
     }
 
     /// The connection of the profile selected for an `mcms` command.

@@ -69,7 +69,7 @@ struct ONUListing {
             } catch {
                 writer.discard()
                 cache = nil
-                context.trace("completion cache not updated: \(error)")
+                context.output.trace("completion cache not updated: \(error)")
             }
         }
 
@@ -88,7 +88,7 @@ struct ONUListing {
                 held.append(selected)
                 return
             }
-            if context.stdout.isTerminal { connection.paging.progress?.finish() }
+            if context.output.stdout.isTerminal { connection.paging.progress?.finish() }
             try output.write(selected)
             output.flush()
         }
@@ -139,7 +139,7 @@ struct ONUListing {
                 try connection.cache.store(.olt, entries: olts.lazy.map { (id: $0.mac, name: $0.name) })
             }
         } catch {
-            context.trace("completion cache not updated: \(error)")
+            context.output.trace("completion cache not updated: \(error)")
         }
     }
 }

@@ -18,7 +18,7 @@ enum ResetCommands {
         guard selectors.isEmpty else { throw FieldOpsError.usage("give either one ID or --ids/--ids-from/--olt, not both") }
         let repository = try MCMSConnection(context).repository
         let plan = try ResetPlan(deviceID: id, section: MCMSField.onu, config: try await repository.onuConfig(id))
-        try context.confirm("reset ONU \(id)", typing: id)
+        try context.prompter.confirm("reset ONU \(id)", typing: id)
         try await repository.putONUConfig(id, plan.document)
         report(plan, kind: "ONU", context: context)
     }
@@ -29,22 +29,22 @@ enum ResetCommands {
         let plan = try ResetPlan(deviceID: mac, section: MCMSField.olt, config: try await repository.oltConfig(mac))
         let onus = try await repository.oltState(mac)
         let affected = RegistrationState.bucketed.reduce(0) { $0 + onus.onuIDs(in: $1).count }
-        context.note("resetting OLT \(mac) interrupts service for its \(affected) ONUs")
-        try context.confirm("reset OLT \(mac)", typing: mac)
+        context.output.note("resetting OLT \(mac) interrupts service for its \(affected) ONUs")
+        try context.prompter.confirm("reset OLT \(mac)", typing: mac)
         try await repository.putOLTConfig(mac, plan.document)
         report(plan, kind: "OLT", context: context)
     }
 
     static func report(_ plan: ResetPlan, kind: String, context: CommandContext) {
-        if context.format == .json {
-            context.emit(
+        if context.output.format == .json {
+            context.output.emit(
                 json: .object(
                     JSONObject([
                         ("id", .string(plan.deviceID)), ("reset_count_before", .number(JSONNumber(plan.oldCount))),
                         ("reset_count_after", .number(JSONNumber(plan.newCount))),
                     ])))
         } else {
-            context.note("\(kind) \(plan.deviceID) reset requested (reset count \(plan.oldCount) → \(plan.newCount))")
+            context.output.note("\(kind) \(plan.deviceID) reset requested (reset count \(plan.oldCount) → \(plan.newCount))")
         }
     }
 
@@ -74,9 +74,9 @@ enum ResetCommands {
         let connection = try MCMSConnection(context, concurrency: concurrency)
         let repository = connection.repository
         let ids = try await FirmwareBulkCommand.selectIDs(context, repository: repository)
-        try context.confirm("reset \(ids.count) ONUs (each reboots)", typing: String(ids.count))
+        try context.prompter.confirm("reset \(ids.count) ONUs (each reboots)", typing: String(ids.count))
         let writer = try invocation.value("report").map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
-        let progress = context.progress("reset", total: ids.count)
+        let progress = context.output.progress("reset", total: ids.count)
         var outcomes: [Int: Outcome] = [:]
         try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0
@@ -99,8 +99,8 @@ enum ResetCommands {
         let ordered = ids.indices.compactMap { outcomes[$0] }
         let failed = ordered.filter { $0.failure != nil }
         let reportPath = invocation.value("report")
-        if context.format == .json {
-            context.emit(
+        if context.output.format == .json {
+            context.output.emit(
                 json: .object(
                     JSONObject([
                         ("reset", .number(JSONNumber(ordered.count - failed.count))), ("failed", .number(JSONNumber(failed.count))),
@@ -114,11 +114,11 @@ enum ResetCommands {
                     outcome.failure ?? outcome.plan.map { "reset count \($0.oldCount) → \($0.newCount)" } ?? "",
                 ])
             }
-            context.stdout.write(
+            context.output.stdout.write(
                 StyledTable(table: table, styles: ordered.map { $0.failure == nil ? nil : Style.red })
-                    .render(format: context.format, color: context.terminal.colorEnabled))
+                    .render(format: context.output.format, color: context.output.terminal.colorEnabled))
         }
-        context.note(
+        context.output.note(
             "reset \(ordered.count - failed.count) of \(ids.count) ONUs" + (failed.isEmpty ? "" : ", \(failed.count) failed")
                 + (reportPath.map { "; report: \($0)" } ?? ""))
         if !failed.isEmpty {

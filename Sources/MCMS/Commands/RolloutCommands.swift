@@ -21,7 +21,7 @@ enum RolloutCommands {
             let report = try RolloutReportFile(contentsOf: path)
             let key = render(report, path: path, format: .plain)
             if key != shown {
-                if context.format != .json, shown != nil, context.stdout.isTerminal { context.stdout.write("\n") }
+                if context.output.format != .json, shown != nil, context.output.stdout.isTerminal { context.output.stdout.write("\n") }
                 emit(report, path: path, context: context, compact: true)
                 shown = key
             }
@@ -31,11 +31,11 @@ enum RolloutCommands {
     }
 
     static func emit(_ report: RolloutReportFile, path: String, context: CommandContext, compact: Bool = false) {
-        if context.format == .json {
+        if context.output.format == .json {
             let value = json(report, path: path)
-            context.stdout.write(value.jsonString(compact ? .compact : .pretty) + "\n")
+            context.output.stdout.write(value.jsonString(compact ? .compact : .pretty) + "\n")
         } else {
-            context.stdout.write(render(report, path: path, format: context.format))
+            context.output.stdout.write(render(report, path: path, format: context.output.format))
         }
     }
 

@@ -15,13 +15,13 @@ struct ONURowWriter {
     /// - Parameter widthRows: rows the table's column widths come from (the first page).
     init(context: CommandContext, widthRows: Int = .max) {
         self.context = context
-        let color = context.terminal.colorEnabled
-        if context.structured.transformsJSON || context.structured.kind == .json {
-            structured = StructuredWriter(context.structured, color: color, widthRows: widthRows, stream: context.stdout)
+        let color = context.output.terminal.colorEnabled
+        if context.output.structured.transformsJSON || context.output.structured.kind == .json {
+            structured = StructuredWriter(context.output.structured, color: color, widthRows: widthRows, stream: context.output.stdout)
         } else {
             table = TableWriter(
-                columns: InventoryRendering.onuTable([]).columns, format: context.format, color: color,
-                widthRows: widthRows, stream: context.stdout)
+                columns: InventoryRendering.onuTable([]).columns, format: context.output.format, color: color,
+                widthRows: widthRows, stream: context.output.stdout)
         }
     }
 
@@ -54,7 +54,7 @@ struct ONURowWriter {
     /// The end of the listing; an empty table says so on stderr ("no ONUs match").
     mutating func finish() {
         if let rows = table?.rowCount, rows == 0 {
-            context.sayEmpty("no ONUs match")
+            context.output.sayEmpty("no ONUs match")
             return
         }
         table?.finish()

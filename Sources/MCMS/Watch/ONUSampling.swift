@@ -21,7 +21,7 @@ struct ONUSampling {
         let count = min(10_000, Int((duration / interval).rounded(.down)) + 1)
         let clock = ContinuousClock()
         let start = clock.now
-        let progress = context.progress("sampling", total: count)
+        let progress = context.output.progress("sampling", total: count)
         var history = SampleHistory(capacity: count)
         var samples: [JSONValue] = []
         var last: WatchFrame?
@@ -40,9 +40,9 @@ struct ONUSampling {
             progress.advance(failed: last == nil)
         }
         progress.finish()
-        switch context.format {
+        switch context.output.format {
         case .json:
-            context.emit(
+            context.output.emit(
                 json: .object(
                     JSONObject([
                         ("id", .string(context.invocation.value("ID") ?? "")),
@@ -52,12 +52,12 @@ struct ONUSampling {
         case .plain:
             for sample in samples {
                 let fields = ["time", "rx_dbm", "tx_dbm", "rx_bps", "tx_bps", "error"].map { key in sample[key].map(displayText) ?? "" }
-                context.stdout.line(fields.joined(separator: "\t"))
+                context.output.stdout.line(fields.joined(separator: "\t"))
             }
         case .table:
-            let color = context.terminal.colorEnabled
-            if let last { context.stdout.write(last.render(.table, color)) }
-            context.stdout.write(history.render(source.trends, width: context.terminal.width, color: color))
+            let color = context.output.terminal.colorEnabled
+            if let last { context.output.stdout.write(last.render(.table, color)) }
+            context.output.stdout.write(history.render(source.trends, width: context.output.terminal.width, color: color))
         }
         if last == nil { throw FieldOpsError("every sample failed", exitCode: .network) }
     }

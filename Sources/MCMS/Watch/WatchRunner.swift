@@ -16,7 +16,7 @@ enum WatchRunner {
             emitOnce(try await source.fetch(), context: context)
             return
         }
-        if context.stdout.isTerminal && context.format != .json {
+        if context.output.stdout.isTerminal && context.output.format != .json {
             try await Screen(source: source, options: options, context: context).run()
         } else {
             try await stream(source, options: options, context: context)
@@ -26,7 +26,7 @@ enum WatchRunner {
     /// The one-shot output: JSON, the table, or the empty message on a terminal (nothing piped).
     static func emitOnce(_ frame: WatchFrame, context: CommandContext) {
         DetailCommands.emit(json: frame.json, empty: frame.emptyMessage, context: context) {
-            frame.render(context.format, context.terminal.colorEnabled)
+            frame.render(context.output.format, context.output.terminal.colorEnabled)
         }
     }
 
@@ -41,15 +41,15 @@ enum WatchRunner {
             let started = clock.now
             do {
                 let frame = try await fetch(source, before: deadline)
-                if failing { context.note("refresh ok again") }
+                if failing { context.output.note("refresh ok again") }
                 failing = false
                 last = frame
-                context.stdout.line(record(frame, source: source).jsonString())
+                context.output.stdout.line(record(frame, source: source).jsonString())
                 if let until = options.until, until.holds(in: frame) { return }
             } catch is DeadlinePassed {
                 // The deadline check below says so.
             } catch let error where isTransient(error) {
-                if !failing { context.note("refresh failed — retrying: \(summary(error))") }
+                if !failing { context.output.note("refresh failed — retrying: \(summary(error))") }
                 failing = true
             }
             try checkDeadline(deadline, options: options, last: last)
@@ -70,11 +70,11 @@ enum WatchRunner {
         let context: CommandContext
 
         func run() async throws {
-            let screen = TerminalScreen(output: context.stdout, readKeys: context.stdin.isTerminal)
+            let screen = TerminalScreen(output: context.output.stdout, readKeys: context.stdin.isTerminal)
             defer { screen.restore() }
             let clock = ContinuousClock()
             let deadline = options.timeout.map { clock.now + .seconds($0) }
-            let color = context.terminal.colorEnabled
+            let color = context.output.terminal.colorEnabled
             var history = SampleHistory()
             var previous: ScreenText?
             var last: WatchFrame?
@@ -110,8 +110,8 @@ enum WatchRunner {
                 if failure == nil { previous = text }
                 if let until = options.until, let last, failure == nil, until.holds(in: last) {
                     screen.restore()
-                    context.stdout.write(last.render(.table, color))
-                    context.note("condition met: \(until)")
+                    context.output.stdout.write(last.render(.table, color))
+                    context.output.note("condition met: \(until)")
                     return
                 }
                 try checkDeadline(deadline, options: options, last: last, screen: screen)

@@ -8,18 +8,36 @@ import Foundation
 struct WidgetBackend: Backend {
     init(
         name: String = "widget", aliases: [String] = ["wd"], summary: String = "Widgets, for tests.",
-        profileKeys: [ProfileKey] = [ProfileKey("shelf", kind: .string, help: "Which shelf the widgets live on.")]
+        profileKeys: [ProfileKey] = [ProfileKey("shelf", kind: .string, help: "Which shelf the widgets live on.")],
+        loginOptions: [OptionSpec] = [], cookiePersistence: CookiePersistence = .keyring
     ) {
         self.name = name
         self.aliases = aliases
         self.summary = summary
         self.profileKeys = profileKeys
+        self.loginOptions = loginOptions
+        self.cookiePersistence = cookiePersistence
     }
 
     var name: String
     var aliases: [String]
     var summary: String
     var profileKeys: [ProfileKey]
+    var loginOptions: [OptionSpec]
+    var cookiePersistence: CookiePersistence
+
+    /// A credential of the backend's own (a one-time code given with `--code`): what a
+    /// backend that signs in another way reads in `readCredentials`.
+    struct OneTimeCode: LoginCredentials {
+        var code: String
+    }
+
+    func readCredentials(_ context: CommandContext, profile: Profile) throws -> any LoginCredentials {
+        if loginOptions.contains(where: { $0.long == "code" }), let code = context.invocation.value("code") {
+            return OneTimeCode(code: code)
+        }
+        return try LoginPrompt.read(context, profile: profile)
+    }
 
     static let source = CompletionSource("widget")
 
@@ -43,7 +61,7 @@ struct WidgetBackend: Backend {
                             .get, baseURL: profile.baseURL, path: ["echo", "whoami"],
                             headers: ["Authorization": "Bearer " + token.value])
                         let echoed = try await session.send(request).requireSuccess().decode(Echo.self)
-                        try context.emitJSON([
+                        try context.output.emitJSON([
                             "authorization": echoed.header("Authorization"),
                             "cookie": echoed.header("Cookie"),
                             "shelf": profile.string("shelf") ?? "",
@@ -53,7 +71,7 @@ struct WidgetBackend: Backend {
                 CommandSpec(
                     "pick", abstract: "Pick a widget.",
                     arguments: [ArgumentSpec("WIDGET", help: "A widget id.", value: .dynamic(Self.source))],
-                    action: { context in context.stdout.line("picked " + (context.invocation.value("WIDGET") ?? "")) }),
+                    action: { context in context.output.stdout.line("picked " + (context.invocation.value("WIDGET") ?? "")) }),
             ])
     }
 
@@ -65,10 +83,18 @@ struct WidgetBackend: Backend {
         }
     }
 
-    func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult {
-        guard case .password(let username, let password, _) = credentials else {
-            throw FieldOpsError.usage("widget logins take a password")
+    func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult {
+        if let credentials = credentials as? OneTimeCode {
+            guard credentials.code == "4242" else { throw FieldOpsError("code refused", exitCode: .notAuthenticated) }
+            try context.keyring().update(profile: profile.name) { entry in
+                entry.secrets[KeyringSecret.accessToken] = "token-for-code"
+            }
+            return LoginResult(user: "code holder")
         }
+        guard let credentials = credentials as? PasswordLogin else {
+            throw UnsupportedLoginError(backend: name, hint: "log in with a password")
+        }
+        let (username, password) = (credentials.username, credentials.password)
         guard password == "open-sesame" else {
             throw FieldOpsError("invalid credentials for \(username)", exitCode: .notAuthenticated)
         }

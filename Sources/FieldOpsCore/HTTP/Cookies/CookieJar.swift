@@ -7,8 +7,13 @@ import Foundation
 /// cannot carry the old host's cookies.
 public final class CookieJar: Sendable {
     private let storage = Locked<[Cookie]>([])
+    /// False for a session whose backend sends its cookies itself (`CookiePersistence.none`):
+    /// answers' `Set-Cookie` headers are dropped, so the jar stays empty.
+    public let accepts: Bool
 
-    public init() {}
+    public init(accepting accepts: Bool = true) {
+        self.accepts = accepts
+    }
 
     /// Restores a jar from `export()`'s text. Expired cookies are dropped.
     public convenience init(restoring text: String, now: Date = Date()) throws {
@@ -50,6 +55,7 @@ public final class CookieJar: Sendable {
 
     /// Stores every acceptable `Set-Cookie` of a response from `url` (§5.3).
     public func store(setCookieHeaders headers: [String], from url: String, now: Date = Date()) {
+        guard accepts else { return }
         guard !headers.isEmpty, let origin = CookieURL(url) else { return }
         let parsed = headers.compactMap { SetCookieParser.parse($0, from: origin, at: now) }
         guard !parsed.isEmpty else { return }

@@ -15,12 +15,23 @@ public protocol Backend: Sendable {
     var profileKeys: [ProfileKey] { get }
     /// False for a backend whose login is a cookie session only (no token `auth token` could print).
     var signsInWithTokens: Bool { get }
+    /// How the profile's HTTP sessions keep cookies: from and to the keyring (the default), or
+    /// not at all for a backend that sends its session cookie itself, route by route.
+    var cookiePersistence: CookiePersistence { get }
     /// The command group, `fieldops <name> …`.
     func commands() -> CommandSpec
 
+    /// Options of `fieldops auth login` that only this backend's logins take (MCMS's
+    /// `--remember-password`). They are listed in `auth login --help`; given for a profile of
+    /// another backend, they are refused before anything is read.
+    var loginOptions: [OptionSpec] { get }
+    /// Collects what `auth login` signs in with, never from argv. The default reads a username
+    /// and password, or a token with `--with-token` (`LoginPrompt.read`); a backend with another
+    /// way in (a one-time code, an API key and secret) reads and returns a credential of its own.
+    func readCredentials(_ context: CommandContext, profile: Profile) throws -> any LoginCredentials
     /// `fieldops auth login` for a profile of this backend: exchange the credentials for tokens
     /// or a session and store them in the keyring.
-    func login(_ context: CommandContext, profile: Profile, credentials: LoginCredentials) async throws -> LoginResult
+    func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult
     /// `fieldops auth logout`: end the server session, best effort. The core then removes the
     /// profile's keyring entry whatever happened here.
     func logout(_ context: CommandContext, profile: Profile) async
@@ -46,6 +57,11 @@ extension Backend {
     public var aliases: [String] { [] }
     public var profileKeys: [ProfileKey] { [] }
     public var signsInWithTokens: Bool { true }
+    public var loginOptions: [OptionSpec] { [] }
+    public var cookiePersistence: CookiePersistence { .keyring }
+    public func readCredentials(_ context: CommandContext, profile: Profile) throws -> any LoginCredentials {
+        try LoginPrompt.read(context, profile: profile)
+    }
     public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] { [] }
     public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
         []
@@ -66,12 +82,53 @@ extension Backend {
     }
 }
 
-/// What `fieldops auth login` collected from the person, never from argv.
-public enum LoginCredentials: Sendable {
-    /// A username (or email) and a password, read from stdin (`--password-stdin`) or a no-echo prompt.
-    case password(username: String, password: String, remember: Bool)
-    /// A token pasted on stdin (`--with-token`), for people who sign in through a browser.
-    case token(String)
+/// How a backend's HTTP sessions keep cookies (`Backend.cookiePersistence`).
+public enum CookiePersistence: Sendable {
+    /// The jar starts from the cookies stored in the profile's keyring entry, takes the answers'
+    /// cookies, and the backend saves it back after a login or a refresh
+    /// (`CommandContext.persistCookies`): services whose session is a cookie.
+    case keyring
+    /// No jar: answers' cookies are dropped and none is sent but what the backend's own requests
+    /// carry, so a credential reaches only the routes that take it.
+    case none
+}
+
+/// What `fieldops auth login` collected from the person, never from argv. Open: the core reads
+/// the two common forms (`PasswordLogin`, `TokenLogin`); a backend that signs in another way
+/// defines its own type and reads it in `Backend.readCredentials`.
+public protocol LoginCredentials: Sendable {}
+
+/// A username (or email) and a password, read from stdin (`--password-stdin`) or a no-echo prompt.
+public struct PasswordLogin: LoginCredentials {
+    public var username: String
+    public var password: String
+
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+}
+
+/// A token pasted on stdin (`--with-token`), for people who sign in through a browser.
+public struct TokenLogin: LoginCredentials {
+    public var token: String
+
+    public init(token: String) { self.token = token }
+}
+
+/// A credential a backend's `login` was not written for: a usage error, in the same words for
+/// every backend.
+public struct UnsupportedLoginError: UserFacingError {
+    public var backend: String
+    public var hint: String?
+
+    public init(backend: String, hint: String? = nil) {
+        self.backend = backend
+        self.hint = hint
+    }
+
+    public var summary: String { "the \(backend) backend cannot log in this way" }
+    public var exitCode: ExitCode { .usage }
 }
 
 /// What a login established, shown by `auth login` (never a secret).

@@ -26,7 +26,7 @@ public struct App: Sendable {
             options: GlobalOptions.all,
             subcommands: [
                 ProfileCommands.spec(backends: backends),
-                AuthCommands.spec(),
+                AuthCommands.spec(backends: backends),
             ] + backends.map { $0.commands() } + [
                 APICommand.spec(backends: backends),
                 DoctorCommand.spec(backends: backends),
@@ -144,7 +144,7 @@ public struct App: Sendable {
         }
         let outcome = await InterruptHandler.run {
             try await action(context)
-            if let error = context.deferredError { throw error }
+            if let error = context.output.deferredError { throw error }
         }
         // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
         TerminalModes.restore()

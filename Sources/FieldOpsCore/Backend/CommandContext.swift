@@ -1,0 +1,135 @@
+import Foundation
+
+/// What a command works with: its parsed invocation and environment, its `output` (results and
+/// messages) and `prompter` (questions to its person), its stdin as data, and the services —
+/// configuration, profile, keyring, HTTP sessions, data and cache directories.
+///
+/// One is made per run by `App`; tests make one with captured streams and a temp-dir
+/// environment, so any command can run against an emulator without touching the real home.
+/// Expensive things (configuration, keyring) are loaded on first use and then shared.
+public final class CommandContext: Sendable {
+    public let invocation: Invocation
+    public let environment: [String: String]
+    /// Where results, notes, warnings and progress go (`-o`, `--fields`, `--quiet`, `-v`).
+    public let output: Output
+    /// Lines, secrets and confirmations asked on the terminal (`--yes`).
+    public let prompter: Prompter
+    /// The command's input as data (`-`, `@-`, `--password-stdin`).
+    public let stdin: InputSource
+    public let backends: [any Backend]
+    public let paths: ConfigPaths
+
+    private let configuration = Locked<Configuration?>(nil)
+    private let keyringCache = Locked<Keyring?>(nil)
+    private let sessions = Locked<[String: HTTPSession]>([:])
+
+    public init(
+        invocation: Invocation,
+        environment: [String: String] = [:],
+        stdout: TextStream = CapturedStream(),
+        stderr: TextStream = CapturedStream(),
+        stdin: InputSource = FixedInput(""),
+        backends: [any Backend] = []
+    ) {
+        self.invocation = invocation
+        var environment = environment
+        if let config = invocation.value("config") {
+            environment["FIELDOPS_CONFIG"] = config
+        }
+        self.environment = environment
+        self.output = Output(invocation: invocation, stdout: stdout, stderr: stderr, environment: environment)
+        self.prompter = Prompter(stdin: stdin, stderr: stderr, assumeYes: invocation.flag("yes"))
+        self.stdin = stdin
+        self.backends = backends
+        self.paths = ConfigPaths(environment: environment)
+    }
+
+    // MARK: Global options
+
+    /// `--timeout`, in seconds, overriding the profile's `http.timeout`.
+    public var timeoutOverride: Double? { invocation.seconds("timeout") }
+
+    // MARK: Configuration and credentials
+
+    /// The schema the registered backends accept.
+    public var schema: ConfigSchema { ConfigSchema(backends: backends.map(\.schema)) }
+
+    /// The configuration, loaded once.
+    public func loadConfiguration() throws -> Configuration {
+        if let loaded = configuration.withLock({ $0 }) { return loaded }
+        let loaded = try Configuration.load(paths: paths, schema: schema)
+        configuration.withLock { $0 = loaded }
+        return loaded
+    }
+
+    /// The profile this command works on: `--profile`, `$FIELDOPS_PROFILE`, the one profile of
+    /// `backend`, then `default_profile`. A profile of another backend is refused.
+    public func profile(backend: String? = nil) throws -> Profile {
+        var profile = try loadConfiguration().selectProfile(
+            explicit: invocation.value("profile"), environment: environment, backend: backend)
+        if let timeout = timeoutOverride {
+            profile.http.timeout = timeout
+        }
+        return profile
+    }
+
+    /// The backend registered under `name` (canonical or alias).
+    public func backend(named name: String) -> (any Backend)? {
+        backends.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The keyring file named by the configuration, opened once.
+    public func keyring() throws -> Keyring {
+        if let open = keyringCache.withLock({ $0 }) { return open }
+        let settings = try loadConfiguration().keyring
+        let keyring = Keyring(
+            path: settings.path, encryption: settings.encryption,
+            passphrase: PassphraseSource(
+                environment: environment, command: settings.passphraseCommand, allowsPrompt: stdin.isTerminal))
+        keyringCache.withLock { $0 = keyring }
+        return keyring
+    }
+
+    // MARK: HTTP
+
+    /// The profile's HTTP session (one connection pool and cookie jar per profile per run).
+    ///
+    /// As the profile's backend chooses (`Backend.cookiePersistence`), its cookie jar starts from
+    /// the cookies stored in the keyring under `KeyringSecret.cookies` (the backend then calls
+    /// `persistCookies(of:profile:)` after a login or a refresh), or there is none.
+    /// With `-v`, each request is traced on stderr with secrets redacted.
+    public func httpSession(for profile: Profile, maxConcurrentTransfers: Int = 8) throws -> HTTPSession {
+        if let session = sessions.withLock({ $0[profile.name] }) { return session }
+        var jar = CookieJar(accepting: false)
+        if (backend(named: profile.backend)?.cookiePersistence ?? .keyring) == .keyring {
+            jar = CookieJar()
+            if let stored = try keyring().entry(for: profile.name)?.secrets[KeyringSecret.cookies] {
+                jar = (try? CookieJar(restoring: stored)) ?? CookieJar()
+            }
+        }
+        let stderr = output.stderr
+        var trace: HTTPTraceSink?
+        if output.verbose {
+            trace = { (line: String) in stderr.line(line) }
+        }
+        let session = try HTTPSession(
+            settings: profile.http, version: FieldOpsVersion.current, cookies: jar,
+            maxConcurrentTransfers: maxConcurrentTransfers, trace: trace)
+        sessions.withLock { $0[profile.name] = session }
+        return session
+    }
+
+    /// Saves the session's cookies (a login session is a secret) in the profile's keyring entry.
+    public func persistCookies(of session: HTTPSession, profile: Profile) throws {
+        let exported = session.cookies.export()
+        try keyring().update(profile: profile.name) { entry in
+            entry.secrets[KeyringSecret.cookies] = exported
+        }
+    }
+
+    /// Per-profile data directory (SQLite stores, photos).
+    public func dataDirectory(for profile: Profile) -> String { paths.dataDirectory(for: profile.name) }
+
+    /// Per-profile cache directory.
+    public func cacheDirectory(for profile: Profile) -> String { paths.cacheDirectory(for: profile.name) }
+}
