@@ -298,12 +298,8 @@ class ILDocuments:
 
     # ------------------------------------------------------------------ documents: search
     def docs_search(self, ctx):
-        query = (ctx.req.arg("q") or "").strip()
-        if not query:
-            raise ApiError(400, "Search query is required")
-        limit, offset = self.page(ctx, 20)
-        if limit > 100:
-            raise ApiError(400, "limit must be at most 100")
+        # No length limit on this route (the server checks none).
+        query, limit, offset = self.search_query(ctx, max_length=None)
         needle = query.lower()
         found = [d for d in self.user_docs(ctx.user["id"]) if needle in d["title"].lower() or needle in d["content"].lower()]
         found.sort(key=lambda d: (d["updatedAt"], d["id"]), reverse=True)

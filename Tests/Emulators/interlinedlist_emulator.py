@@ -322,6 +322,19 @@ class InterlinedListApp(ILStore, ILAuth, ILSocial, ILLists, ILDocuments, ILAdmin
             raise ApiError(400, "Invalid JSON body")
         return parsed
 
+    def search_query(self, ctx, max_length=200):
+        """A search route's `q` (required; at most `max_length` characters unless None) and its
+        page (the limit at most 100), refused in the server's words."""
+        query = (ctx.req.arg("q") or "").strip()
+        if not query:
+            raise ApiError(400, "Search query is required")
+        if max_length is not None and len(query) > max_length:
+            raise ApiError(400, "Search query is too long")
+        limit, offset = self.page(ctx, 20)
+        if limit > 100:
+            raise ApiError(400, "limit must be at most 100")
+        return query, limit, offset
+
     @staticmethod
     def page(ctx, default_limit, cap=None):
         try:

@@ -151,14 +151,7 @@ class ILLists:
         return Response(200, {"message": "List deleted successfully"})
 
     def lists_search(self, ctx):
-        query = (ctx.req.arg("q") or "").strip()
-        if not query:
-            raise ApiError(400, "Search query is required")
-        if len(query) > 200:
-            raise ApiError(400, "Search query is too long")
-        limit, offset = self.page(ctx, 20)
-        if limit > 100:
-            raise ApiError(400, "limit must be at most 100")
+        query, limit, offset = self.search_query(ctx)
         needle = query.lower()
         found = [x for x in self.lists.values() if x["userId"] == ctx.user["id"] and not x["deleted"] and
                  (needle in x["title"].lower() or needle in (x["description"] or "").lower())]

@@ -371,14 +371,7 @@ class ILSocial:
         return Response(200, {"replies": out, "total": len(out)})
 
     def messages_search(self, ctx):
-        query = (ctx.req.arg("q") or "").strip()
-        if not query:
-            raise ApiError(400, "Search query is required")
-        if len(query) > 200:
-            raise ApiError(400, "Search query is too long")
-        limit, offset = self.page(ctx, 20)
-        if limit > 100:
-            raise ApiError(400, "limit must be at most 100")
+        query, limit, offset = self.search_query(ctx)
         only_mine = ctx.req.arg("onlyMine") == "true"
         found = [m for m in self.messages.values() if m["parentId"] is None and self.visible(m, ctx.user)
                  and query.lower() in m["content"].lower() and (not only_mine or m["userId"] == ctx.user["id"])]

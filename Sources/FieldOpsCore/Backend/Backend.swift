@@ -16,7 +16,8 @@ public protocol Backend: Sendable {
     /// False for a backend whose login is a cookie session only (no token `auth token` could print).
     var signsInWithTokens: Bool { get }
     /// How the profile's HTTP sessions keep cookies: from and to the keyring (the default), or
-    /// not at all for a backend that sends its session cookie itself, route by route.
+    /// not at all (an empty jar that accepts nothing) for a backend that sends its session
+    /// cookie itself, route by route.
     var cookiePersistence: CookiePersistence { get }
     /// The command group, `fieldops <name> …`.
     func commands() -> CommandSpec
@@ -88,7 +89,7 @@ public enum CookiePersistence: Sendable {
     /// cookies, and the backend saves it back after a login or a refresh
     /// (`CommandContext.persistCookies`): services whose session is a cookie.
     case keyring
-    /// No jar: answers' cookies are dropped and none is sent but what the backend's own requests
+    /// An empty jar that accepts nothing: answers' cookies are dropped and none is sent but what the backend's own requests
     /// carry, so a credential reaches only the routes that take it.
     case none
 }

@@ -96,7 +96,7 @@ public final class CommandContext: Sendable {
     ///
     /// As the profile's backend chooses (`Backend.cookiePersistence`), its cookie jar starts from
     /// the cookies stored in the keyring under `KeyringSecret.cookies` (the backend then calls
-    /// `persistCookies(of:profile:)` after a login or a refresh), or there is none.
+    /// `persistCookies(of:profile:)` after a login or a refresh), or it starts empty and accepts nothing.
     /// With `-v`, each request is traced on stderr with secrets redacted.
     public func httpSession(for profile: Profile, maxConcurrentTransfers: Int = 8) throws -> HTTPSession {
         if let session = sessions.withLock({ $0[profile.name] }) { return session }

@@ -2,8 +2,9 @@ import Foundation
 
 /// `fieldops auth login|logout|status|token`: credentials in the keyring file.
 ///
-/// The flows are the backends' (`Backend.login`); this file collects what the person types,
-/// never from argv: passwords come from `--password-stdin` or a no-echo prompt, tokens from stdin.
+/// The flows are the backends' (`Backend.login`), and so is reading what the person types
+/// (`Backend.readCredentials`, by default `LoginPrompt.read`: never from argv). This file adds
+/// each backend's own login options to `auth login` and refuses them for other backends' profiles.
 enum AuthCommands {
     static func spec(backends: [any Backend]) -> CommandSpec {
         CommandSpec(

@@ -72,7 +72,9 @@ public final class Output: Sendable {
     }
 
     /// Writes `value` as stable JSON (sorted keys, two-space indent, slashes unescaped) followed
-    /// by a newline, or in the form `-o`/`--fields` ask for.
+    /// by a newline, or in the form `-o`/`--fields` ask for. Only encoding throws: an output
+    /// error (an unknown `--fields` name) is kept for the dispatcher, as `emit(json:)` keeps it,
+    /// so a command that goes on to report a partial failure still does.
     public func emitJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -80,8 +82,12 @@ public final class Output: Sendable {
         let data = try encoder.encode(value)
         if !structured.transformsJSON {
             stdout.write(String(decoding: data, as: UTF8.self) + "\n")
-        } else {
+            return
+        }
+        do {
             try emitStructured(JSONValue(parsing: data, source: "the command's JSON"))
+        } catch {
+            deferError(error)
         }
     }
 

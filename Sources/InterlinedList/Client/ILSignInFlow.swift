@@ -7,6 +7,9 @@ import Foundation
 /// (`POST /api/auth/login`) is the only thing cookie-only routes such as organizations accept.
 /// Sign-in is rate-limited: a 429 with a short `Retry-After` is waited out once, and said so.
 public struct ILSignInFlow: Sendable {
+    /// An InterlinedList profile's session, whose jar accepts nothing (`cookiePersistence` is
+    /// `.none`): the login answer's cookie is read from its headers and then sent only to the
+    /// routes that take it, never caught by a jar that would send it everywhere.
     public let session: HTTPSession
     public let baseURL: String
     public let profile: String

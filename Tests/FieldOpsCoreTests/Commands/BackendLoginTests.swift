@@ -60,7 +60,7 @@ import Testing
         #expect(outcome.exitCode == 0, "\(outcome)")
         #expect(outcome.stderr.contains("logged in to south (gadget) as code holder"), "\(outcome)")
         #expect(try String(contentsOfFile: home.keyringFile, encoding: .utf8).contains("token-for-code"))
-        // Without the option, the same backend takes the core's password login.
+        // Without the option, the same backend takes the core's default reader, whose token it refuses.
         let refused = await home.run(["-p", "south", "auth", "login", "--with-token"], backends: backends, stdin: "t0k3n\n")
         #expect(refused.exitCode == 2, "\(refused)")
         #expect(refused.stderr.contains("the gadget backend cannot log in this way"), "\(refused)")
