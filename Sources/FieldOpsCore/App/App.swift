@@ -83,7 +83,7 @@ public struct App: Sendable {
 
         let parsed: ParseResult
         do {
-            parsed = try CommandLineParser(root: root).parse(arguments)
+            parsed = try CommandLineParser(root: root, pathLookup: { ExternalTool.find($0, environment: environment) }).parse(arguments)
         } catch {
             let (text, code) = ErrorReporter.render(error, color: errorColor)
             stderr.write(text)

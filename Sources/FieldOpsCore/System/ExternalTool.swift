@@ -9,10 +9,20 @@ public enum ExternalTool {
         public var stderr: String
     }
 
-    /// The executable `name` in the environment's `PATH`, or nil.
+    /// The executable `name` in the environment's `PATH` (`/usr/bin:/bin` when unset), or nil:
+    /// the first regular file this process may execute. Empty entries are skipped (they would
+    /// mean the current directory) and a name with a `/` is never looked up. The one `PATH`
+    /// search of fieldops: the tools doctor and the agent run, and `fieldops-<name>` extensions.
     public static func find(_ name: String, environment: [String: String]) -> String? {
-        let search = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { String($0) + "/" + name }
-        return search.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+            let candidate = directory + "/" + name
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
     }
 
     /// Runs `arguments` (the first is looked up on `PATH`) with no standard input; nil when the

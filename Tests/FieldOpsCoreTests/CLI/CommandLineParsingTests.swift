@@ -1,3 +1,5 @@
+import FieldOpsTestSupport
+import Foundation
 import Testing
 
 @testable import FieldOpsCore
@@ -203,8 +205,29 @@ import Testing
         #expect(throws: UsageError.self) { try parser.parse(["jqc", "report"]) }
     }
 
-    @Test func defaultPathLookupFindsRealExecutables() {
-        #expect(CommandLineParser.executableOnPath("sh") != nil)
-        #expect(CommandLineParser.executableOnPath("fieldops-no-such-plugin-\(UInt32.random(in: 0...UInt32.max))") == nil)
+    @Test func thePathLookupFindsOnlyExecutableRegularFilesOnTheGivenPath() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bin = directory.path("bin")
+        try FileManager.default.createDirectory(atPath: bin + "/fieldops-dir", withIntermediateDirectories: true)
+        for (name, mode) in [("fieldops-tool", 0o755), ("fieldops-plain", 0o644)] {
+            FileManager.default.createFile(atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8))
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: bin + "/" + name)
+        }
+        let environment = ["PATH": "::" + bin + ":/usr/bin:/bin"]
+        #expect(ExternalTool.find("fieldops-tool", environment: environment) == bin + "/fieldops-tool")
+        #expect(ExternalTool.find("fieldops-plain", environment: environment) == nil, "not executable")
+        #expect(ExternalTool.find("fieldops-dir", environment: environment) == nil, "a directory is not a program")
+        #expect(ExternalTool.find("sh", environment: environment) != nil)
+        #expect(ExternalTool.find("bin/fieldops-tool", environment: ["PATH": directory.url.path]) == nil, "a name with a slash")
+        #expect(ExternalTool.find("sh", environment: [:]) != nil, "no PATH: /usr/bin:/bin")
+        // The parser runs what the lookup it was given finds, and nothing by default.
+        let parser = CommandLineParser(root: SampleCommandTree.root) { ExternalTool.find($0, environment: environment) }
+        guard case .external(_, let executable, _, _)? = try? parser.parse(["tool"]) else {
+            Issue.record("fieldops-tool was not found")
+            return
+        }
+        #expect(executable == bin + "/fieldops-tool")
+        #expect(throws: UsageError.self) { try CommandLineParser(root: SampleCommandTree.root).parse(["tool"]) }
     }
 }

@@ -10,7 +10,9 @@ public struct CommandLineParser: Sendable {
     /// Finds an executable by name on `PATH`; injected so tests decide what exists.
     let pathLookup: @Sendable (String) -> String?
 
-    public init(root: CommandSpec, pathLookup: @escaping @Sendable (String) -> String? = CommandLineParser.executableOnPath) {
+    /// - Parameter pathLookup: finds `fieldops-<name>` for an unknown top-level word (the
+    ///   program passes `ExternalTool.find` over its environment); none by default.
+    public init(root: CommandSpec, pathLookup: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.root = root
         self.pathLookup = pathLookup
     }
@@ -44,16 +46,6 @@ public struct CommandLineParser: Sendable {
             if helpGiven { return .help(path: run.path) }
             throw error
         }
-    }
-
-    /// The full path of an executable called `name` in one of the `PATH` directories, if any.
-    @Sendable public static func executableOnPath(_ name: String) -> String? {
-        guard let path = ProcessInfo.processInfo.environment["PATH"] else { return nil }
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = directory + "/" + name
-            if access(candidate, X_OK) == 0 { return String(candidate) }
-        }
-        return nil
     }
 }
 
