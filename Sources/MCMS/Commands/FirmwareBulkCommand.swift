@@ -48,7 +48,7 @@ enum FirmwareBulkCommand {
 
         let plan = try await makePlan(
             ids: ids, file: file, target: target, options: options, reverify: reverify,
-            recorded: resume?.report.waves, repository: repository)
+            unrecorded: resume?.unrecorded ?? [], recorded: resume?.report.waves, repository: repository)
         let procedure = FirmwareProcedure(repository: repository, planner: planner)
         context.output.note("plan: \(plan.splitText)" + (plan.waves.count > 1 || options.canary > 0 ? "; \(plan.wavesText)" : ""))
         if invocation.flag("dry-run") {
@@ -136,7 +136,7 @@ enum FirmwareBulkCommand {
     /// One projected state list for the selection and the OLT buckets, classified and put in waves.
     static func makePlan(
         ids: [String], file: FirmwareFile, target: FirmwareTarget, options: RolloutOptions,
-        reverify: [String: ActivationTarget], recorded: [RolloutReportFile.RecordedWave]?,
+        reverify: [String: ActivationTarget], unrecorded: Set<String>, recorded: [RolloutReportFile.RecordedWave]?,
         repository: MCMSRepository
     ) async throws -> RolloutPlan {
         async let stateList = repository.onuStates(ids: ids, projection: MCMSField.rolloutPlanProjection)
@@ -153,7 +153,7 @@ enum FirmwareBulkCommand {
         for (id, target) in reverify { reverify[id]?.olt = registration[id]?.olt ?? states[id]?.oltMAC ?? target.olt }
         let items = RolloutPlan.classify(
             ids: ids, states: states, registration: registration, file: file,
-            version: target.version, options: options, reverify: reverify)
+            version: target.version, options: options, reverify: reverify, unrecorded: unrecorded)
         if let recorded, !recorded.isEmpty {
             return RolloutPlan(items: items, recordedWaves: recorded.map { ($0.number, $0.ids) })
         }
@@ -243,7 +243,10 @@ enum FirmwareBulkCommand {
                     guard item.group == .upgrade else { return (index, [item.id, "skip", wave, item.reason]) }
                     if item.reverify != nil { return (index, [item.id, "verify", wave, item.reason]) }
                     do {
-                        switch try await procedure.plan(onuID: item.id) {
+                        guard let decision = try await procedure.plan(item) else {
+                            return (index, [item.id, "skip", wave, item.skipUnlessWritten ?? ""])
+                        }
+                        switch decision {
                         case .skip(let reason, _): return (index, [item.id, "skip", wave, reason])
                         case .awaitingBoot(let reason, _, _): return (index, [item.id, "verify", wave, reason])
                         case .write(let plan):

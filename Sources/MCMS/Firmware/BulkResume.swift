@@ -9,7 +9,8 @@ import Foundation
 /// failure). A failure before the write (a refusal, a server error) and `not-started` are tried
 /// again. An ONU whose last line is `activating` was written and stopped mid-verification: it
 /// is verified again, not written again. ONUs whose write was in flight when the run stopped
-/// have no line: they are planned again, and Procedure 7 sees the write that did land.
+/// have no line: they are planned again (`unrecorded`), and Procedure 7 sees the write that did
+/// land — even when the ONU is rebooting from it, or already booted it.
 public struct BulkResume: Sendable, Equatable {
     public var report: RolloutReportFile
 
@@ -44,6 +45,12 @@ public struct BulkResume: Sendable, Equatable {
     /// The ids still to do, in the order given.
     public func remaining(_ ids: [String]) -> [String] {
         ids.filter { !isDone($0) }
+    }
+
+    /// The ONUs the plan line lists to upgrade that have no line of their own: not started, or
+    /// written just before the run stopped.
+    public var unrecorded: Set<String> {
+        Set(plannedIDs.filter { report.last[$0] == nil })
     }
 
     /// Every id the report's plan line lists, waves in order: the selection to resume when the

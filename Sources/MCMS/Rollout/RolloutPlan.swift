@@ -19,13 +19,22 @@ public struct RolloutPlan: Sendable, Equatable {
         public var reason: String
         /// Set when an earlier run wrote this ONU and was stopped while verifying it: verify, never write.
         public var reverify: ActivationTarget?
+        /// Set on a resume when the earlier run planned this ONU and left no line for it, and it
+        /// now looks offline: its write may have landed just before the run stopped, and the ONU
+        /// be rebooting. The step reads its config: a landed write is verified, never repeated;
+        /// otherwise the ONU is skipped for this reason.
+        public var skipUnlessWritten: String?
 
-        public init(id: String, olt: String?, group: Group, reason: String, reverify: ActivationTarget? = nil) {
+        public init(
+            id: String, olt: String?, group: Group, reason: String, reverify: ActivationTarget? = nil,
+            skipUnlessWritten: String? = nil
+        ) {
             self.id = id
             self.olt = olt
             self.group = group
             self.reason = reason
             self.reverify = reverify
+            self.skipUnlessWritten = skipUnlessWritten
         }
     }
 
@@ -47,11 +56,15 @@ public struct RolloutPlan: Sendable, Equatable {
     /// Classifies each id. `registration` comes from the OLT buckets (seed); `states` are the
     /// projected ONU-STATE documents by id. ONUs without a state stay in "upgrade": Procedure 7
     /// refuses them and the report says why.
+    ///
+    /// On a resume, `unrecorded` holds the ONUs the earlier run planned to upgrade and wrote no
+    /// line for: one whose write landed just before the run stopped is rebooting (offline) or
+    /// already running the version, and is verified instead of skipped.
     public static func classify(
         ids: [String], states: [String: ONUStateDocument],
         registration: [String: (state: RegistrationState, olt: String?)],
         file: FirmwareFile, version: String, options: RolloutOptions,
-        reverify: [String: ActivationTarget] = [:]
+        reverify: [String: ActivationTarget] = [:], unrecorded: Set<String> = []
     ) -> [Item] {
         ids.map { id in
             let state = states[id]
@@ -68,14 +81,25 @@ public struct RolloutPlan: Sendable, Equatable {
                 )
             }
             if !options.states.contains(registered.state) {
-                return Item(
-                    id: id, olt: olt, group: .offline,
-                    reason: "\(registered.state.word), not \(options.states.map(\.word).sorted().joined(separator: " or ")) (--state)")
+                let reason = "\(registered.state.word), not \(options.states.map(\.word).sorted().joined(separator: " or ")) (--state)"
+                if unrecorded.contains(id) {
+                    return Item(
+                        id: id, olt: olt, group: .upgrade, reason: "planned by the earlier run, no line; \(reason)",
+                        skipUnlessWritten: reason)
+                }
+                return Item(id: id, olt: olt, group: .offline, reason: reason)
             }
             if !model.isEmpty, !file.models.contains(model) {
                 return Item(id: id, olt: olt, group: .incompatible, reason: "model \(model) not supported by the file")
             }
             if let state, let active = state.activeBank, state.bankVersions[active.rawValue] == version {
+                if unrecorded.contains(id) {
+                    // It needed the version when the earlier run planned it: that run wrote it.
+                    let booted = ActivationTarget(
+                        onuID: id, bank: active, version: version, fromBank: active.other, onlineTimeBefore: nil, olt: olt)
+                    return Item(
+                        id: id, olt: olt, group: .upgrade, reason: "written by the earlier run, no line; verify", reverify: booted)
+                }
                 return Item(id: id, olt: olt, group: .alreadyThere, reason: "already running \(version) in bank \(active)")
             }
             return Item(id: id, olt: olt, group: .upgrade, reason: "")

@@ -32,7 +32,10 @@ public struct RolloutStep: Sendable {
                 _ = try await verified(&entry, activation, watch: watch)
                 return entry
             }
-            switch try await procedure.plan(onuID: id) {
+            guard let decision = try await procedure.plan(item) else {
+                return BulkReportEntry(id: id, outcome: .skipped, reason: item.skipUnlessWritten ?? "", target: target, wave: wave)
+            }
+            switch decision {
             case .skip(let reason, let banks):
                 return BulkReportEntry(id: id, outcome: .skipped, reason: reason, target: target, before: banks, after: banks, wave: wave)
             case .awaitingBoot(let reason, let banks, let activation):

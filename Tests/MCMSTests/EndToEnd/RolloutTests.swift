@@ -288,6 +288,57 @@ import Testing
         #expect(wasActivating.allSatisfy { final.last[$0]?.wave != nil })
     }
 
+    /// A crash between a write landing and its `activating` line leaves the ONU with no line:
+    /// on the resume it is rebooting (offline) or has booted the version already. Both are
+    /// verified as written by the earlier run, never skipped or written again; an ONU of the
+    /// plan that is offline for another reason is still skipped, unwritten.
+    @Test func aResumeVerifiesWritesThatLandedWithoutALine() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 4, bootDelay: 1)
+        let (booted, rebooting, untouched, gasping) = (ids[0], ids[1], ids[2], ids[3])
+        let path = harness.home.path("unrecorded.jsonl")
+        let target = FirmwareTarget(file: "ALPH-R4.3.1.bin", version: "R4.3.1", stageOnly: false)
+        let items = ids.map { RolloutPlan.Item(id: $0, olt: nil, group: .upgrade, reason: "") }
+        try (RolloutReport.planLine(RolloutPlan(items: items, canary: 0, shares: [1]), target: target) + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let write = ["--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--no-verify", "--yes"]
+        #expect(await harness.run(["mcms", "onu", "firmware", booted] + write).code == 0)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let listing = await harness.run(["mcms", "onu", "list", "--state", "registered", "--json"])
+            if listing.stdout.contains(booted) { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        try await harness.setActivation(["boot_delay": .number(try #require(JSONNumber(4.0)))])
+        #expect(await harness.run(["mcms", "onu", "firmware", rebooting] + write).code == 0)
+        let state = try JSONValue(parsing: try await harness.adminGet(["onu-state", gasping]).body)
+        let mac = try #require(state["OLT"]?["MAC Address"]?.stringValue)
+        try await harness.editState(mac, kind: "olt-state") { olt in
+            var buckets = olt["ONU States"]?.objectValue ?? JSONObject()
+            for member in buckets.members {
+                let kept = (member.value.arrayValue ?? []).filter { $0.stringValue != gasping }
+                buckets[member.key] = .array(kept + (member.key == "Dying Gasp" ? [.string(gasping)] : []))
+            }
+            try olt.set(.object(buckets), at: [.key("ONU States")])
+        }
+
+        let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        let final = try report(path)
+        #expect(final.finished)
+        for id in [booted, rebooting, untouched] {
+            #expect(final.last[id]?.outcome == .upgraded && final.last[id]?.verify == "verified", "\(final.last[id]?.line ?? id)")
+        }
+        #expect(final.last[gasping]?.outcome == .skipped)
+        #expect(final.last[gasping]?.reason.hasPrefix("dying-gasp") == true, "\(final.last[gasping]?.line ?? gasping)")
+        var puts: [String: Int] = [:]
+        for write in try await harness.writes() where write["status"] == 200 && write["method"] == "PUT" {
+            if let id = write["id"]?.stringValue { puts[id, default: 0] += 1 }
+        }
+        #expect(puts == [booted: 1, rebooting: 1, untouched: 1], "\(puts)")
+    }
+
     // MARK: rollout status
 
     @Test func rolloutStatusSummarisesALiveAndAFinishedReport() async throws {
