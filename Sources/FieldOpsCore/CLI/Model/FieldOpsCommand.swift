@@ -1,0 +1,46 @@
+/// One command, written the one way every backend writes its commands: what it is called and
+/// takes (`definition`) beside the code that runs it, with its options and arguments read once,
+/// into typed fields, by `init` — checked before anything is sent or asked, and a misspelt
+/// option name stops the debug build at the lookup (`Invocation.declared`).
+///
+/// ```swift
+/// struct OLTResetCommand: FieldOpsCommand {
+///     static let definition = CommandSpec("reset", abstract: "Reboot the OLT.", arguments: [oltMAC])
+///     let mac: String
+///     init(_ invocation: Invocation) throws { mac = try invocation.required("MAC") }
+///     func run(_ context: CommandContext) async throws { … }
+/// }
+/// ```
+///
+/// The tree lists `OLTResetCommand.spec`: the definition with an action that builds the
+/// command from the parsed line and runs it.
+public protocol FieldOpsCommand: Sendable {
+    /// The command as help, the man page, completion and the parser see it, without an action.
+    static var definition: CommandSpec { get }
+    /// Reads the options and arguments; throws a usage error (exit 2) for a bad combination.
+    init(_ invocation: Invocation) throws
+    func run(_ context: CommandContext) async throws
+}
+
+extension FieldOpsCommand {
+    /// The definition with its action: parse into `Self`, then run.
+    public static var spec: CommandSpec {
+        var spec = definition
+        spec.action = { context in try await Self(context.invocation).run(context) }
+        return spec
+    }
+}
+
+extension Invocation {
+    /// A value the parser guarantees (a required argument or option), refused when empty.
+    public func required(_ name: String) throws(FieldOpsError) -> String {
+        guard let value = value(name), !value.isEmpty else { throw FieldOpsError.usage("missing \(name)") }
+        return value
+    }
+
+    /// An integer option with a declared default: the value given, or that default.
+    public func required(integer name: String) throws(FieldOpsError) -> Int {
+        guard let value = integer(name) else { throw FieldOpsError.usage("missing --\(name)") }
+        return value
+    }
+}
