@@ -1,14 +1,36 @@
 import FieldOpsCore
 
 /// `mcms alarms`: every active alarm of every ONU and OLT, from the two collection requests.
-enum AlarmCommands {
+struct FleetAlarmsCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "alarms", abstract: "Every active alarm of every ONU and OLT, most severe and newest first.",
+        discussion:
+            "Two collection requests (all ONU alarms, all OLT alarms) and the names. Each alarm shows its severity, time, device kind, name and id. On a terminal critical alarms are red and major ones yellow. --until takes a threshold on count, critical, major, minor, warning or info.",
+        examples: [
+            "fieldops mcms alarms", "fieldops mcms alarms --severity critical,major --kind onu",
+            "fieldops mcms alarms --olt 70:b3:d5:52:31:27 --json", "fieldops mcms alarms --watch --until 'critical==0'",
+        ],
+        options: [
+            OptionSpec(
+                "severity", valueName: "S[,S]",
+                help: "Only these severities: critical, major, minor, warning, info (comma-separated or repeated).",
+                repeatable: true),
+            OptionSpec(
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC", help: "Only this OLT (MAC or name) and its ONUs."),
+            OptionSpec("kind", value: .choice(FleetAlarm.Kind.allCases.map(\.rawValue)), help: "Only ONU or only OLT alarms."),
+            MCMSCommands.chunkSize,
+        ] + WatchOptions.specs)
+
     static let metrics = ["count", "critical", "major", "minor", "warning", "info"]
 
-    @Sendable static func fleet(_ context: CommandContext) async throws {
-        let connection = try MCMSConnection(context)
-        let invocation = context.invocation
-        let severities = Set(
-            (invocation.all("severity")).flatMap { $0.split(separator: ",") }
+    let severities: Set<String>
+    let kind: FleetAlarm.Kind?
+    let olt: String?
+    let reading: MCMSReadOptions
+
+    init(_ invocation: Invocation) throws {
+        severities = Set(
+            invocation.all("severity").flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingSpaces().uppercased() }.filter { !$0.isEmpty })
         for severity in severities where !AlarmSeverity.known.contains(severity) {
             let known = AlarmSeverity.known.map { $0.lowercased() }
@@ -17,16 +39,22 @@ enum AlarmCommands {
                 details: Suggestions.closest(to: severity.lowercased(), in: known).map { ["did you mean '\($0)'?"] } ?? [],
                 hint: "one of: " + known.joined(separator: ", "), exitCode: .usage)
         }
-        let kind = invocation.value("kind").flatMap(FleetAlarm.Kind.init(rawValue:))
-        let oltWord = invocation.value("olt")
+        kind = invocation.value("kind").flatMap(FleetAlarm.Kind.init(rawValue:))
+        olt = invocation.value("olt")
+        reading = MCMSReadOptions(invocation)
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let connection = try MCMSConnection(context, reading: reading)
+        let (severities, kind, olt) = (self.severities, self.kind, self.olt)
         let source = WatchSource(
-            title: InventoryCommands.title("alarms"), metrics: metrics,
+            title: InventoryCommands.title("alarms"), metrics: Self.metrics,
             trends: [WatchTrend(metric: "count", label: "alarms", format: { Units.trimmed($0) })]
         ) {
-            let alarms = try await fetch(connection.repository, severities: severities, kind: kind, olt: oltWord)
+            let alarms = try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: olt)
             connection.paging.progress?.finish()
             var counts: [String: Double] = ["count": Double(alarms.count)]
-            for name in metrics.dropFirst() {
+            for name in Self.metrics.dropFirst() {
                 counts[name] = Double(alarms.filter { $0.severity.lowercased() == name }.count)
             }
             return WatchFrame(
@@ -50,7 +78,7 @@ enum AlarmCommands {
         if let olt {
             let mac = try OLTSelector.resolve(olt, olts: try await oltNames)
             filter.oltMAC = mac
-            if kind != .olt { filter.onusOfOLT = Set(try await FirmwareBulkCommand.onuIDs(ofOLT: mac, repository: repository)) }
+            if kind != .olt { filter.onusOfOLT = Set(try await ONUSelection.onuIDs(ofOLT: mac, repository: repository)) }
         }
         let onuIndex = try await onuNames
         let oltIndex = try await oltNames

@@ -1,19 +1,53 @@
 import FieldOpsCore
 
-/// `mcms onu firmware rollback ID` and `mcms onu firmware activate ID`: only the bank pointer
-/// moves (see `BankSwitch`), confirmed by typing the id as for a reset, then verified.
-enum BankSwitchCommands {
-    @Sendable static func rollback(_ context: CommandContext) async throws {
-        try await run(.rollback, context)
+/// `mcms onu firmware rollback ID`: the pointer back at the other bank, verified.
+struct ONURollbackCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "rollback", abstract: "Point the ONU back at its other bank (the previous image) and verify it boots it; type the id to confirm.",
+        discussion:
+            "Only \"FW Bank Ptr\" changes; the rest of the config goes back byte for byte. The other bank is the one the config does not point at, so after a fall-back this points the config back at the bank the ONU runs. Refuses when that bank holds no file and version.",
+        examples: ["fieldops mcms onu firmware rollback ALPHe30cadcf", "fieldops mcms onu firmware rollback ALPHe30cadcf --dry-run"],
+        options: [MCMSCommands.dryRunEdit] + VerifyOptions.specs, arguments: [MCMSCommands.onuID])
+
+    let bankSwitch: ONUBankSwitch
+
+    init(_ invocation: Invocation) throws { bankSwitch = try ONUBankSwitch(.rollback, invocation) }
+
+    func run(_ context: CommandContext) async throws { try await bankSwitch.run(context) }
+}
+
+/// `mcms onu firmware activate ID`: the pointer moved to a bank staged earlier, verified.
+struct ONUActivateCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "activate", abstract: "Boot a bank staged earlier (--stage-only): move the pointer to it and verify; type the id to confirm.",
+        discussion:
+            "Refuses when the other bank holds no image, or when the config already points at a bank the ONU has not booted (an activation is pending).",
+        examples: ["fieldops mcms onu firmware activate ALPHe30cadcf", "fieldops mcms onu firmware activate ALPHe30cadcf --no-verify"],
+        options: [MCMSCommands.dryRunEdit] + VerifyOptions.specs, arguments: [MCMSCommands.onuID])
+
+    let bankSwitch: ONUBankSwitch
+
+    init(_ invocation: Invocation) throws { bankSwitch = try ONUBankSwitch(.activate, invocation) }
+
+    func run(_ context: CommandContext) async throws { try await bankSwitch.run(context) }
+}
+
+/// What rollback and activate share: only the bank pointer moves (see `BankSwitch`), confirmed
+/// by typing the id as for a reset, then verified.
+struct ONUBankSwitch: Sendable {
+    let kind: BankSwitch.Kind
+    let id: String
+    let verify: VerifyOptions
+    let dryRun: Bool
+
+    init(_ kind: BankSwitch.Kind, _ invocation: Invocation) throws(FieldOpsError) {
+        self.kind = kind
+        id = try invocation.required("ID")
+        verify = try VerifyOptions(invocation)
+        dryRun = invocation.flag("dry-run")
     }
 
-    @Sendable static func activate(_ context: CommandContext) async throws {
-        try await run(.activate, context)
-    }
-
-    static func run(_ kind: BankSwitch.Kind, _ context: CommandContext) async throws {
-        let id = try DetailCommands.id(context)
-        let verify = try VerifyOptions(context.invocation)
+    func run(_ context: CommandContext) async throws {
         let repository = try MCMSConnection(context).repository
         async let state = repository.onuState(id)
         async let config = repository.onuConfig(id)
@@ -22,7 +56,6 @@ enum BankSwitchCommands {
         let version = plan.after.versions[bank.rawValue] ?? ""
         let file = plan.after.files[bank.rawValue] ?? ""
         let verb = kind == .rollback ? "roll back" : "activate"
-        let dryRun = context.invocation.flag("dry-run")
         if context.output.format == .json {
             if dryRun { context.output.emit(json: FirmwareRendering.planJSON(plan)) }
         } else {
@@ -38,16 +71,14 @@ enum BankSwitchCommands {
         try await repository.putONUConfig(id, plan.document)
         let target = FirmwareTarget(file: file, version: version)
         let entry = BulkReportEntry(
-            id: id, outcome: .upgraded, reason: "pointer moved to bank \(bank)", target: target,
-            before: plan.before, after: plan.after)
+            id: id, outcome: .upgraded, reason: "pointer moved to bank \(bank)", target: target, before: plan.before, after: plan.after)
         guard let activation = plan.activation, verify.enabled else {
             if context.output.format == .json { context.output.emit(json: entry.json) }
             context.output.note("ONU \(id): pointer moved to bank \(bank) (\(version)); not verified (--no-verify)")
             return
         }
         context.output.note("ONU \(id): pointer moved to bank \(bank) (\(version)); waiting for it to register again on it")
-        try await FirmwareCommands.verifyAndReport(
-            activation, entry: entry, verify: verify, repository: repository,
-            context: context, what: kind.rawValue)
+        try await ONUFirmwareCommand.verifyAndReport(
+            activation, entry: entry, verify: verify, repository: repository, context: context, what: kind.rawValue)
     }
 }

@@ -1,46 +1,106 @@
 import FieldOpsCore
 
-/// `onu rename|enable|disable|note`: GET the ONU's config → change one key → PUT it back whole.
-enum ConfigEditCommands {
-    @Sendable static func rename(_ context: CommandContext) async throws {
-        guard let name = context.invocation.value("NAME") else { throw FieldOpsError.usage("missing NAME") }
-        try await edit(
-            context, values: [(MCMSField.onuName, .string(name))], question: { "rename ONU \($0) to \"\(name)\"" },
+/// `onu rename ID NAME`: ONU.Name.
+struct ONURenameCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "rename", abstract: "Set the ONU's friendly name (ONU.Name); the rest of the config is sent back unchanged.",
+        examples: [
+            "fieldops mcms onu rename ALPHe30cadcf 'Storgata 12 lgh 2'", "fieldops mcms onu rename ALPHe30cadcf 'Storgata 12' --dry-run",
+        ],
+        options: [MCMSCommands.dryRunEdit], arguments: [MCMSCommands.onuID, ArgumentSpec("NAME", help: "The new name.")])
+
+    let edit: ONUConfigEdit
+
+    init(_ invocation: Invocation) throws {
+        let name = try invocation.required("NAME")
+        edit = try ONUConfigEdit(
+            invocation, values: [(MCMSField.onuName, .string(name))], question: { "rename ONU \($0) to \"\(name)\"" },
             done: { "ONU \($0) renamed to \"\(name)\"" })
     }
 
-    @Sendable static func enable(_ context: CommandContext) async throws {
-        try await edit(
-            context, values: [(MCMSField.onuEnable, .bool(true))], question: { "enable ONU \($0)" },
-            done: { "ONU \($0) enabled" })
+    func run(_ context: CommandContext) async throws { try await edit.run(context) }
+}
+
+/// `onu enable ID`: ONU.Enable true.
+struct ONUEnableCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "enable", abstract: "Put the ONU back in service (ONU.Enable true).", examples: ["fieldops mcms onu enable ALPHe30cadcf"],
+        options: [MCMSCommands.dryRunEdit], arguments: [MCMSCommands.onuID])
+
+    let edit: ONUConfigEdit
+
+    init(_ invocation: Invocation) throws {
+        edit = try ONUConfigEdit(
+            invocation, values: [(MCMSField.onuEnable, .bool(true))], question: { "enable ONU \($0)" }, done: { "ONU \($0) enabled" })
     }
 
-    /// Disabling takes the customer offline, so the id must be typed, as for a reset.
-    @Sendable static func disable(_ context: CommandContext) async throws {
-        try await edit(
-            context, values: [(MCMSField.onuEnable, .bool(false))],
-            question: { "disable ONU \($0) (the customer goes offline)" }, typeID: true,
-            done: { "ONU \($0) disabled" })
+    func run(_ context: CommandContext) async throws { try await edit.run(context) }
+}
+
+/// `onu disable ID`: ONU.Enable false. It takes the customer offline, so the id must be typed,
+/// as for a reset.
+struct ONUDisableCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "disable", abstract: "Take the ONU out of service (ONU.Enable false): the customer goes offline; type the id to confirm.",
+        examples: ["fieldops mcms onu disable ALPHe30cadcf", "fieldops mcms onu disable ALPHe30cadcf --dry-run"],
+        options: [MCMSCommands.dryRunEdit], arguments: [MCMSCommands.onuID])
+
+    let edit: ONUConfigEdit
+
+    init(_ invocation: Invocation) throws {
+        edit = try ONUConfigEdit(
+            invocation, values: [(MCMSField.onuEnable, .bool(false))], question: { "disable ONU \($0) (the customer goes offline)" },
+            typeID: true, done: { "ONU \($0) disabled" })
     }
 
-    @Sendable static func note(_ context: CommandContext) async throws {
-        let text = context.invocation.value("TEXT")
-        let clear = context.invocation.flag("clear")
+    func run(_ context: CommandContext) async throws { try await edit.run(context) }
+}
+
+/// `onu note ID TEXT|--clear`: ONU."Custom Note", or null.
+struct ONUNoteCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "note", abstract: "Set the ONU's note (ONU.\"Custom Note\"), or remove it with --clear.",
+        examples: ["fieldops mcms onu note ALPHe30cadcf 'key at the caretaker, flat 2'", "fieldops mcms onu note ALPHe30cadcf --clear"],
+        options: [.flag("clear", help: "Remove the note (sets it to null)."), MCMSCommands.dryRunEdit],
+        arguments: [MCMSCommands.onuID, ArgumentSpec("TEXT", help: "The note.", optional: true)])
+
+    let edit: ONUConfigEdit
+
+    init(_ invocation: Invocation) throws {
+        let text = invocation.value("TEXT")
+        let clear = invocation.flag("clear")
         guard (text != nil) != clear else {
             throw FieldOpsError.usage("give the note TEXT or --clear (not both)", hint: "fieldops mcms onu note ID 'ladder needed'")
         }
-        let value: JSONValue = text.map(JSONValue.string) ?? .null
-        try await edit(
-            context, values: [(MCMSField.onuCustomNote, value)],
+        edit = try ONUConfigEdit(
+            invocation, values: [(MCMSField.onuCustomNote, text.map(JSONValue.string) ?? .null)],
             question: { clear ? "clear the note of ONU \($0)" : "set the note of ONU \($0)" },
             done: { clear ? "ONU \($0): note cleared" : "ONU \($0): note set" })
     }
 
-    static func edit(
-        _ context: CommandContext, values: [([JSONPathComponent], JSONValue)],
-        question: (String) -> String, typeID: Bool = false, done: (String) -> String
-    ) async throws {
-        let id = try DetailCommands.id(context)
+    func run(_ context: CommandContext) async throws { try await edit.run(context) }
+}
+
+/// What the four commands share: GET the ONU's config → change one key → PUT it back whole,
+/// with `--dry-run` printing the change instead.
+struct ONUConfigEdit: Sendable {
+    let id: String
+    let values: [([JSONPathComponent], JSONValue)]
+    let question: @Sendable (String) -> String
+    let typeID: Bool
+    let done: @Sendable (String) -> String
+    let dryRun: Bool
+
+    init(
+        _ invocation: Invocation, values: [([JSONPathComponent], JSONValue)], question: @escaping @Sendable (String) -> String,
+        typeID: Bool = false, done: @escaping @Sendable (String) -> String
+    ) throws(FieldOpsError) {
+        id = try invocation.required("ID")
+        dryRun = invocation.flag("dry-run")
+        (self.values, self.question, self.typeID, self.done) = (values, question, typeID, done)
+    }
+
+    func run(_ context: CommandContext) async throws {
         let repository = try MCMSConnection(context).repository
         let config = try await repository.onuConfig(id)
         guard config[MCMSField.onu]?.objectValue != nil else {
@@ -55,7 +115,7 @@ enum ConfigEditCommands {
             if context.output.format == .json { context.output.emit(json: edit.json) }
             return
         }
-        if context.invocation.flag("dry-run") {
+        if dryRun {
             if context.output.format == .json {
                 context.output.emit(json: edit.json)
             } else {

@@ -1,17 +1,37 @@
 import FieldOpsCore
 
-/// `onu show|config|alarms|logs|cpe` and `olt show|config|alarms|logs`.
-enum DetailCommands {
-    static func id(_ context: CommandContext, _ name: String = "ID") throws -> String {
-        guard let id = context.invocation.value(name), !id.isEmpty else { throw FieldOpsError.usage("missing \(name)") }
-        return id
+/// `mcms onu show ID`: the ONU's overview, once, watched or sampled.
+struct ONUShowCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "show", abstract: "Overview: status, firmware banks, optical, FEC and BIP, transceiver, UNI ports, traffic, alarms.",
+        discussion:
+            "While watching, the RX level and the traffic are drawn as sparklines of the samples so far. --until takes a registration state (registered, !registered, dying-gasp, …) or a threshold on rx, tx, temperature, voltage, bias, fec-corrected, fec-uncorrectable, bip-errors, rx-rate, tx-rate, uptime or alarms. --sample DURATION reads the ONU every --interval for that long and prints the trends (with --json, every sample).",
+        examples: [
+            "fieldops mcms onu show ALPHe30cadcf", "fieldops mcms onu show ALPHe30cadcf --json",
+            "fieldops mcms onu show ALPHe30cadcf --watch",
+            "fieldops mcms onu show ALPHe30cadcf --until registered --timeout 5m",
+            "fieldops mcms onu show ALPHe30cadcf --until 'rx>-25' --interval 5s",
+            "fieldops mcms onu show ALPHe30cadcf --sample 60s --json",
+        ],
+        options: WatchOptions.specs + [
+            OptionSpec(
+                "sample", value: .duration, valueName: "DURATION", help: "Sample every --interval for DURATION, then print the trends.")
+        ],
+        arguments: [MCMSCommands.onuID])
+
+    let id: String
+    let sample: Double?
+    let reading: MCMSReadOptions
+
+    init(_ invocation: Invocation) throws {
+        id = try invocation.required("ID")
+        sample = invocation.seconds("sample")
+        reading = MCMSReadOptions(invocation)
     }
 
-    // MARK: onu show
-
-    @Sendable static func onuShow(_ context: CommandContext) async throws {
-        let onu = try id(context)
-        let connection = try MCMSConnection(context)
+    func run(_ context: CommandContext) async throws {
+        let onu = id
+        let connection = try MCMSConnection(context, reading: reading)
         let source = WatchSource(
             title: InventoryCommands.title("onu show", onu), metrics: ONUDetail.metricNames,
             states: RegistrationState.allCases.map(\.word),
@@ -21,13 +41,13 @@ enum DetailCommands {
                 WatchTrend(metric: "tx-rate", label: "traffic TX", format: { Units.bitRate($0) }),
             ]
         ) {
-            let detail = try await fetchONU(onu, repository: connection.repository)
+            let detail = try await Self.fetch(onu, repository: connection.repository)
             return WatchFrame(
                 json: detail.json,
                 render: { format, color in detail.view(color: color).render(format: format, color: color) },
                 metrics: detail.metrics, states: [detail.registration.word])
         }
-        if let sample = context.invocation.seconds("sample") {
+        if let sample {
             try await ONUSampling(source: source, duration: sample, context: context).run()
             return
         }
@@ -36,7 +56,7 @@ enum DetailCommands {
 
     /// The ONU's state, config and alarms, and its registration from its own OLT's buckets
     /// (one OLT document, not the fleet's); every OLT only when its own does not list it.
-    static func fetchONU(_ onu: String, repository: MCMSRepository) async throws -> ONUDetail {
+    static func fetch(_ onu: String, repository: MCMSRepository) async throws -> ONUDetail {
         async let state = repository.onuState(onu)
         async let config = repository.onuConfig(onu)
         async let alarms = repository.alarms(.onuAlarms(onu))
@@ -61,12 +81,28 @@ enum DetailCommands {
             id: onu, state: stateDocument, config: try await config, registration: registration.state,
             oltName: oltName, alarms: try await alarms[MCMSField.alarms]?.arrayValue ?? [])
     }
+}
 
-    // MARK: olt show
+/// `mcms olt show MAC`: the OLT's overview with its ONUs' names, once or watched.
+struct OLTShowCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "show", abstract: "Status, uptime, traffic, environment, uplink and registration buckets with ONU names.",
+        discussion:
+            "While watching, the OLT's traffic is drawn as sparklines. --until takes up or down (the uplink) or a threshold on rx-rate, tx-rate, temperature, onus, uptime or a bucket's count ('registered>=100').",
+        examples: ["fieldops mcms olt show 70:b3:d5:52:31:27", "fieldops mcms olt show 70:b3:d5:52:31:27 --watch --interval 5s"],
+        options: WatchOptions.specs, arguments: [MCMSCommands.oltMAC])
 
-    @Sendable static func oltShow(_ context: CommandContext) async throws {
-        let mac = try id(context, "MAC")
-        let connection = try MCMSConnection(context)
+    let mac: String
+    let reading: MCMSReadOptions
+
+    init(_ invocation: Invocation) throws {
+        mac = try invocation.required("MAC")
+        reading = MCMSReadOptions(invocation)
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let mac = self.mac
+        let connection = try MCMSConnection(context, reading: reading)
         let source = WatchSource(
             title: InventoryCommands.title("olt show", mac), metrics: OLTDetail.metricNames, states: ["up", "down"],
             trends: [
@@ -88,73 +124,5 @@ enum DetailCommands {
                 metrics: detail.metrics, states: detail.states)
         }
         try await WatchRunner.run(source, context: context)
-    }
-
-    // MARK: Documents, alarms, logs, leases
-
-    /// The document as received: pretty for people, compact and byte-faithful with `--json`.
-    @Sendable static func onuConfig(_ context: CommandContext) async throws {
-        let config = try await MCMSConnection(context).repository.onuConfig(try id(context))
-        context.output.stdout.write(config.jsonString(context.output.format == .json ? .compact : .pretty) + "\n")
-    }
-
-    @Sendable static func oltConfig(_ context: CommandContext) async throws {
-        let config = try await MCMSConnection(context).repository.oltConfig(try id(context, "MAC"))
-        context.output.stdout.write(config.jsonString(context.output.format == .json ? .compact : .pretty) + "\n")
-    }
-
-    @Sendable static func onuAlarms(_ context: CommandContext) async throws {
-        try await deviceAlarms(.onuAlarms(try id(context)), context: context)
-    }
-
-    @Sendable static func oltAlarms(_ context: CommandContext) async throws {
-        try await deviceAlarms(.oltAlarms(try id(context, "MAC")), context: context)
-    }
-
-    static func deviceAlarms(_ endpoint: MCMSEndpoint, context: CommandContext) async throws {
-        let document = try await MCMSConnection(context).repository.alarms(endpoint)
-        let alarms = document[MCMSField.alarms]?.arrayValue ?? []
-        emit(json: .array(alarms), empty: alarms.isEmpty ? "no active alarms" : nil, context: context) {
-            EventRendering.styledAlarmTable(document).render(format: context.output.format, color: context.output.terminal.colorEnabled)
-        }
-    }
-
-    @Sendable static func onuLogs(_ context: CommandContext) async throws {
-        try await logs(.onuLogs(try id(context)), context: context)
-    }
-
-    @Sendable static func oltLogs(_ context: CommandContext) async throws {
-        try await logs(.oltLogs(try id(context, "MAC")), context: context)
-    }
-
-    static let defaultLogLimit = 50
-    /// `--limit` of `onu logs` and `olt logs`.
-    static let logLimit = OptionSpec("limit", value: .integer(1..., default: defaultLogLimit), valueName: "N", help: "At most N entries.")
-
-    static func logs(_ endpoint: MCMSEndpoint, context: CommandContext) async throws {
-        let limit = context.invocation.integer("limit") ?? defaultLogLimit
-        let entries = try await MCMSConnection(context).repository.logs(endpoint, limit: limit)
-        emit(json: entries, empty: (entries.arrayValue ?? []).isEmpty ? "no log entries" : nil, context: context) {
-            EventRendering.logTable(entries).render(format: context.output.format, color: context.output.terminal.colorEnabled)
-        }
-    }
-
-    @Sendable static func onuCPE(_ context: CommandContext) async throws {
-        let answer = try await MCMSConnection(context).repository.cpe(try id(context))
-        emit(json: .array(answer.leases), empty: answer.leases.isEmpty ? "no DHCP leases" : nil, context: context) {
-            EventRendering.cpeTable(answer.leases).render(format: context.output.format, color: context.output.terminal.colorEnabled)
-        }
-    }
-
-    /// JSON with `--json`; otherwise the text, or for an empty result the message in table
-    /// form (a terminal, or `-o table`) and nothing at all in plain (piped) form.
-    static func emit(json: JSONValue, empty: String?, context: CommandContext, text: () -> String) {
-        if context.output.format == .json {
-            context.output.emit(json: json)
-        } else if let empty {
-            context.output.sayEmpty(empty)
-        } else {
-            context.output.stdout.write(text())
-        }
     }
 }

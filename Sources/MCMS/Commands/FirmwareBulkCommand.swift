@@ -4,36 +4,90 @@ import Foundation
 /// `mcms onu firmware-bulk`: Procedure 7 for a list of ONUs, an id file, or every ONU of an
 /// OLT, as a staged rollout (canary, waves, failure limit, per-OLT and per-minute caps) with
 /// every activation verified and a resumable report.
-enum FirmwareBulkCommand {
-    static let defaultConcurrency = RolloutOptions.defaultConcurrency
+struct FirmwareBulkCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "firmware-bulk",
+        abstract: "Procedure 7 for many ONUs as a staged rollout: canary, waves, failure limit, per-OLT caps, verified, resumable.",
+        discussion:
+            "Selects ONUs with --ids, --ids-from or --olt, then keeps only those in --state (default registered: dying-gasp, deregistered and disabled ONUs are skipped with that reason) and of --model when given; ONUs whose model the file does not support, and ONUs already running the version, are skipped, never failed. The confirmation shows that split. --canary N upgrades and verifies N ONUs first, then asks on a terminal (--soak DURATION waits that long instead; --yes goes on when nothing failed). --waves takes cumulative shares of the ONUs to upgrade (1%,10%,100%); each wave starts once the previous one verified, and OLTs take turns within a wave. --max-failures N or P% halts the rollout when failures reach it: ONUs not yet started stay untouched and are reported \"not started\", in-flight ones finish and verify. --per-olt caps concurrent upgrades on one OLT, --rate N/min caps starts per minute, --concurrency is the global cap. Every activation is verified as with onu firmware (--no-verify to skip); --rollback-failed points each ONU that fell back or did not come back at its old bank again, verified. The report (JSON lines; fieldops mcms rollout status REPORT) has a plan line, one line per ONU (id, outcome upgraded|skipped|failed|activating|not-started, reason, banks before/after, wave, verify, back_after_s, rolled_back) and a summary line. --resume REPORT continues a halted, interrupted or crashed rollout: finished ONUs untouched, ONUs written but not verified are verified again, not rewritten; without --ids/--ids-from/--olt it takes the ONUs and waves from the report. Exits 5 when any ONU failed or the rollout halted.",
+        examples: [
+            "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt 70:b3:d5:52:31:27 --dry-run",
+            "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --ids-from fleet.txt --canary 5 --soak 10m --waves 1%,10%,50%,100% --max-failures 2% --per-olt 16 --rate 120/min --report run.jsonl --yes",
+            "fieldops mcms onu firmware-bulk --resume run.jsonl --yes",
+        ],
+        options: FirmwareChoice.specs + [
+            ONUSelection.ids, ONUSelection.idsFrom,
+            OptionSpec("olt", value: .dynamic(MCMSCommands.oltSource), valueName: "MAC", help: "Every ONU of this OLT."),
+            MCMSCommands.chunkSize,
+            OptionSpec("model", valueName: "M", help: "Only ONUs of this model (repeatable or comma-separated).", repeatable: true),
+            OptionSpec(
+                "state", value: .choice(MCMSCommands.states),
+                help: "Only ONUs in this registration state (default registered; repeatable).",
+                repeatable: true),
+            OptionSpec(
+                "canary", value: .integer(1...), valueName: "N",
+                help: "Upgrade and verify N ONUs first, then confirm (or --soak) before the rest."),
+            OptionSpec(
+                "soak", value: .duration, valueName: "DURATION",
+                help: "After the canary verified, wait DURATION instead of asking; go on when nothing failed."),
+            OptionSpec("waves", valueName: "P%,…", help: "Cumulative shares of the ONUs to upgrade, one wave each (e.g. 1%,10%,50%,100%)."),
+            OptionSpec("max-failures", valueName: "N|P%", help: "Halt when this many ONUs (or this share of them) failed."),
+            OptionSpec("per-olt", value: .integer(1...1024), valueName: "N", help: "At most N ONUs of one OLT upgrading at once."),
+            OptionSpec("rate", valueName: "N/min", help: "At most N ONUs started per minute."),
+            OptionSpec(
+                "concurrency", value: .integer(1...256, default: RolloutOptions.defaultConcurrency), valueName: "N",
+                help: "ONUs in flight at once."),
+            .flag(
+                "rollback-failed", help: "Roll back each ONU that fell back or did not come back, where its other bank allows; verified."),
+            .flag("stage-only", help: "Write the inactive banks but do not activate them."),
+            .flag("dry-run", help: "Print the plan, the waves and a summary line; send nothing."),
+            OptionSpec("report", value: .file, valueName: "FILE", help: "Append the rollout's JSON lines here."),
+            OptionSpec("resume", value: .file, valueName: "FILE", help: "Continue the rollout whose report this is (appends to it)."),
+        ] + VerifyOptions.specs)
 
-    @Sendable static func run(_ context: CommandContext) async throws {
-        let invocation = context.invocation
-        let options = try RolloutOptions(invocation)
-        let verify = try VerifyOptions(invocation)
+    let options: RolloutOptions
+    let verify: VerifyOptions
+    let selection: ONUSelection
+    let firmware: FirmwareChoice
+    let resumePath: String?
+    let report: String?
+    let dryRun: Bool
+    let reading: MCMSReadOptions
+
+    init(_ invocation: Invocation) throws {
+        options = try RolloutOptions(invocation)
+        verify = try VerifyOptions(invocation)
+        selection = try ONUSelection(invocation)
+        firmware = FirmwareChoice(invocation)
+        resumePath = invocation.value("resume")
+        report = invocation.value("report")
+        dryRun = invocation.flag("dry-run")
+        reading = MCMSReadOptions(invocation)
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let options = self.options
         // Each ONU in flight reads its state and config at once; verification adds two lists.
-        let connection = try MCMSConnection(context, concurrency: options.concurrency * 2 + 2)
+        let connection = try MCMSConnection(context, concurrency: options.concurrency * 2 + 2, reading: reading)
         let repository = connection.repository
 
-        let resumePath = invocation.value("resume")
         let resume = try resumePath.map { path throws(FieldOpsError) in try BulkResume(contentsOf: path) }
-        let selectors = ["ids", "ids-from", "olt"].filter { invocation.value($0) != nil }
         var ids: [String]
-        if selectors.isEmpty, let resume, !resume.plannedIDs.isEmpty {
+        if selection.source == nil, let resume, !resume.plannedIDs.isEmpty {
             ids = resume.plannedIDs
         } else {
-            ids = try await selectIDs(context, repository: repository)
+            ids = try await selection.resolve(repository: repository, stdin: context.stdin)
         }
         let files = try await repository.firmwareFiles()
         let target: FirmwareTarget
-        if invocation.value("file") == nil, let resume, let file = resume.file, let version = resume.version {
-            target = FirmwareTarget(file: file, version: version, stageOnly: invocation.flag("stage-only"))
+        if firmware.file == nil, let resume, let file = resume.file, let version = resume.version {
+            target = FirmwareTarget(file: file, version: version, stageOnly: firmware.stageOnly)
         } else {
-            target = try FirmwareCommands.target(context, files: files)
+            target = try firmware.target(files: files)
         }
         let planner = FirmwarePlanner(target: target, serverFiles: files)
         let file = try planner.checkFile()
-        var reportPath = invocation.value("report")
+        var reportPath = report
         var reverify: [String: ActivationTarget] = [:]
         if let resume, let resumePath {
             try resume.check(against: target, path: resumePath)
@@ -46,22 +100,22 @@ enum FirmwareBulkCommand {
                     + (reverify.isEmpty ? "" : " (\(reverify.count) written before and verified again, not rewritten)"))
         }
 
-        let plan = try await makePlan(
+        let plan = try await Self.makePlan(
             ids: ids, file: file, target: target, options: options, reverify: reverify,
             unrecorded: resume?.unrecorded ?? [], recorded: resume?.report.waves, repository: repository)
         let procedure = FirmwareProcedure(repository: repository, planner: planner)
         context.output.note("plan: \(plan.splitText)" + (plan.waves.count > 1 || options.canary > 0 ? "; \(plan.wavesText)" : ""))
-        if invocation.flag("dry-run") {
-            try await dryRun(plan, procedure: procedure, options: options, context: context)
+        if dryRun {
+            try await Self.dryRun(plan, procedure: procedure, options: options, context: context)
             return
         }
         let writer = try reportPath.map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
         // Skips get their lines on a resume too: an ONU whose write landed just before a crash,
         // unrecorded, is "already there" now, and its line is what marks it done.
         guard plan.toUpgrade > 0 else {
-            for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
+            for item in plan.skipped { try await writer?.append(Self.skipEntry(item, target: target)) }
             context.output.note("nothing to do: no selected ONU needs \(target.version)")
-            if context.output.format == .json { context.output.emit(json: RolloutReport.summaryJSON(skippedSummary(plan))) }
+            if context.output.format == .json { context.output.emit(json: RolloutReport.summaryJSON(Self.skippedSummary(plan))) }
             return
         }
         try context.prompter.confirm(
@@ -69,7 +123,7 @@ enum FirmwareBulkCommand {
             typing: String(plan.toUpgrade))
 
         if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target)) }
-        for item in plan.skipped { try await writer?.append(skipEntry(item, target: target)) }
+        for item in plan.skipped { try await writer?.append(Self.skipEntry(item, target: target)) }
         let watch =
             verify.enabled && !target.stageOnly
             ? ActivationWatch(repository: repository, settings: verify.settings) { id, status in context.output.trace("\(id): \(status)") }
@@ -83,7 +137,7 @@ enum FirmwareBulkCommand {
             step: step, options: options,
             canaryGate: { summary in
                 progress.withLock { $0.finish() }
-                let proceed = try await canaryGate(summary, plan: plan, options: options, context: context)
+                let proceed = try await Self.canaryGate(summary, plan: plan, options: options, context: context)
                 let rest = plan.toUpgrade - (plan.waves.first?.items.count ?? 0)
                 progress.withLock { $0 = context.output.progress("firmware \(target.version)", total: rest) }
                 return proceed
@@ -175,53 +229,6 @@ enum FirmwareBulkCommand {
         }
         if context.prompter.assumeYes || !context.prompter.canAsk { return summary.failed == 0 }
         return try context.prompter.agrees("continue with the remaining \(remaining) ONUs?")
-    }
-
-    /// Exactly one of `--ids`, `--ids-from`, `--olt` (a MAC or an OLT's name); duplicates
-    /// dropped, order kept.
-    static func selectIDs(_ context: CommandContext, repository: MCMSRepository) async throws -> [String] {
-        let invocation = context.invocation
-        let given = ["ids", "ids-from", "olt"].filter { invocation.value($0) != nil }
-        guard given.count == 1 else {
-            throw FieldOpsError.usage("choose the ONUs with exactly one of --ids, --ids-from or --olt")
-        }
-        var ids: [String]
-        if let list = invocation.value("ids") {
-            ids = list.split(separator: ",").map { $0.trimmingSpaces() }
-        } else if let path = invocation.value("ids-from") {
-            let data: Data
-            if path == "-" {
-                data = context.stdin.readAll()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: path) else {
-                    throw FieldOpsError("cannot read the id file \(path)", hint: "one ONU id per line")
-                }
-                data = contents
-            }
-            ids = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-                .map { $0.trimmingSpaces() }
-                .filter { !$0.hasPrefix("#") }
-        } else {
-            let mac = try OLTSelector.resolve(invocation.value("olt") ?? "", olts: try await repository.oltNames())
-            ids = try await onuIDs(ofOLT: mac, repository: repository)
-        }
-        var seen = Set<String>()
-        ids = ids.filter { !$0.isEmpty && seen.insert($0).inserted }
-        guard !ids.isEmpty else { throw FieldOpsError.usage("no ONU ids selected") }
-        return ids
-    }
-
-    /// Every ONU of an OLT: its registration buckets, plus ONUs whose state names it as parent
-    /// but that sit in no bucket.
-    static func onuIDs(ofOLT mac: String, repository: MCMSRepository) async throws -> [String] {
-        async let olt = repository.oltState(mac)
-        let filter = JSONObject([("\(MCMSField.olt).\(MCMSField.macAddress)", .string(mac))])
-        async let states = repository.onuStates(projection: MCMSField.idProjection, filter: filter)
-        var ids: [String] = []
-        let document = try await olt
-        for bucket in RegistrationState.bucketed { ids += document.onuIDs(in: bucket) }
-        ids += try await states.compactMap(\.id)
-        return ids
     }
 
     /// Every selected ONU with what would happen to it and in which wave, in selection order;

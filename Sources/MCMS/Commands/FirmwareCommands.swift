@@ -1,30 +1,46 @@
 import FieldOpsCore
 
 /// `mcms onu firmware ID --file NAME [--version V] [--stage-only] [--dry-run] [--no-verify]`:
-/// Procedure 7 for one ONU, then verification that it came back on the new bank.
-enum FirmwareCommands {
-    /// The image asked for; without `--version` the server's file list says which it is.
-    static func target(_ context: CommandContext, files: [FirmwareFile]) throws -> FirmwareTarget {
-        guard let file = context.invocation.value("file"), !file.isEmpty else {
-            throw FieldOpsError.usage("firmware needs --file NAME (see fieldops mcms firmware files)")
-        }
-        let stageOnly = context.invocation.flag("stage-only")
-        if let version = context.invocation.value("version"), !version.isEmpty {
-            return FirmwareTarget(file: file, version: version, stageOnly: stageOnly)
-        }
-        guard let listed = files.first(where: { $0.filename == file }) else {
-            throw FirmwareRefusal.fileNotOnServer(file: file, available: files.map(\.filename))
-        }
-        guard !listed.version.isEmpty else { throw FirmwareRefusal.versionUnknown(file: file) }
-        return FirmwareTarget(file: file, version: listed.version, stageOnly: stageOnly)
+/// Procedure 7 for one ONU, then verification that it came back on the new bank. Its
+/// subcommands move the bank pointer (rollback, activate) or show both banks (status).
+struct ONUFirmwareCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "firmware", abstract: "Install firmware into the inactive bank, activate it and verify the ONU came back on it (Procedure 7).",
+        discussion:
+            "Reads the active bank from the ONU's state, writes the file and version into the other bank only, and points the bank pointer at it unless --stage-only. Without --version the server's file list says which version the file is. Then waits (--verify-timeout, default 10m) until the ONU's state shows the new bank active with the new version and it is back in its OLT's Registered bucket, showing the appliance's FW Upgrade progress as it goes; an ONU that registers again on the old bank \"fell back\", one that does not come back is \"not back\": both exit 1. Refuses when the active bank is unknown, the file is not on the server, or the ONU's model is not supported.",
+        examples: [
+            "fieldops mcms onu firmware ALPHe30cadcf --file ALPH-R4.3.1.bin --dry-run",
+            "fieldops mcms onu firmware ALPHe30cadcf --file ALPH-R4.3.1.bin --version R4.3.1 --verify-timeout 15m",
+            "fieldops mcms onu firmware ALPHe30cadcf --file ALPH-R4.3.1.bin --stage-only",
+        ],
+        options: FirmwareChoice.specs + [
+            .flag("stage-only", help: "Write the inactive bank but keep running the active one (nothing to verify)."),
+            MCMSCommands.dryRunEdit,
+        ] + VerifyOptions.specs,
+        arguments: [
+            ArgumentSpec(
+                "ID", help: "The ONU id (vendor and serial, e.g. ALPHe30cadcf).", value: .dynamic(MCMSCommands.onuSource), optional: true)
+        ],
+        subcommands: [ONURollbackCommand.spec, ONUActivateCommand.spec, ONUFirmwareStatusCommand.spec])
+
+    /// Optional in the grammar only because the group has subcommands; required to run.
+    let id: String?
+    let firmware: FirmwareChoice
+    let verify: VerifyOptions
+    let dryRun: Bool
+
+    init(_ invocation: Invocation) throws {
+        id = invocation.value("ID")
+        firmware = FirmwareChoice(invocation)
+        verify = try VerifyOptions(invocation)
+        dryRun = invocation.flag("dry-run")
     }
 
-    @Sendable static func single(_ context: CommandContext) async throws {
-        let id = try DetailCommands.id(context)
-        let verify = try VerifyOptions(context.invocation)
+    func run(_ context: CommandContext) async throws {
+        guard let id else { throw FieldOpsError.usage("missing ID") }
         let repository = try MCMSConnection(context).repository
         let files = try await repository.firmwareFiles()
-        let target = try target(context, files: files)
+        let target = try firmware.target(files: files)
         let planner = FirmwarePlanner(target: target, serverFiles: files)
         let procedure = FirmwareProcedure(repository: repository, planner: planner)
         let plan: FirmwarePlan
@@ -37,14 +53,13 @@ enum FirmwareCommands {
             return
         case .awaitingBoot(let reason, _, let activation):
             context.output.note("ONU \(id): nothing to write, \(reason)")
-            if context.invocation.flag("dry-run") || !verify.enabled { return }
+            if dryRun || !verify.enabled { return }
             let entry = BulkReportEntry(id: id, outcome: .activating, reason: reason, target: target)
-            try await verifyAndReport(activation, entry: entry, verify: verify, repository: repository, context: context)
+            try await Self.verifyAndReport(activation, entry: entry, verify: verify, repository: repository, context: context)
             return
         case .write(let planned):
             plan = planned
         }
-        let dryRun = context.invocation.flag("dry-run")
         if context.output.format == .json {
             if dryRun { context.output.emit(json: FirmwareRendering.planJSON(plan)) }
         } else {
@@ -71,7 +86,7 @@ enum FirmwareCommands {
         }
         context.output.note(
             "ONU \(id): \(target.version) written to bank \(plan.targetBank) and activated; waiting for it to boot and register again")
-        try await verifyAndReport(activation, entry: entry, verify: verify, repository: repository, context: context)
+        try await Self.verifyAndReport(activation, entry: entry, verify: verify, repository: repository, context: context)
     }
 
     /// Waits for one activation, shows `FW Upgrade` progress as notes, and reports the outcome;
@@ -100,5 +115,34 @@ enum FirmwareCommands {
                 exitCode: .failure)
         }
         context.output.note("ONU \(activation.onuID): \(final.reason)")
+    }
+}
+
+/// `--file`, `--version` and `--stage-only` of `onu firmware` and `onu firmware-bulk`.
+struct FirmwareChoice: Sendable {
+    static let specs: [OptionSpec] = [
+        OptionSpec("file", valueName: "NAME", help: "The firmware file name as the server lists it (fieldops mcms firmware files)."),
+        OptionSpec("version", valueName: "V", help: "The version of that file (default: what the server lists for it)."),
+    ]
+
+    var file: String?
+    var version: String?
+    var stageOnly: Bool
+
+    init(_ invocation: Invocation) {
+        file = invocation.value("file").flatMap { $0.isEmpty ? nil : $0 }
+        version = invocation.value("version").flatMap { $0.isEmpty ? nil : $0 }
+        stageOnly = invocation.flag("stage-only")
+    }
+
+    /// The image asked for; without `--version` the server's file list says which it is.
+    func target(files: [FirmwareFile]) throws -> FirmwareTarget {
+        guard let file else { throw FieldOpsError.usage("firmware needs --file NAME (see fieldops mcms firmware files)") }
+        if let version { return FirmwareTarget(file: file, version: version, stageOnly: stageOnly) }
+        guard let listed = files.first(where: { $0.filename == file }) else {
+            throw FirmwareRefusal.fileNotOnServer(file: file, available: files.map(\.filename))
+        }
+        guard !listed.version.isEmpty else { throw FirmwareRefusal.versionUnknown(file: file) }
+        return FirmwareTarget(file: file, version: listed.version, stageOnly: stageOnly)
     }
 }

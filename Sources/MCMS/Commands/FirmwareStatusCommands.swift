@@ -1,10 +1,18 @@
 import FieldOpsCore
 
-/// `mcms onu firmware status ID` (both banks, the pointer in config and in state, registration,
-/// upgrade progress) and `mcms firmware files` (the server's ONU images).
-enum FirmwareStatusCommands {
-    @Sendable static func status(_ context: CommandContext) async throws {
-        let id = try DetailCommands.id(context)
+/// `mcms onu firmware status ID`: both banks, the pointer in config and in state, registration
+/// and upgrade progress.
+struct ONUFirmwareStatusCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "status", abstract: "Both firmware banks, the pointer in the config and in the ONU's state, registration and upgrade progress.",
+        examples: ["fieldops mcms onu firmware status ALPHe30cadcf", "fieldops mcms onu firmware status ALPHe30cadcf --json"],
+        arguments: [MCMSCommands.onuID])
+
+    let id: String
+
+    init(_ invocation: Invocation) throws { id = try invocation.required("ID") }
+
+    func run(_ context: CommandContext) async throws {
         let repository = try MCMSConnection(context).repository
         async let stateFetch = repository.onuState(id)
         async let configFetch = repository.onuConfig(id)
@@ -69,7 +77,8 @@ enum FirmwareStatusCommands {
             if running?.rawValue == bank { marks.append("running") }
             if configPointer?.rawValue == bank { marks.append("pointer") }
             table.append([
-                String(bank), text(banks.files[bank]), text(banks.versions[bank]), text(reported[bank]), marks.joined(separator: ", "),
+                String(bank), Self.text(banks.files[bank]), Self.text(banks.versions[bank]), Self.text(reported[bank]),
+                marks.joined(separator: ", "),
             ])
         }
         context.output.emit(table)
@@ -86,8 +95,17 @@ enum FirmwareStatusCommands {
         guard let value else { return "?" }
         return value.isEmpty ? "(empty)" : value
     }
+}
 
-    @Sendable static func files(_ context: CommandContext) async throws {
+/// `mcms firmware files`: the server's ONU images.
+struct FirmwareFilesCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "files", abstract: "Every ONU firmware file the server offers, with its version and the models it supports.",
+        examples: ["fieldops mcms firmware files", "fieldops mcms firmware files --json"])
+
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
         let repository = try MCMSConnection(context).repository
         let files = try await repository.firmwareFiles()
         if context.output.format == .json {

@@ -1,21 +1,57 @@
 import FieldOpsCore
 
-/// `mcms dashboard`, `mcms onu list`, `mcms olt list`: one join of the fleet listings, once or
-/// watched.
-enum InventoryCommands {
-    // MARK: onu list
+/// `mcms onu list`: every ONU joined with its name, OLT and registration; filtered and sorted,
+/// streamed page by page once (`ONUListing`), or watched.
+struct ONUListCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "list", abstract: "Every ONU with its name, OLT, registration, firmware, uptime and RX level; filtered and sorted.",
+        discussion:
+            "Filters combine (all must hold). --olt names an OLT by MAC or name; one that matches no OLT is an error with the nearest one. --sort orders ascending (rx: weakest signal first); ONUs lacking the value go last. Dying-gasp ONUs are red and deregistered ones yellow on a terminal.",
+        examples: [
+            "fieldops mcms onu list --olt 70:b3:d5:52:31:27", "fieldops mcms onu list --state unknown --json",
+            "fieldops mcms onu list --rx-below -25 --sort rx --limit 20",
+            "fieldops mcms onu list --name 'Storgata*' --with-alarms",
+            "fieldops mcms onu list --model AP-G2110 --firmware R4.1.0 --watch",
+        ],
+        options: [
+            OptionSpec(
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC", help: "Only ONUs of this OLT (MAC or name)."),
+            OptionSpec("state", value: .choice(MCMSCommands.states), help: "Only ONUs in this registration state."),
+            OptionSpec("rx-below", valueName: "DBM", help: "Only ONUs whose RX optical level is below DBM (e.g. -25)."),
+            OptionSpec(
+                "fec-uncorrectable-above", value: .integer(0...), valueName: "N",
+                help: "Only ONUs with more than N uncorrectable FEC errors."),
+            OptionSpec("model", valueName: "M", help: "Only this ONU model (e.g. AP-G2110)."),
+            OptionSpec("firmware", valueName: "V", help: "Only ONUs running this firmware version (active bank)."),
+            OptionSpec("name", valueName: "GLOB", help: "Only ONUs whose name matches GLOB (*, ?, [...]; case ignored)."),
+            .flag("with-alarms", help: "Only ONUs with at least one active alarm."),
+            OptionSpec(
+                "sort", value: .choice(ONUListQuery.SortKey.allCases.map(\.rawValue)), valueName: "KEY",
+                help: "Order by name, rx, uptime, olt or state."),
+            OptionSpec("limit", value: .integer(1...), valueName: "N", help: "At most N ONUs (after sorting)."),
+            MCMSCommands.chunkSize,
+        ] + WatchOptions.specs)
 
-    @Sendable static func onuList(_ context: CommandContext) async throws {
-        let connection = try MCMSConnection(context)
-        let options = try ONUListOptions(context.invocation)
-        let source = WatchSource(title: title("onu list"), metrics: ["count"]) {
+    let filters: ONUListFilters
+    let reading: MCMSReadOptions
+
+    init(_ invocation: Invocation) throws {
+        filters = try ONUListFilters(invocation)
+        reading = MCMSReadOptions(invocation)
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let connection = try MCMSConnection(context, reading: reading)
+        let filters = self.filters
+        let source = WatchSource(title: InventoryCommands.title("onu list"), metrics: ["count"]) {
             let repository = connection.repository
             async let inventory = repository.inventory()
-            async let alarmed: Set<String>? = options.withAlarms ? try await alarmedDevices(repository, .onuAlarmList) : nil
+            async let alarmed: Set<String>? =
+                filters.withAlarms ? try await InventoryCommands.alarmedDevices(repository, .onuAlarmList) : nil
             let fleet = try await inventory
             connection.paging.progress?.finish()
-            remember(fleet, in: connection)
-            let query = try options.query(olts: fleet.olts, withAlarms: try await alarmed)
+            InventoryCommands.remember(fleet, in: connection)
+            let query = try filters.query(olts: fleet.olts, withAlarms: try await alarmed)
             let rows = query.apply(to: fleet.onus)
             return WatchFrame(
                 json: InventoryRendering.onuJSON(rows),
@@ -24,73 +60,27 @@ enum InventoryCommands {
                 emptyMessage: rows.isEmpty ? "no ONUs match" : nil)
         }
         guard try WatchOptions(context.invocation, source: source).watching else {
-            try await ONUListing(connection: connection, options: options, context: context).run()
+            try await ONUListing(connection: connection, filters: filters, context: context).run()
             return
         }
         try await WatchRunner.run(source, context: context)
     }
+}
 
-    /// The options of `onu list`, read once and checked before any request.
-    struct ONUListOptions: Sendable {
-        var olt: String?
-        var state: RegistrationState?
-        var rxBelow: Double?
-        var fecAbove: UInt64?
-        var model: String?
-        var firmware: String?
-        var name: String?
-        var withAlarms: Bool
-        var sort: ONUListQuery.SortKey?
-        var limit: Int?
+/// `mcms olt list`: every OLT with its ONU counts per registration state, once or watched.
+struct OLTListCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "list", abstract: "Every OLT with ONU counts per registration state, traffic, temperature and uptime.",
+        examples: ["fieldops mcms olt list", "fieldops mcms olt list --json", "fieldops mcms olt list --watch"],
+        options: [MCMSCommands.chunkSize] + WatchOptions.specs)
 
-        init(_ invocation: Invocation) throws(FieldOpsError) {
-            olt = invocation.value("olt")
-            state = try invocation.value("state").map { word throws(FieldOpsError) in
-                guard let state = RegistrationState(rawValue: word) else {
-                    throw FieldOpsError.usage("unknown state \(word)", hint: "one of: " + MCMSCommands.states.joined(separator: ", "))
-                }
-                return state
-            }
-            rxBelow = try invocation.value("rx-below").map { text throws(FieldOpsError) in
-                guard let value = JSONNumber(typed: text)?.double, value.isFinite else {
-                    throw FieldOpsError.usage("--rx-below takes a level in dBm such as -25, not \(text)")
-                }
-                return value
-            }
-            fecAbove = invocation.integer("fec-uncorrectable-above").map { UInt64($0) }
-            model = invocation.value("model")
-            firmware = invocation.value("firmware")
-            name = invocation.value("name")
-            withAlarms = invocation.flag("with-alarms")
-            sort = invocation.value("sort").flatMap(ONUListQuery.SortKey.init(rawValue:))
-            limit = invocation.integer("limit")
-        }
+    let reading: MCMSReadOptions
 
-        /// The query, with `--olt` resolved against the OLTs just listed (an unknown one is exit 2).
-        func query(olts: [OLTRow], withAlarms: Set<String>?) throws(FieldOpsError) -> ONUListQuery {
-            let mac = try olt.map { word throws(FieldOpsError) in
-                try OLTSelector.resolve(word, olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
-            }
-            return ONUListQuery(
-                oltMAC: mac, state: state, rxBelow: rxBelow, fecUncorrectableAbove: fecAbove, model: model,
-                firmware: firmware, nameGlob: name, withAlarms: withAlarms, sort: sort, limit: limit)
-        }
-    }
+    init(_ invocation: Invocation) { reading = MCMSReadOptions(invocation) }
 
-    /// The ids with at least one active alarm, from one projected collection request.
-    static func alarmedDevices(_ repository: MCMSRepository, _ endpoint: MCMSEndpoint) async throws -> Set<String> {
-        let documents = try await repository.alarmDocuments(endpoint, projection: MCMSField.alarmSeverityProjection)
-        return Set(
-            documents.compactMap { document in
-                (document[MCMSField.alarms]?.arrayValue?.isEmpty ?? true) ? nil : document[MCMSField.id]?.stringValue
-            })
-    }
-
-    // MARK: olt list
-
-    @Sendable static func oltList(_ context: CommandContext) async throws {
-        let connection = try MCMSConnection(context)
-        let source = WatchSource(title: title("olt list"), metrics: ["count"]) {
+    func run(_ context: CommandContext) async throws {
+        let connection = try MCMSConnection(context, reading: reading)
+        let source = WatchSource(title: InventoryCommands.title("olt list"), metrics: ["count"]) {
             let repository = connection.repository
             async let states = repository.oltStates()
             async let names = repository.oltNames()
@@ -106,23 +96,38 @@ enum InventoryCommands {
         }
         try await WatchRunner.run(source, context: context)
     }
+}
 
-    // MARK: dashboard
+/// `mcms dashboard`: every refresh is six requests, each projected to what the figures need: the
+/// ONUs' RX levels and config ids, the OLT states and names, and the severities of every ONU's
+/// and OLT's alarms from the two collection requests.
+struct DashboardCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "dashboard",
+        abstract: "ONU and OLT counts, registration breakdown, total traffic and health (every ONU's and OLT's alarms).",
+        discussion:
+            "--until takes a threshold on onus, olts, alarms, critical, major, minor, warning, low-optical, offline-olts or a registration state's count ('dying-gasp==0'). While watching, the alarm count is drawn as a sparkline.",
+        examples: [
+            "fieldops mcms dashboard --json", "fieldops mcms dashboard --watch",
+            "fieldops mcms dashboard --watch --until 'critical==0' --timeout 10m",
+        ],
+        options: [MCMSCommands.chunkSize] + WatchOptions.specs)
 
-    static let dashboardMetrics =
+    static let metrics =
         ["onus", "olts", "alarms", "critical", "major", "minor", "warning", "low-optical", "offline-olts"]
         + RegistrationState.allCases.map(\.word)
 
-    /// Every refresh is six requests, each projected to what the figures need: the ONUs' RX
-    /// levels and config ids, the OLT states and names, and the severities of every ONU's and
-    /// OLT's alarms from the two collection requests.
-    @Sendable static func dashboard(_ context: CommandContext) async throws {
-        let connection = try MCMSConnection(context)
+    let reading: MCMSReadOptions
+
+    init(_ invocation: Invocation) { reading = MCMSReadOptions(invocation) }
+
+    func run(_ context: CommandContext) async throws {
+        let connection = try MCMSConnection(context, reading: reading)
         let source = WatchSource(
-            title: title("dashboard"), metrics: dashboardMetrics,
+            title: InventoryCommands.title("dashboard"), metrics: Self.metrics,
             trends: [WatchTrend(metric: "alarms", label: "alarms", format: { Units.trimmed($0) })]
         ) {
-            let dashboard = try await fetchDashboard(connection)
+            let dashboard = try await Self.fetch(connection)
             connection.paging.progress?.finish()
             var metrics: [String: Double] = [
                 "onus": Double(dashboard.onuCount), "olts": Double(dashboard.oltCount), "alarms": Double(dashboard.alarmTotal),
@@ -140,7 +145,7 @@ enum InventoryCommands {
         try await WatchRunner.run(source, context: context)
     }
 
-    static func fetchDashboard(_ connection: MCMSConnection) async throws -> Dashboard {
+    static func fetch(_ connection: MCMSConnection) async throws -> Dashboard {
         let repository = connection.repository
         async let states = repository.onuStateRows(projection: MCMSField.onuDashboardProjection)
         async let ids = repository.onuConfigIDs()
@@ -153,6 +158,65 @@ enum InventoryCommands {
         // Only the OLT list is complete here (the ONU names were not fetched).
         try? connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
         return Dashboard(inventory: inventory, alarmSeverities: try await onuAlarms + oltAlarms)
+    }
+}
+
+/// The filters of `onu list`, read once and checked before any request.
+struct ONUListFilters: Sendable {
+    var olt: String?
+    var state: RegistrationState?
+    var rxBelow: Double?
+    var fecAbove: UInt64?
+    var model: String?
+    var firmware: String?
+    var name: String?
+    var withAlarms: Bool
+    var sort: ONUListQuery.SortKey?
+    var limit: Int?
+
+    init(_ invocation: Invocation) throws(FieldOpsError) {
+        olt = invocation.value("olt")
+        state = try invocation.value("state").map { word throws(FieldOpsError) in
+            guard let state = RegistrationState(rawValue: word) else {
+                throw FieldOpsError.usage("unknown state \(word)", hint: "one of: " + MCMSCommands.states.joined(separator: ", "))
+            }
+            return state
+        }
+        rxBelow = try invocation.value("rx-below").map { text throws(FieldOpsError) in
+            guard let value = JSONNumber(typed: text)?.double, value.isFinite else {
+                throw FieldOpsError.usage("--rx-below takes a level in dBm such as -25, not \(text)")
+            }
+            return value
+        }
+        fecAbove = invocation.integer("fec-uncorrectable-above").map { UInt64($0) }
+        model = invocation.value("model")
+        firmware = invocation.value("firmware")
+        name = invocation.value("name")
+        withAlarms = invocation.flag("with-alarms")
+        sort = invocation.value("sort").flatMap(ONUListQuery.SortKey.init(rawValue:))
+        limit = invocation.integer("limit")
+    }
+
+    /// The query, with `--olt` resolved against the OLTs just listed (an unknown one is exit 2).
+    func query(olts: [OLTRow], withAlarms: Set<String>?) throws(FieldOpsError) -> ONUListQuery {
+        let mac = try olt.map { word throws(FieldOpsError) in
+            try OLTSelector.resolve(word, olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
+        }
+        return ONUListQuery(
+            oltMAC: mac, state: state, rxBelow: rxBelow, fecUncorrectableAbove: fecAbove, model: model,
+            firmware: firmware, nameGlob: name, withAlarms: withAlarms, sort: sort, limit: limit)
+    }
+}
+
+/// What the fleet listings share.
+enum InventoryCommands {
+    /// The ids with at least one active alarm, from one projected collection request.
+    static func alarmedDevices(_ repository: MCMSRepository, _ endpoint: MCMSEndpoint) async throws -> Set<String> {
+        let documents = try await repository.alarmDocuments(endpoint, projection: MCMSField.alarmSeverityProjection)
+        return Set(
+            documents.compactMap { document in
+                (document[MCMSField.alarms]?.arrayValue?.isEmpty ?? true) ? nil : document[MCMSField.id]?.stringValue
+            })
     }
 
     // MARK: Helpers
@@ -168,7 +232,7 @@ enum InventoryCommands {
             try connection.cache.store(.onu, entries: inventory.onus.lazy.map { (id: $0.id, name: $0.name) })
             try connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
         } catch {
-            connection.context.output.trace("completion cache not updated: \(error)")
+            connection.output.trace("completion cache not updated: \(error)")
         }
     }
 }

@@ -1,45 +1,69 @@
 import FieldOpsCore
 
-/// What an MCMS command works with: the profile, its HTTP session and keyring entry, the client.
+/// The MCMS services of one command: the profile, its HTTP session and keyring entry, the
+/// client, the paging of its collection reads and the completion cache. Built from the core's
+/// services and the command's typed `MCMSReadOptions`; it never reads the command line.
 struct MCMSConnection: Sendable {
-    let context: CommandContext
     let profile: Profile
     let session: HTTPSession
     let store: MCMSSessionStore
     let client: MCMSClient
     /// `--chunk-size` or the profile's `chunk_size`, and the progress line of this command.
     let paging: MCMSPaging
+    let cache: DeviceCache
+    /// Where a completion cache that could not be written is traced (`-v`).
+    let output: Output
     var repository: MCMSRepository { MCMSRepository(client: client, paging: paging) }
-    var cache: DeviceCache { DeviceCache(directory: context.cacheDirectory(for: profile)) }
 
     /// - Parameter requireSession: refuse with "not logged in" (exit 3) before any request when
     ///   the keyring holds no session for the profile.
-    init(context: CommandContext, profile: Profile, requireSession: Bool = true, concurrency: Int = 8) throws {
-        self.context = context
+    init(
+        context: CommandContext, profile: Profile, requireSession: Bool = true, concurrency: Int = 8,
+        reading: MCMSReadOptions = MCMSReadOptions()
+    ) throws {
         self.profile = profile
+        output = context.output
         store = MCMSSessionStore(keyring: try context.keyring(), profile: profile.name)
         if requireSession, try !store.hasSession() {
             throw MCMSError.notLoggedIn(profile: profile.name)
         }
         session = try context.httpSession(for: profile, maxConcurrentTransfers: concurrency)
         client = MCMSClient(http: session, baseURL: profile.baseURL, profile: profile.name, store: store)
+        cache = DeviceCache(directory: context.cacheDirectory(for: profile))
         paging = MCMSPaging(
-            pageSize: try MCMSPaging.pageSize(option: context.invocation.integer(MCMSPaging.option), profile: profile),
+            pageSize: try MCMSPaging.pageSize(option: reading.chunkSize, profile: profile),
             // Full screen, the progress line would draw over the watch.
-            progress: ListingProgress(
-                label: "listing", stream: context.output.stderr,
-                quiet: context.output.quiet || context.invocation.flag("watch") || context.invocation.value("until") != nil))
+            progress: ListingProgress(label: "listing", stream: context.output.stderr, quiet: context.output.quiet || reading.watching))
     }
 
     /// The connection of the profile selected for an `mcms` command.
-    init(_ context: CommandContext, concurrency: Int = 8) throws {
+    init(_ context: CommandContext, concurrency: Int = 8, reading: MCMSReadOptions = MCMSReadOptions()) throws {
         var profile = try context.profile(backend: "mcms")
-        if context.invocation.value("until") != nil {
+        if reading.until {
             // On a watch, --timeout bounds --until, not each request: keep the profile's own.
             profile.http.timeout = try context.loadConfiguration().selectProfile(
                 explicit: context.invocation.value("profile"), environment: context.environment, backend: "mcms"
             ).http.timeout
         }
-        try self.init(context: context, profile: profile, concurrency: concurrency)
+        try self.init(context: context, profile: profile, concurrency: concurrency, reading: reading)
+    }
+}
+
+/// How a command reads the fleet, from the options it declares: `--chunk-size` (listings and
+/// bulk selections), and whether it watches (`--watch`/`--until`: no progress line, and with
+/// `--until` the `--timeout` is the watch's, not each request's).
+struct MCMSReadOptions: Sendable {
+    var chunkSize: Int?
+    var watching = false
+    var until = false
+
+    init() {}
+
+    init(_ invocation: Invocation) {
+        if invocation.declares(MCMSPaging.option) { chunkSize = invocation.integer(MCMSPaging.option) }
+        if invocation.declares("until") {
+            until = invocation.value("until") != nil
+            watching = until || invocation.flag("watch")
+        }
     }
 }

@@ -13,7 +13,7 @@ import FieldOpsCore
 /// printed the rows before the failure, as kubectl's does.
 struct ONUListing {
     let connection: MCMSConnection
-    let options: InventoryCommands.ONUListOptions
+    let filters: ONUListFilters
     let context: CommandContext
 
     /// What every page is joined and filtered with.
@@ -24,7 +24,7 @@ struct ONUListing {
 
     func run() async throws {
         let repository = connection.repository
-        let options = self.options
+        let options = self.filters
         let prepared = Task { () async throws -> Prepared in
             async let oltStates = repository.oltStates()
             async let oltNames = repository.oltNames()

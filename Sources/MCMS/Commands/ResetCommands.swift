@@ -1,50 +1,72 @@
 import FieldOpsCore
 
-/// `onu reset ID|--ids…|--ids-from FILE|--olt MAC`, `olt reset MAC`: the config document
-/// written back with `"Reset Count"` + 1.
-enum ResetCommands {
-    static let defaultConcurrency = 8
+/// `onu reset ID|--ids…|--ids-from FILE|--olt MAC`: the config document written back with
+/// `"Reset Count"` + 1, for one ONU or many with bounded concurrency.
+struct ONUResetCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "reset", abstract: "Reboot one ONU, or many with --ids, --ids-from or --olt (type the id or the count to confirm).",
+        discussion:
+            "Each reset is GET the config → Reset Count + 1 → PUT, the rest of the document unchanged. Many ONUs run with bounded concurrency; the report lists each ONU's outcome (--report FILE appends it as JSON lines) and the exit code is 5 when any failed.",
+        examples: [
+            "fieldops mcms onu reset ALPHe30cadcf", "fieldops mcms onu reset --olt 70:b3:d5:52:31:27 --report reset.jsonl",
+            "fieldops mcms onu reset --ids-from onus.txt --concurrency 4 --yes",
+        ],
+        options: [
+            ONUSelection.ids, ONUSelection.idsFrom,
+            OptionSpec(
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC", help: "Every ONU of this OLT (MAC or name)."),
+            MCMSCommands.chunkSize,
+            OptionSpec("concurrency", value: .integer(1...256, default: 8), valueName: "N", help: "ONUs in flight at once."),
+            OptionSpec("report", value: .file, valueName: "FILE", help: "Append one JSON line per ONU here."),
+        ],
+        arguments: [
+            ArgumentSpec(
+                "ID", help: "The ONU id (or use --ids, --ids-from, --olt).", value: .dynamic(MCMSCommands.onuSource), optional: true)
+        ])
 
-    @Sendable static func onuReset(_ context: CommandContext) async throws {
-        let invocation = context.invocation
-        let selectors = ["ids", "ids-from", "olt"].filter { invocation.value($0) != nil }
-        guard let id = invocation.value("ID") else {
-            guard !selectors.isEmpty else {
-                throw FieldOpsError.usage("name the ONU to reset, or many with --ids, --ids-from or --olt")
-            }
+    /// One ONU, or nil for a selection.
+    let id: String?
+    let selection: ONUSelection
+    let concurrency: Int
+    let reportPath: String?
+    let reading: MCMSReadOptions
+
+    init(_ invocation: Invocation) throws {
+        id = invocation.value("ID")
+        selection = try ONUSelection(invocation)
+        if id == nil, selection.source == nil {
+            throw FieldOpsError.usage("name the ONU to reset, or many with --ids, --ids-from or --olt")
+        }
+        if id != nil, selection.source != nil {
+            throw FieldOpsError.usage("give either one ID or --ids/--ids-from/--olt, not both")
+        }
+        concurrency = try invocation.required(integer: "concurrency")
+        reportPath = invocation.value("report")
+        reading = MCMSReadOptions(invocation)
+    }
+
+    func run(_ context: CommandContext) async throws {
+        guard let id else {
             try await bulk(context)
             return
         }
-        guard selectors.isEmpty else { throw FieldOpsError.usage("give either one ID or --ids/--ids-from/--olt, not both") }
-        let repository = try MCMSConnection(context).repository
+        let repository = try MCMSConnection(context, reading: reading).repository
         let plan = try ResetPlan(deviceID: id, section: MCMSField.onu, config: try await repository.onuConfig(id))
         try context.prompter.confirm("reset ONU \(id)", typing: id)
         try await repository.putONUConfig(id, plan.document)
-        report(plan, kind: "ONU", context: context)
+        Self.report(plan, kind: "ONU", output: context.output)
     }
 
-    @Sendable static func oltReset(_ context: CommandContext) async throws {
-        let mac = try DetailCommands.id(context, "MAC")
-        let repository = try MCMSConnection(context).repository
-        let plan = try ResetPlan(deviceID: mac, section: MCMSField.olt, config: try await repository.oltConfig(mac))
-        let onus = try await repository.oltState(mac)
-        let affected = RegistrationState.bucketed.reduce(0) { $0 + onus.onuIDs(in: $1).count }
-        context.output.note("resetting OLT \(mac) interrupts service for its \(affected) ONUs")
-        try context.prompter.confirm("reset OLT \(mac)", typing: mac)
-        try await repository.putOLTConfig(mac, plan.document)
-        report(plan, kind: "OLT", context: context)
-    }
-
-    static func report(_ plan: ResetPlan, kind: String, context: CommandContext) {
-        if context.output.format == .json {
-            context.output.emit(
+    static func report(_ plan: ResetPlan, kind: String, output: Output) {
+        if output.format == .json {
+            output.emit(
                 json: .object(
                     JSONObject([
                         ("id", .string(plan.deviceID)), ("reset_count_before", .number(JSONNumber(plan.oldCount))),
                         ("reset_count_after", .number(JSONNumber(plan.newCount))),
                     ])))
         } else {
-            context.output.note("\(kind) \(plan.deviceID) reset requested (reset count \(plan.oldCount) → \(plan.newCount))")
+            output.note("\(kind) \(plan.deviceID) reset requested (reset count \(plan.oldCount) → \(plan.newCount))")
         }
     }
 
@@ -68,14 +90,13 @@ enum ResetCommands {
         }
     }
 
-    static func bulk(_ context: CommandContext) async throws {
-        let invocation = context.invocation
-        let concurrency = invocation.integer("concurrency") ?? defaultConcurrency
-        let connection = try MCMSConnection(context, concurrency: concurrency)
+    func bulk(_ context: CommandContext) async throws {
+        let (concurrency, reportPath) = (self.concurrency, self.reportPath)
+        let connection = try MCMSConnection(context, concurrency: concurrency, reading: reading)
         let repository = connection.repository
-        let ids = try await FirmwareBulkCommand.selectIDs(context, repository: repository)
+        let ids = try await selection.resolve(repository: repository, stdin: context.stdin)
         try context.prompter.confirm("reset \(ids.count) ONUs (each reboots)", typing: String(ids.count))
-        let writer = try invocation.value("report").map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
+        let writer = try reportPath.map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
         let progress = context.output.progress("reset", total: ids.count)
         var outcomes: [Int: Outcome] = [:]
         try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
@@ -85,7 +106,7 @@ enum ResetCommands {
                 let index = next
                 let id = ids[index]
                 next += 1
-                group.addTask { (index, try await resetOne(id, repository: repository)) }
+                group.addTask { (index, try await Self.resetOne(id, repository: repository)) }
             }
             for _ in 0..<min(concurrency, ids.count) { startNext() }
             while let (index, outcome) = try await group.next() {
@@ -98,7 +119,6 @@ enum ResetCommands {
         progress.finish()
         let ordered = ids.indices.compactMap { outcomes[$0] }
         let failed = ordered.filter { $0.failure != nil }
-        let reportPath = invocation.value("report")
         if context.output.format == .json {
             context.output.emit(
                 json: .object(
@@ -141,5 +161,28 @@ enum ResetCommands {
             if case HTTPError.cancelled = error { throw error }
             return Outcome(id: id, failure: error.summary)
         }
+    }
+}
+
+/// `olt reset MAC`: the OLT's config written back with `"Reset Count"` + 1, after saying how
+/// many ONUs lose service.
+struct OLTResetCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "reset", abstract: "Reboot the OLT (asks you to type its MAC; --yes off a terminal).",
+        examples: ["fieldops mcms olt reset 70:b3:d5:52:31:27"], arguments: [MCMSCommands.oltMAC])
+
+    let mac: String
+
+    init(_ invocation: Invocation) throws { mac = try invocation.required("MAC") }
+
+    func run(_ context: CommandContext) async throws {
+        let repository = try MCMSConnection(context).repository
+        let plan = try ResetPlan(deviceID: mac, section: MCMSField.olt, config: try await repository.oltConfig(mac))
+        let onus = try await repository.oltState(mac)
+        let affected = RegistrationState.bucketed.reduce(0) { $0 + onus.onuIDs(in: $1).count }
+        context.output.note("resetting OLT \(mac) interrupts service for its \(affected) ONUs")
+        try context.prompter.confirm("reset OLT \(mac)", typing: mac)
+        try await repository.putOLTConfig(mac, plan.document)
+        ONUResetCommand.report(plan, kind: "OLT", output: context.output)
     }
 }

@@ -3,26 +3,50 @@ import Foundation
 
 /// `mcms rollout status REPORT [--watch]`: a rollout report summarised per wave, followed live
 /// while a rollout writes it.
-enum RolloutCommands {
-    @Sendable static func status(_ context: CommandContext) async throws {
-        let path = try DetailCommands.id(context, "REPORT")
-        let interval = context.invocation.seconds("interval") ?? WatchOptions.defaultInterval
+struct RolloutStatusCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "status", abstract: "Per wave: done, failed, in flight and not started; --watch follows a rollout while it writes the report.",
+        discussion:
+            "Reads only the local report file, never the appliance. --watch prints again whenever the report changes and ends when the rollout writes its summary line (with --json, one compact object per change).",
+        examples: [
+            "fieldops mcms rollout status run.jsonl", "fieldops mcms rollout status run.jsonl --watch",
+            "fieldops mcms rollout status run.jsonl --json",
+        ],
+        options: [
+            .flag("watch", short: "w", help: "Follow the report until the rollout finishes."),
+            OptionSpec(
+                "interval", value: .duration, valueName: "DURATION", help: "How often to read the report while watching (default 2s)."),
+        ],
+        arguments: [ArgumentSpec("REPORT", help: "The --report file of a firmware-bulk rollout.", value: .file)])
+
+    let path: String
+    let watch: Bool
+    let interval: Double
+
+    init(_ invocation: Invocation) throws {
+        path = try invocation.required("REPORT")
+        watch = invocation.flag("watch")
+        interval = invocation.seconds("interval") ?? WatchOptions.defaultInterval
         guard interval >= WatchOptions.minimumInterval else {
-            throw FieldOpsError.usage("--interval must be at least 1s, not \(context.invocation.value("interval") ?? "")")
+            throw FieldOpsError.usage("--interval must be at least 1s, not \(invocation.value("interval") ?? "")")
         }
-        guard context.invocation.flag("watch") else {
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let (path, interval) = (self.path, self.interval)
+        guard watch else {
             let report = try RolloutReportFile(contentsOf: path)
-            emit(report, path: path, context: context)
+            Self.emit(report, path: path, context: context)
             return
         }
         // Reading a local file costs the appliance nothing; redraw only when it changed.
         var shown: String?
         while true {
             let report = try RolloutReportFile(contentsOf: path)
-            let key = render(report, path: path, format: .plain)
+            let key = Self.render(report, path: path, format: .plain)
             if key != shown {
                 if context.output.format != .json, shown != nil, context.output.stdout.isTerminal { context.output.stdout.write("\n") }
-                emit(report, path: path, context: context, compact: true)
+                Self.emit(report, path: path, context: context, compact: true)
                 shown = key
             }
             if report.finished { return }

@@ -25,7 +25,7 @@ enum WatchRunner {
 
     /// The one-shot output: JSON, the table, or the empty message on a terminal (nothing piped).
     static func emitOnce(_ frame: WatchFrame, context: CommandContext) {
-        DetailCommands.emit(json: frame.json, empty: frame.emptyMessage, context: context) {
+        context.output.emitResult(json: frame.json, empty: frame.emptyMessage) {
             frame.render(context.output.format, context.output.terminal.colorEnabled)
         }
     }

@@ -98,6 +98,17 @@ import Testing
         #expect(invocation.seconds("timeout") == 0.25)
     }
 
+    /// What a command may look up: its own options and arguments and the global options; a
+    /// misspelt name is not among them (a debug build stops at such a lookup).
+    @Test func theParsedCommandDeclaresItsOptionsArgumentsAndTheGlobalOnes() throws {
+        let invocation = try run("mcms", "onu", "list", "--state", "registered")
+        #expect(invocation.declares("state") && invocation.declares("olt"))
+        #expect(invocation.declares("profile") && invocation.declares("json"))
+        #expect(!invocation.declares("sate") && !invocation.declares("ID"))
+        #expect(try run("profile", "add", "lab", "--backend", "mcms", "--base-url", "https://x").declares("NAME"))
+        #expect(Invocation().declares("anything"), "a hand-built invocation declares every name")
+    }
+
     @Test func optionsBeforeAndAfterPositionals() throws {
         let after = try run("profile", "add", "lab", "--backend", "mcms", "--base-url", "https://x")
         let before = try run("profile", "add", "--backend", "mcms", "--base-url", "https://x", "lab")

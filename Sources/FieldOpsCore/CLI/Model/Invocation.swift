@@ -18,6 +18,11 @@ public struct Invocation: Sendable, Equatable {
     /// The declared defaults of the command's integer options that were not given (filled in
     /// by the parser; `integer(_:)` answers with them).
     public var defaults: [String: Int] = [:]
+    /// Every option and argument name the parsed command declares (its own, its arguments and
+    /// the global options), set by the parser. Reading a name outside it is a programming
+    /// mistake — a misspelt option — and stops a debug build (every test) at the lookup instead
+    /// of answering nil; nil for an invocation built by hand.
+    public var declared: Set<String>? = nil
 
     public init(path: [String] = [], values: [String: [String]] = [:], flags: Set<String> = [], passthrough: [String] = []) {
         self.path = path
@@ -31,10 +36,28 @@ public struct Invocation: Sendable, Equatable {
         lhs.path == rhs.path && lhs.values == rhs.values && lhs.flags == rhs.flags && lhs.passthrough == rhs.passthrough
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func flag(_ name: String) -> Bool {
+        checkDeclared(name)
+        return flags.contains(name)
+    }
     /// The last value given for an option or argument (the last one wins for non-repeatable options).
-    public func value(_ name: String) -> String? { values[name]?.last }
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
+    public func value(_ name: String) -> String? {
+        checkDeclared(name)
+        return values[name]?.last
+    }
+    public func all(_ name: String) -> [String] {
+        checkDeclared(name)
+        return values[name] ?? []
+    }
+
+    /// True when the command declares the option or argument `name`: for code shared by
+    /// commands of which only some take it (`--until` on the watchable ones).
+    public func declares(_ name: String) -> Bool { declared?.contains(name) ?? true }
+
+    /// Stops a debug build when `name` is not one of the command's options or arguments.
+    func checkDeclared(_ name: String) {
+        assert(declares(name), "fieldops \(path.joined(separator: " ")) declares no option or argument '\(name)'")
+    }
 
     /// The command line as typed with `--option` set to `value` (any earlier `--option V`,
     /// `--option=V` or `-x V` removed), shell-quoted: a "next page" hint that keeps every filter.

@@ -33,6 +33,7 @@ public struct CommandLineParser: Sendable {
             try run.checkRequiredOptions()
             var invocation = run.invocation
             invocation.words = arguments
+            invocation.declared = Set(command.options.map(\.long) + command.arguments.map(\.name) + root.globalOptions.map(\.long))
             for option in command.options {
                 if case .integer(let rule)? = option.value, let defaultValue = rule.defaultValue {
                     invocation.defaults[option.long] = defaultValue

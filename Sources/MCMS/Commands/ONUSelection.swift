@@ -1,0 +1,73 @@
+import FieldOpsCore
+import Foundation
+
+/// The many-ONU selection of `onu reset` and `onu firmware-bulk`: `--ids`, `--ids-from FILE`
+/// (- for stdin) or `--olt MAC|NAME`, at most one of them, read by the command's `init` and
+/// resolved against the appliance when it runs.
+struct ONUSelection: Sendable {
+    enum Source: Sendable, Equatable {
+        case ids(String)
+        case file(String)
+        case olt(String)
+    }
+
+    static let ids = OptionSpec("ids", valueName: "ID,…", help: "Comma-separated ONU ids.")
+    static let idsFrom = OptionSpec("ids-from", value: .file, valueName: "FILE", help: "A file with one ONU id per line (- for stdin).")
+    static let choiceError = "choose the ONUs with exactly one of --ids, --ids-from or --olt"
+
+    /// Nil when none of the three was given.
+    let source: Source?
+
+    init(_ invocation: Invocation) throws(FieldOpsError) {
+        let given: [Source] = [
+            invocation.value("ids").map(Source.ids), invocation.value("ids-from").map(Source.file),
+            invocation.value("olt").map(Source.olt),
+        ].compactMap { $0 }
+        guard given.count <= 1 else { throw FieldOpsError.usage(Self.choiceError) }
+        source = given.first
+    }
+
+    /// The ids, duplicates dropped and order kept; none at all is a usage error.
+    func resolve(repository: MCMSRepository, stdin: any InputSource) async throws -> [String] {
+        var ids: [String]
+        switch source {
+        case nil:
+            throw FieldOpsError.usage(Self.choiceError)
+        case .ids(let list):
+            ids = list.split(separator: ",").map { $0.trimmingSpaces() }
+        case .file(let path):
+            let data: Data
+            if path == "-" {
+                data = stdin.readAll()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: path) else {
+                    throw FieldOpsError("cannot read the id file \(path)", hint: "one ONU id per line")
+                }
+                data = contents
+            }
+            ids = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingSpaces() }
+                .filter { !$0.hasPrefix("#") }
+        case .olt(let olt):
+            let mac = try OLTSelector.resolve(olt, olts: try await repository.oltNames())
+            ids = try await Self.onuIDs(ofOLT: mac, repository: repository)
+        }
+        var seen = Set<String>()
+        ids = ids.filter { !$0.isEmpty && seen.insert($0).inserted }
+        guard !ids.isEmpty else { throw FieldOpsError.usage("no ONU ids selected") }
+        return ids
+    }
+
+    /// Every ONU of an OLT: its registration buckets, plus ONUs whose state names it as parent
+    /// but that sit in no bucket.
+    static func onuIDs(ofOLT mac: String, repository: MCMSRepository) async throws -> [String] {
+        async let olt = repository.oltState(mac)
+        let filter = JSONObject([("\(MCMSField.olt).\(MCMSField.macAddress)", .string(mac))])
+        async let states = repository.onuStates(projection: MCMSField.idProjection, filter: filter)
+        var ids: [String] = []
+        let document = try await olt
+        for bucket in RegistrationState.bucketed { ids += document.onuIDs(in: bucket) }
+        ids += try await states.compactMap(\.id)
+        return ids
+    }
+}
