@@ -9,7 +9,7 @@ public struct JQCBackend: Backend {
     public var name: String { "jqc" }
     public var summary: String { "JanitorialQC facility inspections, offline-first." }
 
-    public func commands() -> CommandSpec { JQCCommands.spec() }
+    public func commands() -> CommandSpec { JQCCommands.spec }
 
     public func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult {
         try await JQCLogin.login(context, profile: profile, credentials: credentials)

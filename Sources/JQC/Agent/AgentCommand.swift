@@ -3,10 +3,10 @@ import Foundation
 
 /// `fieldops jqc agent [--interval D] [--notify] [--exec CMD]`, and `agent install|uninstall`
 /// for running it as a systemd user service (no root).
-enum AgentCommand {
+struct AgentCommand: FieldOpsCommand {
     static let unitTemplate = "fieldops-jqc-agent@.service"
 
-    static func spec() -> CommandSpec {
+    static let definition: CommandSpec = {
         var spec = CommandSpec(
             "agent", abstract: "Sync by itself: when the network returns, when work is queued, and periodically.",
             discussion: """
@@ -33,44 +33,105 @@ enum AgentCommand {
                     "exec", valueName: "CMD",
                     help: "Run CMD through /bin/sh for each new notification, its fields in FIELDOPS_NOTIFICATION_* variables."),
             ],
-            subcommands: [installSpec(), uninstallSpec()],
-            action: run)
+            subcommands: [AgentInstallCommand.spec, AgentUninstallCommand.spec])
         spec.handlesSignals = true
         return spec
-    }
+    }()
 
-    @Sendable static func run(_ context: CommandContext) async throws {
+    let options: JQCAgent.Options
+
+    init(_ invocation: Invocation) throws {
         var options = JQCAgent.Options()
-        if let text = context.invocation.value("interval") {
-            guard let seconds = context.invocation.seconds("interval"), seconds.isFinite, (10...86_400).contains(seconds) else {
+        if let text = invocation.value("interval") {
+            guard let seconds = invocation.seconds("interval"), seconds.isFinite, (10...86_400).contains(seconds) else {
                 throw FieldOpsError.usage("--interval must be a duration from 10s to 24h, not \(text)")
             }
             options.interval = seconds
         }
-        options.notify = context.invocation.flag("notify")
-        options.exec = context.invocation.value("exec")
+        options.notify = invocation.flag("notify")
+        options.exec = invocation.value("exec")
+        self.options = options
+    }
+
+    func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
         try await JQCAgent(context: context, profile: profile, store: store, options: options).run()
     }
+}
 
-    // MARK: systemd user unit
+// MARK: systemd user unit
 
-    static func installSpec() -> CommandSpec {
-        CommandSpec(
-            "install", abstract: "Run the agent as a systemd user service for the profile (no root).",
-            discussion:
-                "Writes \(unitTemplate) into $XDG_CONFIG_HOME/systemd/user/ (one instance per profile) and, when a user service manager is reachable, reloads it and enables and starts the profile's instance; otherwise prints the exact commands. Its log: `journalctl --user -u fieldops-jqc-agent@PROFILE`.",
-            examples: ["fieldops -p site-a jqc agent install"],
-            action: install)
+/// `fieldops jqc agent install`: the agent as a systemd user service of the profile.
+struct AgentInstallCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "install", abstract: "Run the agent as a systemd user service for the profile (no root).",
+        discussion:
+            "Writes \(AgentCommand.unitTemplate) into $XDG_CONFIG_HOME/systemd/user/ (one instance per profile) and, when a user service manager is reachable, reloads it and enables and starts the profile's instance; otherwise prints the exact commands. Its log: `journalctl --user -u fieldops-jqc-agent@PROFILE`.",
+        examples: ["fieldops -p site-a jqc agent install"])
+
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
+        let profile = try context.profile(backend: "jqc")
+        let directory = AgentCommand.unitDirectory(context)
+        let path = directory + "/" + AgentCommand.unitTemplate
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(AgentCommand.unitText(executable: executable).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw FieldOpsError("cannot write \(path): \(error.localizedDescription)", hint: "check that \(directory) is writable")
+        }
+        context.output.stdout.line("wrote \(path)")
+        let instance = "fieldops-jqc-agent@\(profile.name).service"
+        let commands = [["daemon-reload"], ["enable", "--now", instance]]
+        if let failure = AgentCommand.systemctl(commands, context: context) {
+            context.output.stdout.line("no user service manager answered (\(failure)); run these where one is:")
+            for command in commands { context.output.stdout.line("  systemctl --user " + command.joined(separator: " ")) }
+        } else {
+            context.output.stdout.line("enabled and started \(instance); its log: journalctl --user -u \(instance)")
+        }
     }
+}
 
-    static func uninstallSpec() -> CommandSpec {
-        CommandSpec(
-            "uninstall", abstract: "Stop and disable the profile's agent service (the unit file goes with the last instance).",
-            examples: ["fieldops -p site-a jqc agent uninstall"],
-            action: uninstall)
+/// `fieldops jqc agent uninstall`: the profile's instance stopped and disabled.
+struct AgentUninstallCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "uninstall", abstract: "Stop and disable the profile's agent service (the unit file goes with the last instance).",
+        examples: ["fieldops -p site-a jqc agent uninstall"])
+
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
+        let profile = try context.profile(backend: "jqc")
+        let directory = AgentCommand.unitDirectory(context)
+        let path = directory + "/" + AgentCommand.unitTemplate
+        let instance = "fieldops-jqc-agent@\(profile.name).service"
+        let failure = AgentCommand.systemctl([["disable", "--now", instance]], context: context)
+        // `enable` links instances from default.target.wants; a stale link of this instance goes too.
+        let wants = directory + "/default.target.wants"
+        try? FileManager.default.removeItem(atPath: wants + "/" + instance)
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: wants)) ?? [])
+            .filter { $0.hasPrefix("fieldops-jqc-agent@") }
+        if others.isEmpty, FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.removeItem(atPath: path)
+            context.output.stdout.line("removed \(path)")
+        } else if !others.isEmpty {
+            context.output.stdout.line("kept \(path): still used by " + others.joined(separator: ", "))
+        }
+        if let failure {
+            context.output.stdout.line(
+                "no user service manager answered (\(failure)); where one runs: systemctl --user disable --now \(instance) && systemctl --user daemon-reload"
+            )
+        } else {
+            _ = AgentCommand.systemctl([["daemon-reload"]], context: context)
+            context.output.stdout.line("stopped and disabled \(instance)")
+        }
     }
+}
 
+/// The unit file and `systemctl`, shared by install and uninstall.
+extension AgentCommand {
     /// The unit, running this very binary (so a `make install` to /usr/local and a .deb both work).
     static func unitText(executable: String) -> String {
         """
@@ -99,55 +160,6 @@ enum AgentCommand {
             context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? context.paths.home + "/.config"
         return configHome + "/systemd/user"
-    }
-
-    @Sendable static func install(_ context: CommandContext) async throws {
-        let profile = try context.profile(backend: "jqc")
-        let directory = unitDirectory(context)
-        let path = directory + "/" + unitTemplate
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(unitText(executable: executable).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw FieldOpsError("cannot write \(path): \(error.localizedDescription)", hint: "check that \(directory) is writable")
-        }
-        context.output.stdout.line("wrote \(path)")
-        let instance = "fieldops-jqc-agent@\(profile.name).service"
-        let commands = [["daemon-reload"], ["enable", "--now", instance]]
-        if let failure = systemctl(commands, context: context) {
-            context.output.stdout.line("no user service manager answered (\(failure)); run these where one is:")
-            for command in commands { context.output.stdout.line("  systemctl --user " + command.joined(separator: " ")) }
-        } else {
-            context.output.stdout.line("enabled and started \(instance); its log: journalctl --user -u \(instance)")
-        }
-    }
-
-    @Sendable static func uninstall(_ context: CommandContext) async throws {
-        let profile = try context.profile(backend: "jqc")
-        let directory = unitDirectory(context)
-        let path = directory + "/" + unitTemplate
-        let instance = "fieldops-jqc-agent@\(profile.name).service"
-        let failure = systemctl([["disable", "--now", instance]], context: context)
-        // `enable` links instances from default.target.wants; a stale link of this instance goes too.
-        let wants = directory + "/default.target.wants"
-        try? FileManager.default.removeItem(atPath: wants + "/" + instance)
-        let others = ((try? FileManager.default.contentsOfDirectory(atPath: wants)) ?? [])
-            .filter { $0.hasPrefix("fieldops-jqc-agent@") }
-        if others.isEmpty, FileManager.default.fileExists(atPath: path) {
-            try FileManager.default.removeItem(atPath: path)
-            context.output.stdout.line("removed \(path)")
-        } else if !others.isEmpty {
-            context.output.stdout.line("kept \(path): still used by " + others.joined(separator: ", "))
-        }
-        if let failure {
-            context.output.stdout.line(
-                "no user service manager answered (\(failure)); where one runs: systemctl --user disable --now \(instance) && systemctl --user daemon-reload"
-            )
-        } else {
-            _ = systemctl([["daemon-reload"]], context: context)
-            context.output.stdout.line("stopped and disabled \(instance)")
-        }
     }
 
     /// Runs each `systemctl --user` command in turn; nil when all succeeded, else why not.

@@ -2,32 +2,40 @@ import FieldOpsCore
 import Foundation
 
 /// `fieldops jqc history [--limit N] [--offset N] [--all]`: completed inspections on the server.
-enum HistoryCommand {
+struct HistoryCommand: FieldOpsCommand {
     /// The iPad client's page size.
     static let pageSize = 30
 
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "history", abstract: "List completed inspections from the server, newest first (online only).",
-            discussion:
-                "Pages of 30 as the iPad app loads them; --offset moves through them, --all walks every page. Exit 4 when the server cannot be reached.",
-            examples: [
-                "fieldops jqc history", "fieldops jqc history --offset 30",
-                "fieldops jqc history --all --json | jq '.items[] | select(.follow_up_required)'",
-            ],
-            options: [
-                OptionSpec("limit", value: .integer(1...100, default: pageSize), valueName: "N", help: "Inspections per page."),
-                OptionSpec("offset", value: .integer(0..., default: 0), valueName: "N", help: "Skip the first N."),
-                .flag("all", help: "Fetch every page."),
-            ],
-            action: run)
+    static let definition = CommandSpec(
+        "history", abstract: "List completed inspections from the server, newest first (online only).",
+        discussion:
+            "Pages of 30 as the iPad app loads them; --offset moves through them, --all walks every page. Exit 4 when the server cannot be reached.",
+        examples: [
+            "fieldops jqc history", "fieldops jqc history --offset 30",
+            "fieldops jqc history --all --json | jq '.items[] | select(.follow_up_required)'",
+        ],
+        options: [
+            OptionSpec("limit", value: .integer(1...100, default: pageSize), valueName: "N", help: "Inspections per page."),
+            OptionSpec("offset", value: .integer(0..., default: 0), valueName: "N", help: "Skip the first N."),
+            .flag("all", help: "Fetch every page."),
+        ])
+
+    let limit: Int
+    let offset: Int
+    /// `--all`: every page from `offset` on.
+    let walkAll: Bool
+    /// The line as typed, which the next-page hint repeats with another `--offset`.
+    let commandLine: Invocation
+
+    init(_ invocation: Invocation) throws {
+        limit = try invocation.required(integer: "limit")
+        offset = try invocation.required(integer: "offset")
+        walkAll = invocation.flag("all")
+        commandLine = invocation
     }
 
-    @Sendable static func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
-        let limit = context.invocation.integer("limit") ?? pageSize
-        let offset = context.invocation.integer("offset") ?? 0
-        let walkAll = context.invocation.flag("all")
         let (items, total) = try await WorkflowSupport.online("jqc history", context: context, profile: profile) { client in
             var items: [JSONValue] = []
             var next = offset
@@ -88,7 +96,7 @@ enum HistoryCommand {
         let shownEnd = offset + items.count
         if !walkAll, shownEnd < total {
             context.output.note(
-                "\(offset + 1)–\(shownEnd) of \(total); next page: `\(context.invocation.followUp(setting: "offset", to: String(shownEnd)))`"
+                "\(offset + 1)–\(shownEnd) of \(total); next page: `\(commandLine.followUp(setting: "offset", to: String(shownEnd)))`"
             )
         }
     }

@@ -4,58 +4,25 @@ import Foundation
 /// `fieldops jqc inspect …`: the inspection workflow — start a draft, fill it, attach photos,
 /// submit, and look at local inspections.
 enum InspectCommands {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "inspect", abstract: "Start, fill, attach photos to, submit, reopen, show, list and delete inspections.",
-            discussion: """
-                Everything is written to the local store at once and works offline; `fieldops jqc sync` (or `submit --sync`) sends completed inspections. IDs: a local id (or a unique prefix of at least 4 characters) or, once synced, the server id.
-                Exit codes: 2 unknown ids, bad options or invalid answers; 1 refused by a workflow rule (a submitted inspection cannot be changed or deleted, required fields are empty, the inspection needs no follow-up); 3 not logged in; 4 the server is needed and cannot be reached. A refused command changes nothing.
-                """,
-            examples: [
-                "id=$(fieldops jqc inspect start --template 2 --facility 1)",
-                "fieldops jqc inspect fill \"$id\"",
-                "fieldops jqc inspect submit \"$id\" --sync",
-            ],
-            subcommands: [
-                InspectStartCommand.spec(), InspectFillCommand.spec(), attachSpec(), InspectSignCommand.spec(), submitSpec(),
-                InspectReopenCommand.spec(), InspectShowCommand.spec(), InspectListCommands.listSpec(), InspectListCommands.deleteSpec(),
-            ])
-    }
+    static let group = CommandSpec(
+        "inspect", abstract: "Start, fill, attach photos to, submit, reopen, show, list and delete inspections.",
+        discussion: """
+            Everything is written to the local store at once and works offline; `fieldops jqc sync` (or `submit --sync`) sends completed inspections. IDs: a local id (or a unique prefix of at least 4 characters) or, once synced, the server id.
+            Exit codes: 2 unknown ids, bad options or invalid answers; 1 refused by a workflow rule (a submitted inspection cannot be changed or deleted, required fields are empty, the inspection needs no follow-up); 3 not logged in; 4 the server is needed and cannot be reached. A refused command changes nothing.
+            """,
+        examples: [
+            "id=$(fieldops jqc inspect start --template 2 --facility 1)",
+            "fieldops jqc inspect fill \"$id\"",
+            "fieldops jqc inspect submit \"$id\" --sync",
+        ],
+        subcommands: [
+            InspectStartCommand.spec, InspectFillCommand.spec, InspectAttachCommand.spec, InspectSignCommand.spec,
+            InspectSubmitCommand.spec, InspectReopenCommand.spec, InspectShowCommand.spec, InspectListCommand.spec,
+            InspectDeleteCommand.spec,
+        ])
 
     static let draftArgument = ArgumentSpec(
         "LOCAL_ID", help: "The draft's local id (or a unique prefix).", value: .dynamic(JQCCompletion.draft))
-
-    // MARK: attach
-
-    static func attachSpec() -> CommandSpec {
-        CommandSpec(
-            "attach", abstract: "Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.",
-            discussion:
-                "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.",
-            examples: [
-                "fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg",
-                "fieldops jqc inspect attach 3f2a --field 'Overview photo' overview.png",
-            ],
-            options: [OptionSpec("field", valueName: "FIELD", help: "The image or signature field's id or label.", required: true)],
-            arguments: [draftArgument, ArgumentSpec("PHOTO", help: "The photo file.", value: .file)],
-            action: attach)
-    }
-
-    @Sendable static func attach(_ context: CommandContext) async throws {
-        let (_, store) = try JQCCommands.localStore(context)
-        let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "attach a photo to")
-        let (template, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
-        let target = try photoField(context.invocation.value("field") ?? "", template: template, schema: schema)
-        let path = PathCompletion.expandingTilde(context.invocation.value("PHOTO") ?? "", environment: context.environment)
-        let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: target.id, sourcePath: path)
-        if context.output.format == .json {
-            try context.output.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
-        } else {
-            context.output.stdout.line(
-                "\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync"
-            )
-        }
-    }
 
     /// The image or signature field named by id or label (as `--answers` keys are read).
     static func photoField(_ key: String, template: CachedTemplate, schema: FormSchema) throws -> FormField {
@@ -77,23 +44,79 @@ enum InspectCommands {
         }
         return target
     }
+}
 
-    // MARK: submit
+// MARK: attach
 
-    static func submitSpec() -> CommandSpec {
-        CommandSpec(
-            "submit", abstract: "Complete a draft: check required fields, compute the score, queue it for sync.",
-            discussion:
-                "Refuses while required fields are empty and lists them (exit 1). The score is computed exactly as the server computes it. Submitting a re-inspection clears the follow-up flag of the inspection it follows up. With --sync the queue is sent at once; otherwise the next `fieldops jqc sync` sends it.",
-            examples: ["fieldops jqc inspect submit 3f2a", "fieldops jqc inspect submit 3f2a --sync --json | jq .overall_score"],
-            options: [.flag("sync", help: "Sync right away after submitting.")],
-            arguments: [draftArgument],
-            action: submit)
+/// `fieldops jqc inspect attach LOCAL_ID --field F PHOTO`: a photo copied into the store.
+struct InspectAttachCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "attach", abstract: "Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.",
+        discussion:
+            "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.",
+        examples: [
+            "fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg",
+            "fieldops jqc inspect attach 3f2a --field 'Overview photo' overview.png",
+        ],
+        options: [OptionSpec("field", valueName: "FIELD", help: "The image or signature field's id or label.", required: true)],
+        arguments: [InspectCommands.draftArgument, ArgumentSpec("PHOTO", help: "The photo file.", value: .file)])
+
+    /// The draft's local id or a unique prefix of it.
+    let draftReference: String
+    /// The field's id or label, matched against the draft's template in `run`.
+    let field: String
+    /// As typed: `~` is expanded against the command's environment in `run`.
+    let photoPath: String
+
+    init(_ invocation: Invocation) throws {
+        draftReference = try invocation.required("LOCAL_ID")
+        // Required: the parser has refused a line without it; an empty one is "no such field".
+        field = invocation.value("field") ?? ""
+        photoPath = try invocation.required("PHOTO")
     }
 
-    @Sendable static func submit(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
+        let (_, store) = try JQCCommands.localStore(context)
+        let draft = try WorkflowSupport.draft(draftReference, in: store, doing: "attach a photo to")
+        let (template, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
+        let target = try InspectCommands.photoField(field, template: template, schema: schema)
+        let path = PathCompletion.expandingTilde(photoPath, environment: context.environment)
+        let photo = try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: target.id, sourcePath: path)
+        if context.output.format == .json {
+            try context.output.emitJSON(PhotoRecord(photo, store: store, baseURL: ""))
+        } else {
+            context.output.stdout.line(
+                "\(target.reference): \(FormValue.localPhotoPrefix)\(photo.localID) (\(photo.contentType), \(photo.byteCount) bytes); uploaded by the next sync"
+            )
+        }
+    }
+}
+
+// MARK: submit
+
+/// `fieldops jqc inspect submit LOCAL_ID [--sync]`: a draft completed, scored and queued.
+struct InspectSubmitCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "submit", abstract: "Complete a draft: check required fields, compute the score, queue it for sync.",
+        discussion:
+            "Refuses while required fields are empty and lists them (exit 1). The score is computed exactly as the server computes it. Submitting a re-inspection clears the follow-up flag of the inspection it follows up. With --sync the queue is sent at once; otherwise the next `fieldops jqc sync` sends it.",
+        examples: ["fieldops jqc inspect submit 3f2a", "fieldops jqc inspect submit 3f2a --sync --json | jq .overall_score"],
+        options: [.flag("sync", help: "Sync right away after submitting.")],
+        arguments: [InspectCommands.draftArgument])
+
+    /// The draft's local id or a unique prefix of it.
+    let draftReference: String
+    /// `--sync`: send the queue once the submission is stored.
+    let syncAfter: Bool
+
+    init(_ invocation: Invocation) throws {
+        draftReference = try invocation.required("LOCAL_ID")
+        syncAfter = invocation.flag("sync")
+    }
+
+    func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
-        let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "submit")
+        let draft = try WorkflowSupport.draft(draftReference, in: store, doing: "submit")
         let (_, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
         let missing = FieldValidator.missingRequired(schema, try draft.formData())
         guard missing.isEmpty else {
@@ -106,7 +129,7 @@ enum InspectCommands {
         AgentWake.poke(context, profile: profile)
         // The submission is kept whatever the sync does; a failed sync is reported after it.
         var syncFailure: (any Error)?
-        if context.invocation.flag("sync") {
+        if syncAfter {
             do {
                 let lock = try ProcessLock(path: store.directory + "/sync.lock")
                 try await SyncCommand.acquire(lock, context: context, wait: 300)

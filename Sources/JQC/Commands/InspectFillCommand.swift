@@ -2,35 +2,45 @@ import FieldOpsCore
 import Foundation
 
 /// `fieldops jqc inspect fill LOCAL_ID [--answers FILE|-]`.
-enum InspectFillCommand {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "fill", abstract: "Answer a draft's fields: a full-screen form on a terminal, line prompts, or an answers file.",
-            discussion: """
-                On a terminal, the whole template opens as a full-screen form laid out on its grid (side by side on a wide terminal, stacked on a narrow one), the cursor on the first unanswered field; every change is saved as it is made, so q or Ctrl-C keeps what was answered. Keys: Tab/arrows move, g goes to a field, n/r the next unanswered (required) field, i the section index, s reviews and submits, ? lists every key (in a text field press Esc first).
-                --line (and any terminal that cannot show the form, TERM=dumb, or input that is not a terminal with --answers absent) asks one field at a time in grid order, with line editing and history; :goto N|label, :next, :required and :review move around.
-                --answers FILE (or - for stdin) fills without questions from a JSON or YAML mapping keyed by field id or label: {"7": 4, "Floor condition": "Good", "Checked areas": [Lobby, Kitchen]}. Every value is checked against its field first; one bad value (unknown field, option not offered, rating out of range) saves nothing (exit 2). A null value clears a field.
-                """,
-            examples: [
-                "fieldops jqc inspect fill 3f2a",
-                "fieldops jqc inspect fill 3f2a --line",
-                "fieldops jqc inspect fill 3f2a --answers answers.yaml",
-                "echo '{\"7\": 4}' | fieldops jqc inspect fill 3f2a --answers -",
-            ],
-            options: [
-                OptionSpec("answers", value: .file, valueName: "FILE", help: "Answers file (JSON or YAML), or - for stdin."),
-                .flag("line", help: "One prompt per field instead of the full-screen form (for screen readers, scripts, dumb terminals)."),
-            ],
-            arguments: [InspectCommands.draftArgument],
-            action: run)
+struct InspectFillCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "fill", abstract: "Answer a draft's fields: a full-screen form on a terminal, line prompts, or an answers file.",
+        discussion: """
+            On a terminal, the whole template opens as a full-screen form laid out on its grid (side by side on a wide terminal, stacked on a narrow one), the cursor on the first unanswered field; every change is saved as it is made, so q or Ctrl-C keeps what was answered. Keys: Tab/arrows move, g goes to a field, n/r the next unanswered (required) field, i the section index, s reviews and submits, ? lists every key (in a text field press Esc first).
+            --line (and any terminal that cannot show the form, TERM=dumb, or input that is not a terminal with --answers absent) asks one field at a time in grid order, with line editing and history; :goto N|label, :next, :required and :review move around.
+            --answers FILE (or - for stdin) fills without questions from a JSON or YAML mapping keyed by field id or label: {"7": 4, "Floor condition": "Good", "Checked areas": [Lobby, Kitchen]}. Every value is checked against its field first; one bad value (unknown field, option not offered, rating out of range) saves nothing (exit 2). A null value clears a field.
+            """,
+        examples: [
+            "fieldops jqc inspect fill 3f2a",
+            "fieldops jqc inspect fill 3f2a --line",
+            "fieldops jqc inspect fill 3f2a --answers answers.yaml",
+            "echo '{\"7\": 4}' | fieldops jqc inspect fill 3f2a --answers -",
+        ],
+        options: [
+            OptionSpec("answers", value: .file, valueName: "FILE", help: "Answers file (JSON or YAML), or - for stdin."),
+            .flag("line", help: "One prompt per field instead of the full-screen form (for screen readers, scripts, dumb terminals)."),
+        ],
+        arguments: [InspectCommands.draftArgument])
+
+    /// The draft's local id or a unique prefix of it.
+    let draftReference: String
+    /// `--answers`: a file, or `-` for stdin; read in `run`, once the draft is known.
+    let answersPath: String?
+    /// `--line`: prompts even where the full-screen form could open.
+    let lineByLine: Bool
+
+    init(_ invocation: Invocation) throws {
+        draftReference = try invocation.required("LOCAL_ID")
+        answersPath = invocation.value("answers")
+        lineByLine = invocation.flag("line")
     }
 
-    @Sendable static func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "fill")
+        let draft = try WorkflowSupport.draft(draftReference, in: store, doing: "fill")
         let (_, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
-        if let path = context.invocation.value("answers") {
-            try fillFromFile(path, draft: draft, schema: schema, store: store, context: context)
+        if let answersPath {
+            try Self.fillFromFile(answersPath, draft: draft, schema: schema, store: store, context: context)
             return
         }
         guard context.stdin.isTerminal else {
@@ -38,7 +48,7 @@ enum InspectFillCommand {
                 "jqc inspect fill needs a terminal for its questions, or --answers FILE",
                 hint: "pass --answers answers.yaml (or --answers - to read them from stdin)")
         }
-        if !context.invocation.flag("line"), fullScreenCapable(context) {
+        if !lineByLine, Self.fullScreenCapable(context) {
             let (profile, _) = try JQCCommands.localStore(context)
             let template = try store.template(id: draft.templateID)
             let form = FullScreenForm(
@@ -50,7 +60,7 @@ enum InspectFillCommand {
                 ending = try form.run()
             } catch is CancellationError {
                 // The form is closed and the terminal restored: say what is kept, then exit 130.
-                try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
+                try Self.summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
                 throw CancellationError()
             }
             switch ending {
@@ -63,7 +73,7 @@ enum InspectFillCommand {
                 }
                 return
             case .quit?:
-                try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
+                try Self.summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
                 return
             case nil:
                 context.output.note(
@@ -78,10 +88,10 @@ enum InspectFillCommand {
             ending = try filler.run()
         } catch is CancellationError {
             context.output.stderr.line("")
-            try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
+            try Self.summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .quit)
             throw CancellationError()
         }
-        try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: ending)
+        try Self.summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: ending)
     }
 
     /// The full-screen form needs the real terminal on stdin and stderr, and a `$TERM` that
@@ -102,7 +112,8 @@ enum InspectFillCommand {
         if context.output.format == .json {
             try WorkflowSupport.emitRecord(updated, context: context)
         } else {
-            try summarise(localID: draft.localID, schema: schema, store: store, context: context, ending: .finished, applied: values.count)
+            try Self.summarise(
+                localID: draft.localID, schema: schema, store: store, context: context, ending: .finished, applied: values.count)
         }
     }
 

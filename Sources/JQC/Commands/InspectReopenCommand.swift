@@ -3,25 +3,27 @@ import Foundation
 
 /// `fieldops jqc inspect reopen LOCAL_ID`: a completed inspection that has not reached the
 /// server goes back to draft, to be changed and submitted again.
-enum InspectReopenCommand {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "reopen", abstract: "Take a submitted inspection that is not on the server yet back to draft.",
-            discussion: """
-                Answers, photos and issues stay; the score is computed again on the next submit. Works offline. Refused (exit 1, nothing changes) once the inspection is on the server — follow it up with `inspect start --reinspect` instead — while a sync of the profile is running (it may be sending it), and when its last send was cut off before the server answered (run `fieldops jqc sync` first). An inspection that failed to sync can be reopened, fixed and submitted again; the photos and issues that failed with it are queued again with it.
-                """,
-            examples: ["fieldops jqc inspect reopen 3f2a", "fieldops jqc inspect reopen 3f2a && fieldops jqc inspect fill 3f2a"],
-            arguments: [
-                ArgumentSpec(
-                    "LOCAL_ID", help: "The submitted inspection's local id (or a unique prefix).", value: .dynamic(JQCCompletion.inspection)
-                )
-            ],
-            action: run)
-    }
+struct InspectReopenCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "reopen", abstract: "Take a submitted inspection that is not on the server yet back to draft.",
+        discussion: """
+            Answers, photos and issues stay; the score is computed again on the next submit. Works offline. Refused (exit 1, nothing changes) once the inspection is on the server — follow it up with `inspect start --reinspect` instead — while a sync of the profile is running (it may be sending it), and when its last send was cut off before the server answered (run `fieldops jqc sync` first). An inspection that failed to sync can be reopened, fixed and submitted again; the photos and issues that failed with it are queued again with it.
+            """,
+        examples: ["fieldops jqc inspect reopen 3f2a", "fieldops jqc inspect reopen 3f2a && fieldops jqc inspect fill 3f2a"],
+        arguments: [
+            ArgumentSpec(
+                "LOCAL_ID", help: "The submitted inspection's local id (or a unique prefix).", value: .dynamic(JQCCompletion.inspection)
+            )
+        ])
 
-    @Sendable static func run(_ context: CommandContext) async throws {
+    /// The inspection's local id or a unique prefix of it.
+    let reference: String
+
+    init(_ invocation: Invocation) throws { reference = try invocation.required("LOCAL_ID") }
+
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let inspection = try WorkflowSupport.inspection(context.invocation.value("LOCAL_ID") ?? "", in: store)
+        let inspection = try WorkflowSupport.inspection(reference, in: store)
         // Holding the sync lock for the change means no sync is sending it meanwhile, and none
         // starts before the change is committed.
         let lock = try ProcessLock(path: store.directory + "/sync.lock")

@@ -3,26 +3,27 @@ import Foundation
 
 /// `fieldops jqc inspect show ID`: a local inspection as a card (or its record), or a server
 /// inspection fetched by id.
-enum InspectShowCommand {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "show", abstract: "Show an inspection as a card: answers, score, status, issues and photos.",
-            discussion:
-                "ID is a local id (or unique prefix), or a server id; a server id not in the local store is fetched from the server (online only, exit 4 when unreachable). --json prints the local record (with template_name, issues and photos); for a server-only inspection, the server's record as it sent it.",
-            examples: [
-                "fieldops jqc inspect show 3f2a", "fieldops jqc inspect show 73", "fieldops jqc inspect show 3f2a --json | jq .form_data",
-            ],
-            arguments: [ArgumentSpec("ID", help: "Local id, unique prefix, or server id.", value: .dynamic(JQCCompletion.inspection))],
-            action: show)
-    }
+struct InspectShowCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "show", abstract: "Show an inspection as a card: answers, score, status, issues and photos.",
+        discussion:
+            "ID is a local id (or unique prefix), or a server id; a server id not in the local store is fetched from the server (online only, exit 4 when unreachable). --json prints the local record (with template_name, issues and photos); for a server-only inspection, the server's record as it sent it.",
+        examples: [
+            "fieldops jqc inspect show 3f2a", "fieldops jqc inspect show 73", "fieldops jqc inspect show 3f2a --json | jq .form_data",
+        ],
+        arguments: [ArgumentSpec("ID", help: "Local id, unique prefix, or server id.", value: .dynamic(JQCCompletion.inspection))])
 
-    @Sendable static func show(_ context: CommandContext) async throws {
+    /// A local id, a unique prefix of one, or a server id: which one is known only from the store.
+    let reference: String
+
+    init(_ invocation: Invocation) throws { reference = try invocation.required("ID") }
+
+    func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
-        let reference = context.invocation.value("ID") ?? ""
         if let inspection = try store.inspection(matching: reference) {
-            try showLocal(inspection, store: store, profile: profile, context: context)
+            try Self.showLocal(inspection, store: store, profile: profile, context: context)
         } else if let serverID = Int(reference), serverID > 0 {
-            try await showServer(serverID, store: store, profile: profile, context: context)
+            try await Self.showServer(serverID, store: store, profile: profile, context: context)
         } else {
             throw FieldOpsError("no local inspection \(reference)", hint: "list them with `fieldops jqc inspect list`", exitCode: .usage)
         }

@@ -2,23 +2,31 @@ import FieldOpsCore
 import Foundation
 
 /// `fieldops jqc inspect sign LOCAL_ID --field F`: draw a signature with the mouse.
-enum InspectSignCommand {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "sign", abstract: "Draw a signature with the mouse or trackpad into a draft's signature field.",
-            discussion:
-                "Opens a drawing pad on the terminal (xterm mouse reporting, SGR 1006, as every common terminal supports); the strokes show as braille dots. Enter accepts: the signature is saved as a PNG (white background, black strokes) and attached exactly as a photo is, local://<photo id> until the next sync uploads it. c clears the pad, Esc cancels. Without a terminal, attach a signature image with `inspect attach`.",
-            examples: ["fieldops jqc inspect sign 3f2a --field 'Inspector signature'"],
-            options: [OptionSpec("field", valueName: "FIELD", help: "The signature (or image) field's id or label.", required: true)],
-            arguments: [InspectCommands.draftArgument],
-            action: run)
+struct InspectSignCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "sign", abstract: "Draw a signature with the mouse or trackpad into a draft's signature field.",
+        discussion:
+            "Opens a drawing pad on the terminal (xterm mouse reporting, SGR 1006, as every common terminal supports); the strokes show as braille dots. Enter accepts: the signature is saved as a PNG (white background, black strokes) and attached exactly as a photo is, local://<photo id> until the next sync uploads it. c clears the pad, Esc cancels. Without a terminal, attach a signature image with `inspect attach`.",
+        examples: ["fieldops jqc inspect sign 3f2a --field 'Inspector signature'"],
+        options: [OptionSpec("field", valueName: "FIELD", help: "The signature (or image) field's id or label.", required: true)],
+        arguments: [InspectCommands.draftArgument])
+
+    /// The draft's local id or a unique prefix of it.
+    let draftReference: String
+    /// The field's id or label, matched against the draft's template in `run`.
+    let fieldKey: String
+
+    init(_ invocation: Invocation) throws {
+        draftReference = try invocation.required("LOCAL_ID")
+        // Required: the parser has refused a line without it; an empty one is "no such field".
+        fieldKey = invocation.value("field") ?? ""
     }
 
-    @Sendable static func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let draft = try WorkflowSupport.draft(context.invocation.value("LOCAL_ID") ?? "", in: store, doing: "sign")
+        let draft = try WorkflowSupport.draft(draftReference, in: store, doing: "sign")
         let (template, schema) = try WorkflowSupport.schema(templateID: draft.templateID, in: store)
-        let field = try InspectCommands.photoField(context.invocation.value("field") ?? "", template: template, schema: schema)
+        let field = try InspectCommands.photoField(fieldKey, template: template, schema: schema)
         let needsTerminal = FieldOpsError.usage(
             "jqc inspect sign needs a terminal with mouse reporting to draw on",
             hint: "attach a signature image instead: fieldops jqc inspect attach \(draft.localID) --field \(field.id) signature.png")

@@ -1,156 +1,21 @@
 import FieldOpsCore
 import Foundation
 
-/// `fieldops jqc issue flag | list | show | status`.
+/// `fieldops jqc issue flag | list | show | status`, and what they share: an issue's record
+/// and how its status and description read.
 enum IssueCommands {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "issue", abstract: "Flag issues on inspections or facilities, list and show them, change their status.",
-            examples: [
-                "fieldops jqc issue flag --inspection 3f2a --severity high --description 'Broken soap dispenser' --photo soap.jpg",
-                "fieldops jqc issue flag --facility 2 --severity medium --description 'Lounge door sticks'",
-                "fieldops jqc issue list --mine --status open",
-                "fieldops jqc issue status 3 resolved --notes 'Replaced'",
-            ],
-            subcommands: [flagSpec(), listSpec(), showSpec(), statusSpec()])
-    }
+    static let group = CommandSpec(
+        "issue", abstract: "Flag issues on inspections or facilities, list and show them, change their status.",
+        examples: [
+            "fieldops jqc issue flag --inspection 3f2a --severity high --description 'Broken soap dispenser' --photo soap.jpg",
+            "fieldops jqc issue flag --facility 2 --severity medium --description 'Lounge door sticks'",
+            "fieldops jqc issue list --mine --status open",
+            "fieldops jqc issue status 3 resolved --notes 'Replaced'",
+        ],
+        subcommands: [IssueFlagCommand.spec, IssueListCommand.spec, IssueShowCommand.spec, IssueStatusCommand.spec])
 
     static let issueArgument = ArgumentSpec(
         "ID", help: "The issue's server id, or its local id (or a unique prefix).", value: .dynamic(JQCCompletion.issue))
-
-    // MARK: flag
-
-    static func flagSpec() -> CommandSpec {
-        CommandSpec(
-            "flag", abstract: "Flag an issue on an inspection, or on a facility without one; sent by the next sync.",
-            discussion:
-                "With --inspection the issue belongs to that inspection (draft or submitted) and is sent after it; with --facility (and optionally --area) it stands on its own, as the server allows. The facility and area must be in the local cache (`fieldops jqc sync` pulls them). Works offline: the issue and its photo copy are stored at once.",
-            examples: [
-                "fieldops jqc issue flag --inspection 3f2a --severity critical --description 'Water on the floor'",
-                "fieldops jqc issue flag --facility 1 --area 102 --severity high --description 'Broken glass near the ticket machines' --photo glass.jpg",
-            ],
-            options: [
-                OptionSpec(
-                    "inspection", value: .dynamic(JQCCompletion.inspection), valueName: "LOCAL_ID",
-                    help: "The inspection the issue was found in."),
-                OptionSpec(
-                    "facility", value: .dynamic(JQCCompletion.facility), valueName: "ID",
-                    help: "The facility, for an issue without an inspection."),
-                OptionSpec("area", value: .dynamic(JQCCompletion.area), valueName: "ID", help: "The facility's area (with --facility)."),
-                OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "How serious it is.", required: true),
-                OptionSpec("description", valueName: "TEXT", help: "What is wrong.", required: true),
-                OptionSpec("photo", value: .file, valueName: "PATH", help: "A JPEG or PNG photo of it (copied into the store)."),
-            ],
-            action: flag)
-    }
-
-    @Sendable static func flag(_ context: CommandContext) async throws {
-        let (profile, store) = try JQCCommands.localStore(context)
-        guard let severity = context.invocation.value("severity").flatMap(Severity.init(rawValue:)) else {
-            throw FieldOpsError.usage("--severity must be one of low, medium, high, critical")
-        }
-        let description = context.invocation.value("description") ?? ""
-        let photo = context.invocation.value("photo")
-        let issue: LocalIssue
-        let place: String
-        switch (context.invocation.value("inspection"), try WorkflowSupport.integer("facility", context)) {
-        case (let reference?, nil):
-            if context.invocation.value("area") != nil {
-                throw FieldOpsError.usage("--area goes with --facility; an issue on an inspection takes the inspection's area")
-            }
-            let inspection = try WorkflowSupport.inspection(reference, in: store)
-            issue = try store.flagIssue(
-                inspectionLocalID: inspection.localID, severity: severity, description: description, photoPath: photo)
-            place = "on inspection \(inspection.localID); the next `fieldops jqc sync` sends it after its inspection"
-        case (nil, let facility?):
-            issue = try store.flagIssue(
-                facilityID: facility, areaID: try WorkflowSupport.integer("area", context), severity: severity, description: description,
-                photoPath: photo)
-            place = "at facility \(facility)" + (issue.areaID.map { ", area \($0)" } ?? "") + "; the next `fieldops jqc sync` sends it"
-        case (nil, nil):
-            throw FieldOpsError.usage(
-                "jqc issue flag needs --inspection LOCAL_ID or --facility ID",
-                hint: "an issue belongs to an inspection, or stands on its own at a facility (see `fieldops jqc facilities`)")
-        case (_?, _?):
-            throw FieldOpsError.usage(
-                "give --inspection or --facility, not both", hint: "an issue on an inspection takes the inspection's facility")
-        }
-        AgentWake.poke(context, profile: profile)
-        if context.output.format == .json {
-            try context.output.emitJSON(try record(issue, store: store, profile: profile))
-        } else {
-            context.output.stdout.line(issue.localID)
-            context.output.note("issue logged (\(severity.label)) \(place)")
-        }
-    }
-
-    // MARK: list
-
-    static func listSpec() -> CommandSpec {
-        CommandSpec(
-            "list", abstract: "List local issues: flagged on this device and pulled from the server (assigned to or reported by you).",
-            discussion:
-                "Issues from the server are refreshed by `fieldops jqc sync`. The filters combine; --status is the status the server last reported (a change still queued shows beside it). --mine keeps the issues assigned to you (from the identity of your last login, so it works offline).",
-            examples: [
-                "fieldops jqc issue list",
-                "fieldops jqc issue list --status open --severity critical",
-                "fieldops jqc issue list --mine --facility 1 --json | jq -r '.[].description'",
-            ],
-            options: [
-                OptionSpec("status", value: .choice(IssueStatus.allCases.map(\.rawValue)), help: "Only issues with this status."),
-                OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "Only issues of this severity."),
-                OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "Only issues at this facility."),
-                .flag("mine", help: "Only issues assigned to you."),
-            ],
-            action: list)
-    }
-
-    @Sendable static func list(_ context: CommandContext) async throws {
-        let (profile, store) = try JQCCommands.localStore(context)
-        let me = (try? JQCIdentity.stored(context: context, profile: profile))??.userID
-        var filter = JQCStore.IssueFilter(
-            status: context.invocation.value("status").flatMap(IssueStatus.init(rawValue:)),
-            severity: context.invocation.value("severity").flatMap(Severity.init(rawValue:)),
-            facilityID: try WorkflowSupport.integer("facility", context))
-        if context.invocation.flag("mine") {
-            guard let me else {
-                throw FieldOpsError(
-                    "--mine needs to know who you are, and profile \(profile.name) has never logged in",
-                    hint: "log in once with `fieldops -p \(profile.name) auth login`", exitCode: .notAuthenticated)
-            }
-            filter.assignedTo = me
-        }
-        let issues = try store.issues(matching: filter)
-        if context.output.format == .json {
-            try context.output.emitJSON(try issues.map { try record($0, store: store, profile: profile) })
-            return
-        }
-        guard !issues.isEmpty else {
-            context.output.note(
-                filter == JQCStore.IssueFilter()
-                    ? "no issues; flag one with `fieldops jqc issue flag` or pull yours with `fieldops jqc sync`"
-                    : "no issues match those filters")
-            return
-        }
-        let facilities = Dictionary((try store.facilities()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        var table = Table(columns: [
-            Table.Column("ID"), Table.Column("SEVERITY"), Table.Column("STATUS"), Table.Column("FACILITY"), Table.Column("ASSIGNED"),
-            Table.Column("SYNC"), Table.Column("DESCRIPTION"),
-        ])
-        for issue in issues {
-            let assigned = issue.assignedTo.map { $0 == me ? "you" : "user \($0)" } ?? "—"
-            let queued = try store.pendingStatusChanges(issueLocalID: issue.localID).last
-            table.append([
-                issue.serverID.map { "#\($0)" } ?? issue.localID, issue.severity,
-                statusLabel(issue.status) + (queued.map { " → \($0.status.label) (queued)" } ?? ""),
-                facilities[issue.facilityID] ?? String(issue.facilityID), assigned,
-                issue.origin == .server ? "from server" : issue.syncStatus.rawValue, shorten(issue.description, 48),
-            ])
-        }
-        context.output.emit(table)
-    }
-
-    // MARK: Helpers
 
     static func record(_ issue: LocalIssue, store: JQCStore, profile: Profile) throws -> IssueRecord {
         let photos = try store.read { database in
@@ -172,5 +37,169 @@ enum IssueCommands {
     static func shorten(_ text: String, _ limit: Int) -> String {
         let flat = text.replacingOccurrences(of: "\n", with: " ")
         return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
+    }
+}
+
+// MARK: flag
+
+/// `fieldops jqc issue flag`: an issue stored at once, on an inspection or at a facility.
+struct IssueFlagCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "flag", abstract: "Flag an issue on an inspection, or on a facility without one; sent by the next sync.",
+        discussion:
+            "With --inspection the issue belongs to that inspection (draft or submitted) and is sent after it; with --facility (and optionally --area) it stands on its own, as the server allows. The facility and area must be in the local cache (`fieldops jqc sync` pulls them). Works offline: the issue and its photo copy are stored at once.",
+        examples: [
+            "fieldops jqc issue flag --inspection 3f2a --severity critical --description 'Water on the floor'",
+            "fieldops jqc issue flag --facility 1 --area 102 --severity high --description 'Broken glass near the ticket machines' --photo glass.jpg",
+        ],
+        options: [
+            OptionSpec(
+                "inspection", value: .dynamic(JQCCompletion.inspection), valueName: "LOCAL_ID",
+                help: "The inspection the issue was found in."),
+            OptionSpec(
+                "facility", value: .dynamic(JQCCompletion.facility), valueName: "ID",
+                help: "The facility, for an issue without an inspection."),
+            OptionSpec("area", value: .dynamic(JQCCompletion.area), valueName: "ID", help: "The facility's area (with --facility)."),
+            OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "How serious it is.", required: true),
+            OptionSpec("description", valueName: "TEXT", help: "What is wrong.", required: true),
+            OptionSpec("photo", value: .file, valueName: "PATH", help: "A JPEG or PNG photo of it (copied into the store)."),
+        ])
+
+    /// Where the issue was found: in an inspection (named as `inspect` names them), or at a
+    /// facility and perhaps one of its areas.
+    enum Place: Sendable {
+        case inspection(String)
+        case facility(Int, areaID: Int?)
+    }
+
+    let place: Place
+    let severity: Severity
+    let description: String
+    /// `--photo`, copied into the store in `run`.
+    let photoPath: String?
+
+    init(_ invocation: Invocation) throws {
+        guard let severity = invocation.value("severity").flatMap(Severity.init(rawValue:)) else {
+            throw FieldOpsError.usage("--severity must be one of low, medium, high, critical")
+        }
+        self.severity = severity
+        description = invocation.value("description") ?? ""
+        photoPath = invocation.value("photo")
+        switch (invocation.value("inspection"), try WorkflowSupport.id("facility", invocation)) {
+        case (let reference?, nil):
+            if invocation.value("area") != nil {
+                throw FieldOpsError.usage("--area goes with --facility; an issue on an inspection takes the inspection's area")
+            }
+            place = .inspection(reference)
+        case (nil, let facility?):
+            place = .facility(facility, areaID: try WorkflowSupport.id("area", invocation))
+        case (nil, nil):
+            throw FieldOpsError.usage(
+                "jqc issue flag needs --inspection LOCAL_ID or --facility ID",
+                hint: "an issue belongs to an inspection, or stands on its own at a facility (see `fieldops jqc facilities`)")
+        case (_?, _?):
+            throw FieldOpsError.usage(
+                "give --inspection or --facility, not both", hint: "an issue on an inspection takes the inspection's facility")
+        }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        let issue: LocalIssue
+        let whereSent: String
+        switch place {
+        case .inspection(let reference):
+            let inspection = try WorkflowSupport.inspection(reference, in: store)
+            issue = try store.flagIssue(
+                inspectionLocalID: inspection.localID, severity: severity, description: description, photoPath: photoPath)
+            whereSent = "on inspection \(inspection.localID); the next `fieldops jqc sync` sends it after its inspection"
+        case .facility(let facility, let areaID):
+            issue = try store.flagIssue(
+                facilityID: facility, areaID: areaID, severity: severity, description: description, photoPath: photoPath)
+            whereSent = "at facility \(facility)" + (issue.areaID.map { ", area \($0)" } ?? "") + "; the next `fieldops jqc sync` sends it"
+        }
+        AgentWake.poke(context, profile: profile)
+        if context.output.format == .json {
+            try context.output.emitJSON(try IssueCommands.record(issue, store: store, profile: profile))
+        } else {
+            context.output.stdout.line(issue.localID)
+            context.output.note("issue logged (\(severity.label)) \(whereSent)")
+        }
+    }
+}
+
+// MARK: list
+
+/// `fieldops jqc issue list`: the local issues, filtered.
+struct IssueListCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "list", abstract: "List local issues: flagged on this device and pulled from the server (assigned to or reported by you).",
+        discussion:
+            "Issues from the server are refreshed by `fieldops jqc sync`. The filters combine; --status is the status the server last reported (a change still queued shows beside it). --mine keeps the issues assigned to you (from the identity of your last login, so it works offline).",
+        examples: [
+            "fieldops jqc issue list",
+            "fieldops jqc issue list --status open --severity critical",
+            "fieldops jqc issue list --mine --facility 1 --json | jq -r '.[].description'",
+        ],
+        options: [
+            OptionSpec("status", value: .choice(IssueStatus.allCases.map(\.rawValue)), help: "Only issues with this status."),
+            OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "Only issues of this severity."),
+            OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "Only issues at this facility."),
+            .flag("mine", help: "Only issues assigned to you."),
+        ])
+
+    let status: IssueStatus?
+    let severity: Severity?
+    let facilityID: Int?
+    /// `--mine`: who "me" is comes from the keyring, in `run`.
+    let mine: Bool
+
+    init(_ invocation: Invocation) throws {
+        status = invocation.value("status").flatMap(IssueStatus.init(rawValue:))
+        severity = invocation.value("severity").flatMap(Severity.init(rawValue:))
+        facilityID = try WorkflowSupport.id("facility", invocation)
+        mine = invocation.flag("mine")
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let (profile, store) = try JQCCommands.localStore(context)
+        let me = (try? JQCIdentity.stored(context: context, profile: profile))??.userID
+        var filter = JQCStore.IssueFilter(status: status, severity: severity, facilityID: facilityID)
+        if mine {
+            guard let me else {
+                throw FieldOpsError(
+                    "--mine needs to know who you are, and profile \(profile.name) has never logged in",
+                    hint: "log in once with `fieldops -p \(profile.name) auth login`", exitCode: .notAuthenticated)
+            }
+            filter.assignedTo = me
+        }
+        let issues = try store.issues(matching: filter)
+        if context.output.format == .json {
+            try context.output.emitJSON(try issues.map { try IssueCommands.record($0, store: store, profile: profile) })
+            return
+        }
+        guard !issues.isEmpty else {
+            context.output.note(
+                filter == JQCStore.IssueFilter()
+                    ? "no issues; flag one with `fieldops jqc issue flag` or pull yours with `fieldops jqc sync`"
+                    : "no issues match those filters")
+            return
+        }
+        let facilities = Dictionary((try store.facilities()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var table = Table(columns: [
+            Table.Column("ID"), Table.Column("SEVERITY"), Table.Column("STATUS"), Table.Column("FACILITY"), Table.Column("ASSIGNED"),
+            Table.Column("SYNC"), Table.Column("DESCRIPTION"),
+        ])
+        for issue in issues {
+            let assigned = issue.assignedTo.map { $0 == me ? "you" : "user \($0)" } ?? "—"
+            let queued = try store.pendingStatusChanges(issueLocalID: issue.localID).last
+            table.append([
+                issue.serverID.map { "#\($0)" } ?? issue.localID, issue.severity,
+                IssueCommands.statusLabel(issue.status) + (queued.map { " → \($0.status.label) (queued)" } ?? ""),
+                facilities[issue.facilityID] ?? String(issue.facilityID), assigned,
+                issue.origin == .server ? "from server" : issue.syncStatus.rawValue, IssueCommands.shorten(issue.description, 48),
+            ])
+        }
+        context.output.emit(table)
     }
 }

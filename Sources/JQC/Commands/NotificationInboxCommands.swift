@@ -1,9 +1,25 @@
 import FieldOpsCore
 import Foundation
 
-/// `fieldops jqc notifications list | read`: the inbox of everything a sync, a poll or the agent
-/// fetched, with its own read state (the server is told at fetch time, as the contract says).
-extension NotificationCommands {
+// MARK: list
+
+/// `fieldops jqc notifications list`: the inbox of everything a sync, a poll or the agent
+/// fetched, newest first, with its own read state (the server is told at fetch time, as the
+/// contract says).
+struct NotificationsListCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "list", abstract: "List the notifications fetched so far, newest first, unread ones marked.",
+        discussion:
+            "Reads the local store only (works offline). Every notification a sync, `notifications poll|watch` or the agent fetched is kept here, once, whatever the server's clock says; unread means not yet marked with `fieldops jqc notifications read`.",
+        examples: [
+            "fieldops jqc notifications list", "fieldops jqc notifications list --unread --limit 5",
+            "fieldops jqc notifications list --unread --json | jq -r '.[].title'",
+        ],
+        options: [
+            .flag("unread", help: "Only notifications not marked read."),
+            OptionSpec("limit", value: .integer(1..., default: 50), valueName: "N", help: "At most N notifications."),
+        ])
+
     /// The `--json` shape of one inbox entry.
     struct InboxEntry: Encodable {
         var stored: StoredNotification
@@ -34,31 +50,16 @@ extension NotificationCommands {
         }
     }
 
-    // MARK: list
+    let unread: Bool
+    let limit: Int
 
-    /// How many notifications `list` shows without --limit.
-    static let defaultLimit = 50
-
-    static func listSpec() -> CommandSpec {
-        CommandSpec(
-            "list", abstract: "List the notifications fetched so far, newest first, unread ones marked.",
-            discussion:
-                "Reads the local store only (works offline). Every notification a sync, `notifications poll|watch` or the agent fetched is kept here, once, whatever the server's clock says; unread means not yet marked with `fieldops jqc notifications read`.",
-            examples: [
-                "fieldops jqc notifications list", "fieldops jqc notifications list --unread --limit 5",
-                "fieldops jqc notifications list --unread --json | jq -r '.[].title'",
-            ],
-            options: [
-                .flag("unread", help: "Only notifications not marked read."),
-                OptionSpec("limit", value: .integer(1..., default: defaultLimit), valueName: "N", help: "At most N notifications."),
-            ],
-            action: list)
+    init(_ invocation: Invocation) throws {
+        unread = invocation.flag("unread")
+        limit = try invocation.required(integer: "limit")
     }
 
-    @Sendable static func list(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let limit = context.invocation.integer("limit") ?? defaultLimit
-        let unread = context.invocation.flag("unread")
         let entries = try store.notifications(limit: limit, unreadOnly: unread)
         if context.output.format == .json {
             try context.output.emitJSON(entries.map(InboxEntry.init))
@@ -80,36 +81,43 @@ extension NotificationCommands {
         let waiting = try store.unreadNotificationCount()
         if waiting > 0 { context.output.note("\(waiting) unread; mark them with `fieldops jqc notifications read ID…` or `--all`") }
     }
+}
 
-    // MARK: read
+// MARK: read
 
-    static func readSpec() -> CommandSpec {
-        CommandSpec(
-            "read", abstract: "Mark notifications read in the local inbox.",
-            discussion:
-                "Local only: the server already counts them read from the moment they were fetched. An unknown id is refused (exit 2) and nothing changes.",
-            examples: ["fieldops jqc notifications read 12 13", "fieldops jqc notifications read --all"],
-            options: [.flag("all", help: "Mark every unread notification read.")],
-            arguments: [
-                ArgumentSpec(
-                    "ID", help: "Notification ids (see `fieldops jqc notifications list`).", value: .dynamic(JQCCompletion.notification),
-                    optional: true, variadic: true)
-            ],
-            action: read)
-    }
+/// `fieldops jqc notifications read ID… | --all`: marks inbox entries read, locally.
+struct NotificationsReadCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "read", abstract: "Mark notifications read in the local inbox.",
+        discussion:
+            "Local only: the server already counts them read from the moment they were fetched. An unknown id is refused (exit 2) and nothing changes.",
+        examples: ["fieldops jqc notifications read 12 13", "fieldops jqc notifications read --all"],
+        options: [.flag("all", help: "Mark every unread notification read.")],
+        arguments: [
+            ArgumentSpec(
+                "ID", help: "Notification ids (see `fieldops jqc notifications list`).", value: .dynamic(JQCCompletion.notification),
+                optional: true, variadic: true)
+        ])
 
-    @Sendable static func read(_ context: CommandContext) async throws {
-        let texts = context.invocation.all("ID")
-        let all = context.invocation.flag("all")
+    /// The ids named; empty with `--all`.
+    let ids: [Int]
+    let all: Bool
+
+    init(_ invocation: Invocation) throws {
+        let texts = invocation.all("ID")
+        all = invocation.flag("all")
         guard all != !texts.isEmpty else {
             throw FieldOpsError.usage(
                 all ? "give either IDs or --all, not both" : "name the notifications to mark read, or pass --all",
                 hint: "the ids are listed by `fieldops jqc notifications list`")
         }
-        let ids = try texts.map { text in
+        ids = try texts.map { text in
             guard let id = Int(text) else { throw FieldOpsError.usage("notification ids are numbers, not \(text)") }
             return id
         }
+    }
+
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let marked = all ? try store.markAllNotificationsRead() : try store.markNotificationsRead(ids: ids)
         if context.output.format == .json {

@@ -3,64 +3,36 @@ import Foundation
 
 /// `fieldops jqc facilities [show ID]`, `jqc templates [show ID]` and `jqc cache clear`:
 /// the cached reference data, read locally (it is refreshed by `jqc sync`).
+///
+/// `facilities` and `templates` are commands (they list) with a `show` below them; `cache`
+/// is a group only.
 enum ReferenceCommands {
-    static func facilitiesSpec() -> CommandSpec {
-        CommandSpec(
-            "facilities", abstract: "List the cached facilities (refreshed by `fieldops jqc sync`).",
-            examples: ["fieldops jqc facilities", "fieldops jqc facilities show 3 --json"],
-            subcommands: [
-                CommandSpec(
-                    "show", abstract: "Show one facility and its areas.",
-                    examples: ["fieldops jqc facilities show 3", "fieldops jqc facilities show 3 --json | jq '.areas[].id'"],
-                    arguments: [ArgumentSpec("ID", help: "The facility id.", value: .dynamic(JQCCompletion.facility))],
-                    action: showFacility)
-            ],
-            action: listFacilities)
-    }
+    static let cacheGroup = CommandSpec(
+        "cache", abstract: "Manage the cached reference data.",
+        examples: ["fieldops jqc cache clear"],
+        subcommands: [CacheClearCommand.spec])
 
-    static func templatesSpec() -> CommandSpec {
-        CommandSpec(
-            "templates", abstract: "List the cached inspection templates.",
-            examples: ["fieldops jqc templates", "fieldops jqc templates show 2"],
-            subcommands: [
-                CommandSpec(
-                    "show", abstract: "Show a template's form fields in grid order (--json: the schema as the server sent it).",
-                    examples: ["fieldops jqc templates show 2", "fieldops jqc templates show 2 --json | jq '.form_schema | length'"],
-                    arguments: [ArgumentSpec("ID", help: "The template id.", value: .dynamic(JQCCompletion.template))],
-                    action: showTemplate)
-            ],
-            action: listTemplates)
-    }
-
-    static func cacheSpec() -> CommandSpec {
-        CommandSpec(
-            "cache", abstract: "Manage the cached reference data.",
-            examples: ["fieldops jqc cache clear"],
-            subcommands: [
-                CommandSpec(
-                    "clear", abstract: "Delete the cached facilities, areas and templates (never inspections, issues or photos).",
-                    discussion: "The next `fieldops jqc sync` pulls them again.",
-                    examples: ["fieldops jqc cache clear && fieldops jqc sync"],
-                    action: clearCache)
-            ])
-    }
-
-    // MARK: Facilities
-
-    struct FacilityView: Encodable {
-        var facility: APIFacility
-        var areas: [APIArea]
-
-        func encode(to encoder: any Encoder) throws {
-            try facility.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(areas, forKey: .areas)
+    /// An id argument (a `.dynamic` kind, completed from the store): a whole number.
+    static func idArgument(_ invocation: Invocation, _ name: String) throws -> Int {
+        guard let value = try invocation.integer(argument: name, .any) else {
+            throw UsageError(.missingArgument(name), commandWords: ["fieldops"] + invocation.path)
         }
-
-        enum Key: String, CodingKey { case areas }
+        return value
     }
+}
 
-    @Sendable static func listFacilities(_ context: CommandContext) async throws {
+// MARK: Facilities
+
+/// `fieldops jqc facilities`: the cached facilities with their area counts.
+struct FacilitiesListCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "facilities", abstract: "List the cached facilities (refreshed by `fieldops jqc sync`).",
+        examples: ["fieldops jqc facilities", "fieldops jqc facilities show 3 --json"],
+        subcommands: [FacilityShowCommand.spec])
+
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let facilities = try store.facilities()
         if context.output.format == .json {
@@ -80,10 +52,34 @@ enum ReferenceCommands {
         }
         context.output.emit(table)
     }
+}
 
-    @Sendable static func showFacility(_ context: CommandContext) async throws {
+/// `fieldops jqc facilities show ID`: one facility and its areas.
+struct FacilityShowCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "show", abstract: "Show one facility and its areas.",
+        examples: ["fieldops jqc facilities show 3", "fieldops jqc facilities show 3 --json | jq '.areas[].id'"],
+        arguments: [ArgumentSpec("ID", help: "The facility id.", value: .dynamic(JQCCompletion.facility))])
+
+    struct FacilityView: Encodable {
+        var facility: APIFacility
+        var areas: [APIArea]
+
+        func encode(to encoder: any Encoder) throws {
+            try facility.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(areas, forKey: .areas)
+        }
+
+        enum Key: String, CodingKey { case areas }
+    }
+
+    let id: Int
+
+    init(_ invocation: Invocation) throws { id = try ReferenceCommands.idArgument(invocation, "ID") }
+
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let id = try intArgument(context, "ID")
         guard let cached = try store.facility(id: id) else { throw JQCError.unknownRecord(kind: "facility", id: String(id)) }
         if context.output.format == .json {
             try context.output.emitJSON(FacilityView(facility: cached.facility, areas: cached.areas))
@@ -100,8 +96,16 @@ enum ReferenceCommands {
         for area in cached.areas { table.append([String(area.id), area.name, area.areaType ?? ""]) }
         context.output.emit(table)
     }
+}
 
-    // MARK: Templates
+// MARK: Templates
+
+/// `fieldops jqc templates`: the cached templates with their field counts.
+struct TemplatesListCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "templates", abstract: "List the cached inspection templates.",
+        examples: ["fieldops jqc templates", "fieldops jqc templates show 2"],
+        subcommands: [TemplateShowCommand.spec])
 
     struct TemplateSummary: Encodable {
         var id: Int
@@ -111,7 +115,9 @@ enum ReferenceCommands {
         var fields: Int
     }
 
-    @Sendable static func listTemplates(_ context: CommandContext) async throws {
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let summaries = try store.templates().map { template in
             TemplateSummary(
@@ -133,10 +139,21 @@ enum ReferenceCommands {
         for t in summaries { table.append([String(t.id), t.name, t.frequency ?? "", String(t.fields)]) }
         context.output.emit(table)
     }
+}
 
-    @Sendable static func showTemplate(_ context: CommandContext) async throws {
+/// `fieldops jqc templates show ID`: a template's fields in grid order, or its schema as sent.
+struct TemplateShowCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "show", abstract: "Show a template's form fields in grid order (--json: the schema as the server sent it).",
+        examples: ["fieldops jqc templates show 2", "fieldops jqc templates show 2 --json | jq '.form_schema | length'"],
+        arguments: [ArgumentSpec("ID", help: "The template id.", value: .dynamic(JQCCompletion.template))])
+
+    let id: Int
+
+    init(_ invocation: Invocation) throws { id = try ReferenceCommands.idArgument(invocation, "ID") }
+
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        let id = try intArgument(context, "ID")
         guard let template = try store.template(id: id) else { throw JQCError.unknownRecord(kind: "template", id: String(id)) }
         if context.output.format == .json {
             // Written from the lossless value: the schema comes out exactly as the server sent it.
@@ -162,7 +179,7 @@ enum ReferenceCommands {
         var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED", "DETAILS")
         for field in schema.fieldsInGridOrder {
             table.append([
-                field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : "", details(field),
+                field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : "", Self.details(field),
             ])
         }
         context.output.emit(table)
@@ -192,10 +209,20 @@ enum ReferenceCommands {
         }
         return parts.joined(separator: " · ")
     }
+}
 
-    // MARK: Cache
+// MARK: Cache
 
-    @Sendable static func clearCache(_ context: CommandContext) async throws {
+/// `fieldops jqc cache clear`: forgets the reference data, never the work.
+struct CacheClearCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "clear", abstract: "Delete the cached facilities, areas and templates (never inspections, issues or photos).",
+        discussion: "The next `fieldops jqc sync` pulls them again.",
+        examples: ["fieldops jqc cache clear && fieldops jqc sync"])
+
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let before = try store.referenceCounts()
         try store.clearReference()
@@ -206,13 +233,5 @@ enum ReferenceCommands {
         context.output.stdout.line(
             "cleared \(SyncCommand.count(before.facilities, "facility", "facilities")), \(SyncCommand.count(before.areas, "area")) and \(SyncCommand.count(before.templates, "template")); inspections, issues and photos are untouched"
         )
-    }
-
-    /// An id argument (a `.dynamic` kind, completed from the store): a whole number.
-    static func intArgument(_ context: CommandContext, _ name: String) throws -> Int {
-        guard let value = try context.invocation.integer(argument: name, .any) else {
-            throw UsageError(.missingArgument(name), commandWords: ["fieldops"] + context.invocation.path)
-        }
-        return value
     }
 }

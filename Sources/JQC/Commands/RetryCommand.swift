@@ -1,32 +1,36 @@
 import FieldOpsCore
 
 /// `fieldops jqc retry LOCAL_ID… | --all-failed`: put failed items back in the outbox.
-enum RetryCommand {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "retry", abstract: "Re-queue failed items for the next sync, with a fresh retry count.",
-            discussion:
-                "Re-queueing an inspection also re-queues its failed photos and the issues that failed with it. Nothing is sent until `fieldops jqc sync`.",
-            examples: ["fieldops jqc retry 3f2a9c1e-…", "fieldops jqc retry --all-failed"],
-            options: [.flag("all-failed", help: "Re-queue every failed inspection, issue and photo.")],
-            arguments: [
-                ArgumentSpec(
-                    "LOCAL_ID", help: "Local ids of failed items (see `fieldops jqc status`).", value: .dynamic(JQCCompletion.failed),
-                    optional: true, variadic: true)
-            ],
-            action: run)
-    }
+struct RetryCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "retry", abstract: "Re-queue failed items for the next sync, with a fresh retry count.",
+        discussion:
+            "Re-queueing an inspection also re-queues its failed photos and the issues that failed with it. Nothing is sent until `fieldops jqc sync`.",
+        examples: ["fieldops jqc retry 3f2a9c1e-…", "fieldops jqc retry --all-failed"],
+        options: [.flag("all-failed", help: "Re-queue every failed inspection, issue and photo.")],
+        arguments: [
+            ArgumentSpec(
+                "LOCAL_ID", help: "Local ids of failed items (see `fieldops jqc status`).", value: .dynamic(JQCCompletion.failed),
+                optional: true, variadic: true)
+        ])
 
-    @Sendable static func run(_ context: CommandContext) async throws {
-        let ids = context.invocation.all("LOCAL_ID")
-        let all = context.invocation.flag("all-failed")
-        guard all != !ids.isEmpty else {
+    /// The items named; empty with `--all-failed`.
+    let ids: [String]
+    let allFailed: Bool
+
+    init(_ invocation: Invocation) throws {
+        ids = invocation.all("LOCAL_ID")
+        allFailed = invocation.flag("all-failed")
+        guard allFailed != !ids.isEmpty else {
             throw FieldOpsError.usage(
-                all ? "give either LOCAL_IDs or --all-failed, not both" : "name the items to retry, or pass --all-failed",
+                allFailed ? "give either LOCAL_IDs or --all-failed, not both" : "name the items to retry, or pass --all-failed",
                 hint: "failed items are listed by `fieldops jqc status`")
         }
+    }
+
+    func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
-        let requeued = all ? try store.requeueAllFailed() : try store.requeue(localIDs: ids)
+        let requeued = allFailed ? try store.requeueAllFailed() : try store.requeue(localIDs: ids)
         if !requeued.isEmpty { AgentWake.poke(context, profile: profile) }
         let untouched = ids.filter { !requeued.contains($0) }
         if context.output.format == .json {

@@ -2,15 +2,15 @@ import FieldOpsCore
 import Foundation
 
 /// `fieldops jqc status`: the outbox at a glance, from the local store only.
-enum StatusCommand {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "status", abstract: "Show what waits to be sent, what failed and when the last sync ran.",
-            discussion:
-                "Reads the local store only; works offline. last_sync_error says what went wrong whenever the last sync stopped short or any of its items or pulls failed (null when everything went through). Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
-            examples: ["fieldops jqc status", "fieldops jqc status --json"],
-            action: run)
-    }
+struct StatusCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "status", abstract: "Show what waits to be sent, what failed and when the last sync ran.",
+        discussion:
+            "Reads the local store only; works offline. last_sync_error says what went wrong whenever the last sync stopped short or any of its items or pulls failed (null when everything went through). Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
+        examples: ["fieldops jqc status", "fieldops jqc status --json"])
+
+    /// It takes no options of its own.
+    init(_ invocation: Invocation) {}
 
     struct View: Encodable {
         var pending: JQCStore.KindCounts
@@ -39,7 +39,7 @@ enum StatusCommand {
         }
     }
 
-    @Sendable static func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
         let summary = try store.outboxSummary()
         let view = View(

@@ -2,44 +2,52 @@ import FieldOpsCore
 import Foundation
 
 /// `fieldops jqc sync [--dry-run]`.
-enum SyncCommand {
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "sync", abstract: "Send queued work and refresh reference data, issues and notifications.",
-            discussion: """
-                Runs the six steps in order: upload photos; submit completed inspections whose photos are settled; submit issues whose inspection is on the server, then queued issue status changes (each only while the server still has the status it was changed from); pull facilities, areas and templates; pull and reconcile your issues; poll notifications. Every item is sent exactly once (the server deduplicates on local_id), and an interrupted sync is finished by the next one. Only one sync runs per profile at a time; a second one waits for the first.
-                One item the server or the store refuses (a 4xx, an id the server reused) fails on its own with its reason and counts toward its 5 attempts; the rest of the sync, pulls and notifications included, still runs. A server that hands out ids this device holds for its earlier work has been reset: nothing local is overwritten, and the hint says what to do.
-                Exit codes: 0 all sent, 3 not logged in, 4 offline or connection lost (nothing is lost), 5 some items failed (see `fieldops jqc status`).
-                """,
-            examples: ["fieldops jqc sync", "fieldops jqc sync --dry-run", "fieldops jqc sync --json | jq .failed"],
-            options: [
-                .flag("dry-run", help: "List what would be sent and pulled; send and change nothing."),
-                OptionSpec(
-                    "concurrency", value: .integer(1...8, default: defaultConcurrency), valueName: "N",
-                    help: "Uploads and submissions in flight at once."),
-                OptionSpec(
-                    "wait", value: .duration, valueName: "DURATION",
-                    help: "How long to wait for another sync of this profile to finish (default 5m)."),
-            ],
-            action: run)
+struct SyncCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "sync", abstract: "Send queued work and refresh reference data, issues and notifications.",
+        discussion: """
+            Runs the six steps in order: upload photos; submit completed inspections whose photos are settled; submit issues whose inspection is on the server, then queued issue status changes (each only while the server still has the status it was changed from); pull facilities, areas and templates; pull and reconcile your issues; poll notifications. Every item is sent exactly once (the server deduplicates on local_id), and an interrupted sync is finished by the next one. Only one sync runs per profile at a time; a second one waits for the first.
+            One item the server or the store refuses (a 4xx, an id the server reused) fails on its own with its reason and counts toward its 5 attempts; the rest of the sync, pulls and notifications included, still runs. A server that hands out ids this device holds for its earlier work has been reset: nothing local is overwritten, and the hint says what to do.
+            Exit codes: 0 all sent, 3 not logged in, 4 offline or connection lost (nothing is lost), 5 some items failed (see `fieldops jqc status`).
+            """,
+        examples: ["fieldops jqc sync", "fieldops jqc sync --dry-run", "fieldops jqc sync --json | jq .failed"],
+        options: [
+            .flag("dry-run", help: "List what would be sent and pulled; send and change nothing."),
+            OptionSpec(
+                "concurrency", value: .integer(1...8, default: 6), valueName: "N",
+                help: "Uploads and submissions in flight at once."),
+            OptionSpec(
+                "wait", value: .duration, valueName: "DURATION",
+                help: "How long to wait for another sync of this profile to finish (default 5m)."),
+        ])
+
+    let dryRun: Bool
+    /// Uploads and submissions in flight; the parser checked it against its bounds.
+    let concurrency: Int
+    /// Seconds to wait for another sync's lock.
+    let wait: Double
+
+    init(_ invocation: Invocation) throws {
+        dryRun = invocation.flag("dry-run")
+        concurrency = try invocation.required(integer: "concurrency")
+        wait = invocation.seconds("wait") ?? 300
     }
 
-    @Sendable static func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
-        if context.invocation.flag("dry-run") {
-            try show(SyncPlan(store: store), context)
+        if dryRun {
+            try Self.show(SyncPlan(store: store), context)
             return
         }
-        let concurrency = concurrencyOption(context)
         let lock = try ProcessLock(path: store.directory + "/sync.lock")
-        try await acquire(lock, context: context, wait: context.invocation.seconds("wait") ?? 300)
+        try await Self.acquire(lock, context: context, wait: wait)
         defer { lock.unlock() }
 
         let client = try JQCClient(context: context, profile: profile, maxConcurrentTransfers: concurrency)
         let progress = context.output.progress("sync", total: try store.pendingCounts().total)
         try store.relaxDurabilityForSync()
         let report = try await SyncEngine(store: store, client: client, concurrency: concurrency, progress: progress).sync()
-        try emit(report, context: context)
+        try Self.emit(report, context: context)
         if !report.isComplete {
             throw FieldOpsError(
                 "sync finished with \(report.failed) failed item\(report.failed == 1 ? "" : "s")"
@@ -53,8 +61,6 @@ enum SyncCommand {
             context.output.warn("notifications arrived under ids this device had seen for others: " + ServerIDReuse.explanation)
         }
     }
-
-    static let defaultConcurrency = 6
 
     /// `--dry-run`: what would be sent (a table, or the plan as JSON) and pulled.
     static func show(_ plan: SyncPlan, _ context: CommandContext) throws {
@@ -72,11 +78,6 @@ enum SyncCommand {
         }
         context.output.stdout.line("would pull: " + plan.pull.joined(separator: ", "))
         context.output.stdout.line("dry run: nothing was sent or changed")
-    }
-
-    /// `--concurrency`, checked by the parser against its declared bounds.
-    private static func concurrencyOption(_ context: CommandContext) -> Int {
-        context.invocation.integer("concurrency") ?? defaultConcurrency
     }
 
     /// Takes the profile's sync lock; while another sync holds it, says so once and waits

@@ -56,8 +56,8 @@ enum WorkflowSupport {
     }
 
     /// An id option (a `.dynamic` kind, completed from the store): a whole number of at least 1.
-    static func integer(_ name: String, _ context: CommandContext) throws -> Int? {
-        try context.invocation.integer(option: name, IntegerRule(lower: 1))
+    static func id(_ name: String, _ invocation: Invocation) throws -> Int? {
+        try invocation.integer(option: name, IntegerRule(lower: 1))
     }
 
     /// A moment a person types for a filter: a UTC day (`2026-11-01`, its midnight) or a UTC
