@@ -14,9 +14,7 @@ public struct InterlinedListBackend: Backend {
 
     public var summary: String { "InterlinedList: feed, posts, nested lists and folders, documents, follows, organizations." }
 
-    public func commands() -> CommandSpec {
-        ILCommandTree.group(runtime: { context in try Self.runtime(context) })
-    }
+    public func commands() -> CommandSpec { ILCommandTree.group }
 
     // MARK: Runtime
 

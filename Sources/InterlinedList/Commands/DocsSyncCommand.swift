@@ -4,7 +4,43 @@ import Foundation
 /// `il docs sync DIR [--folder ID|root] [--dry-run] [--watch] [--max-delete PERCENT]
 /// [--conflict merge|keep-both] [--yes]`: a directory of markdown files kept in two-way sync
 /// with the documents (see `DocSyncEngine` for the guarantees).
-public struct DocsSyncCommand: Sendable {
+public struct DocsSyncCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "sync", abstract: "Keep a directory of markdown files in two-way sync with the documents.",
+        discussion: """
+            Folders are directories and documents are .md files named from their titles. Both sides' \
+            changes are carried across: edits, new files, deletions, renames and moves. When both sides \
+            changed a file, a three-way merge keeps both edits; changes to the same lines are kept \
+            between conflict markers (--conflict merge) or as a second file (--conflict keep-both), and \
+            the command exits 5. An edit always wins over a deletion. Every server write is read back \
+            before it counts, and a run stopped at any point (Ctrl-C, kill -9, a lost network) loses \
+            nothing: the next run converges. The sync refuses to run when one side is suddenly empty or \
+            when it would delete more than --max-delete of the files (--yes overrides both).
+            """,
+        examples: [
+            "fieldops il docs sync ~/notes", "fieldops il docs sync ~/site-docs --folder df1 --dry-run",
+            "fieldops il docs sync ~/notes --watch", "fieldops il docs sync ~/notes --conflict keep-both --json",
+        ],
+        options: [
+            OptionSpec(
+                "folder", value: .dynamic(ILCommandTree.documentFolderSource), valueName: "ID|root",
+                help: "The document folder the directory mirrors (default: root, every document)."),
+            .flag("dry-run", help: "Print what would happen on each side and change nothing."),
+            .flag("watch", help: "Keep syncing: on every local change, and every --interval on the server, until Ctrl-C."),
+            OptionSpec(
+                "interval", value: .duration, valueName: "DURATION",
+                help: "With --watch: how often to poll the server (default 60s, at least 30s)."),
+            OptionSpec(
+                "max-delete", valueName: "PERCENT",
+                help: "Refuse when a run would delete more than this share of the synced files on either side (default 50)."),
+            OptionSpec(
+                "conflict", value: .choice(["merge", "keep-both"]), valueName: "STYLE",
+                help:
+                    "Overlapping edits: merge (conflict markers in the file, the default) or keep-both (the server's copy plus NAME.conflict-TIME.md)."
+            ),
+        ],
+        arguments: [ArgumentSpec("DIR", help: "The directory (created if missing).", value: .directory)])
+
     public var directory: String
     public var folder: String?
     public var dryRun: Bool
@@ -16,9 +52,9 @@ public struct DocsSyncCommand: Sendable {
 
     static let minimumInterval = Duration.seconds(30)
 
-    public init(_ invocation: Invocation, workingDirectory: String = FileManager.default.currentDirectoryPath) throws {
+    public init(_ invocation: Invocation) throws {
         guard let raw = invocation.value("DIR"), !raw.isEmpty else { throw FieldOpsError.usage("il docs sync needs a directory") }
-        let absolute = raw.hasPrefix("/") ? raw : workingDirectory + "/" + raw
+        let absolute = raw.hasPrefix("/") ? raw : FileManager.default.currentDirectoryPath + "/" + raw
         directory = URL(fileURLWithPath: absolute).standardizedFileURL.path
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         folder = invocation.value("folder").flatMap { $0.isEmpty || $0 == "root" ? nil : $0 }
@@ -48,7 +84,8 @@ public struct DocsSyncCommand: Sendable {
         }
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         let statePath = DocSyncState.location(dataDirectory: runtime.profileDataDirectory, directory: directory, root: folder)

@@ -2,7 +2,17 @@ import FieldOpsCore
 import Foundation
 
 /// `il docs [--folder ID]`: the documents of the root or of one folder, after its subfolders.
-public struct DocsCommand: Sendable {
+public struct DocsCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "docs", abstract: "Show the documents (and subfolders) at the root or in a folder.",
+        examples: ["fieldops il docs", "fieldops il docs --folder df1"],
+        options: [
+            OptionSpec(
+                "folder", value: .dynamic(ILCommandTree.documentFolderSource), valueName: "ID",
+                help: "A document folder (default: the root).")
+        ] + ILCommandTree.cacheOptions,
+        subcommands: [DocsSyncCommand.spec])
+
     public var folderID: String?
     public var noCache: Bool
     public var refresh: Bool
@@ -13,7 +23,8 @@ public struct DocsCommand: Sendable {
         refresh = invocation.flag("refresh")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let reader = runtime.reader(noCache: noCache, refresh: refresh)
         let folderID = self.folderID
@@ -42,41 +53,66 @@ public struct DocsCommand: Sendable {
 ///
 /// In a folder, the document is created through the folder's own route: the root route ignores
 /// a `folderId` and would put the document at the root.
-public struct DocCreateCommand: Sendable {
-    public var folderID: String?
-    public var body: ILNewDocument
+public struct DocCreateCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "create", abstract: "Create a markdown document at the root or in a folder.",
+        examples: [
+            "fieldops il doc create --title 'Site 4' --folder df1 --file site4.md",
+            "fieldops il doc create --title Todo --content '- [ ] ladder'",
+        ],
+        options: [
+            OptionSpec("title", valueName: "TITLE", help: "The document's title."),
+            OptionSpec(
+                "folder", value: .dynamic(ILCommandTree.documentFolderSource), valueName: "ID", help: "The folder to create it in."),
+            OptionSpec("file", value: .file, valueName: "PATH", help: "Read the content from a file (- for stdin)."),
+            OptionSpec("content", valueName: "TEXT", help: "The content, inline."),
+        ])
 
-    public init(_ invocation: Invocation, stdin: any InputSource) throws {
+    public var title: String
+    public var content: Content
+    public var folderID: String?
+
+    /// Where the markdown comes from: a file or stdin is read when the command runs.
+    public enum Content: Sendable, Equatable {
+        case file(String)
+        case stdin
+        case inline(String)
+    }
+
+    public init(_ invocation: Invocation) throws {
         guard let title = invocation.value("title"), !title.trimmingSpaces().isEmpty else {
             throw FieldOpsError.usage("il doc create needs --title")
         }
-        let file = invocation.value("file")
-        let content = invocation.value("content")
-        let text: String
-        switch (file, content) {
-        case (let path?, nil):
-            if path == "-" {
-                text = String(decoding: stdin.readAll(), as: UTF8.self)
-            } else {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
-                }
-                text = String(decoding: data, as: UTF8.self)
-            }
-        case (nil, let inline?):
-            text = inline
-        default:
-            throw FieldOpsError.usage("il doc create needs exactly one of --file PATH or --content TEXT")
+        switch (invocation.value("file"), invocation.value("content")) {
+        case (let path?, nil): content = path == "-" ? .stdin : .file(path)
+        case (nil, let inline?): content = .inline(inline)
+        default: throw FieldOpsError.usage("il doc create needs exactly one of --file PATH or --content TEXT")
         }
+        self.title = title
         folderID = invocation.value("folder").flatMap { $0.isEmpty || $0 == "root" ? nil : $0 }
-        body = ILNewDocument(title: title, content: text)
+    }
+
+    func text(_ stdin: any InputSource) throws -> String {
+        switch content {
+        case .stdin:
+            return String(decoding: stdin.readAll(), as: UTF8.self)
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
+            }
+            return String(decoding: data, as: UTF8.self)
+        case .inline(let text):
+            return text
+        }
     }
 
     public var endpoint: ILEndpoint {
         folderID.map { ILEndpoint.createFolderDocument($0) } ?? .createRootDocument
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
+        let body = ILNewDocument(title: title, content: try text(runtime.stdin))
         try runtime.requireLogin()
         let created = try await runtime.client().call(endpoint, body: body, as: ILDocumentEnvelope.self).document
         runtime.invalidate("documents", "document-folders")
@@ -91,7 +127,17 @@ public struct DocCreateCommand: Sendable {
 }
 
 /// `il doc move ID --folder ID|root`: `PATCH /api/documents/{id}` with `{folderId}` (null = root).
-public struct DocMoveCommand: Sendable {
+public struct DocMoveCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "move", abstract: "Move a document to a folder, or to the root.",
+        examples: ["fieldops il doc move d003 --folder df2", "fieldops il doc move d003 --folder root"],
+        options: [
+            OptionSpec(
+                "folder", value: .dynamic(ILCommandTree.documentFolderSource), valueName: "ID|root",
+                help: "The target folder, or root.")
+        ],
+        arguments: [ILCommandTree.documentArgument])
+
     public var id: String
     public var move: ILDocumentMove
 
@@ -104,7 +150,8 @@ public struct DocMoveCommand: Sendable {
         move = ILDocumentMove(folderId: folder == "root" ? nil : folder)
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let moved = try await runtime.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
         runtime.invalidate("documents", "document-folders")
@@ -117,7 +164,13 @@ public struct DocMoveCommand: Sendable {
 }
 
 /// `il doc show ID`: a document's facts, then its markdown.
-public struct DocShowCommand: Sendable {
+public struct DocShowCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "show", abstract: "Show a document's markdown.",
+        examples: ["fieldops il doc show d001", "fieldops il doc show d001 --raw > readme.md"],
+        options: [.flag("raw", help: "Only the markdown, exactly as stored.")],
+        arguments: [ILCommandTree.documentArgument])
+
     public var id: String
     /// `--raw`: the markdown exactly as stored, nothing else, whatever the output format.
     public var raw: Bool
@@ -128,7 +181,8 @@ public struct DocShowCommand: Sendable {
         raw = invocation.flag("raw")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let documentID = id
         let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {

@@ -7,7 +7,18 @@ import Foundation
 /// The server never compares `contentHash` (the last write wins), so fieldops does: just before
 /// writing it reads the document again, and when the hash moved since the edit began it refuses,
 /// leaving a merge of both versions in a file to review.
-public struct DocEditCommand: Sendable {
+public struct DocEditCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "edit", abstract: "Replace a document's markdown: $VISUAL/$EDITOR, --file PATH, or --file - (stdin).",
+        discussion:
+            "Refuses to overwrite when the server copy changed since it was read (contentHash), and leaves a merge of both to review.",
+        examples: ["fieldops il doc edit d001", "fieldops il doc edit d001 --file readme.md"],
+        options: [
+            OptionSpec(
+                "file", value: .file, valueName: "PATH", help: "The new markdown (- for stdin) instead of an editor.")
+        ],
+        arguments: [ILCommandTree.documentArgument])
+
     public var id: String
     public var file: String?
 
@@ -17,7 +28,8 @@ public struct DocEditCommand: Sendable {
         file = invocation.value("file")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         let original = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
@@ -103,7 +115,12 @@ struct ExternalEditor {
 }
 
 /// `il doc delete ID`.
-public struct DocDeleteCommand: Sendable {
+public struct DocDeleteCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "delete", abstract: "Delete a document (asks first).",
+        examples: ["fieldops --yes il doc delete d002"],
+        arguments: [ILCommandTree.documentArgument])
+
     public var id: String
 
     public init(_ invocation: Invocation) throws {
@@ -111,7 +128,8 @@ public struct DocDeleteCommand: Sendable {
         self.id = id
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         let document = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
@@ -127,14 +145,20 @@ public struct DocDeleteCommand: Sendable {
 }
 
 /// `il doc search QUERY`: title or content, newest change first.
-public struct DocSearchCommand: Sendable {
+public struct DocSearchCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "search", abstract: "Find documents by title or content.",
+        examples: ["fieldops il doc search spec"],
+        arguments: [ArgumentSpec("QUERY", help: "Text to look for (case-insensitive).")])
+
     public var query: String
 
     public init(_ invocation: Invocation) throws {
         query = try ILClient.searchQuery(invocation, command: "il doc search")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let query = self.query
         let found = try await MirrorQueries.live(

@@ -2,7 +2,21 @@ import FieldOpsCore
 import Foundation
 
 /// `il feed [--limit N] [--offset N] [--mine] [--tag T] [--all]`: the feed as cards, or raw JSON.
-public struct FeedCommand: Sendable {
+public struct FeedCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "feed", abstract: "Show the feed, newest first, as cards (--json: the server's JSON).",
+        examples: [
+            "fieldops il feed", "fieldops il feed --mine --tag ops", "fieldops il feed --all --json | jq '.messages | length'",
+        ],
+        options: [
+            OptionSpec("limit", value: .integer(1..., default: FeedQuery.defaultLimit), valueName: "N", help: "Messages per page."),
+            OptionSpec("offset", value: .integer(0..., default: 0), valueName: "N", help: "Skip the first N messages."),
+            .flag("mine", help: "Only your own messages."),
+            OptionSpec("tag", valueName: "TAG", help: "Only messages with this tag."),
+            OptionSpec("search", valueName: "TEXT", help: "Only messages whose text contains TEXT (the server's search)."),
+            .flag("all", help: "Follow the pages to the end."),
+        ] + ILCommandTree.cacheOptions)
+
     public var query: FeedQuery
     public var noCache: Bool
     public var refresh: Bool
@@ -10,10 +24,9 @@ public struct FeedCommand: Sendable {
     public var nextPage: @Sendable (Int) -> String
 
     public init(_ invocation: Invocation) throws {
-        let limit = invocation.integer("limit") ?? FeedQuery.defaultLimit
-        let offset = invocation.integer("offset") ?? 0
         query = FeedQuery(
-            limit: limit, offset: offset, onlyMine: invocation.flag("mine"), tag: invocation.value("tag"),
+            limit: try invocation.required(integer: "limit"), offset: try invocation.required(integer: "offset"),
+            onlyMine: invocation.flag("mine"), tag: invocation.value("tag"),
             all: invocation.flag("all"), search: invocation.value("search"))
         if query.search != nil, query.tag != nil {
             throw FieldOpsError.usage("il feed takes --search or --tag, not both (the search route has no tag filter)")
@@ -26,7 +39,8 @@ public struct FeedCommand: Sendable {
         nextPage = { invocation.followUp(setting: "offset", to: String($0)) }
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let snapshot: FeedSnapshot
         do {
@@ -69,29 +83,41 @@ public struct FeedCommand: Sendable {
 }
 
 /// `il post TEXT [--tag T…] [--private]`: posts a message (TEXT `-` reads stdin).
-public struct PostCommand: Sendable {
-    public var text: String
+public struct PostCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "post", abstract: "Post a message (TEXT - reads it from stdin).",
+        discussion: "The length is checked against your profile's maxMessageLength before anything is sent.",
+        examples: [
+            "fieldops il post 'Crew B done at site 4' --tag ops", "fieldops il post - --private < note.txt",
+            "fieldops il post 'Site 5 opens' --at '2026-12-24 09:00'",
+        ],
+        options: [
+            OptionSpec("tag", valueName: "TAG", help: "Add a tag (repeatable).", repeatable: true),
+            .flag("private", help: "Visible only to you and your followers."),
+            OptionSpec("at", valueName: "TIME", help: "Schedule it: ISO 8601, 'YYYY-MM-DD HH:MM' (UTC), or +30m/+2h/+1d."),
+        ],
+        arguments: [ArgumentSpec("TEXT", help: "The message, or - for stdin.")])
+
+    /// The TEXT argument: the message, or `-` for stdin (read when the command runs).
+    public var argument: String
     public var tags: [String]
     public var isPrivate: Bool
     /// `--at TIME`, as given (parsed against the clock when the command runs).
     public var at: String?
 
-    public init(_ invocation: Invocation, stdin: any InputSource) throws {
+    public init(_ invocation: Invocation) throws {
         guard let argument = invocation.value("TEXT") else {
             throw FieldOpsError.usage("il post needs the message TEXT (or - to read stdin)")
         }
-        var text = argument == "-" ? String(decoding: stdin.readAll(), as: UTF8.self) : argument
-        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw FieldOpsError.usage("the message is empty")
-        }
-        self.text = text
+        self.argument = argument
         tags = invocation.all("tag").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
         isPrivate = invocation.flag("private")
         at = invocation.value("at")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
+        let text = try MessageText.read(argument, stdin: runtime.stdin, empty: "the message is empty")
         try runtime.requireLogin()
         // The limit is the user's own setting: ask the server, so a changed limit is honoured.
         let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user

@@ -17,25 +17,60 @@ public enum ILFolderKind: String, Sendable {
     var noun: String { self == .list ? "folder" : "document folder" }
 }
 
+/// Which folders a generic folder command works on, as a type: `il folder` is
+/// `FolderCreateCommand<ListFolders>` and the rest, `il doc-folder` the same over `DocumentFolders`.
+public protocol ILFolderKindProtocol: Sendable {
+    static var kind: ILFolderKind { get }
+}
+
+public enum ListFolders: ILFolderKindProtocol {
+    public static let kind = ILFolderKind.list
+}
+
+public enum DocumentFolders: ILFolderKindProtocol {
+    public static let kind = ILFolderKind.document
+}
+
+extension ILFolderKind {
+    /// The group's name under `il`.
+    var group: String { self == .list ? "folder" : "doc-folder" }
+    /// The folder id the examples use.
+    var exampleID: String { self == .list ? "lf1" : "df1" }
+    /// The folder a rename, move or delete works on (document folders complete from the mirror).
+    var idArgument: ArgumentSpec {
+        ArgumentSpec("ID", help: "The folder id.", value: self == .list ? .string : .dynamic(ILCommandTree.documentFolderSource))
+    }
+}
+
 /// `il folder create NAME [--parent ID]` (and `il doc-folder create`).
-public struct FolderCreateCommand: Sendable {
-    public var kind: ILFolderKind
+public struct FolderCreateCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
+    public static var definition: CommandSpec {
+        let name = Kind.kind.group
+        return CommandSpec(
+            "create", abstract: "Create a folder, at the root or under --parent.",
+            examples: ["fieldops il \(name) create Sites", "fieldops il \(name) create 'Site 4' --parent \(Kind.kind.exampleID)"],
+            options: [OptionSpec("parent", valueName: "ID", help: "The parent folder (default: the root).")],
+            arguments: [ArgumentSpec("NAME", help: "The folder's name.")])
+    }
+
+    public var kind: ILFolderKind { Kind.kind }
     public var name: String
     public var parentID: String?
 
-    public init(_ invocation: Invocation, kind: ILFolderKind) throws {
+    public init(_ invocation: Invocation) throws {
+        let kind = Kind.kind
         guard let name = invocation.value("NAME"), !name.trimmingSpaces().isEmpty else {
             throw FieldOpsError.usage("\(kind.command) create needs a NAME")
         }
         if kind == .list, name.trimmingSpaces().count > 80 {
             throw FieldOpsError.usage("the folder name is longer than the 80 characters the server allows")
         }
-        self.kind = kind
         self.name = name
         parentID = invocation.value("parent").flatMap { $0.isEmpty || $0 == "root" ? nil : $0 }
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         // null, never "": the create routes look "" up as an id and answer 404.
         let body = ILJSONBody(["name": .string(name), "parentId": parentID.map { .string($0) } ?? .null])
@@ -45,36 +80,70 @@ public struct FolderCreateCommand: Sendable {
     }
 }
 
-/// `il folder rename ID NAME` and `il folder move ID --parent ID|root` (and the doc-folder ones).
-public struct FolderUpdateCommand: Sendable {
-    public var kind: ILFolderKind
-    public var id: String
-    public var body: JSONObject
-    public var verb: String
-
-    public init(_ invocation: Invocation, kind: ILFolderKind, rename: Bool) throws {
-        guard let id = invocation.value("ID"), !id.isEmpty else {
-            throw FieldOpsError.usage("\(kind.command) \(rename ? "rename" : "move") needs a folder ID")
-        }
-        self.kind = kind
-        self.id = id
-        if rename {
-            guard let name = invocation.value("NAME"), !name.trimmingSpaces().isEmpty else {
-                throw FieldOpsError.usage("\(kind.command) rename needs the new NAME")
-            }
-            body = ["name": .string(name)]
-            verb = "renamed"
-        } else {
-            guard let parent = invocation.value("parent") else {
-                throw FieldOpsError.usage("\(kind.command) move needs --parent ID, or --parent root")
-            }
-            if parent == id { throw FieldOpsError.usage("a folder cannot be its own parent (\(id))") }
-            body = ["parentId": parent.isEmpty || parent == "root" ? .null : .string(parent)]
-            verb = "moved"
-        }
+/// `il folder rename ID NAME` (and `il doc-folder rename`).
+public struct FolderRenameCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
+    public static var definition: CommandSpec {
+        CommandSpec(
+            "rename", abstract: "Rename a folder.",
+            examples: ["fieldops il \(Kind.kind.group) rename \(Kind.kind.exampleID) 'Work 2026'"],
+            arguments: [Kind.kind.idArgument, ArgumentSpec("NAME", help: "The new name.")])
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public var id: String
+    public var name: String
+
+    public init(_ invocation: Invocation) throws {
+        id = try FolderUpdate.id(invocation, Kind.kind, verb: "rename")
+        guard let name = invocation.value("NAME"), !name.trimmingSpaces().isEmpty else {
+            throw FieldOpsError.usage("\(Kind.kind.command) rename needs the new NAME")
+        }
+        self.name = name
+    }
+
+    public func run(_ context: CommandContext) async throws {
+        try await FolderUpdate.send(["name": .string(name)], to: id, Kind.kind, verb: "renamed", InterlinedListBackend.runtime(context))
+    }
+}
+
+/// `il folder move ID --parent ID|root` (and `il doc-folder move`).
+public struct FolderMoveCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
+    public static var definition: CommandSpec {
+        CommandSpec(
+            "move", abstract: "Move a folder under another, or to the root.",
+            examples: ["fieldops il \(Kind.kind.group) move \(Kind.kind.exampleID) --parent root"],
+            options: [OptionSpec("parent", valueName: "ID|root", help: "The new parent folder, or root.")],
+            arguments: [Kind.kind.idArgument])
+    }
+
+    public var id: String
+    /// The new parent; nil is the root.
+    public var parentID: String?
+
+    public init(_ invocation: Invocation) throws {
+        id = try FolderUpdate.id(invocation, Kind.kind, verb: "move")
+        guard let parent = invocation.value("parent") else {
+            throw FieldOpsError.usage("\(Kind.kind.command) move needs --parent ID, or --parent root")
+        }
+        if parent == id { throw FieldOpsError.usage("a folder cannot be its own parent (\(id))") }
+        parentID = parent.isEmpty || parent == "root" ? nil : parent
+    }
+
+    public func run(_ context: CommandContext) async throws {
+        let parent: JSONValue = parentID.map { .string($0) } ?? .null
+        try await FolderUpdate.send(["parentId": parent], to: id, Kind.kind, verb: "moved", InterlinedListBackend.runtime(context))
+    }
+}
+
+/// What `rename` and `move` share: the folder they name, and one `PATCH` told apart by its body.
+enum FolderUpdate {
+    static func id(_ invocation: Invocation, _ kind: ILFolderKind, verb: String) throws -> String {
+        guard let id = invocation.value("ID"), !id.isEmpty else {
+            throw FieldOpsError.usage("\(kind.command) \(verb) needs a folder ID")
+        }
+        return id
+    }
+
+    static func send(_ body: JSONObject, to id: String, _ kind: ILFolderKind, verb: String, _ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let folder = try await runtime.client().call(kind.update(id), body: ILJSONBody(.object(body)), as: FolderEnvelope.self).folder
         for prefix in kind.cachePrefixes { runtime.invalidate(prefix) }
@@ -83,17 +152,31 @@ public struct FolderUpdateCommand: Sendable {
 }
 
 /// `il folder delete ID` / `il doc-folder delete ID`: the question says what goes with it.
-public struct FolderDeleteCommand: Sendable {
-    public var kind: ILFolderKind
+public struct FolderDeleteCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
+    public static var definition: CommandSpec {
+        let kind = Kind.kind
+        return CommandSpec(
+            "delete",
+            abstract: kind == .list ? "Delete a folder; its lists move to the root." : "Delete a folder and the documents in it.",
+            discussion: kind == .list
+                ? "Its subfolders go with it; the lists in them move to the root and are kept."
+                : "Its subfolders and every document in them are deleted with it (on a terminal you type the folder id).",
+            examples: ["fieldops --yes il \(kind.group) delete \(kind.exampleID)"],
+            arguments: [kind.idArgument])
+    }
+
+    public var kind: ILFolderKind { Kind.kind }
     public var id: String
 
-    public init(_ invocation: Invocation, kind: ILFolderKind) throws {
-        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("\(kind.command) delete needs a folder ID") }
-        self.kind = kind
+    public init(_ invocation: Invocation) throws {
+        guard let id = invocation.value("ID"), !id.isEmpty else {
+            throw FieldOpsError.usage("\(Kind.kind.command) delete needs a folder ID")
+        }
         self.id = id
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         let folders = try await client.call(kind.listing, as: ILFoldersWithDocuments.self).folders

@@ -2,7 +2,14 @@ import FieldOpsCore
 import Foundation
 
 /// `il lists [--tree]`: every list, flat or as a tree with the folders.
-public struct ListsCommand: Sendable {
+public struct ListsCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "lists", abstract: "Show your lists, flat or as a tree with their folders.",
+        discussion:
+            "A parent of \"\" or null means the root. A parent cycle or a parent that does not exist is shown at the root with a warning on stderr.",
+        examples: ["fieldops il lists", "fieldops il lists --tree", "fieldops il lists --tree --json"],
+        options: [.flag("tree", help: "Folders and nested lists as a tree.")] + ILCommandTree.cacheOptions)
+
     public var tree: Bool
     public var noCache: Bool
     public var refresh: Bool
@@ -13,7 +20,8 @@ public struct ListsCommand: Sendable {
         refresh = invocation.flag("refresh")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let reader = runtime.reader(noCache: noCache, refresh: refresh)
         // The folders are read beside the lists (both from the cache, or both over the network at once).
@@ -48,7 +56,12 @@ public struct ListsCommand: Sendable {
 }
 
 /// `il folders`: the list folders, flat.
-public struct FoldersCommand: Sendable {
+public struct FoldersCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "folders", abstract: "Show your list folders.",
+        examples: ["fieldops il folders"],
+        options: ILCommandTree.cacheOptions)
+
     public var noCache: Bool
     public var refresh: Bool
 
@@ -57,7 +70,8 @@ public struct FoldersCommand: Sendable {
         refresh = invocation.flag("refresh")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let folders = try await runtime.reader(noCache: noCache, refresh: refresh)
             .run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders

@@ -7,7 +7,23 @@ import Foundation
 /// The route is chosen so that nothing else of the list changes. The `{properties}` shape keeps
 /// title, description and rules but takes only six types; the `{schema}` shape takes every type
 /// but overwrites the title and description with the schema's, so they are sent back unchanged.
-public struct ListSchemaCommand: Sendable {
+public struct ListSchemaCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "schema", abstract: "Show a list's columns, or change them with --set FILE.",
+        discussion: """
+            --set shows the change as a diff of columns and names the rows that hold data in removed columns; \
+            removing such columns needs --force. It uses the route that leaves the list's title and description alone.
+            """,
+        examples: [
+            "fieldops il list schema l001", "fieldops il list schema l001 --json",
+            "fieldops il list schema l001 --set groceries.yaml",
+        ],
+        options: [
+            OptionSpec("set", value: .file, valueName: "FILE", help: "The new schema (YAML or JSON DSL object)."),
+            .flag("force", help: "Remove columns even when rows hold data in them."),
+        ],
+        arguments: [ILCommandTree.listArgument])
+
     public var id: String
     public var file: String?
     public var force: Bool
@@ -19,7 +35,8 @@ public struct ListSchemaCommand: Sendable {
         force = invocation.flag("force")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         if let file { return try await change(to: file, runtime) }
         let client = try runtime.client()

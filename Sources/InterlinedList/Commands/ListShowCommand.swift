@@ -7,7 +7,24 @@ import Foundation
 ///
 /// Filtering and sorting happen here: the server's row filter is a case-sensitive substring
 /// match on string values only, and it ignores `sort` altogether (server notes §1.8).
-public struct ListShowCommand: Sendable {
+public struct ListShowCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "show", abstract: "Show a list: its facts, columns, sublists and rows.",
+        discussion:
+            "--where, --sort and --limit are applied here: the server's row filter is a substring match on text only and it ignores sort.",
+        examples: [
+            "fieldops il list show l001", "fieldops il list show l001 --where done=false --sort qty --desc --limit 5",
+        ],
+        options: [
+            OptionSpec(
+                "where", valueName: "KEY=VALUE", help: "Only rows whose KEY equals VALUE (repeatable; all must match).",
+                repeatable: true),
+            OptionSpec("sort", valueName: "KEY", help: "Sort the rows by a column (numbers by value, dates by time)."),
+            .flag("desc", help: "Sort in descending order."),
+            OptionSpec("limit", value: .integer(0...), valueName: "N", help: "Show at most N rows."),
+        ] + ILCommandTree.cacheOptions,
+        arguments: [ILCommandTree.listArgument])
+
     public var id: String
     public var filters: [(key: String, value: String)]
     public var sortKey: String?
@@ -75,7 +92,8 @@ public struct ListShowCommand: Sendable {
         }
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let listID = id
         let detail = try await runtime.reader(noCache: noCache, refresh: refresh).run(

@@ -5,7 +5,33 @@ import Foundation
 ///
 /// The schema is the server's JSON DSL object, checked here with the server's rules. `POST`
 /// ignores `folderId`, so a list is filed with a `PUT` right after it is created.
-public struct ListCreateCommand: Sendable {
+public struct ListCreateCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "create", abstract: "Create a list, with columns from --schema FILE or --column specs.",
+        discussion: """
+            The schema is the server's JSON object {name, fields:[{key, type, label, required?, options?, validation?}]}, \
+            from a YAML or JSON file, or built from --column KEY:TYPE[=OPT|OPT…][:LABEL][:required]. \
+            Types: text, number, date, datetime, boolean, select, multiselect, textarea, email, url, tel, priority. \
+            It is checked with the server's rules before anything is sent.
+            """,
+        examples: [
+            "fieldops il list create 'Hand tools' --parent l005 --description 'for crew B'",
+            "fieldops il list create Ladders --folder lf1 --column name:text:Name:required --column height:number --column checked:boolean",
+            "fieldops il list create Punch --schema punch.yaml",
+        ],
+        options: [
+            OptionSpec("parent", value: .dynamic(ILCommandTree.listSource), valueName: "ID", help: "The parent list."),
+            OptionSpec("folder", valueName: "ID", help: "The list folder to file it in."),
+            OptionSpec("description", valueName: "TEXT", help: "A description."),
+            .flag("public", help: "Visible to everyone."),
+            OptionSpec(
+                "schema", value: .file, valueName: "FILE", help: "The columns, as the server's DSL object in YAML or JSON."),
+            OptionSpec(
+                "column", valueName: "KEY:TYPE[:LABEL][:required]",
+                help: "A column (repeatable); select options as TYPE=a|b|c.", repeatable: true),
+        ],
+        arguments: [ArgumentSpec("TITLE", help: "The list's title.")])
+
     public var body: JSONObject
     public var folderID: String?
 
@@ -28,7 +54,8 @@ public struct ListCreateCommand: Sendable {
         folderID = invocation.value("folder").flatMap { $0.isEmpty || $0 == "root" ? nil : $0 }
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         var created = try await client.call(.createList, body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
@@ -57,7 +84,25 @@ public struct ListCreateCommand: Sendable {
 
 /// `il list edit ID [--title T] [--description D] [--public|--private] [--parent ID|root] [--folder ID|root]`:
 /// a `PUT` with only the keys given; root is sent as `null` (the server reads `""` as an id).
-public struct ListEditCommand: Sendable {
+public struct ListEditCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "edit", abstract: "Change a list's title, description, visibility, parent or folder.",
+        examples: [
+            "fieldops il list edit l004 --title 'Non fiction' --public",
+            "fieldops il list edit l004 --parent root --folder lf1",
+        ],
+        options: [
+            OptionSpec("title", valueName: "TEXT", help: "The new title."),
+            OptionSpec("description", valueName: "TEXT", help: "The new description (\"\" clears it)."),
+            .flag("public", help: "Make it public."),
+            .flag("private", help: "Make it private."),
+            OptionSpec(
+                "parent", value: .dynamic(ILCommandTree.listSource), valueName: "ID|root",
+                help: "Move it under another list, or to the root."),
+            OptionSpec("folder", valueName: "ID|root", help: "File it in a folder, or at the root."),
+        ],
+        arguments: [ILCommandTree.listArgument])
+
     public var id: String
     public var body: JSONObject
 
@@ -98,7 +143,8 @@ public struct ListEditCommand: Sendable {
         return value.isEmpty || value == "root" ? .null : .string(value)
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let updated = try await runtime.client().call(.updateList(id), body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
         runtime.invalidate("lists", "list-" + id)
@@ -112,7 +158,14 @@ public struct ListEditCommand: Sendable {
 
 /// `il list delete ID`: the server deletes the list and its rows for good (no trash), and moves
 /// its sublists to the root, so the question says how many of each before anything happens.
-public struct ListDeleteCommand: Sendable {
+public struct ListDeleteCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "delete", abstract: "Delete a list and its rows for good (its sublists move to the root).",
+        discussion:
+            "The question states how many rows go with it and how many sublists move; on a terminal you type the list id, elsewhere pass --yes.",
+        examples: ["fieldops il list delete l008", "fieldops --yes il list delete l008"],
+        arguments: [ILCommandTree.listArgument])
+
     public var id: String
 
     public init(_ invocation: Invocation) throws {
@@ -120,7 +173,8 @@ public struct ListDeleteCommand: Sendable {
         self.id = id
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         let listID = id
@@ -150,14 +204,20 @@ public struct ListDeleteCommand: Sendable {
 }
 
 /// `il list search QUERY`: title or description, case-insensitive, newest change first.
-public struct ListSearchCommand: Sendable {
+public struct ListSearchCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "search", abstract: "Find your lists by title or description.",
+        examples: ["fieldops il list search groc"],
+        arguments: [ArgumentSpec("QUERY", help: "Text to look for (case-insensitive).")])
+
     public var query: String
 
     public init(_ invocation: Invocation) throws {
         query = try ILClient.searchQuery(invocation, command: "il list search")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let query = self.query
         let found = try await MirrorQueries.live(
@@ -211,7 +271,18 @@ public struct ListSearchCommand: Sendable {
 /// The CSV is the core's `-o csv` rendering (one CSV writer for every command) of one record per
 /// row that holds every column as text, so the columns never depend on which row has which key,
 /// and an empty list still gets its header: a template to fill in and import.
-public struct ListExportCommand: Sendable {
+public struct ListExportCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "export", abstract: "Write a list's rows as CSV (RFC 4180), or the server's rows with -o json|ndjson.",
+        discussion: """
+            The CSV has a header row: id, the column keys in display order, then any keys the schema does not name;                             every row has every column, each cell written the way il row add --set and --from read it. --fields picks and orders the columns.
+            """,
+        examples: [
+            "fieldops il list export l001 > groceries.csv", "fieldops il list export l001 -o csv --fields item,qty",
+            "fieldops il list export l001 -o json",
+        ],
+        arguments: [ILCommandTree.listArgument])
+
     public var id: String
 
     public init(_ invocation: Invocation) throws {
@@ -219,7 +290,8 @@ public struct ListExportCommand: Sendable {
         self.id = id
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let listID = id
         let detail = try await runtime.reader(noCache: false, refresh: true).run(

@@ -4,7 +4,12 @@ import Foundation
 /// `il message show ID`: the post, then its replies as a thread (oldest first, nested).
 ///
 /// Replies come from a cookie-only route; without a session cookie only the post is shown.
-public struct MessageShowCommand: Sendable {
+public struct MessageShowCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "show", abstract: "Show a post and its replies as a thread (replies need the session cookie).",
+        examples: ["fieldops il message show m080", "fieldops il message show m080 --json"],
+        arguments: [ILCommandTree.messageArgument])
+
     public var id: String
     /// How deep nested replies are followed.
     static let depth = 6
@@ -21,7 +26,8 @@ public struct MessageShowCommand: Sendable {
         var replies: [Node]
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let id = self.id
         let hasCookie = runtime.credentials.sessionCookie != nil
@@ -94,25 +100,30 @@ public struct MessageShowCommand: Sendable {
 }
 
 /// `il reply ID TEXT`: a reply is a post with `parentId` (TEXT `-` reads stdin).
-public struct ReplyCommand: Sendable {
-    public var parentID: String
-    public var text: String
+public struct ReplyCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "reply", abstract: "Reply to a post (TEXT - reads stdin).",
+        examples: ["fieldops il reply m080 'On my way'"],
+        arguments: [ILCommandTree.messageArgument, ArgumentSpec("TEXT", help: "The reply, or - for stdin.")])
 
-    public init(_ invocation: Invocation, stdin: any InputSource) throws {
+    public var parentID: String
+    /// The TEXT argument: the reply, or `-` for stdin (read when the command runs).
+    public var argument: String
+
+    public init(_ invocation: Invocation) throws {
         guard let id = invocation.value("ID"), !id.isEmpty else {
             throw FieldOpsError.usage("il reply needs the ID of the message to answer")
         }
         guard let argument = invocation.value("TEXT") else {
             throw FieldOpsError.usage("il reply needs the reply TEXT (or - to read stdin)")
         }
-        var text = argument == "-" ? String(decoding: stdin.readAll(), as: UTF8.self) : argument
-        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw FieldOpsError.usage("the reply is empty") }
         parentID = id
-        self.text = text
+        self.argument = argument
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
+        let text = try MessageText.read(argument, stdin: runtime.stdin, empty: "the reply is empty")
         try runtime.requireLogin()
         let client = try runtime.client()
         let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
@@ -131,7 +142,12 @@ public struct ReplyCommand: Sendable {
 
 /// `il message delete ID`: the server deletes the post and every reply under it, whoever wrote
 /// them, so the question counts them first.
-public struct MessageDeleteCommand: Sendable {
+public struct MessageDeleteCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "delete", abstract: "Delete a post for good, with every reply under it (asks first).",
+        examples: ["fieldops --yes il message delete m077"],
+        arguments: [ILCommandTree.messageArgument])
+
     public var id: String
 
     public init(_ invocation: Invocation) throws {
@@ -139,7 +155,8 @@ public struct MessageDeleteCommand: Sendable {
         self.id = id
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         _ = try await client.send(.message(id))
@@ -163,20 +180,50 @@ public struct MessageDeleteCommand: Sendable {
     }
 }
 
-/// `il dig ID` / `il undig ID` (cookie-only routes).
-public struct DigCommand: Sendable {
-    public var id: String
-    public var undo: Bool
+/// `il dig ID` (a cookie-only route).
+public struct DigCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "dig", abstract: "Dig a post (cookie-only route).",
+        examples: ["fieldops il dig m079"],
+        arguments: [ILCommandTree.messageArgument])
 
-    public init(_ invocation: Invocation, undo: Bool) throws {
-        guard let id = invocation.value("ID"), !id.isEmpty else {
-            throw FieldOpsError.usage("il \(undo ? "undig" : "dig") needs a message ID")
-        }
-        self.id = id
-        self.undo = undo
+    public var id: String
+
+    public init(_ invocation: Invocation) throws {
+        id = try MessageDig.id(invocation, verb: "dig")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        try await MessageDig.send(id, undo: false, InterlinedListBackend.runtime(context))
+    }
+}
+
+/// `il undig ID` (a cookie-only route).
+public struct UndigCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "undig", abstract: "Take back a dig.",
+        examples: ["fieldops il undig m080"],
+        arguments: [ILCommandTree.messageArgument])
+
+    public var id: String
+
+    public init(_ invocation: Invocation) throws {
+        id = try MessageDig.id(invocation, verb: "undig")
+    }
+
+    public func run(_ context: CommandContext) async throws {
+        try await MessageDig.send(id, undo: true, InterlinedListBackend.runtime(context))
+    }
+}
+
+/// What `il dig` and `il undig` share: one route, told apart by its method.
+enum MessageDig {
+    static func id(_ invocation: Invocation, verb: String) throws -> String {
+        guard let id = invocation.value("ID"), !id.isEmpty else { throw FieldOpsError.usage("il \(verb) needs a message ID") }
+        return id
+    }
+
+    static func send(_ id: String, undo: Bool, _ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let client = try runtime.client()
         let endpoint = ILEndpoint.dig(id, undo: undo)
@@ -201,7 +248,15 @@ public struct DigCommand: Sendable {
 /// Mirrored per range. Offline, the snapshot of the range asked for, or of a wider one, is
 /// filtered here the way the server filters (`now ≤ scheduledAt ≤ now + range`), so a post whose
 /// time has come since the read is no longer shown as waiting.
-public struct ScheduledCommand: Sendable {
+public struct ScheduledCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "scheduled", abstract: "Your scheduled posts, soonest first.",
+        examples: ["fieldops il scheduled", "fieldops il scheduled --range week"],
+        options: [
+            OptionSpec(
+                "range", value: .choice(["today", "week", "month"]), valueName: "RANGE", help: "How far ahead (default month).")
+        ])
+
     /// The range as the server reads it: anything but `today` or `week` is `month`.
     public var range: String
 
@@ -215,7 +270,8 @@ public struct ScheduledCommand: Sendable {
 
     static func mirrorName(_ range: String) -> String { "scheduled-" + range }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let range = self.range
         // The reader only keeps the answer; offline, `offline` filters the mirrored one.

@@ -3,10 +3,15 @@ import Foundation
 
 /// `il whoami`: the signed-in user, from the server (refreshing the stored identity), or from
 /// the keyring with the offline notice when the server cannot be reached.
-public struct WhoamiCommand: Sendable {
-    public init() {}
+public struct WhoamiCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "whoami", abstract: "Show the signed-in user (the stored identity when offline).",
+        examples: ["fieldops il whoami", "fieldops il whoami --json"])
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public init(_ invocation: Invocation) {}
+
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let user = try await fetchUser(runtime)
         switch runtime.output.format {
@@ -44,53 +49,98 @@ public struct WhoamiCommand: Sendable {
     }
 }
 
-/// `il follow USER` and `il unfollow USER`: a username (resolved to the id the routes take) or an id.
-public struct FollowCommand: Sendable {
-    public var user: String
-    public var follow: Bool
+/// `il follow USER`: a username (resolved to the id the routes take) or an id.
+public struct FollowCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "follow", abstract: "Follow a user by username or id (a private account gets a request).",
+        discussion:
+            "The follow routes take ids only; a username is resolved through the user's public lists, public posts, or the user search of one of your lists.",
+        examples: ["fieldops il follow carol", "fieldops il follow u_carol"],
+        arguments: [ILCommandTree.followedArgument])
 
-    public init(_ invocation: Invocation, follow: Bool) throws {
-        guard let user = invocation.value("USER"), !user.isEmpty else {
-            throw FieldOpsError.usage("il \(follow ? "follow" : "unfollow") needs a USER (username or id)")
-        }
-        self.user = user
-        self.follow = follow
+    public var user: String
+
+    public init(_ invocation: Invocation) throws {
+        user = try FollowTarget.user(invocation, verb: "follow")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
-        try runtime.requireLogin()
-        let resolved = try await ILUserResolver(client: runtime.client()).resolve(user)
-        let userID = resolved.id
-        let shown = resolved.username.map { "@\($0) (\(userID))" } ?? userID
-        // Following changes which private messages the feed shows.
-        defer { runtime.invalidate("feed", "followers-", "following-", "follow-requests") }
-        if follow {
-            let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
-            switch runtime.output.format {
-            case .json: try runtime.output.emitJSON(result)
-            case .plain: runtime.output.stdout.line(result.status ?? "")
-            case .table:
-                runtime.output.stdout.line(
-                    result.status == "pending"
-                        ? "follow request sent to \(shown) (private account: pending approval)"
-                        : "following \(shown)")
-            }
-        } else {
-            _ = try await runtime.client().send(.unfollow(userID))
-            switch runtime.output.format {
-            case .json: try runtime.output.emitJSON(["unfollowed": userID])
-            case .plain: runtime.output.stdout.line(userID)
-            case .table: runtime.output.stdout.line("no longer following \(shown)")
-            }
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
+        let (userID, shown) = try await FollowTarget.resolve(user, runtime)
+        defer { FollowTarget.invalidate(runtime) }
+        let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(result)
+        case .plain: runtime.output.stdout.line(result.status ?? "")
+        case .table:
+            runtime.output.stdout.line(
+                result.status == "pending"
+                    ? "follow request sent to \(shown) (private account: pending approval)"
+                    : "following \(shown)")
         }
     }
 }
 
-/// `il orgs`: the user's organizations with their role (a cookie-only route).
-public struct OrgsCommand: Sendable {
-    public init() {}
+/// `il unfollow USER`: stops following, or cancels a pending request.
+public struct UnfollowCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "unfollow", abstract: "Stop following a user, or cancel a pending request.",
+        examples: ["fieldops il unfollow carol"],
+        arguments: [ILCommandTree.followedArgument])
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public var user: String
+
+    public init(_ invocation: Invocation) throws {
+        user = try FollowTarget.user(invocation, verb: "unfollow")
+    }
+
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
+        let (userID, shown) = try await FollowTarget.resolve(user, runtime)
+        defer { FollowTarget.invalidate(runtime) }
+        _ = try await runtime.client().send(.unfollow(userID))
+        switch runtime.output.format {
+        case .json: try runtime.output.emitJSON(["unfollowed": userID])
+        case .plain: runtime.output.stdout.line(userID)
+        case .table: runtime.output.stdout.line("no longer following \(shown)")
+        }
+    }
+}
+
+/// Whom `il follow` and `il unfollow` act on.
+enum FollowTarget {
+    static func user(_ invocation: Invocation, verb: String) throws -> String {
+        guard let user = invocation.value("USER"), !user.isEmpty else {
+            throw FieldOpsError.usage("il \(verb) needs a USER (username or id)")
+        }
+        return user
+    }
+
+    /// The user's id, and how to name them in the answer.
+    static func resolve(_ user: String, _ runtime: ILRuntime) async throws -> (id: String, shown: String) {
+        try runtime.requireLogin()
+        let resolved = try await ILUserResolver(client: runtime.client()).resolve(user)
+        return (resolved.id, resolved.username.map { "@\($0) (\(resolved.id))" } ?? resolved.id)
+    }
+
+    /// Following changes which private messages the feed shows.
+    static func invalidate(_ runtime: ILRuntime) {
+        runtime.invalidate("feed", "followers-", "following-", "follow-requests")
+    }
+}
+
+/// `il orgs`: the user's organizations with their role (a cookie-only route).
+public struct OrgsCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "orgs", abstract: "Show your organizations and your role in each.",
+        discussion:
+            "Organizations accept only the session cookie: a profile signed in with --with-token must log in with a password first.",
+        examples: ["fieldops il orgs"])
+
+    public init(_ invocation: Invocation) {}
+
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let organizations = try await runtime.reader(noCache: false, refresh: true).run("orgs") {
             try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self)
@@ -109,7 +159,16 @@ public struct OrgsCommand: Sendable {
 }
 
 /// `il notifications [--read ID…] [--read-all]`: the unread tray; marks items read with PATCH.
-public struct NotificationsCommand: Sendable {
+public struct NotificationsCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "notifications", abstract: "Show unread notifications; mark them read; delete them.",
+        examples: ["fieldops il notifications", "fieldops il notifications --read n002", "fieldops il notifications --read-all"],
+        options: [
+            OptionSpec("read", valueName: "ID", help: "Mark a notification read (repeatable).", repeatable: true),
+            .flag("read-all", help: "Mark every notification read."),
+        ],
+        subcommands: [NotificationsDeleteCommand.spec])
+
     public var markRead: [String]
     public var markAll: Bool
 
@@ -118,7 +177,8 @@ public struct NotificationsCommand: Sendable {
         markAll = invocation.flag("read-all")
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         for id in markRead {

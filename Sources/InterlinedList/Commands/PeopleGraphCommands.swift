@@ -1,17 +1,48 @@
 import FieldOpsCore
 import Foundation
 
-/// `il followers [USER]` and `il following [USER]` (default: you), both statuses, newest first.
-public struct FollowListCommand: Sendable {
+/// `il followers [USER]` (default: you), both statuses, newest first.
+public struct FollowersCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "followers", abstract: "Who follows a user (pending requests included).",
+        examples: ["fieldops il followers", "fieldops il followers carol"],
+        arguments: [ILCommandTree.personArgument])
+
+    public var list: FollowList
+
+    public init(_ invocation: Invocation) {
+        list = FollowList(user: invocation.value("USER"), side: "followers")
+    }
+
+    public func run(_ context: CommandContext) async throws {
+        try await list.run(InterlinedListBackend.runtime(context))
+    }
+}
+
+/// `il following [USER]` (default: you), both statuses, newest first.
+public struct FollowingCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "following", abstract: "Whom a user follows.",
+        examples: ["fieldops il following", "fieldops il following dave"],
+        arguments: [ILCommandTree.personArgument])
+
+    public var list: FollowList
+
+    public init(_ invocation: Invocation) {
+        list = FollowList(user: invocation.value("USER"), side: "following")
+    }
+
+    public func run(_ context: CommandContext) async throws {
+        try await list.run(InterlinedListBackend.runtime(context))
+    }
+}
+
+/// One side of a user's follows: `followers` or `following`, as the route and its answer name it.
+public struct FollowList: Sendable {
     public var user: String?
     public var side: String
 
-    public init(_ invocation: Invocation, side: String) {
-        user = invocation.value("USER")
-        self.side = side
-    }
-
-    public func run(_ runtime: ILRuntime) async throws {
+    func run(_ runtime: ILRuntime) async throws {
         try runtime.requireLogin()
         let user = self.user
         let side = self.side
@@ -56,19 +87,26 @@ public struct FollowListCommand: Sendable {
 }
 
 /// `il requests`, `il requests approve USER`, `il requests reject USER`: follow requests to you.
-public struct FollowRequestsCommand: Sendable {
+public struct FollowRequestsCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "requests", abstract: "Follow requests to you; approve or reject them.",
+        examples: ["fieldops il requests", "fieldops il requests approve bob"],
+        subcommands: [FollowRequestApproveCommand.spec, FollowRequestRejectCommand.spec])
+
+    /// Which request to answer and how; nil lists them.
     public var answer: (approve: Bool, user: String)?
 
-    public init(_ invocation: Invocation, approve: Bool?) throws {
-        if let approve {
-            guard let user = invocation.value("USER"), !user.isEmpty else {
-                throw FieldOpsError.usage("il requests \(approve ? "approve" : "reject") needs the USER who asked")
-            }
-            answer = (approve, user)
+    public init(_ invocation: Invocation) {}
+
+    init(_ invocation: Invocation, approve: Bool) throws {
+        guard let user = invocation.value("USER"), !user.isEmpty else {
+            throw FieldOpsError.usage("il requests \(approve ? "approve" : "reject") needs the USER who asked")
         }
+        answer = (approve, user)
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let requests: [JSONValue]
         if answer == nil {
@@ -117,8 +155,42 @@ public struct FollowRequestsCommand: Sendable {
     }
 }
 
+/// `il requests approve USER`.
+public struct FollowRequestApproveCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "approve", abstract: "Approve a follow request.", examples: ["fieldops il requests approve bob"],
+        arguments: [ILCommandTree.requesterArgument])
+
+    public var requests: FollowRequestsCommand
+
+    public init(_ invocation: Invocation) throws {
+        requests = try FollowRequestsCommand(invocation, approve: true)
+    }
+
+    public func run(_ context: CommandContext) async throws { try await requests.run(context) }
+}
+
+/// `il requests reject USER`.
+public struct FollowRequestRejectCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "reject", abstract: "Reject a follow request.", examples: ["fieldops il requests reject bob"],
+        arguments: [ILCommandTree.requesterArgument])
+
+    public var requests: FollowRequestsCommand
+
+    public init(_ invocation: Invocation) throws {
+        requests = try FollowRequestsCommand(invocation, approve: false)
+    }
+
+    public func run(_ context: CommandContext) async throws { try await requests.run(context) }
+}
+
 /// `il user show USERNAME`: the person's public lists and documents (mirrored per username).
-public struct UserShowCommand: Sendable {
+public struct UserShowCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "show", abstract: "A user's public lists and documents.", examples: ["fieldops il user show carol"],
+        arguments: [ArgumentSpec("USERNAME", help: "The username.")])
+
     public var username: String
 
     public init(_ invocation: Invocation) throws {
@@ -126,7 +198,8 @@ public struct UserShowCommand: Sendable {
         username = name.hasPrefix("@") ? String(name.dropFirst()) : name
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         let username = self.username
         // Mirrored as printed by --json: {username, lists, documents}.
         let answer = try await runtime.reader(noCache: false, refresh: true).run(

@@ -12,7 +12,22 @@ func listColumns(_ client: ILClient, _ listID: String) async throws -> (ILList, 
 /// Every row is typed and checked here first; with `--from`, one bad row anywhere means nothing
 /// is sent. Rows then go up in bulk requests of at most 1,000 (the server answers 500 past
 /// that), and because a bulk answer holds only a count, the new ids are read back afterwards.
-public struct RowAddCommand: Sendable {
+public struct RowAddCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "add", abstract: "Add a row (--set), or many from a CSV or JSON-lines file (--from).",
+        discussion: """
+            Values are typed by the column: numbers as numbers, booleans as true/false, multiselect as a,b. \
+            With --from every row is checked first and nothing is sent while any is invalid (errors as FILE:LINE: column: message); \
+            then the rows go up in requests of at most 1,000 and their new ids are printed.
+            """,
+        examples: ["fieldops il row add l001 --set item=Tea --set qty=2", "fieldops il row add l001 --from groceries.csv"],
+        options: [
+            ILCommandTree.cellOption,
+            OptionSpec(
+                "from", value: .file, valueName: "FILE", help: "A CSV file with a header row, or JSON lines (- for stdin)."),
+        ],
+        arguments: [ILCommandTree.rowListArgument])
+
     public var listID: String
     public var sets: [String]
     public var file: String?
@@ -32,7 +47,8 @@ public struct RowAddCommand: Sendable {
         }
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         if let file { return try await importRows(file, client: client, runtime) }
@@ -133,7 +149,13 @@ public struct RowAddCommand: Sendable {
 
 /// `il row edit LIST ROW --set KEY=VALUE… [--unset KEY…]`: the server's PUT replaces the whole
 /// row, so the row is read, the changes merged into it, and the merged row written back.
-public struct RowEditCommand: Sendable {
+public struct RowEditCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "edit", abstract: "Change cells of a row, keeping the others (read, merge, write).",
+        examples: ["fieldops il row edit l001 r002 --set done=true", "fieldops il row edit l001 r002 --unset qty"],
+        options: [ILCommandTree.cellOption, OptionSpec("unset", valueName: "KEY", help: "Remove a cell (repeatable).", repeatable: true)],
+        arguments: [ILCommandTree.rowListArgument, ILCommandTree.rowArgument])
+
     public var listID: String
     public var rowID: String
     public var sets: [String]
@@ -150,7 +172,8 @@ public struct RowEditCommand: Sendable {
         guard !sets.isEmpty || !unsets.isEmpty else { throw FieldOpsError.usage("il row edit needs --set KEY=VALUE or --unset KEY") }
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         let listID = listID
@@ -176,7 +199,12 @@ public struct RowEditCommand: Sendable {
 
 /// `il row delete LIST ROW…`: each row is checked first (the server answers 200 for any id,
 /// there or not), then soft-deleted; there is no undelete.
-public struct RowDeleteCommand: Sendable {
+public struct RowDeleteCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "delete", abstract: "Delete rows (asks first; --yes off a terminal).",
+        examples: ["fieldops --yes il row delete l001 r002 r003"],
+        arguments: [ILCommandTree.rowListArgument, ArgumentSpec("ROW", help: "Row ids.", variadic: true)])
+
     public var listID: String
     public var rowIDs: [String]
 
@@ -188,7 +216,8 @@ public struct RowDeleteCommand: Sendable {
         rowIDs = rows
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let client = try runtime.client()
         var missing: [String] = []
@@ -223,7 +252,12 @@ public struct RowDeleteCommand: Sendable {
 }
 
 /// `il row show LIST ROW`: one row, a line per column (label, key, value), then stray keys.
-public struct RowShowCommand: Sendable {
+public struct RowShowCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "show", abstract: "Show one row, a line per column.",
+        examples: ["fieldops il row show l001 r002"],
+        arguments: [ILCommandTree.rowListArgument, ILCommandTree.rowArgument])
+
     public var listID: String
     public var rowID: String
 
@@ -235,7 +269,8 @@ public struct RowShowCommand: Sendable {
         self.rowID = rowID
     }
 
-    public func run(_ runtime: ILRuntime) async throws {
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
         try runtime.requireLogin()
         let listID = listID
         let rowID = rowID

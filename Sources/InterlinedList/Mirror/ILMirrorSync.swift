@@ -148,25 +148,3 @@ extension ILEndpoint {
     /// `GET /api/documents/sync` without `lastSyncAt`: every folder and document, with content.
     public static let documentSync = ILEndpoint(.get, ["api", "documents", "sync"], credential: .syncToken)
 }
-
-/// `il sync`: fills the offline mirror and says what it holds.
-public struct SyncCommand: Sendable {
-    public init() {}
-
-    public func run(_ runtime: ILRuntime) async throws {
-        try runtime.requireLogin()
-        let report = try await ILMirrorSync(runtime: runtime).pull()
-        switch runtime.output.format {
-        case .json:
-            try runtime.output.emitJSON([
-                "lists": report.lists, "folders": report.folders, "rows": report.rows,
-                "documents": report.documents, "documentFolders": report.documentFolders,
-                "messages": report.messages,
-            ])
-        case .plain, .table:
-            runtime.output.stdout.line(
-                "mirrored \(report.lists) lists (\(report.rows) rows), \(report.folders) folders, "
-                    + "\(report.documents) documents in \(report.documentFolders) folders, \(report.messages) feed messages")
-        }
-    }
-}

@@ -1,0 +1,29 @@
+import FieldOpsCore
+
+/// `il sync`: fills the offline mirror and says what it holds.
+public struct SyncCommand: FieldOpsCommand {
+    public static let definition = CommandSpec(
+        "sync", abstract: "Fill the offline mirror: lists, folders, rows, schemas, documents and the feed.",
+        discussion: "auth login runs it too. Offline, every read answers from the mirror with its age on stderr.",
+        examples: ["fieldops il sync"])
+
+    public init(_ invocation: Invocation) {}
+
+    public func run(_ context: CommandContext) async throws {
+        let runtime = try InterlinedListBackend.runtime(context)
+        try runtime.requireLogin()
+        let report = try await ILMirrorSync(runtime: runtime).pull()
+        switch runtime.output.format {
+        case .json:
+            try runtime.output.emitJSON([
+                "lists": report.lists, "folders": report.folders, "rows": report.rows,
+                "documents": report.documents, "documentFolders": report.documentFolders,
+                "messages": report.messages,
+            ])
+        case .plain, .table:
+            runtime.output.stdout.line(
+                "mirrored \(report.lists) lists (\(report.rows) rows), \(report.folders) folders, "
+                    + "\(report.documents) documents in \(report.documentFolders) folders, \(report.messages) feed messages")
+        }
+    }
+}
