@@ -3,24 +3,24 @@ import FieldOpsCore
 /// `fieldops api` for an InterlinedList profile: each request carries the credential its route
 /// accepts (`ILRouteCredential`), exactly as the `il` commands send theirs.
 struct ILAPITransport: APITransport {
-    let runtime: ILRuntime
+    let services: ILServices
 
-    var apiBase: String { runtime.baseURL }
+    var apiBase: String { services.baseURL }
     var paging: APIPaging { .offsetHasMore }
 
     func send(_ request: HTTPRequest, path: String) async throws -> HTTPResponse {
         var request = request
         let kind = ILRouteCredential.kind(method: request.method, path: path)
         if kind != .none {
-            guard let credential = runtime.credentials.header(for: kind) else {
-                if kind == .sessionCookie, runtime.credentials.syncToken != nil {
-                    throw ILError.needsSessionCookie(profile: runtime.profile, route: "\(request.method) \(path)")
+            guard let credential = services.credentials.header(for: kind) else {
+                if kind == .sessionCookie, services.credentials.syncToken != nil {
+                    throw ILError.needsSessionCookie(profile: services.profile, route: "\(request.method) \(path)")
                 }
-                throw ILError.notLoggedIn(profile: runtime.profile)
+                throw ILError.notLoggedIn(profile: services.profile)
             }
             if !request.headers.contains(credential.name) { request.headers.add(credential.name, credential.value) }
         }
-        return try await runtime.session().send(request)
+        return try await services.session().send(request)
     }
 }
 

@@ -16,54 +16,25 @@ public struct InterlinedListBackend: Backend {
 
     public func commands() -> CommandSpec { ILCommandTree.group }
 
-    // MARK: Runtime
-
-    /// Builds a command's runtime: the profile, its stored credentials (`$FIELDOPS_TOKEN` wins
-    /// over the stored token), its HTTP session and the cache.
-    static func runtime(_ context: CommandContext, profile chosen: Profile? = nil) throws -> ILRuntime {
-        let profile = try chosen ?? context.profile(backend: "interlinedlist")
-        let keyring = try context.keyring()
-        let entry = try keyring.entry(for: profile.name)
-        var credentials = ILStoredCredentials(secrets: entry?.secrets ?? [:], identity: entry?.identity)
-        if let token = CredentialLookup.environmentToken(in: context.environment) {
-            credentials.syncToken = token
-        }
-        let profileName = profile.name
-        return ILRuntime(
-            output: context.output, prompter: context.prompter, stdin: context.stdin,
-            profile: profileName, baseURL: profile.baseURL,
-            session: { try context.httpSession(for: profile) },
-            credentials: credentials,
-            profileCacheDirectory: context.cacheDirectory(for: profile),
-            profileDataDirectory: context.dataDirectory(for: profile),
-            now: Int64((Date().timeIntervalSince1970 * 1000).rounded()),
-            saveIdentity: { user in
-                try keyring.update(profile: profileName) { entry in
-                    entry.identity = ILStoredCredentials(user: user).identity
-                }
-            },
-            environment: context.environment)
-    }
-
     public func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport {
-        let runtime = try Self.runtime(context, profile: profile)
-        try runtime.requireLogin()
-        return ILAPITransport(runtime: runtime)
+        let services = try ILServices(context, profile: profile)
+        try services.requireLogin()
+        return ILAPITransport(services: services)
     }
 
     /// Both credentials, each on a cheap route that accepts only it: `GET /api/user` with the
     /// sync token, and `GET /api/user/organizations` with the session cookie.
     public func checkCredentials(_ context: CommandContext, profile: Profile) async -> DoctorCheck {
         await DoctorCheck.credentials(profile: profile) {
-            let runtime = try Self.runtime(context, profile: profile)
-            try runtime.requireLogin()
-            let client = try runtime.client()
+            let services = try ILServices(context, profile: profile)
+            try services.requireLogin()
+            let client = try services.client()
             var accepted: [String] = []
-            if runtime.credentials.syncToken != nil {
+            if services.credentials.syncToken != nil {
                 let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
                 accepted.append("sync token of \(user.username ?? user.email ?? user.id)")
             }
-            if runtime.credentials.sessionCookie != nil {
+            if services.credentials.sessionCookie != nil {
                 _ = try await client.send(.userOrganizations)
                 accepted.append("session cookie")
             }
@@ -111,7 +82,7 @@ public struct InterlinedListBackend: Backend {
         // Fill the offline mirror now, so reads work offline from the start; a failure here
         // leaves the login standing.
         do {
-            let report = try await ILMirrorSync(runtime: Self.runtime(context, profile: profile)).pull()
+            let report = try await ILMirrorSync(services: ILServices(context, profile: profile)).pull()
             details.append(
                 "offline mirror: \(report.lists) lists, \(report.rows) rows, \(report.documents) documents, \(report.messages) feed messages"
             )
@@ -126,8 +97,8 @@ public struct InterlinedListBackend: Backend {
     /// Ends the cookie session on the server, best effort (the sync token stays valid server-side
     /// until revoked there; the core removes it from the keyring).
     public func logout(_ context: CommandContext, profile: Profile) async {
-        guard let runtime = try? Self.runtime(context), runtime.credentials.sessionCookie != nil else { return }
-        _ = try? await runtime.client().send(.logout)
+        guard let services = try? ILServices(context), services.credentials.sessionCookie != nil else { return }
+        _ = try? await services.client().send(.logout)
     }
 
     public func forget(profile: Profile, paths: ConfigPaths) throws {

@@ -85,13 +85,13 @@ public struct DocsSyncCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
-        let statePath = DocSyncState.location(dataDirectory: runtime.profileDataDirectory, directory: directory, root: folder)
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
+        let statePath = DocSyncState.location(dataDirectory: services.profileDataDirectory, directory: directory, root: folder)
         let exists = FileManager.default.fileExists(atPath: statePath)
         if !exists, !FileManager.default.fileExists(atPath: directory), dryRun {
-            runtime.output.stderr.line("\(directory) does not exist yet; the first sync will create it")
+            context.output.stderr.line("\(directory) does not exist yet; the first sync will create it")
         }
         let lock: ProcessLock?
         if dryRun {
@@ -120,22 +120,22 @@ public struct DocsSyncCommand: FieldOpsCommand {
         let engine = DocSyncEngine(
             local: DocSyncLocal(root: directory), remote: DocSyncRemote(client: client), state: state, rootFolder: folder,
             options: options,
-            confirm: { question in try runtime.prompter.confirm(question) },
+            confirm: { question in try context.prompter.confirm(question) },
             show: { report in
-                for line in report.lines() { runtime.output.stderr.line("  " + line) }
+                for line in report.lines() { context.output.stderr.line("  " + line) }
             })
         if watch {
-            try await DocsWatchLoop(engine: engine, runtime: runtime, interval: interval).run()
+            try await DocsWatchLoop(engine: engine, output: context.output, interval: interval).run()
             return
         }
         let report = try await engine.run()
-        print(report, runtime)
+        print(report, context.output)
         if report.needsPerson || !report.failed.isEmpty {
             let what =
                 report.needsPerson
                 ? report.conflicts.count == 1 ? "1 conflict needs a person" : "\(report.conflicts.count) conflicts need a person"
                 : "\(report.failed.count) change\(report.failed.count == 1 ? "" : "s") could not be synced"
-            runtime.output.deferError(
+            context.output.deferError(
                 FieldOpsError(
                     "\(what) in \(directory)",
                     hint: report.needsPerson
@@ -144,15 +144,15 @@ public struct DocsSyncCommand: FieldOpsCommand {
         }
     }
 
-    func print(_ report: DocSyncReport, _ runtime: ILRuntime) {
-        switch runtime.output.format {
+    func print(_ report: DocSyncReport, _ output: Output) {
+        switch output.format {
         case .json:
-            runtime.output.emit(json: report.json)
+            output.emit(json: report.json)
         case .plain, .table:
-            if !runtime.output.quiet {
-                for line in report.lines() { runtime.output.stdout.line(line) }
+            if !output.quiet {
+                for line in report.lines() { output.stdout.line(line) }
             }
-            runtime.output.stdout.line(report.summary())
+            output.stdout.line(report.summary())
         }
     }
 }
@@ -162,7 +162,7 @@ public struct DocsSyncCommand: FieldOpsCommand {
 /// interval) and it carries on once the server answers; a 429 waits as long as `Retry-After` says.
 struct DocsWatchLoop {
     let engine: DocSyncEngine
-    let runtime: ILRuntime
+    let output: Output
     let interval: Duration
     let debounce = Duration.milliseconds(500)
 
@@ -170,33 +170,33 @@ struct DocsWatchLoop {
         let watcher = try DirectoryWatcher(root: engine.local.root, debounce: debounce)
         defer { watcher.stop() }
         var offlineWait: Duration?
-        runtime.output.stderr.line("watching \(engine.local.root) (the server every \(Self.text(interval))); Ctrl-C to stop")
+        output.stderr.line("watching \(engine.local.root) (the server every \(Self.text(interval))); Ctrl-C to stop")
         while !Task.isCancelled {
             var wait = interval
             do {
                 // The sync's own renames wake the watch once more: a run with nothing to do. Events
                 // are never thrown away, so an edit made while a run was under way is not lost.
                 let report = try await engine.run()
-                if offlineWait != nil { runtime.output.stderr.line("\(Self.clockText()) the server answers again; syncing resumed") }
+                if offlineWait != nil { output.stderr.line("\(Self.clockText()) the server answers again; syncing resumed") }
                 offlineWait = nil
                 if report.items.contains(where: { $0.kind != .paired }) || !report.failed.isEmpty || !report.folderLines.isEmpty {
-                    for line in report.lines() { runtime.output.stdout.line("\(Self.clockText()) \(line)") }
-                    runtime.output.stdout.line("\(Self.clockText()) \(report.summary())")
+                    for line in report.lines() { output.stdout.line("\(Self.clockText()) \(line)") }
+                    output.stdout.line("\(Self.clockText()) \(report.summary())")
                 }
             } catch is CancellationError {
                 return
             } catch ILError.offline(_, let reason) {
                 wait = min((offlineWait ?? .seconds(2.5)) * 2, interval)
                 if offlineWait == nil {
-                    runtime.output.stderr.line("\(Self.clockText()) offline (\(reason)); paused, retrying until the server answers")
+                    output.stderr.line("\(Self.clockText()) offline (\(reason)); paused, retrying until the server answers")
                 }
                 offlineWait = wait
             } catch ILError.rateLimited(_, let retryAfter) {
                 wait = max(Duration.seconds(retryAfter ?? 60), interval)
-                runtime.output.stderr.line("\(Self.clockText()) the server asked to wait (429); next try in \(Self.text(wait))")
+                output.stderr.line("\(Self.clockText()) the server asked to wait (429); next try in \(Self.text(wait))")
             } catch {
                 if Task.isCancelled { return }
-                runtime.output.stderr.line(
+                output.stderr.line(
                     "\(Self.clockText()) \(DocSyncReport.describe(error))"
                         + ((error as? any UserFacingError)?.hint.map { "\n  hint: \($0)" } ?? ""))
             }

@@ -24,27 +24,27 @@ public struct DocsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let reader = runtime.reader(noCache: noCache, refresh: refresh)
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let reader = services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr)
         let folderID = self.folderID
         let documents = try await reader.run("documents-" + (folderID ?? "root")) {
-            try await runtime.client().documents(in: folderID)
+            try await services.client().documents(in: folderID)
         }.value.documents
         let folders = try await reader.run("document-folders") {
-            try await runtime.client().call(.documentFolders, as: ILFoldersEnvelope.self)
+            try await services.client().call(.documentFolders, as: ILFoldersEnvelope.self)
         }.value.folders
         let subfolders = folders.filter { $0.parentFolderID == folderID }
-        switch runtime.output.format {
+        switch context.output.format {
         case .json:
-            try runtime.output.emitJSON(ILDocumentsEnvelope(documents: documents))
+            try context.output.emitJSON(ILDocumentsEnvelope(documents: documents))
         case .table, .plain:
-            let table = ILTables.documents(documents, subfolders: subfolders, now: runtime.now)
+            let table = ILTables.documents(documents, subfolders: subfolders, now: services.now)
             if table.rows.isEmpty {
-                runtime.output.sayEmpty(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
+                context.output.sayEmpty(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
                 return
             }
-            runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+            context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
         }
     }
 }
@@ -111,16 +111,16 @@ public struct DocCreateCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        let body = ILNewDocument(title: title, content: try text(runtime.stdin))
-        try runtime.requireLogin()
-        let created = try await runtime.client().call(endpoint, body: body, as: ILDocumentEnvelope.self).document
-        runtime.invalidate("documents", "document-folders")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(created)
-        case .plain: runtime.output.stdout.line(created.id)
+        let services = try ILServices(context)
+        let body = ILNewDocument(title: title, content: try text(context.stdin))
+        try services.requireLogin()
+        let created = try await services.client().call(endpoint, body: body, as: ILDocumentEnvelope.self).document
+        services.invalidate("documents", "document-folders")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(created)
+        case .plain: context.output.stdout.line(created.id)
         case .table:
-            runtime.output.stdout.line(
+            context.output.stdout.line(
                 "created document \(created.id) “\(created.title)” in " + (created.folderID.map { "folder \($0)" } ?? "the root"))
         }
     }
@@ -151,14 +151,14 @@ public struct DocMoveCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let moved = try await runtime.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
-        runtime.invalidate("documents", "document-folders")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(moved)
-        case .plain: runtime.output.stdout.line(moved.id)
-        case .table: runtime.output.stdout.line("moved \(moved.id) to " + (moved.folderID.map { "folder \($0)" } ?? "the root"))
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let moved = try await services.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
+        services.invalidate("documents", "document-folders")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(moved)
+        case .plain: context.output.stdout.line(moved.id)
+        case .table: context.output.stdout.line("moved \(moved.id) to " + (moved.folderID.map { "folder \($0)" } ?? "the root"))
         }
     }
 }
@@ -182,34 +182,36 @@ public struct DocShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let documentID = id
-        let document = try await runtime.reader(noCache: false, refresh: true).run("document-" + documentID) {
-            try await runtime.client().call(.document(documentID), as: ILDocumentEnvelope.self).document
+        let document = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
+            "document-" + documentID
+        ) {
+            try await services.client().call(.document(documentID), as: ILDocumentEnvelope.self).document
         }.value
         if raw {
-            runtime.output.stdout.write(document.content ?? "")
+            context.output.stdout.write(document.content ?? "")
             return
         }
-        switch runtime.output.format {
+        switch context.output.format {
         case .json:
-            try runtime.output.emitJSON(document)
+            try context.output.emitJSON(document)
         case .plain:
-            runtime.output.stdout.write(document.content ?? "")
+            context.output.stdout.write(document.content ?? "")
         case .table:
-            let color = runtime.output.terminal.colorEnabled
-            runtime.output.stdout.line(
+            let color = context.output.terminal.colorEnabled
+            context.output.stdout.line(
                 Style.bold.apply(document.title, enabled: color) + "  " + Style.dim.apply(document.id, enabled: color))
             var facts = [
                 document.relativePath ?? "", document.folderID.map { "folder \($0)" } ?? "root",
                 document.isPublic == true ? "public" : "private",
             ]
-            if let updated = document.updatedAt { facts.append("updated " + RelativeTime.describe(iso: updated, now: runtime.now)) }
-            runtime.output.stdout.line(Style.dim.apply(facts.filter { !$0.isEmpty }.joined(separator: " · "), enabled: color))
-            runtime.output.stdout.line()
+            if let updated = document.updatedAt { facts.append("updated " + RelativeTime.describe(iso: updated, now: services.now)) }
+            context.output.stdout.line(Style.dim.apply(facts.filter { !$0.isEmpty }.joined(separator: " · "), enabled: color))
+            context.output.stdout.line()
             let content = document.content ?? ""
-            runtime.output.stdout.write(content.hasSuffix("\n") || content.isEmpty ? content : content + "\n")
+            context.output.stdout.write(content.hasSuffix("\n") || content.isEmpty ? content : content + "\n")
         }
     }
 }

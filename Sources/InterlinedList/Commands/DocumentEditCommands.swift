@@ -29,31 +29,31 @@ public struct DocEditCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let original = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
         let base = original.content ?? ""
         let edited: String
         switch file {
-        case "-"?: edited = String(decoding: runtime.stdin.readAll(), as: UTF8.self)
+        case "-"?: edited = String(decoding: context.stdin.readAll(), as: UTF8.self)
         case let path?:
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw FieldOpsError("cannot read \(path)", hint: "check that the file exists and is readable", exitCode: .usage)
             }
             edited = String(decoding: data, as: UTF8.self)
-        case nil: edited = try ExternalEditor(environment: runtime.environment).edit(base, name: original.relativePath ?? "\(id).md")
+        case nil: edited = try ExternalEditor(environment: context.environment).edit(base, name: original.relativePath ?? "\(id).md")
         }
         guard edited != base else {
-            runtime.output.stderr.line("no change to \(id); nothing was sent")
+            context.output.stderr.line("no change to \(id); nothing was sent")
             return
         }
         let current = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
         if current.contentHash != original.contentHash {
             let merged = LineMerge.merge(base: base, mine: edited, theirs: current.content ?? "", mineLabel: "yours")
-            let path = runtime.profileCacheDirectory + "/interlinedlist/merge-\(ILMirror.fileSafe(id)).md"
+            let path = services.profileCacheDirectory + "/interlinedlist/merge-\(ILMirror.fileSafe(id)).md"
             try FileManager.default.createDirectory(
-                atPath: runtime.profileCacheDirectory + "/interlinedlist", withIntermediateDirectories: true,
+                atPath: services.profileCacheDirectory + "/interlinedlist", withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
             try AtomicFile.write(Data(merged.text.utf8), to: path, mode: 0o600)
             throw FieldOpsError(
@@ -69,11 +69,11 @@ public struct DocEditCommand: FieldOpsCommand {
         let updated = try await client.call(
             .updateDocument(id), body: ILJSONBody(["content": .string(edited)]), as: ILDocumentEnvelope.self
         ).document
-        runtime.invalidate("documents", "document-")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(updated)
-        case .plain: runtime.output.stdout.line(updated.id)
-        case .table: runtime.output.stdout.line("updated document \(updated.id) “\(updated.title)”")
+        services.invalidate("documents", "document-")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(updated)
+        case .plain: context.output.stdout.line(updated.id)
+        case .table: context.output.stdout.line("updated document \(updated.id) “\(updated.title)”")
         }
     }
 
@@ -129,17 +129,17 @@ public struct DocDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let document = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
-        try runtime.prompter.confirm("delete document \(id) “\(document.title)”")
+        try context.prompter.confirm("delete document \(id) “\(document.title)”")
         _ = try await client.send(.deleteDocument(id))
-        runtime.invalidate("documents", "document-")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(["deleted": id])
-        case .plain: runtime.output.stdout.line(id)
-        case .table: runtime.output.stdout.line("deleted document \(id) “\(document.title)”")
+        services.invalidate("documents", "document-")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(["deleted": id])
+        case .plain: context.output.stdout.line(id)
+        case .table: context.output.stdout.line("deleted document \(id) “\(document.title)”")
         }
     }
 }
@@ -158,13 +158,13 @@ public struct DocSearchCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let query = self.query
         let found = try await MirrorQueries.live(
-            runtime,
+            services, context.output,
             {
-                try await runtime.client().allPages("documents") { ILEndpoint.searchDocuments(query, limit: $0, offset: $1) }
+                try await services.client().allPages("documents") { ILEndpoint.searchDocuments(query, limit: $0, offset: $1) }
             },
             offline: { mirror in
                 guard let (documents, savedAt) = MirrorQueries.documents(mirror) else { return nil }
@@ -173,21 +173,21 @@ public struct DocSearchCommand: FieldOpsCommand {
                     .sorted { ($0.updatedAt ?? "") > ($1.updatedAt ?? "") }
                 return (hits.compactMap { try? JSONValue(encoding: $0) }, savedAt)
             })
-        if runtime.output.format == .json {
-            runtime.output.emit(json: JSONValue.array(found))
+        if context.output.format == .json {
+            context.output.emit(json: JSONValue.array(found))
             return
         }
         if found.isEmpty {
-            runtime.output.sayEmpty("no document matches “\(query)”")
+            context.output.sayEmpty("no document matches “\(query)”")
             return
         }
         var table = Table("id", "title", "folder", "updated")
         for item in found {
             table.append([
                 item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["folderId"]?.stringValue ?? "",
-                item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? "",
+                item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: services.now) } ?? "",
             ])
         }
-        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 }

@@ -40,43 +40,43 @@ public struct FeedCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let snapshot: FeedSnapshot
         do {
-            snapshot = try await runtime.reader(noCache: noCache, refresh: refresh).run(
+            snapshot = try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr).run(
                 query.cacheName,
                 decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
                 fetch: {
-                    let snapshot = try await runtime.client().feed(query)
+                    let snapshot = try await services.client().feed(query)
                     return (snapshot.raw, snapshot)
                 }
             ).value
         } catch let error as ILError where error.isOffline && !noCache {
             // This query was never fetched: answer it from the synced feed pages, filtered here.
-            guard let local = FeedOffline.answer(query, runtime) else { throw error }
+            guard let local = FeedOffline.answer(query, services, context.output) else { throw error }
             snapshot = local
         }
-        switch runtime.output.format {
+        switch context.output.format {
         case .json:
             // Re-indented losslessly: key order and number lexemes stay as the server wrote them.
             if let value = try? JSONValue(parsing: snapshot.raw) {
-                runtime.output.emit(json: value)
+                context.output.emit(json: value)
             } else {
-                try runtime.output.emit(jsonBytes: snapshot.raw)
+                try context.output.emit(jsonBytes: snapshot.raw)
             }
         case .table, .plain:
             if snapshot.page.messages.isEmpty {
-                runtime.output.sayEmpty("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
+                context.output.sayEmpty("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
                 return
             }
-            runtime.output.stdout.write(
+            context.output.stdout.write(
                 FeedCard.render(
-                    snapshot.page.messages, width: runtime.output.terminal.width, now: runtime.now,
-                    color: runtime.output.terminal.colorEnabled))
-            if let pagination = snapshot.page.pagination, pagination.hasMore, !query.all, runtime.output.format == .table {
+                    snapshot.page.messages, width: context.output.terminal.width, now: services.now,
+                    color: context.output.terminal.colorEnabled))
+            if let pagination = snapshot.page.pagination, pagination.hasMore, !query.all, context.output.format == .table {
                 let next = query.offset + snapshot.page.messages.count
-                runtime.output.stderr.line("\(pagination.total - next) more: \(nextPage(next)), or --all")
+                context.output.stderr.line("\(pagination.total - next) more: \(nextPage(next)), or --all")
             }
         }
     }
@@ -116,22 +116,22 @@ public struct PostCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        let text = try MessageText.read(argument, stdin: runtime.stdin, empty: "the message is empty")
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        let text = try MessageText.read(argument, stdin: context.stdin, empty: "the message is empty")
+        try services.requireLogin()
         // The limit is the user's own setting: ask the server, so a changed limit is honoured.
-        let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
+        let user = try await services.client().call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
-        let scheduled = try at.map { ScheduleTime.iso(try ScheduleTime.parse($0, now: runtime.now)) }
+        let scheduled = try at.map { ScheduleTime.iso(try ScheduleTime.parse($0, now: services.now)) }
         let body = ILNewMessage(
             content: text, publiclyVisible: isPrivate ? false : nil, tags: tags.isEmpty ? nil : tags, scheduledAt: scheduled)
-        let created = try await runtime.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
-        runtime.invalidate("feed", "scheduled-")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(created)
-        case .plain: runtime.output.stdout.line(created.id)
+        let created = try await services.client().call(.postMessage, body: body, as: ILCreated<ILMessage>.self).data
+        services.invalidate("feed", "scheduled-")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(created)
+        case .plain: context.output.stdout.line(created.id)
         case .table:
-            runtime.output.stdout.line(
+            context.output.stdout.line(
                 (scheduled.map { "scheduled \(created.id) for \($0)" } ?? "posted \(created.id)")
                     + (created.publiclyVisible ? "" : " (private)"))
         }

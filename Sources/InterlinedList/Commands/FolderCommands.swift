@@ -70,13 +70,13 @@ public struct FolderCreateCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         // null, never "": the create routes look "" up as an id and answer 404.
         let body = ILJSONBody(["name": .string(name), "parentId": parentID.map { .string($0) } ?? .null])
-        let folder = try await runtime.client().call(kind.create, body: body, as: FolderEnvelope.self).folder
-        for prefix in kind.cachePrefixes { runtime.invalidate(prefix) }
-        try FolderOutput.print(folder, verb: "created", kind: kind, runtime)
+        let folder = try await services.client().call(kind.create, body: body, as: FolderEnvelope.self).folder
+        for prefix in kind.cachePrefixes { services.invalidate(prefix) }
+        try FolderOutput.print(folder, verb: "created", kind: kind, context.output)
     }
 }
 
@@ -101,7 +101,7 @@ public struct FolderRenameCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        try await FolderUpdate.send(["name": .string(name)], to: id, Kind.kind, verb: "renamed", InterlinedListBackend.runtime(context))
+        try await FolderUpdate.send(["name": .string(name)], to: id, Kind.kind, verb: "renamed", context)
     }
 }
 
@@ -130,7 +130,7 @@ public struct FolderMoveCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
 
     public func run(_ context: CommandContext) async throws {
         let parent: JSONValue = parentID.map { .string($0) } ?? .null
-        try await FolderUpdate.send(["parentId": parent], to: id, Kind.kind, verb: "moved", InterlinedListBackend.runtime(context))
+        try await FolderUpdate.send(["parentId": parent], to: id, Kind.kind, verb: "moved", context)
     }
 }
 
@@ -143,11 +143,12 @@ enum FolderUpdate {
         return id
     }
 
-    static func send(_ body: JSONObject, to id: String, _ kind: ILFolderKind, verb: String, _ runtime: ILRuntime) async throws {
-        try runtime.requireLogin()
-        let folder = try await runtime.client().call(kind.update(id), body: ILJSONBody(.object(body)), as: FolderEnvelope.self).folder
-        for prefix in kind.cachePrefixes { runtime.invalidate(prefix) }
-        try FolderOutput.print(folder, verb: verb, kind: kind, runtime)
+    static func send(_ body: JSONObject, to id: String, _ kind: ILFolderKind, verb: String, _ context: CommandContext) async throws {
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let folder = try await services.client().call(kind.update(id), body: ILJSONBody(.object(body)), as: FolderEnvelope.self).folder
+        for prefix in kind.cachePrefixes { services.invalidate(prefix) }
+        try FolderOutput.print(folder, verb: verb, kind: kind, context.output)
     }
 }
 
@@ -176,9 +177,9 @@ public struct FolderDeleteCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let folders = try await client.call(kind.listing, as: ILFoldersWithDocuments.self).folders
         guard let folder = folders.first(where: { $0.id == id }) else {
             throw FieldOpsError("no \(kind.noun) \(id)", hint: kind == .list ? "il folders lists them" : "il docs lists them")
@@ -203,13 +204,13 @@ public struct FolderDeleteCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
                 + " and the \(documents) document\(documents == 1 ? "" : "s") in \(subfolders > 0 ? "them" : "it")"
             outcome = "deleted document folder \(id) “\(folder.name)” and \(documents) document\(documents == 1 ? "" : "s")"
         }
-        try runtime.prompter.confirm(question, typing: kind == .document ? id : nil)
+        try context.prompter.confirm(question, typing: kind == .document ? id : nil)
         _ = try await client.send(kind.delete(id))
-        for prefix in kind.cachePrefixes { runtime.invalidate(prefix) }
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(["deleted": id])
-        case .plain: runtime.output.stdout.line(id)
-        case .table: runtime.output.stdout.line(outcome)
+        for prefix in kind.cachePrefixes { services.invalidate(prefix) }
+        switch context.output.format {
+        case .json: try context.output.emitJSON(["deleted": id])
+        case .plain: context.output.stdout.line(id)
+        case .table: context.output.stdout.line(outcome)
         }
     }
 
@@ -242,12 +243,12 @@ struct ILFoldersWithDocuments: Codable, Sendable {
 }
 
 enum FolderOutput {
-    static func print(_ folder: ILFolder, verb: String, kind: ILFolderKind, _ runtime: ILRuntime) throws {
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(folder)
-        case .plain: runtime.output.stdout.line(folder.id)
+    static func print(_ folder: ILFolder, verb: String, kind: ILFolderKind, _ output: Output) throws {
+        switch output.format {
+        case .json: try output.emitJSON(folder)
+        case .plain: output.stdout.line(folder.id)
         case .table:
-            runtime.output.stdout.line(
+            output.stdout.line(
                 "\(verb) \(kind.noun) \(folder.id) “\(folder.name)” " + (folder.parentFolderID.map { "under \($0)" } ?? "at the root"))
         }
     }

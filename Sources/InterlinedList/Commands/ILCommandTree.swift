@@ -4,7 +4,8 @@ import FieldOpsCore
 ///
 /// Each command is a `FieldOpsCommand` whose definition sits beside its `run`
 /// (`Commands/*Command(s).swift`); a group here only names itself and lists its commands'
-/// `spec`. A command builds its InterlinedList runtime from the `CommandContext` it runs with.
+/// `spec`. A command runs with the core's `CommandContext` (output, prompter, stdin, environment)
+/// and builds the profile's `ILServices` from it.
 public enum ILCommandTree {
     public static let listSource = CompletionSource("il-list")
     public static let documentSource = CompletionSource("il-doc")

@@ -21,37 +21,37 @@ public struct ListsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let reader = runtime.reader(noCache: noCache, refresh: refresh)
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let reader = services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr)
         // The folders are read beside the lists (both from the cache, or both over the network at once).
-        async let folderRead = tree ? Self.folders(reader, runtime) : []
+        async let folderRead = tree ? Self.folders(reader, services) : []
         let lists = try await reader.run(
             "lists", decode: ListRecordCodec.decode,
             fetch: {
-                let lists = try await runtime.client().allLists().lists
+                let lists = try await services.client().allLists().lists
                 return (ListRecordCodec.encode(lists), lists)
             }
         ).value
         guard tree else {
-            switch runtime.output.format {
-            case .json: try runtime.output.emitJSON(lists)
+            switch context.output.format {
+            case .json: try context.output.emitJSON(lists)
             case .table, .plain:
-                runtime.output.stdout.write(
-                    ILTables.lists(lists).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+                context.output.stdout.write(
+                    ILTables.lists(lists).render(format: context.output.format, color: context.output.terminal.colorEnabled))
             }
             return
         }
         let built = ListTree(lists: lists, folders: try await folderRead)
-        for warning in built.warnings { runtime.output.warn(warning) }
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(built.jsonRoots)
-        case .table, .plain: runtime.output.stdout.write(built.render(color: runtime.output.terminal.colorEnabled))
+        for warning in built.warnings { context.output.warn(warning) }
+        switch context.output.format {
+        case .json: try context.output.emitJSON(built.jsonRoots)
+        case .table, .plain: context.output.stdout.write(built.render(color: context.output.terminal.colorEnabled))
         }
     }
 
-    static func folders(_ reader: CachedRead, _ runtime: ILRuntime) async throws -> [ILFolder] {
-        try await reader.run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
+    static func folders(_ reader: CachedRead, _ services: ILServices) async throws -> [ILFolder] {
+        try await reader.run("folders") { try await services.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
     }
 }
 
@@ -71,15 +71,15 @@ public struct FoldersCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let folders = try await runtime.reader(noCache: noCache, refresh: refresh)
-            .run("folders") { try await runtime.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(folders)
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let folders = try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr)
+            .run("folders") { try await services.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
+        switch context.output.format {
+        case .json: try context.output.emitJSON(folders)
         case .table, .plain:
-            runtime.output.stdout.write(
-                ILTables.folders(folders).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+            context.output.stdout.write(
+                ILTables.folders(folders).render(format: context.output.format, color: context.output.terminal.colorEnabled))
         }
     }
 }

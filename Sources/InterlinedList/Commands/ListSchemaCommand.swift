@@ -36,18 +36,18 @@ public struct ListSchemaCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        if let file { return try await change(to: file, runtime) }
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        if let file { return try await change(to: file, services, context) }
+        let client = try services.client()
         let listID = id
-        if runtime.output.format == .json {
+        if context.output.format == .json {
             // The DSL object as the server builds it, mirrored under the list's prefix so every
             // change to the list forgets it too; offline without it, rebuilt from the mirrored list.
             let schema = try await MirrorQueries.live(
-                runtime,
+                services, context.output,
                 {
-                    try await runtime.reader(noCache: false, refresh: true).run(
+                    try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
                         "list-" + listID + "-schema", decode: { try JSONValue(parsing: $0) },
                         fetch: {
                             let endpoint = ILEndpoint.listSchema(listID)
@@ -62,18 +62,18 @@ public struct ListSchemaCommand: FieldOpsCommand {
                     else { return nil }
                     return (ILSchemaDSL.of(list: list), savedAt)
                 })
-            runtime.output.emit(json: schema)
+            context.output.emit(json: schema)
             return
         }
         let list = try await MirrorQueries.live(
-            runtime, { try await client.call(.list(listID), as: ILListEnvelope.self).data },
+            services, context.output, { try await client.call(.list(listID), as: ILListEnvelope.self).data },
             offline: { mirror in MirrorQueries.detail(mirror, listID).map { ($0.0.list, $0.savedAt) } })
         let columns = ILColumn.of(list)
-        if columns.isEmpty, runtime.output.format == .table {
-            runtime.output.stderr.line("list \(id) has no schema: rows may hold any keys")
+        if columns.isEmpty, context.output.format == .table {
+            context.output.stderr.line("list \(id) has no schema: rows may hold any keys")
             return
         }
-        runtime.output.stdout.write(Self.table(columns).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+        context.output.stdout.write(Self.table(columns).render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 
     static func table(_ columns: [ILColumn]) -> Table {
@@ -133,8 +133,8 @@ public struct ListSchemaCommand: FieldOpsCommand {
         "\(column.type) “\(column.label)”" + (column.isRequired ? " required" : "")
     }
 
-    func change(to file: String, _ runtime: ILRuntime) async throws {
-        let client = try runtime.client()
+    func change(to file: String, _ services: ILServices, _ context: CommandContext) async throws {
+        let client = try services.client()
         let listID = id
         async let listAnswer = client.call(.list(listID), as: ILListEnvelope.self)
         async let rowsAnswer = client.allRows(of: listID)
@@ -163,10 +163,10 @@ public struct ListSchemaCommand: FieldOpsCommand {
             }
             return line
         }
-        runtime.output.stderr.line("schema of list \(listID) “\(list.title)”:")
-        for line in diffText { runtime.output.stderr.line("  " + line) }
+        context.output.stderr.line("schema of list \(listID) “\(list.title)”:")
+        for line in diffText { context.output.stderr.line("  " + line) }
         guard changes.contains(where: { $0.kind != .kept }) else {
-            runtime.output.stderr.line("no change to the columns; nothing was sent")
+            context.output.stderr.line("no change to the columns; nothing was sent")
             return
         }
         if !withData.isEmpty, !force {
@@ -177,7 +177,7 @@ public struct ListSchemaCommand: FieldOpsCommand {
                     "export the list first (fieldops il list export \(listID) > backup.csv), then add --force to remove the columns and their cells",
                 exitCode: .usage)
         }
-        try runtime.prompter.confirm("change the columns of list \(listID) “\(list.title)”")
+        try context.prompter.confirm("change the columns of list \(listID) “\(list.title)”")
         let usesProperties = new.allSatisfy { ILColumn.editableTypes.contains($0.type) && $0.rules.isEmpty && $0.visibility == nil }
         if usesProperties {
             let items: [JSONValue] = new.map { column in
@@ -194,16 +194,16 @@ public struct ListSchemaCommand: FieldOpsCommand {
         } else {
             _ = try await client.send(.replaceListSchema(listID), body: ILJSONBody(["schema": schema]))
             if !withData.isEmpty {
-                runtime.output.warn(
+                context.output.warn(
                     "the cells of the removed columns stay in the rows (the rebuilding route keeps row data); they are no longer shown as columns"
                 )
             }
         }
-        runtime.invalidate("lists", "list-" + listID)
-        switch runtime.output.format {
-        case .json: runtime.output.emit(json: schema)
-        case .plain: runtime.output.stdout.line(listID)
-        case .table: runtime.output.stdout.line("updated the columns of list \(listID): " + Self.summary(changes))
+        services.invalidate("lists", "list-" + listID)
+        switch context.output.format {
+        case .json: context.output.emit(json: schema)
+        case .plain: context.output.stdout.line(listID)
+        case .table: context.output.stdout.line("updated the columns of list \(listID): " + Self.summary(changes))
         }
     }
 

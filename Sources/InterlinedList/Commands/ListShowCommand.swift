@@ -71,8 +71,8 @@ public struct ListShowCommand: FieldOpsCommand {
 
         /// Fetches it all at once: the list, its rows, the folders (for the folder's name) and
         /// every list (the only route that tells a list's sublists).
-        static func fetch(_ listID: String, _ runtime: ILRuntime) async throws -> (Data, Detail) {
-            let client = try runtime.client()
+        static func fetch(_ listID: String, _ services: ILServices) async throws -> (Data, Detail) {
+            let client = try services.client()
             async let listAnswer = client.send(.list(listID))
             async let rows = client.allRows(of: listID)
             async let folders = client.call(.listFolders, as: ILFoldersEnvelope.self)
@@ -93,33 +93,33 @@ public struct ListShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let listID = id
-        let detail = try await runtime.reader(noCache: noCache, refresh: refresh).run(
+        let detail = try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr).run(
             "list-" + listID,
             decode: { data in try Detail(raw: try JSONValue(parsing: data)) },
-            fetch: { try await Detail.fetch(listID, runtime) }
+            fetch: { try await Detail.fetch(listID, services) }
         ).value
         let columns = ILColumn.of(detail.list)
         let rows = try select(detail.rows, columns: columns)
-        if runtime.output.format == .json {
+        if context.output.format == .json {
             guard filters.isEmpty, sortKey == nil, limit == nil else {
                 var raw = detail.raw.objectValue ?? JSONObject()
                 var byID: [String: JSONValue] = [:]
                 for row in detail.raw["rows"]?.arrayValue ?? [] { byID[row["id"]?.stringValue ?? ""] = row }
                 raw["rows"] = .array(rows.compactMap { byID[$0.id] })
-                runtime.output.emit(json: JSONValue.object(raw))
+                context.output.emit(json: JSONValue.object(raw))
                 return
             }
-            runtime.output.emit(json: detail.raw)
+            context.output.emit(json: detail.raw)
             return
         }
-        let color = runtime.output.terminal.colorEnabled
+        let color = context.output.terminal.colorEnabled
         let list = detail.list
-        if runtime.output.format == .table {
-            runtime.output.stdout.line(Style.bold.apply(list.title, enabled: color) + "  " + Style.dim.apply(list.id, enabled: color))
-            if let description = list.description, !description.isEmpty { runtime.output.stdout.line(description) }
+        if context.output.format == .table {
+            context.output.stdout.line(Style.bold.apply(list.title, enabled: color) + "  " + Style.dim.apply(list.id, enabled: color))
+            if let description = list.description, !description.isEmpty { context.output.stdout.line(description) }
             var facts: [String] = [list.isPublic == true ? "public" : "private"]
             if let parent = list.parentListID {
                 facts.append("parent " + (list.parent?.title.map { "\($0) (\(parent))" } ?? parent))
@@ -130,19 +130,19 @@ public struct ListShowCommand: FieldOpsCommand {
             let count = detail.rows.count
             let shown = rows.count == count ? "\(count) row" + (count == 1 ? "" : "s") : "\(rows.count) of \(count) rows"
             facts.append(shown)
-            runtime.output.stdout.line(facts.joined(separator: " · "))
+            context.output.stdout.line(facts.joined(separator: " · "))
             if !detail.children.isEmpty {
-                runtime.output.stdout.line("sublists: " + detail.children.map { "\($0.title ?? $0.id) (\($0.id))" }.joined(separator: ", "))
+                context.output.stdout.line("sublists: " + detail.children.map { "\($0.title ?? $0.id) (\($0.id))" }.joined(separator: ", "))
             }
             let properties = list.properties ?? []
             if !properties.isEmpty {
-                runtime.output.stdout.line()
-                runtime.output.stdout.write(ILTables.properties(properties).render(format: .table, color: color))
+                context.output.stdout.line()
+                context.output.stdout.write(ILTables.properties(properties).render(format: .table, color: color))
             }
-            runtime.output.stdout.line()
+            context.output.stdout.line()
         }
-        runtime.output.stdout.write(
-            ILTables.rows(rows, properties: list.properties ?? []).render(format: runtime.output.format, color: color))
+        context.output.stdout.write(
+            ILTables.rows(rows, properties: list.properties ?? []).render(format: context.output.format, color: color))
     }
 
     /// The rows after `--where`, `--sort`/`--desc` and `--limit`, in that order.

@@ -55,28 +55,28 @@ public struct ListCreateCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         var created = try await client.call(.createList, body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
-        runtime.invalidate("lists")
+        services.invalidate("lists")
         if let folderID {
             let filing = ILJSONBody(["folderId": .string(folderID)])
             do {
                 created = try await client.call(.updateList(created.id), body: filing, as: ILCreated<ILList>.self).data
             } catch {
-                runtime.output.warn("list \(created.id) was created at the root: filing it in folder \(folderID) failed")
+                context.output.warn("list \(created.id) was created at the root: filing it in folder \(folderID) failed")
                 throw error
             }
         }
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(created)
-        case .plain: runtime.output.stdout.line(created.id)
+        switch context.output.format {
+        case .json: try context.output.emitJSON(created)
+        case .plain: context.output.stdout.line(created.id)
         case .table:
             var placement = created.parentListID.map { " under \($0)" } ?? ""
             if let folder = created.folderID { placement += " in folder \(folder)" }
             let columns = created.properties?.count ?? 0
-            runtime.output.stdout.line(
+            context.output.stdout.line(
                 "created list \(created.id) “\(created.title)”" + placement + (columns > 0 ? " with \(columns) columns" : ""))
         }
     }
@@ -144,14 +144,14 @@ public struct ListEditCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let updated = try await runtime.client().call(.updateList(id), body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
-        runtime.invalidate("lists", "list-" + id)
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(updated)
-        case .plain: runtime.output.stdout.line(updated.id)
-        case .table: runtime.output.stdout.line("updated list \(updated.id) “\(updated.title)”")
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let updated = try await services.client().call(.updateList(id), body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
+        services.invalidate("lists", "list-" + id)
+        switch context.output.format {
+        case .json: try context.output.emitJSON(updated)
+        case .plain: context.output.stdout.line(updated.id)
+        case .table: context.output.stdout.line("updated list \(updated.id) “\(updated.title)”")
         }
     }
 }
@@ -174,9 +174,9 @@ public struct ListDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let listID = id
         async let listAnswer = client.call(.list(listID), as: ILListEnvelope.self)
         let countRows = ILEndpoint.listRows(listID, limit: 1, offset: 0)
@@ -189,14 +189,14 @@ public struct ListDeleteCommand: FieldOpsCommand {
         let question =
             "delete list \(listID) “\(list.title)” for good: its \(rows) row\(rows == 1 ? "" : "s") are deleted with it"
             + (sublists > 0 ? " and its \(sublists) sublist\(sublists == 1 ? "" : "s") move to the root" : "")
-        try runtime.prompter.confirm(question, typing: listID)
+        try context.prompter.confirm(question, typing: listID)
         _ = try await client.send(.deleteList(listID))
-        runtime.invalidate("lists", "list-" + listID)
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(["deleted": listID])
-        case .plain: runtime.output.stdout.line(listID)
+        services.invalidate("lists", "list-" + listID)
+        switch context.output.format {
+        case .json: try context.output.emitJSON(["deleted": listID])
+        case .plain: context.output.stdout.line(listID)
         case .table:
-            runtime.output.stdout.line(
+            context.output.stdout.line(
                 "deleted list \(listID) “\(list.title)” and \(rows) row\(rows == 1 ? "" : "s")"
                     + (sublists > 0 ? "; \(sublists) sublist\(sublists == 1 ? "" : "s") moved to the root" : ""))
         }
@@ -217,13 +217,13 @@ public struct ListSearchCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let query = self.query
         let found = try await MirrorQueries.live(
-            runtime,
+            services, context.output,
             {
-                try await runtime.client().allPages("lists") { ILEndpoint.searchLists(query, limit: $0, offset: $1) }
+                try await services.client().allPages("lists") { ILEndpoint.searchLists(query, limit: $0, offset: $1) }
             },
             offline: { mirror in
                 // The server's rule: a case-insensitive substring of title or description, newest change first.
@@ -242,12 +242,12 @@ public struct ListSearchCommand: FieldOpsCommand {
                 }
                 return (items, savedAt)
             })
-        switch runtime.output.format {
+        switch context.output.format {
         case .json:
-            runtime.output.emit(json: JSONValue.array(found))
+            context.output.emit(json: JSONValue.array(found))
         case .table, .plain:
             if found.isEmpty {
-                runtime.output.sayEmpty("no list matches “\(query)”")
+                context.output.sayEmpty("no list matches “\(query)”")
                 return
             }
             var table = Table(columns: [
@@ -256,10 +256,10 @@ public struct ListSearchCommand: FieldOpsCommand {
             for item in found {
                 table.append([
                     item["id"]?.stringValue ?? "", item["title"]?.stringValue ?? "", item["itemCount"].map(ILCell.text) ?? "",
-                    item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: runtime.now) } ?? "",
+                    item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: services.now) } ?? "",
                 ])
             }
-            runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+            context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
         }
     }
 }
@@ -291,26 +291,26 @@ public struct ListExportCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let listID = id
-        let detail = try await runtime.reader(noCache: false, refresh: true).run(
+        let detail = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             "list-" + listID,
             decode: { data in try ListShowCommand.Detail(raw: try JSONValue(parsing: data)) },
-            fetch: { try await ListShowCommand.Detail.fetch(listID, runtime) }
+            fetch: { try await ListShowCommand.Detail.fetch(listID, services) }
         ).value
-        switch runtime.output.structured.kind {
+        switch context.output.structured.kind {
         case .json, .ndjson:
-            runtime.output.emit(json: JSONValue.array(detail.raw["rows"]?.arrayValue ?? []))
+            context.output.emit(json: JSONValue.array(detail.raw["rows"]?.arrayValue ?? []))
         case .csv, .table, .plain:
             let (columns, records) = Self.records(detail)
             if ILColumn.of(detail.list).contains(where: { $0.key == "id" }) || detail.rows.contains(where: { $0.cells["id"] != nil }) {
-                runtime.output.warn(
+                context.output.warn(
                     "the cells under the key id are not in the CSV (its id column is the row's id); fieldops il list export \(listID) -o json has them"
                 )
             }
-            let csv = StructuredOutput(kind: .csv, fields: runtime.output.structured.fields ?? columns)
-            runtime.output.stdout.write(bytes: try csv.render(.array(records)))
+            let csv = StructuredOutput(kind: .csv, fields: context.output.structured.fields ?? columns)
+            context.output.stdout.write(bytes: try csv.render(.array(records)))
         }
     }
 

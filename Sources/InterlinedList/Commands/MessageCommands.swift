@@ -27,15 +27,15 @@ public struct MessageShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let id = self.id
-        let hasCookie = runtime.credentials.sessionCookie != nil
+        let hasCookie = services.credentials.sessionCookie != nil
         // The post with its replies nested under `replies`, as `--json` prints it and the mirror keeps it.
-        let thread = try await runtime.reader(noCache: false, refresh: true).run(
+        let thread = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             "message-" + id, decode: { try JSONValue(parsing: $0) },
             fetch: {
-                let client = try runtime.client()
+                let client = try services.client()
                 var object = try client.parse(try await client.send(.message(id)), .message(id)).objectValue ?? JSONObject()
                 let replies = hasCookie ? try await Self.thread(of: id, client: client, depth: Self.depth) : []
                 object["replies"] = .array(replies.map(Self.json))
@@ -45,18 +45,18 @@ public struct MessageShowCommand: FieldOpsCommand {
         ).value
         let message = try thread.decode(ILMessage.self)
         let replies = Self.nodes(thread["replies"])
-        switch runtime.output.format {
+        switch context.output.format {
         case .json:
-            runtime.output.emit(json: thread)
+            context.output.emit(json: thread)
         case .table, .plain:
-            let width = runtime.output.terminal.width
-            runtime.output.stdout.write(
-                FeedCard.render(message, width: width, now: runtime.now, color: runtime.output.terminal.colorEnabled))
-            Self.write(replies, indent: "    ", width: width, runtime)
+            let width = context.output.terminal.width
+            context.output.stdout.write(
+                FeedCard.render(message, width: width, now: services.now, color: context.output.terminal.colorEnabled))
+            Self.write(replies, indent: "    ", width: width, now: services.now, context.output)
         }
         if !hasCookie {
-            runtime.output.stderr.line(
-                "replies need the session cookie (this profile has only a token): fieldops auth login -p \(runtime.profile)")
+            context.output.stderr.line(
+                "replies need the session cookie (this profile has only a token): fieldops auth login -p \(services.profile)")
         }
     }
 
@@ -86,15 +86,15 @@ public struct MessageShowCommand: FieldOpsCommand {
         return .object(object)
     }
 
-    static func write(_ nodes: [Node], indent: String, width: Int, _ runtime: ILRuntime) {
+    static func write(_ nodes: [Node], indent: String, width: Int, now: Int64, _ output: Output) {
         for node in nodes {
-            runtime.output.stdout.line()
+            output.stdout.line()
             let card = FeedCard.render(
-                node.message, width: max(width - indent.count, 20), now: runtime.now, color: runtime.output.terminal.colorEnabled)
+                node.message, width: max(width - indent.count, 20), now: now, color: output.terminal.colorEnabled)
             for line in card.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                runtime.output.stdout.line(indent + line)
+                output.stdout.line(indent + line)
             }
-            write(node.replies, indent: indent + "    ", width: width, runtime)
+            write(node.replies, indent: indent + "    ", width: width, now: now, output)
         }
     }
 }
@@ -122,20 +122,20 @@ public struct ReplyCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        let text = try MessageText.read(argument, stdin: runtime.stdin, empty: "the reply is empty")
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        let text = try MessageText.read(argument, stdin: context.stdin, empty: "the reply is empty")
+        try services.requireLogin()
+        let client = try services.client()
         let user = try await client.call(.currentUser, as: ILUserEnvelope.self).user
         try MessageLength.check(text, limit: user.maxMessageLength)
         let created = try await client.call(
             .postMessage, body: ILNewMessage(content: text, parentId: parentID), as: ILCreated<ILMessage>.self
         ).data
-        runtime.invalidate("feed", "message-")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(created)
-        case .plain: runtime.output.stdout.line(created.id)
-        case .table: runtime.output.stdout.line("replied to \(parentID) with \(created.id)")
+        services.invalidate("feed", "message-")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(created)
+        case .plain: context.output.stdout.line(created.id)
+        case .table: context.output.stdout.line("replied to \(parentID) with \(created.id)")
         }
     }
 }
@@ -156,22 +156,22 @@ public struct MessageDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         _ = try await client.send(.message(id))
         var replies = "its replies"
-        if runtime.credentials.sessionCookie != nil {
+        if services.credentials.sessionCookie != nil {
             let count = Self.count(try await MessageShowCommand.thread(of: id, client: client, depth: MessageShowCommand.depth))
             replies = "its \(count) repl\(count == 1 ? "y" : "ies")"
         }
-        try runtime.prompter.confirm("delete message \(id) for good, with \(replies) (replies by others go too)")
+        try context.prompter.confirm("delete message \(id) for good, with \(replies) (replies by others go too)")
         _ = try await client.send(.deleteMessage(id))
-        runtime.invalidate("feed", "message-", "scheduled-")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(["deleted": id])
-        case .plain: runtime.output.stdout.line(id)
-        case .table: runtime.output.stdout.line("deleted message \(id) and \(replies)")
+        services.invalidate("feed", "message-", "scheduled-")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(["deleted": id])
+        case .plain: context.output.stdout.line(id)
+        case .table: context.output.stdout.line("deleted message \(id) and \(replies)")
         }
     }
 
@@ -194,7 +194,7 @@ public struct DigCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        try await MessageDig.send(id, undo: false, InterlinedListBackend.runtime(context))
+        try await MessageDig.send(id, undo: false, context)
     }
 }
 
@@ -212,7 +212,7 @@ public struct UndigCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        try await MessageDig.send(id, undo: true, InterlinedListBackend.runtime(context))
+        try await MessageDig.send(id, undo: true, context)
     }
 }
 
@@ -223,9 +223,10 @@ enum MessageDig {
         return id
     }
 
-    static func send(_ id: String, undo: Bool, _ runtime: ILRuntime) async throws {
-        try runtime.requireLogin()
-        let client = try runtime.client()
+    static func send(_ id: String, undo: Bool, _ context: CommandContext) async throws {
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let endpoint = ILEndpoint.dig(id, undo: undo)
         let answer: JSONValue
         do {
@@ -233,12 +234,12 @@ enum MessageDig {
         } catch let error as ILError where error.isNotFound && error.notFoundMessage == "Dig not found" {
             throw FieldOpsError("you have not dug message \(id)", exitCode: .failure)
         }
-        runtime.invalidate("feed", "message-")
+        services.invalidate("feed", "message-")
         let count = answer["digCount"].map(ILCell.text) ?? "?"
-        switch runtime.output.format {
-        case .json: runtime.output.emit(json: answer)
-        case .plain: runtime.output.stdout.line(count)
-        case .table: runtime.output.stdout.line((undo ? "undug \(id)" : "dug \(id)") + " · \(count) dig\(count == "1" ? "" : "s")")
+        switch context.output.format {
+        case .json: context.output.emit(json: answer)
+        case .plain: context.output.stdout.line(count)
+        case .table: context.output.stdout.line((undo ? "undug \(id)" : "dug \(id)") + " · \(count) dig\(count == "1" ? "" : "s")")
         }
     }
 }
@@ -271,29 +272,29 @@ public struct ScheduledCommand: FieldOpsCommand {
     static func mirrorName(_ range: String) -> String { "scheduled-" + range }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let range = self.range
         // The reader only keeps the answer; offline, `offline` filters the mirrored one.
         let items = try await MirrorQueries.live(
-            runtime,
+            services, context.output,
             {
-                try await runtime.reader(noCache: true, refresh: false).run(
+                try await services.reader(noCache: true, refresh: false, warnings: context.output.stderr).run(
                     Self.mirrorName(range), decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
                     fetch: {
-                        let client = try runtime.client()
+                        let client = try services.client()
                         let endpoint = ILEndpoint.scheduledMessages(range: range)
                         let items = try client.parse(try await client.send(endpoint), endpoint)["messages"]?.arrayValue ?? []
                         return (JSONValue.array(items).jsonData(), items)
                     }
                 ).value
-            }, offline: { mirror in Self.offline(range, mirror, now: runtime.now) })
-        if runtime.output.format == .json {
-            runtime.output.emit(json: JSONValue.array(items))
+            }, offline: { mirror in Self.offline(range, mirror, now: services.now) })
+        if context.output.format == .json {
+            context.output.emit(json: JSONValue.array(items))
             return
         }
         if items.isEmpty {
-            runtime.output.sayEmpty("nothing scheduled in the coming \(range == "today" ? "day" : range)")
+            context.output.sayEmpty("nothing scheduled in the coming \(range == "today" ? "day" : range)")
             return
         }
         var table = Table(columns: [.init("id"), .timestamp("at"), .init("text")])
@@ -303,7 +304,7 @@ public struct ScheduledCommand: FieldOpsCommand {
                 String((item["content"]?.stringValue ?? "").prefix(60)),
             ])
         }
-        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 
     /// The posts still waiting within `range`, from the narrowest mirrored range that covers it.

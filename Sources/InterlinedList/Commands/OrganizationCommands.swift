@@ -22,23 +22,23 @@ public struct OrgShowCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let id = self.id
-        let org = try await runtime.reader(noCache: false, refresh: true).run(
+        let org = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             "org-" + id, decode: { try JSONValue(parsing: $0) },
             fetch: {
                 let value = try client.parse(try await client.send(.organization(id)), .organization(id))["organization"] ?? .null
                 return (value.jsonData(), value)
             }
         ).value
-        if runtime.output.format == .json { return runtime.output.emit(json: org) }
+        if context.output.format == .json { return context.output.emit(json: org) }
         var table = Table("field", "value")
         for key in ["id", "name", "slug", "description", "isPublic", "memberCount", "userRole"] {
             if let value = org[key], !value.isNull { table.append([key, ILCell.text(value)]) }
         }
-        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 }
 
@@ -53,12 +53,12 @@ public struct OrgJoinCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         _ = try await client.send(.joinOrganization, body: ILJSONBody(["organizationId": .string(id)]))
-        runtime.invalidate("orgs", "org-")
-        runtime.output.stdout.line(runtime.output.format == .plain ? id : "joined organization \(id)")
+        services.invalidate("orgs", "org-")
+        context.output.stdout.line(context.output.format == .plain ? id : "joined organization \(id)")
     }
 }
 
@@ -73,14 +73,14 @@ public struct OrgLeaveCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
-        guard let me = runtime.credentials.user?.id else { throw ILError.notLoggedIn(profile: runtime.profile) }
-        try runtime.prompter.confirm("leave organization \(id)")
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
+        guard let me = services.credentials.user?.id else { throw ILError.notLoggedIn(profile: services.profile) }
+        try context.prompter.confirm("leave organization \(id)")
         _ = try await client.send(.leaveOrganization(id, userID: me))
-        runtime.invalidate("orgs", "org-")
-        runtime.output.stdout.line(runtime.output.format == .plain ? id : "left organization \(id)")
+        services.invalidate("orgs", "org-")
+        context.output.stdout.line(context.output.format == .plain ? id : "left organization \(id)")
     }
 }
 
@@ -95,11 +95,11 @@ public struct OrgMembersCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let id = self.id
-        let members = try await runtime.reader(noCache: false, refresh: true).run(
+        let members = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             "org-members-" + id, decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
             fetch: {
                 var members: [JSONValue] = []
@@ -115,7 +115,7 @@ public struct OrgMembersCommand: FieldOpsCommand {
                 return (JSONValue.array(members).jsonData(), members)
             }
         ).value
-        if runtime.output.format == .json { return runtime.output.emit(json: JSONValue.array(members)) }
+        if context.output.format == .json { return context.output.emit(json: JSONValue.array(members)) }
         var table = Table("id", "username", "name", "role")
         for member in members {
             table.append([
@@ -123,7 +123,7 @@ public struct OrgMembersCommand: FieldOpsCommand {
                 member["displayName"]?.stringValue ?? "", member["role"]?.stringValue ?? "",
             ])
         }
-        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 }
 
@@ -142,17 +142,17 @@ public struct NotificationsDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         for id in ids {
             _ = try await client.send(.deleteNotification(id))
         }
-        runtime.invalidate("notifications")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(["deleted": ids])
-        case .plain: for id in ids { runtime.output.stdout.line(id) }
-        case .table: runtime.output.stdout.line("deleted \(ids.count) notification\(ids.count == 1 ? "" : "s")")
+        services.invalidate("notifications")
+        switch context.output.format {
+        case .json: try context.output.emitJSON(["deleted": ids])
+        case .plain: for id in ids { context.output.stdout.line(id) }
+        case .table: context.output.stdout.line("deleted \(ids.count) notification\(ids.count == 1 ? "" : "s")")
         }
     }
 }

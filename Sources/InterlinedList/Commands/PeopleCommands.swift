@@ -11,14 +11,14 @@ public struct WhoamiCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) {}
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let user = try await fetchUser(runtime)
-        switch runtime.output.format {
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let user = try await fetchUser(services, context.output)
+        switch context.output.format {
         case .json:
-            try runtime.output.emitJSON(user)
+            try context.output.emitJSON(user)
         case .plain:
-            runtime.output.stdout.line([user.id, user.username ?? "", user.displayName ?? "", user.email ?? ""].joined(separator: "\t"))
+            context.output.stdout.line([user.id, user.username ?? "", user.displayName ?? "", user.email ?? ""].joined(separator: "\t"))
         case .table:
             var table = Table("field", "value")
             table.append(["id", user.id])
@@ -27,23 +27,23 @@ public struct WhoamiCommand: FieldOpsCommand {
             if let email = user.email { table.append(["email", email + (user.emailVerified == false ? " (not verified)" : "")]) }
             if let status = user.customerStatus { table.append(["plan", status]) }
             if let limit = user.maxMessageLength { table.append(["max message length", String(limit)]) }
-            table.append(["profile", runtime.profile])
-            table.append(["session cookie", runtime.credentials.sessionCookie == nil ? "no (token only)" : "yes"])
-            runtime.output.stdout.write(table.render(format: .table, color: runtime.output.terminal.colorEnabled))
+            table.append(["profile", services.profile])
+            table.append(["session cookie", services.credentials.sessionCookie == nil ? "no (token only)" : "yes"])
+            context.output.stdout.write(table.render(format: .table, color: context.output.terminal.colorEnabled))
         }
     }
 
     /// The live profile (saved as the new stored identity), or the stored one when offline.
-    private func fetchUser(_ runtime: ILRuntime) async throws -> ILUser {
+    private func fetchUser(_ services: ILServices, _ output: Output) async throws -> ILUser {
         do {
-            let user = try await runtime.client().call(.currentUser, as: ILUserEnvelope.self).user
-            if ILStoredCredentials(user: user).identity != runtime.credentials.identity {
-                try runtime.saveIdentity(user)
+            let user = try await services.client().call(.currentUser, as: ILUserEnvelope.self).user
+            if ILStoredCredentials(user: user).identity != services.credentials.identity {
+                try services.saveIdentity(user)
             }
             return user
         } catch let error as ILError where error.isOffline {
-            guard let known = runtime.credentials.user else { throw error }
-            runtime.output.stderr.line("offline — showing the identity stored at login")
+            guard let known = services.credentials.user else { throw error }
+            output.stderr.line("offline — showing the identity stored at login")
             return known
         }
     }
@@ -65,15 +65,15 @@ public struct FollowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        let (userID, shown) = try await FollowTarget.resolve(user, runtime)
-        defer { FollowTarget.invalidate(runtime) }
-        let result = try await runtime.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(result)
-        case .plain: runtime.output.stdout.line(result.status ?? "")
+        let services = try ILServices(context)
+        let (userID, shown) = try await FollowTarget.resolve(user, services)
+        defer { FollowTarget.invalidate(services) }
+        let result = try await services.client().call(.follow(userID), as: ILFollowEnvelope.self).follow
+        switch context.output.format {
+        case .json: try context.output.emitJSON(result)
+        case .plain: context.output.stdout.line(result.status ?? "")
         case .table:
-            runtime.output.stdout.line(
+            context.output.stdout.line(
                 result.status == "pending"
                     ? "follow request sent to \(shown) (private account: pending approval)"
                     : "following \(shown)")
@@ -95,14 +95,14 @@ public struct UnfollowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        let (userID, shown) = try await FollowTarget.resolve(user, runtime)
-        defer { FollowTarget.invalidate(runtime) }
-        _ = try await runtime.client().send(.unfollow(userID))
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(["unfollowed": userID])
-        case .plain: runtime.output.stdout.line(userID)
-        case .table: runtime.output.stdout.line("no longer following \(shown)")
+        let services = try ILServices(context)
+        let (userID, shown) = try await FollowTarget.resolve(user, services)
+        defer { FollowTarget.invalidate(services) }
+        _ = try await services.client().send(.unfollow(userID))
+        switch context.output.format {
+        case .json: try context.output.emitJSON(["unfollowed": userID])
+        case .plain: context.output.stdout.line(userID)
+        case .table: context.output.stdout.line("no longer following \(shown)")
         }
     }
 }
@@ -117,15 +117,15 @@ enum FollowTarget {
     }
 
     /// The user's id, and how to name them in the answer.
-    static func resolve(_ user: String, _ runtime: ILRuntime) async throws -> (id: String, shown: String) {
-        try runtime.requireLogin()
-        let resolved = try await ILUserResolver(client: runtime.client()).resolve(user)
+    static func resolve(_ user: String, _ services: ILServices) async throws -> (id: String, shown: String) {
+        try services.requireLogin()
+        let resolved = try await ILUserResolver(client: services.client()).resolve(user)
         return (resolved.id, resolved.username.map { "@\($0) (\(resolved.id))" } ?? resolved.id)
     }
 
     /// Following changes which private messages the feed shows.
-    static func invalidate(_ runtime: ILRuntime) {
-        runtime.invalidate("feed", "followers-", "following-", "follow-requests")
+    static func invalidate(_ services: ILServices) {
+        services.invalidate("feed", "followers-", "following-", "follow-requests")
     }
 }
 
@@ -140,20 +140,20 @@ public struct OrgsCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) {}
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let organizations = try await runtime.reader(noCache: false, refresh: true).run("orgs") {
-            try await runtime.client().call(.userOrganizations, as: ILOrganizationsPage.self)
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let organizations = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run("orgs") {
+            try await services.client().call(.userOrganizations, as: ILOrganizationsPage.self)
         }.value.organizations
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(organizations)
+        switch context.output.format {
+        case .json: try context.output.emitJSON(organizations)
         case .table, .plain:
-            if organizations.isEmpty, runtime.output.format == .table {
-                runtime.output.stderr.line("not a member of any organization")
+            if organizations.isEmpty, context.output.format == .table {
+                context.output.stderr.line("not a member of any organization")
                 return
             }
-            runtime.output.stdout.write(
-                ILTables.organizations(organizations).render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+            context.output.stdout.write(
+                ILTables.organizations(organizations).render(format: context.output.format, color: context.output.terminal.colorEnabled))
         }
     }
 }
@@ -178,34 +178,34 @@ public struct NotificationsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         for id in markRead {
             _ = try await client.send(.markNotificationRead(id))
         }
         if markAll {
             _ = try await client.send(.markAllNotificationsRead)
         }
-        if !markRead.isEmpty || markAll { runtime.invalidate("notifications") }
-        let tray = try await runtime.reader(noCache: false, refresh: true).run("notifications") {
+        if !markRead.isEmpty || markAll { services.invalidate("notifications") }
+        let tray = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run("notifications") {
             try await client.call(.notificationTray, as: ILNotificationTray.self)
         }.value
-        switch runtime.output.format {
+        switch context.output.format {
         case .json:
-            try runtime.output.emitJSON(tray)
+            try context.output.emitJSON(tray)
         case .table, .plain:
-            if !markRead.isEmpty || markAll, runtime.output.format == .table {
-                runtime.output.stderr.line(markAll ? "marked every notification read" : "marked \(markRead.count) read")
+            if !markRead.isEmpty || markAll, context.output.format == .table {
+                context.output.stderr.line(markAll ? "marked every notification read" : "marked \(markRead.count) read")
             }
             if tray.items.isEmpty {
-                runtime.output.sayEmpty("no unread notifications")
+                context.output.sayEmpty("no unread notifications")
                 return
             }
-            runtime.output.stdout.write(
-                ILTables.notifications(tray.items, now: runtime.now).render(
-                    format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
-            if runtime.output.format == .table { runtime.output.stderr.line("\(tray.unreadCount) unread") }
+            context.output.stdout.write(
+                ILTables.notifications(tray.items, now: services.now).render(
+                    format: context.output.format, color: context.output.terminal.colorEnabled))
+            if context.output.format == .table { context.output.stderr.line("\(tray.unreadCount) unread") }
         }
     }
 }

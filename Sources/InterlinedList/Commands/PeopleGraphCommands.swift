@@ -15,7 +15,7 @@ public struct FollowersCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        try await list.run(InterlinedListBackend.runtime(context))
+        try await list.run(context)
     }
 }
 
@@ -33,7 +33,7 @@ public struct FollowingCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        try await list.run(InterlinedListBackend.runtime(context))
+        try await list.run(context)
     }
 }
 
@@ -42,19 +42,20 @@ public struct FollowList: Sendable {
     public var user: String?
     public var side: String
 
-    func run(_ runtime: ILRuntime) async throws {
-        try runtime.requireLogin()
+    func run(_ context: CommandContext) async throws {
+        let services = try ILServices(context)
+        try services.requireLogin()
         let user = self.user
         let side = self.side
         // Mirrored under the word given (offline there is no username lookup).
-        let people = try await runtime.reader(noCache: false, refresh: true).run(
+        let people = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             side + "-" + (user ?? "me"), decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
             fetch: {
-                let client = try runtime.client()
+                let client = try services.client()
                 let userID: String
                 if let user {
                     userID = try await ILUserResolver(client: client).resolve(user).id
-                } else if let me = runtime.credentials.user?.id {
+                } else if let me = services.credentials.user?.id {
                     userID = me
                 } else {
                     userID = try await client.call(.currentUser, as: ILUserEnvelope.self).user.id
@@ -72,16 +73,16 @@ public struct FollowList: Sendable {
                 return (JSONValue.array(people).jsonData(), people)
             }
         ).value
-        switch runtime.output.format {
-        case .json: runtime.output.emit(json: JSONValue.array(people))
+        switch context.output.format {
+        case .json: context.output.emit(json: JSONValue.array(people))
         case .table, .plain:
             if people.isEmpty {
-                runtime.output.sayEmpty(side == "followers" ? "no followers" : "not following anyone")
+                context.output.sayEmpty(side == "followers" ? "no followers" : "not following anyone")
                 return
             }
-            runtime.output.stdout.write(
-                PeopleTable.make(people, now: runtime.now, status: true).render(
-                    format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+            context.output.stdout.write(
+                PeopleTable.make(people, now: services.now, status: true).render(
+                    format: context.output.format, color: context.output.terminal.colorEnabled))
         }
     }
 }
@@ -106,34 +107,34 @@ public struct FollowRequestsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let requests: [JSONValue]
         if answer == nil {
-            requests = try await runtime.reader(noCache: false, refresh: true).run(
+            requests = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
                 "follow-requests", decode: { try JSONValue(parsing: $0).arrayValue ?? [] },
                 fetch: {
-                    let client = try runtime.client()
+                    let client = try services.client()
                     let items = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
                     return (JSONValue.array(items).jsonData(), items)
                 }
             ).value
         } else {
-            let client = try runtime.client()
+            let client = try services.client()
             requests = try client.parse(try await client.send(.followRequests), .followRequests)["requests"]?.arrayValue ?? []
         }
-        let client = try runtime.client()
+        let client = try services.client()
         guard let answer else {
-            switch runtime.output.format {
-            case .json: runtime.output.emit(json: JSONValue.array(requests))
+            switch context.output.format {
+            case .json: context.output.emit(json: JSONValue.array(requests))
             case .table, .plain:
                 if requests.isEmpty {
-                    runtime.output.sayEmpty("no pending follow requests")
+                    context.output.sayEmpty("no pending follow requests")
                     return
                 }
-                runtime.output.stdout.write(
-                    PeopleTable.make(requests, now: runtime.now, status: false).render(
-                        format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+                context.output.stdout.write(
+                    PeopleTable.make(requests, now: services.now, status: false).render(
+                        format: context.output.format, color: context.output.terminal.colorEnabled))
             }
             return
         }
@@ -146,11 +147,11 @@ public struct FollowRequestsCommand: FieldOpsCommand {
                 hint: "fieldops il requests lists who asked")
         }
         _ = try await client.send(.answerFollowRequest(requesterID, approve: answer.approve))
-        runtime.invalidate("follow-requests", "followers-")
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON([answer.approve ? "approved" : "rejected": requesterID])
-        case .plain: runtime.output.stdout.line(requesterID)
-        case .table: runtime.output.stdout.line("\(answer.approve ? "approved" : "rejected") the follow request of \(answer.user)")
+        services.invalidate("follow-requests", "followers-")
+        switch context.output.format {
+        case .json: try context.output.emitJSON([answer.approve ? "approved" : "rejected": requesterID])
+        case .plain: context.output.stdout.line(requesterID)
+        case .table: context.output.stdout.line("\(answer.approve ? "approved" : "rejected") the follow request of \(answer.user)")
         }
     }
 }
@@ -199,13 +200,13 @@ public struct UserShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
+        let services = try ILServices(context)
         let username = self.username
         // Mirrored as printed by --json: {username, lists, documents}.
-        let answer = try await runtime.reader(noCache: false, refresh: true).run(
+        let answer = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             "user-" + username, decode: { try JSONValue(parsing: $0) },
             fetch: {
-                let client = try runtime.client()
+                let client = try services.client()
                 async let listsAnswer = client.send(.publicLists(username))
                 async let documentsAnswer = client.send(.publicDocuments(username))
                 let lists: JSONValue
@@ -223,8 +224,8 @@ public struct UserShowCommand: FieldOpsCommand {
                 return (answer.jsonData(), answer)
             }
         ).value
-        if runtime.output.format == .json {
-            runtime.output.emit(json: answer)
+        if context.output.format == .json {
+            context.output.emit(json: answer)
             return
         }
         var table = Table("kind", "id", "title")
@@ -234,15 +235,15 @@ public struct UserShowCommand: FieldOpsCommand {
         for document in answer["documents"]?.arrayValue ?? [] {
             table.append(["document", document["id"]?.stringValue ?? "", document["title"]?.stringValue ?? ""])
         }
-        if runtime.output.format == .table {
+        if context.output.format == .table {
             let id = answer["lists"]?[0]?["userId"]?.stringValue
-            runtime.output.stdout.line("@\(username)" + (id.map { "  \($0)" } ?? ""))
+            context.output.stdout.line("@\(username)" + (id.map { "  \($0)" } ?? ""))
         }
         if table.rows.isEmpty {
-            runtime.output.stderr.line("@\(username) has no public lists or documents")
+            context.output.stderr.line("@\(username) has no public lists or documents")
             return
         }
-        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 }
 

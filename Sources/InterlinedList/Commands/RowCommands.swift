@@ -48,22 +48,22 @@ public struct RowAddCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
-        if let file { return try await importRows(file, client: client, runtime) }
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
+        if let file { return try await importRows(file, client: client, services, context) }
         let (list, columns) = try await listColumns(client, listID)
         let data = try ILRowInput.apply(sets: sets, to: JSONObject(), columns: columns)
         try ILRowInput.check(data, columns: columns, what: "il row add \(listID)")
         let answer = try client.parse(
             try await client.send(.createRows(listID), body: ILJSONBody(["data": .object(data)])), .createRows(listID))
-        runtime.invalidate("list-" + listID)
+        services.invalidate("list-" + listID)
         let row = answer["data"] ?? .null
         let id = row["id"]?.stringValue ?? ""
-        switch runtime.output.format {
-        case .json: runtime.output.emit(json: row)
-        case .plain: runtime.output.stdout.line(id)
-        case .table: runtime.output.stdout.line("added row \(id) to list \(listID) “\(list.title)”")
+        switch context.output.format {
+        case .json: context.output.emit(json: row)
+        case .plain: context.output.stdout.line(id)
+        case .table: context.output.stdout.line("added row \(id) to list \(listID) “\(list.title)”")
         }
     }
 
@@ -72,7 +72,7 @@ public struct RowAddCommand: FieldOpsCommand {
         ILEncodedJSONBody(JSONValue.object(["bulk": .bool(true), "data": .array(chunk.map { .object($0.data) })]).jsonData())
     }
 
-    func importRows(_ file: String, client: ILClient, _ runtime: ILRuntime) async throws {
+    func importRows(_ file: String, client: ILClient, _ services: ILServices, _ context: CommandContext) async throws {
         // The rows already there are read beside the list and while the file is checked (a read
         // sends nothing, so a bad file or a missing list still means nothing was sent; the read
         // is then cancelled, and the list's own error is the one reported).
@@ -86,7 +86,7 @@ public struct RowAddCommand: FieldOpsCommand {
             if let read = try await fileSource {
                 read
             } else {
-                ILRowImport.Source(text: String(decoding: runtime.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-")
+                ILRowImport.Source(text: String(decoding: context.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-")
             }
         let parsed = ILRowImport.check(source, columns: columns)
         if !parsed.problems.isEmpty {
@@ -99,7 +99,7 @@ public struct RowAddCommand: FieldOpsCommand {
                 exitCode: .usage)
         }
         guard !parsed.rows.isEmpty else {
-            runtime.output.stderr.line("\(file) holds no rows; nothing was sent")
+            context.output.stderr.line("\(file) holds no rows; nothing was sent")
             return
         }
         let rowsBefore = try await existing
@@ -116,7 +116,7 @@ public struct RowAddCommand: FieldOpsCommand {
                 _ = try await client.send(.createRows(listID), body: body)
                 if let next = await nextBody { body = next }
             } catch {
-                runtime.invalidate("list-" + listID)
+                services.invalidate("list-" + listID)
                 guard sent > 0 else { throw error }
                 let first = chunk.first?.line ?? 0
                 throw FieldOpsError(
@@ -132,15 +132,15 @@ public struct RowAddCommand: FieldOpsCommand {
         // of the list is dropped meanwhile.
         let expected = rowsBefore.count + sent
         async let reread = client.allRows(of: listID, expecting: expected)
-        runtime.invalidate("list-" + listID)
+        services.invalidate("list-" + listID)
         let after = try await reread
         let added = after.filter { !before.contains($0["id"]?.stringValue ?? "") }.reversed()
-        switch runtime.output.format {
-        case .json: runtime.output.emit(json: JSONValue.array(Array(added)))
-        case .plain: runtime.output.stdout.write(added.map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
+        switch context.output.format {
+        case .json: context.output.emit(json: JSONValue.array(Array(added)))
+        case .plain: context.output.stdout.write(added.map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
         case .table:
             let ids = added.compactMap { $0["id"]?.stringValue }
-            runtime.output.stdout.line(
+            context.output.stdout.line(
                 "added \(sent) rows to list \(listID) “\(list.title)”"
                     + (ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"))
         }
@@ -173,9 +173,9 @@ public struct RowEditCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         let listID = listID
         let rowID = rowID
         async let columnsAnswer = listColumns(client, listID)
@@ -188,11 +188,11 @@ public struct RowEditCommand: FieldOpsCommand {
         let answer = try client.parse(
             try await client.send(.updateRow(listID, rowID), body: ILJSONBody(["data": .object(merged)])),
             .updateRow(listID, rowID))
-        runtime.invalidate("list-" + listID)
-        switch runtime.output.format {
-        case .json: runtime.output.emit(json: (answer["data"] ?? .null))
-        case .plain: runtime.output.stdout.line(rowID)
-        case .table: runtime.output.stdout.line("updated row \(rowID) of list \(listID)")
+        services.invalidate("list-" + listID)
+        switch context.output.format {
+        case .json: context.output.emit(json: (answer["data"] ?? .null))
+        case .plain: context.output.stdout.line(rowID)
+        case .table: context.output.stdout.line("updated row \(rowID) of list \(listID)")
         }
     }
 }
@@ -217,9 +217,9 @@ public struct RowDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let client = try runtime.client()
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let client = try services.client()
         var missing: [String] = []
         for rowID in rowIDs {
             do {
@@ -233,16 +233,16 @@ public struct RowDeleteCommand: FieldOpsCommand {
                 "no row \(missing.joined(separator: ", ")) in list \(listID)", hint: "il list show \(listID) lists the rows and their ids")
         }
         let present = rowIDs.filter { !missing.contains($0) }
-        try runtime.prompter.confirm(
+        try context.prompter.confirm(
             "delete \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID) (there is no undelete)")
         for rowID in present {
             _ = try await client.send(.deleteRow(listID, rowID))
         }
-        runtime.invalidate("list-" + listID)
-        switch runtime.output.format {
-        case .json: try runtime.output.emitJSON(["deleted": present, "missing": missing])
-        case .plain: for id in present { runtime.output.stdout.line(id) }
-        case .table: runtime.output.stdout.line("deleted \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID)")
+        services.invalidate("list-" + listID)
+        switch context.output.format {
+        case .json: try context.output.emitJSON(["deleted": present, "missing": missing])
+        case .plain: for id in present { context.output.stdout.line(id) }
+        case .table: context.output.stdout.line("deleted \(present.count) row\(present.count == 1 ? "" : "s") from list \(listID)")
         }
         if !missing.isEmpty {
             throw FieldOpsError(
@@ -270,14 +270,14 @@ public struct RowShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
+        let services = try ILServices(context)
+        try services.requireLogin()
         let listID = listID
         let rowID = rowID
         let (row, columns) = try await MirrorQueries.live(
-            runtime,
+            services, context.output,
             {
-                let client = try runtime.client()
+                let client = try services.client()
                 async let columnsAnswer = listColumns(client, listID)
                 async let rowAnswer = client.send(.row(listID, rowID))
                 let row = try client.parse(try await rowAnswer, .row(listID, rowID))["data"] ?? .null
@@ -289,8 +289,8 @@ public struct RowShowCommand: FieldOpsCommand {
                 else { return nil }
                 return ((row, ILColumn.of(detail.list)), savedAt)
             })
-        if runtime.output.format == .json {
-            runtime.output.emit(json: row)
+        if context.output.format == .json {
+            context.output.emit(json: row)
             return
         }
         let cells = row["rowData"]?.objectValue ?? JSONObject()
@@ -301,6 +301,6 @@ public struct RowShowCommand: FieldOpsCommand {
         for key in cells.keys where !columns.contains(where: { $0.key == key }) {
             table.append([key, key, cells[key].map(ILCell.text) ?? ""])
         }
-        runtime.output.stdout.write(table.render(format: runtime.output.format, color: runtime.output.terminal.colorEnabled))
+        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
     }
 }

@@ -10,18 +10,18 @@ public struct SyncCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) {}
 
     public func run(_ context: CommandContext) async throws {
-        let runtime = try InterlinedListBackend.runtime(context)
-        try runtime.requireLogin()
-        let report = try await ILMirrorSync(runtime: runtime).pull()
-        switch runtime.output.format {
+        let services = try ILServices(context)
+        try services.requireLogin()
+        let report = try await ILMirrorSync(services: services).pull()
+        switch context.output.format {
         case .json:
-            try runtime.output.emitJSON([
+            try context.output.emitJSON([
                 "lists": report.lists, "folders": report.folders, "rows": report.rows,
                 "documents": report.documents, "documentFolders": report.documentFolders,
                 "messages": report.messages,
             ])
         case .plain, .table:
-            runtime.output.stdout.line(
+            context.output.stdout.line(
                 "mirrored \(report.lists) lists (\(report.rows) rows), \(report.folders) folders, "
                     + "\(report.documents) documents in \(report.documentFolders) folders, \(report.messages) feed messages")
         }

@@ -5,11 +5,11 @@ import Foundation
 /// (`ILMirrorSync.feedMirrorName`) with `--mine`, `--tag`, `--search`, `--offset` and `--limit`
 /// applied here, the way the server applies them.
 enum FeedOffline {
-    static func answer(_ query: FeedQuery, _ runtime: ILRuntime) -> FeedSnapshot? {
-        guard let mirror = runtime.cache, case .hit(let data, let savedAt) = mirror.load(ILMirrorSync.feedMirrorName),
+    static func answer(_ query: FeedQuery, _ services: ILServices, _ output: Output) -> FeedSnapshot? {
+        guard let mirror = services.cache, case .hit(let data, let savedAt) = mirror.load(ILMirrorSync.feedMirrorName),
             let raw = try? JSONValue(parsing: data)
         else { return nil }
-        let me = runtime.credentials.user?.id
+        let me = services.credentials.user?.id
         let tag = query.tag.map { ($0.hasPrefix("#") ? String($0.dropFirst()) : $0).lowercased() }
         let search = query.search?.trimmingSpaces().lowercased()
         let kept = (raw["messages"]?.arrayValue ?? []).filter { message in
@@ -26,8 +26,9 @@ enum FeedOffline {
             ]))
         let answer = JSONValue.object(JSONObject([("messages", .array(window)), ("pagination", pagination)]))
         guard let page = try? ILJSON.decode(ILFeedPage.self, from: answer.jsonData()) else { return nil }
-        runtime.output.stderr.line(
-            CacheAge.offlineNotice(savedAt: savedAt, now: runtime.now) + " (the feed's first \(kept.count) matching of the synced messages)"
+        output.stderr.line(
+            CacheAge.offlineNotice(savedAt: savedAt, now: services.now)
+                + " (the feed's first \(kept.count) matching of the synced messages)"
         )
         return FeedSnapshot(raw: answer.jsonData(), page: page)
     }

@@ -9,7 +9,7 @@ import Foundation
 /// rows), several at a time; the list folders; `GET /api/documents/sync` without a cursor (the
 /// full state, content included, in one answer); and the first feed pages.
 public struct ILMirrorSync: Sendable {
-    public let runtime: ILRuntime
+    public let services: ILServices
 
     /// How many feed pages of `feedPageSize` are kept for offline `il feed` (filtered locally).
     public static let feedPages = 5
@@ -19,7 +19,7 @@ public struct ILMirrorSync: Sendable {
     /// How many lists are fetched at once (the HTTP session bounds it too).
     static let listConcurrency = 8
 
-    public init(runtime: ILRuntime) { self.runtime = runtime }
+    public init(services: ILServices) { self.services = services }
 
     public struct Report: Sendable, Equatable {
         public var lists = 0
@@ -31,8 +31,8 @@ public struct ILMirrorSync: Sendable {
     }
 
     public func pull() async throws -> Report {
-        guard let mirror = runtime.cache else { throw ILError.notLoggedIn(profile: runtime.profile) }
-        let client = try runtime.client()
+        guard let mirror = services.cache else { throw ILError.notLoggedIn(profile: services.profile) }
+        let client = try services.client()
         var report = Report()
         async let listsAnswer = client.allLists()
         async let foldersAnswer = client.call(.listFolders, as: ILFoldersEnvelope.self)

@@ -7,12 +7,14 @@ import Foundation
 enum MirrorQueries {
     /// Runs `live`; when the server cannot be reached, runs `offline` on the mirror instead and
     /// prints the mirror's age. No mirror answer (nil) rethrows the offline error (exit 4).
-    static func live<T>(_ runtime: ILRuntime, _ live: () async throws -> T, offline: (ILMirror) -> (T, savedAt: Int64)?) async throws -> T {
+    static func live<T>(_ services: ILServices, _ output: Output, _ live: () async throws -> T, offline: (ILMirror) -> (T, savedAt: Int64)?)
+        async throws -> T
+    {
         do {
             return try await live()
         } catch let error as ILError where error.isOffline {
-            guard let mirror = runtime.cache, let (value, savedAt) = offline(mirror) else { throw error }
-            runtime.output.stderr.line(CacheAge.offlineNotice(savedAt: savedAt, now: runtime.now))
+            guard let mirror = services.cache, let (value, savedAt) = offline(mirror) else { throw error }
+            output.stderr.line(CacheAge.offlineNotice(savedAt: savedAt, now: services.now))
             return value
         }
     }

@@ -1,14 +1,11 @@
 import FieldOpsCore
 import Foundation
 
-/// What an `il` command works with: the core's `output` and `prompter` (from its
-/// `CommandContext`), its stdin as data, and the InterlinedList services of the profile — its
-/// HTTP session, both stored credentials, the offline mirror and the clock.
-public struct ILRuntime: Sendable {
-    public var output: Output
-    public var prompter: Prompter
-    /// The command's input as data (`il doc edit ID -`, `il row import -`).
-    public var stdin: any InputSource
+/// The InterlinedList services of one profile, as an `il` command (or `fieldops api`, `auth
+/// login`, `doctor`) uses them: its HTTP session, both stored credentials, the offline mirror,
+/// the directories and the clock. The terminal side — output, prompter, stdin, environment — is
+/// the command's `CommandContext`, never copied here.
+public struct ILServices: Sendable {
     public var profile: String
     public var baseURL: String
     /// Makes (or returns) the profile's HTTP session. Lazy: a command answered from a fresh
@@ -23,27 +20,29 @@ public struct ILRuntime: Sendable {
     public var now: Int64
     /// Replaces the stored identity (never the secrets: a `$FIELDOPS_TOKEN` must not be saved).
     public var saveIdentity: @Sendable (ILUser) throws -> Void
-    /// The command's environment (`$VISUAL`, `$EDITOR` for `il doc edit`).
-    public var environment: [String: String]
 
-    init(
-        output: Output, prompter: Prompter, stdin: any InputSource, profile: String, baseURL: String,
-        session: @escaping @Sendable () throws -> HTTPSession, credentials: ILStoredCredentials,
-        profileCacheDirectory: String, profileDataDirectory: String, now: Int64,
-        saveIdentity: @escaping @Sendable (ILUser) throws -> Void, environment: [String: String]
-    ) {
-        self.output = output
-        self.prompter = prompter
-        self.stdin = stdin
-        self.profile = profile
-        self.baseURL = baseURL
-        self.session = session
-        self.credentials = credentials
-        self.profileCacheDirectory = profileCacheDirectory
-        self.profileDataDirectory = profileDataDirectory
-        self.now = now
-        self.saveIdentity = saveIdentity
-        self.environment = environment
+    /// The services of `profile`, or of the context's InterlinedList profile: its stored
+    /// credentials (`$FIELDOPS_TOKEN` wins over the stored token), its HTTP session and the cache.
+    public init(_ context: CommandContext, profile chosen: Profile? = nil) throws {
+        let profile = try chosen ?? context.profile(backend: "interlinedlist")
+        let keyring = try context.keyring()
+        let entry = try keyring.entry(for: profile.name)
+        credentials = ILStoredCredentials(secrets: entry?.secrets ?? [:], identity: entry?.identity)
+        if let token = CredentialLookup.environmentToken(in: context.environment) {
+            credentials.syncToken = token
+        }
+        let profileName = profile.name
+        self.profile = profileName
+        baseURL = profile.baseURL
+        session = { try context.httpSession(for: profile) }
+        profileCacheDirectory = context.cacheDirectory(for: profile)
+        profileDataDirectory = context.dataDirectory(for: profile)
+        now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        saveIdentity = { user in
+            try keyring.update(profile: profileName) { entry in
+                entry.identity = ILStoredCredentials(user: user).identity
+            }
+        }
     }
 
     /// The API client with the stored credentials.
@@ -52,7 +51,7 @@ public struct ILRuntime: Sendable {
     }
 
     /// The signed-in user's offline mirror; nil before the first login (nothing to mirror under).
-    /// One per runtime, so the commands' reads share one SQLite connection.
+    /// One per command, so its reads share one SQLite connection.
     public var cache: ILMirror? {
         guard let user = credentials.user else { return nil }
         return mirrors.withLock { open in
@@ -71,9 +70,10 @@ public struct ILRuntime: Sendable {
         }
     }
 
-    /// The reader for one command, from its `--no-cache` / `--refresh` flags.
-    public func reader(noCache: Bool, refresh: Bool) -> CachedRead {
-        CachedRead(cache: cache, policy: .from(noCache: noCache, refresh: refresh), now: now, warnings: output.stderr)
+    /// The reader for one command, from its `--no-cache` / `--refresh` flags; the offline notice
+    /// and an unreadable mirror are reported on `warnings` (the command's stderr).
+    public func reader(noCache: Bool, refresh: Bool, warnings: any TextStream) -> CachedRead {
+        CachedRead(cache: cache, policy: .from(noCache: noCache, refresh: refresh), now: now, warnings: warnings)
     }
 
     /// Forgets cached files whose names start with `prefix` after a change on the server, so the
