@@ -85,8 +85,7 @@ public struct DocsSyncCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let statePath = DocSyncState.location(dataDirectory: services.profileDataDirectory, directory: directory, root: folder)
         let exists = FileManager.default.fileExists(atPath: statePath)

@@ -24,8 +24,7 @@ public struct DocsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let reader = services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr)
         let folderID = self.folderID
         let documents = try await reader.run("documents-" + (folderID ?? "root")) {
@@ -151,8 +150,7 @@ public struct DocMoveCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let moved = try await services.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
         services.invalidate("documents", "document-folders")
         switch context.output.format {
@@ -182,8 +180,7 @@ public struct DocShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let documentID = id
         let document = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             "document-" + documentID

@@ -29,8 +29,7 @@ public struct DocEditCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let original = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
         let base = original.content ?? ""
@@ -129,8 +128,7 @@ public struct DocDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let document = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
         try context.prompter.confirm("delete document \(id) “\(document.title)”")
@@ -158,8 +156,7 @@ public struct DocSearchCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let query = self.query
         let found = try await MirrorQueries.live(
             services, context.output,

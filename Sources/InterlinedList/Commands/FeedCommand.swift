@@ -40,8 +40,7 @@ public struct FeedCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let snapshot: FeedSnapshot
         do {
             snapshot = try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr).run(

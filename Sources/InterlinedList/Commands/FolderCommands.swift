@@ -70,8 +70,7 @@ public struct FolderCreateCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         // null, never "": the create routes look "" up as an id and answer 404.
         let body = ILJSONBody(["name": .string(name), "parentId": parentID.map { .string($0) } ?? .null])
         let folder = try await services.client().call(kind.create, body: body, as: FolderEnvelope.self).folder
@@ -144,8 +143,7 @@ enum FolderUpdate {
     }
 
     static func send(_ body: JSONObject, to id: String, _ kind: ILFolderKind, verb: String, _ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let folder = try await services.client().call(kind.update(id), body: ILJSONBody(.object(body)), as: FolderEnvelope.self).folder
         for prefix in kind.cachePrefixes { services.invalidate(prefix) }
         try FolderOutput.print(folder, verb: verb, kind: kind, context.output)
@@ -177,8 +175,7 @@ public struct FolderDeleteCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let folders = try await client.call(kind.listing, as: ILFoldersWithDocuments.self).folders
         guard let folder = folders.first(where: { $0.id == id }) else {

@@ -63,6 +63,14 @@ public struct ILServices: Sendable {
     }
     private let mirrors = Locked<[String: ILMirror]>([:])
 
+    /// The services of a command that needs a login: "not logged in" (exit 3) before anything
+    /// else when the profile holds no credential.
+    public static func signedIn(_ context: CommandContext) throws -> ILServices {
+        let services = try ILServices(context)
+        try services.requireLogin()
+        return services
+    }
+
     /// Fails with "not logged in" unless a sync token is stored (or given in `FIELDOPS_TOKEN`).
     public func requireLogin() throws {
         guard credentials.syncToken != nil || credentials.sessionCookie != nil else {

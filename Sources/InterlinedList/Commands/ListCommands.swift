@@ -21,8 +21,7 @@ public struct ListsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let reader = services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr)
         // The folders are read beside the lists (both from the cache, or both over the network at once).
         async let folderRead = tree ? Self.folders(reader, services) : []
@@ -71,8 +70,7 @@ public struct FoldersCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let folders = try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr)
             .run("folders") { try await services.client().call(.listFolders, as: ILFoldersEnvelope.self) }.value.folders
         switch context.output.format {

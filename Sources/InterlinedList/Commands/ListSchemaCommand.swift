@@ -36,8 +36,7 @@ public struct ListSchemaCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         if let file { return try await change(to: file, services, context) }
         let client = try services.client()
         let listID = id

@@ -93,8 +93,7 @@ public struct ListShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let listID = id
         let detail = try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr).run(
             "list-" + listID,

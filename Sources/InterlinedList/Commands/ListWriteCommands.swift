@@ -55,8 +55,7 @@ public struct ListCreateCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         var created = try await client.call(.createList, body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
         services.invalidate("lists")
@@ -144,8 +143,7 @@ public struct ListEditCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let updated = try await services.client().call(.updateList(id), body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
         services.invalidate("lists", "list-" + id)
         switch context.output.format {
@@ -174,8 +172,7 @@ public struct ListDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let listID = id
         async let listAnswer = client.call(.list(listID), as: ILListEnvelope.self)
@@ -217,8 +214,7 @@ public struct ListSearchCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let query = self.query
         let found = try await MirrorQueries.live(
             services, context.output,
@@ -291,8 +287,7 @@ public struct ListExportCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let listID = id
         let detail = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
             "list-" + listID,

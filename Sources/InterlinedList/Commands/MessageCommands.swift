@@ -27,8 +27,7 @@ public struct MessageShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let id = self.id
         let hasCookie = services.credentials.sessionCookie != nil
         // The post with its replies nested under `replies`, as `--json` prints it and the mirror keeps it.
@@ -156,8 +155,7 @@ public struct MessageDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         _ = try await client.send(.message(id))
         var replies = "its replies"
@@ -224,8 +222,7 @@ enum MessageDig {
     }
 
     static func send(_ id: String, undo: Bool, _ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let endpoint = ILEndpoint.dig(id, undo: undo)
         let answer: JSONValue
@@ -272,8 +269,7 @@ public struct ScheduledCommand: FieldOpsCommand {
     static func mirrorName(_ range: String) -> String { "scheduled-" + range }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let range = self.range
         // The reader only keeps the answer; offline, `offline` filters the mirrored one.
         let items = try await MirrorQueries.live(

@@ -22,8 +22,7 @@ public struct OrgShowCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let id = self.id
         let org = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
@@ -53,8 +52,7 @@ public struct OrgJoinCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         _ = try await client.send(.joinOrganization, body: ILJSONBody(["organizationId": .string(id)]))
         services.invalidate("orgs", "org-")
@@ -73,8 +71,7 @@ public struct OrgLeaveCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         guard let me = services.credentials.user?.id else { throw ILError.notLoggedIn(profile: services.profile) }
         try context.prompter.confirm("leave organization \(id)")
@@ -95,8 +92,7 @@ public struct OrgMembersCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) throws { id = try OrganizationID.read(invocation) }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let id = self.id
         let members = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(
@@ -142,8 +138,7 @@ public struct NotificationsDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         for id in ids {
             _ = try await client.send(.deleteNotification(id))

@@ -11,8 +11,7 @@ public struct WhoamiCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) {}
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let user = try await fetchUser(services, context.output)
         switch context.output.format {
         case .json:
@@ -140,8 +139,7 @@ public struct OrgsCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) {}
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let organizations = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run("orgs") {
             try await services.client().call(.userOrganizations, as: ILOrganizationsPage.self)
         }.value.organizations
@@ -178,8 +176,7 @@ public struct NotificationsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         for id in markRead {
             _ = try await client.send(.markNotificationRead(id))

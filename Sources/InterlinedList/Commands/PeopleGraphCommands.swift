@@ -43,8 +43,7 @@ public struct FollowList: Sendable {
     public var side: String
 
     func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let user = self.user
         let side = self.side
         // Mirrored under the word given (offline there is no username lookup).
@@ -107,8 +106,7 @@ public struct FollowRequestsCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let requests: [JSONValue]
         if answer == nil {
             requests = try await services.reader(noCache: false, refresh: true, warnings: context.output.stderr).run(

@@ -48,8 +48,7 @@ public struct RowAddCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         if let file { return try await importRows(file, client: client, services, context) }
         let (list, columns) = try await listColumns(client, listID)
@@ -173,8 +172,7 @@ public struct RowEditCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         let listID = listID
         let rowID = rowID
@@ -217,8 +215,7 @@ public struct RowDeleteCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let client = try services.client()
         var missing: [String] = []
         for rowID in rowIDs {
@@ -270,8 +267,7 @@ public struct RowShowCommand: FieldOpsCommand {
     }
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let listID = listID
         let rowID = rowID
         let (row, columns) = try await MirrorQueries.live(

@@ -10,8 +10,7 @@ public struct SyncCommand: FieldOpsCommand {
     public init(_ invocation: Invocation) {}
 
     public func run(_ context: CommandContext) async throws {
-        let services = try ILServices(context)
-        try services.requireLogin()
+        let services = try ILServices.signedIn(context)
         let report = try await ILMirrorSync(services: services).pull()
         switch context.output.format {
         case .json:
