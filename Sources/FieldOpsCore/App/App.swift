@@ -11,9 +11,7 @@ public struct App: Sendable {
 
     /// The whole command tree: global options, core groups, then one group per backend.
     public func rootCommand() -> CommandSpec {
-        let backends = self.backends
-        let root: @Sendable () -> CommandSpec = { App(backends: backends).rootCommand() }
-        return CommandSpec(
+        CommandSpec(
             "fieldops",
             abstract: "One fast command line for facility inspections (JQC), PON networks (MCMS) and InterlinedList.",
             discussion:
@@ -29,11 +27,11 @@ public struct App: Sendable {
                 AuthCommands.spec(backends: backends),
             ] + backends.map { $0.commands() } + [
                 APICommand.spec(backends: backends),
-                DoctorCommand.spec(backends: backends),
-                CompletionCommands.spec(root: root),
-                VersionCommand.spec(),
-                CompletionCommands.completeSpec(backends: backends, root: root),
-                CompletionCommands.manualSpec(root: root),
+                DoctorCommand.spec,
+                CompletionCommand.spec,
+                VersionCommand.spec,
+                CompleteCommand.spec,
+                ManualCommand.spec,
             ])
     }
 
@@ -76,7 +74,7 @@ public struct App: Sendable {
         // building a command context (the hidden `__complete` command gives the same answer).
         if arguments.first == "__complete" {
             stdout.write(
-                CompletionCommands.answer(
+                CompleteCommand.answer(
                     words: Array(arguments.dropFirst()), root: root, backends: backends, environment: environment))
             return .finished(ExitCode.ok.rawValue)
         }

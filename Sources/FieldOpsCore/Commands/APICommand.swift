@@ -2,8 +2,11 @@ import Foundation
 
 /// `fieldops api PATH`: any request to the selected profile's service, with the credentials the
 /// backend's own commands send, the answer printed exactly as it came (gh's `gh api`).
-enum APICommand {
-    static func spec(backends: [any Backend]) -> CommandSpec {
+struct APICommand: FieldOpsCommand {
+    static var definition: CommandSpec { definition(backends: []) }
+
+    /// `--backend` takes the names of the backends in the build.
+    static func definition(backends: [any Backend]) -> CommandSpec {
         CommandSpec(
             "api", abstract: "Send an authenticated request to the profile's service and print the answer.",
             discussion: """
@@ -49,31 +52,64 @@ enum APICommand {
                 .flag("slurp", help: "With --paginate, print one JSON array of all pages' items."),
                 .flag("silent", help: "Print no response body."),
             ],
-            arguments: [ArgumentSpec("PATH", help: "The path below the API root, with an optional ?query.", value: .dynamic(.apiPath))],
-            action: run)
+            arguments: [ArgumentSpec("PATH", help: "The path below the API root, with an optional ?query.", value: .dynamic(.apiPath))])
     }
 
-    @Sendable static func run(_ context: CommandContext) async throws {
-        let invocation = context.invocation
-        let profile = try context.profile(backend: invocation.value("backend"))
-        guard let backend = context.backend(named: profile.backend) else {
-            throw FieldOpsError.usage("profile \(profile.name) uses backend \(profile.backend), which this build does not have")
-        }
-        let target = try APIPath(invocation.value("PATH") ?? "")
-        let fields = try APIFields(
-            strings: invocation.all("raw-field"), typed: invocation.all("field"),
-            readFile: { try LocalFile.read($0, limit: APIFields.fileLimit, what: "the -F file") },
-            readStdin: { context.stdin.readAll() })
-        let input = try invocation.value("input").map { path in
-            path == "-" ? context.stdin.readAll() : try LocalFile.read(path, limit: APIFields.fileLimit, what: "the --input file")
-        }
-        let method = invocation.value("method").map { HTTPMethod(rawValue: $0) } ?? (fields.isEmpty && input == nil ? .get : .post)
-        let paginate = invocation.flag("paginate")
-        if invocation.flag("slurp"), !paginate {
+    let target: APIPath
+    /// `--backend`: whose profile to use when `--profile` is not given.
+    let backend: String?
+    /// `-f` and `-F` as typed; an `@FILE` or `@-` value is read when the command runs.
+    let rawFields: [String]
+    let typedFields: [String]
+    /// `--input`: a file, or `-` for stdin, read when the command runs.
+    let inputPath: String?
+    let method: HTTPMethod
+    let headers: HTTPHeaders
+    let includeHeaders: Bool
+    let paginate: Bool
+    let slurp: Bool
+    let silent: Bool
+
+    init(_ invocation: Invocation) throws {
+        target = try APIPath(invocation.value("PATH") ?? "")
+        backend = invocation.value("backend")
+        rawFields = invocation.all("raw-field")
+        typedFields = invocation.all("field")
+        inputPath = invocation.value("input")
+        let sendsBody = !rawFields.isEmpty || !typedFields.isEmpty || inputPath != nil
+        method = invocation.value("method").map { HTTPMethod(rawValue: $0) } ?? (sendsBody ? .post : .get)
+        paginate = invocation.flag("paginate")
+        slurp = invocation.flag("slurp")
+        if slurp, !paginate {
             throw FieldOpsError.usage("--slurp needs --paginate", hint: "add --paginate to fetch and merge every page")
         }
         if paginate, method != .get {
             throw FieldOpsError.usage("--paginate works with GET only, not \(method)")
+        }
+        var headers = HTTPHeaders()
+        for line in invocation.all("header") {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+                throw FieldOpsError.usage("-H '\(line)' is not 'Name: value'", hint: "write -H 'Accept: text/csv'")
+            }
+            headers.add(line[..<colon].trimmingSpaces(), line[line.index(after: colon)...].trimmingSpaces())
+        }
+        if !headers.contains("Accept") { headers.add("Accept", "application/json") }
+        self.headers = headers
+        includeHeaders = invocation.flag("include")
+        silent = invocation.flag("silent")
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let profile = try context.profile(backend: self.backend)
+        guard let backend = context.backend(named: profile.backend) else {
+            throw FieldOpsError.usage("profile \(profile.name) uses backend \(profile.backend), which this build does not have")
+        }
+        let fields = try APIFields(
+            strings: rawFields, typed: typedFields,
+            readFile: { try LocalFile.read($0, limit: APIFields.fileLimit, what: "the -F file") },
+            readStdin: { context.stdin.readAll() })
+        let input = try inputPath.map { path in
+            path == "-" ? context.stdin.readAll() : try LocalFile.read(path, limit: APIFields.fileLimit, what: "the --input file")
         }
 
         var query = target.query
@@ -86,15 +122,6 @@ enum APICommand {
         } else if !fields.isEmpty {
             body = .json(Data(try fields.jsonObject().jsonBytes()))
         }
-        var headers = HTTPHeaders()
-        for line in invocation.all("header") {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
-                throw FieldOpsError.usage("-H '\(line)' is not 'Name: value'", hint: "write -H 'Accept: text/csv'")
-            }
-            headers.add(
-                line[..<colon].trimmingSpaces(), line[line.index(after: colon)...].trimmingSpaces())
-        }
-        if !headers.contains("Accept") { headers.add("Accept", "application/json") }
 
         let transport = try backend.apiTransport(context, profile: profile)
         let url = target.url(below: transport.apiBase)
@@ -102,7 +129,7 @@ enum APICommand {
         let request = { (query: [HTTPRequest.QueryItem]) in
             HTTPRequest(method, baseURL: url, query: query, headers: headers, body: body, isIdempotent: safe)
         }
-        let printer = APIPrinter(context: context, includeHeaders: invocation.flag("include"), silent: invocation.flag("silent"))
+        let printer = APIPrinter(context: context, includeHeaders: includeHeaders, silent: silent)
 
         guard paginate else {
             let response = try await transport.send(request(query), path: target.path)
@@ -114,7 +141,7 @@ enum APICommand {
         var slurped: [JSONValue] = []
         for number in 1...APIPrinter.maximumPages {
             let response = try await transport.send(request(query), path: target.path)
-            if !invocation.flag("slurp") || !response.isSuccess { printer.print(response) }
+            if !slurp || !response.isSuccess { printer.print(response) }
             try APIPrinter.requireSuccess(response)
             let page: JSONValue
             do {
@@ -124,7 +151,7 @@ enum APICommand {
                     "page \(number) of \(target.path) is not JSON, so --paginate cannot follow it: \(error.summary)",
                     hint: "run without --paginate to see the answer")
             }
-            if invocation.flag("slurp") {
+            if slurp {
                 guard let items = transport.paging.items(of: page) else {
                     throw FieldOpsError(
                         "page \(number) of \(target.path) holds no list of items to merge",
@@ -135,7 +162,7 @@ enum APICommand {
             guard let next = transport.paging.nextPage(after: page, query: query) else { break }
             query = next
         }
-        if invocation.flag("slurp") { printer.printJSON(.array(slurped)) }
+        if slurp { printer.printJSON(.array(slurped)) }
     }
 }
 

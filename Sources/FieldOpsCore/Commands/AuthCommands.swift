@@ -12,34 +12,31 @@ enum AuthCommands {
             discussion:
                 "Credentials live only in the keyring file ($XDG_DATA_HOME/fieldops/keyring, mode 0600), keyed by profile. $FIELDOPS_TOKEN overrides a stored token, for CI.",
             subcommands: [
-                CommandSpec(
-                    "login", abstract: "Log in to the selected profile's service and store the credentials.",
-                    examples: [
-                        "fieldops -p site-a auth login",
-                        "printf '%s\\n' \"$PASSWORD\" | fieldops -p site-a auth login --username alice --password-stdin",
-                        "fieldops -p lists auth login --with-token < token.txt",
-                    ],
-                    options: [
-                        OptionSpec(
-                            "username", short: "u", valueName: "USER", help: "The account (default: the profile's username, else a prompt)."
-                        ),
-                        .flag("password-stdin", help: "Read the password from the first line of stdin."),
-                        .flag("with-token", help: "Read an access token from stdin instead of logging in with a password."),
-                    ] + loginOptions(of: backends),
-                    action: login),
-                CommandSpec(
-                    "logout", abstract: "End the session and remove the profile's stored credentials.",
-                    examples: ["fieldops -p site-a auth logout"],
-                    action: logout),
-                CommandSpec(
-                    "status", abstract: "Show which profiles are logged in and where their credentials are stored.",
-                    examples: ["fieldops auth status", "fieldops -p lab-pon auth status --json"],
-                    action: status),
-                CommandSpec(
-                    "token", abstract: "Print the selected profile's access token (for scripts).",
-                    examples: ["curl -H \"Authorization: Bearer $(fieldops -p site-a auth token)\" …"],
-                    action: token),
+                AuthLoginCommand.spec(backends: backends), AuthLogoutCommand.spec, AuthStatusCommand.spec, AuthTokenCommand.spec,
             ])
+    }
+}
+
+/// `fieldops auth login`: the profile's backend reads the credentials and logs in.
+struct AuthLoginCommand: FieldOpsCommand {
+    static var definition: CommandSpec { definition(backends: []) }
+
+    /// The core's options, then each backend's own login options.
+    static func definition(backends: [any Backend]) -> CommandSpec {
+        CommandSpec(
+            "login", abstract: "Log in to the selected profile's service and store the credentials.",
+            examples: [
+                "fieldops -p site-a auth login",
+                "printf '%s\\n' \"$PASSWORD\" | fieldops -p site-a auth login --username alice --password-stdin",
+                "fieldops -p lists auth login --with-token < token.txt",
+            ],
+            options: [
+                OptionSpec(
+                    "username", short: "u", valueName: "USER", help: "The account (default: the profile's username, else a prompt)."
+                ),
+                .flag("password-stdin", help: "Read the password from the first line of stdin."),
+                .flag("with-token", help: "Read an access token from stdin instead of logging in with a password."),
+            ] + loginOptions(of: backends))
     }
 
     /// The backends' own login options, each once (the first backend declaring a name wins).
@@ -48,12 +45,21 @@ enum AuthCommands {
         return backends.flatMap(\.loginOptions).filter { seen.insert($0.long).inserted }
     }
 
-    @Sendable static func login(_ context: CommandContext) async throws {
+    /// The long names of the options given. Which of them belong to another backend's logins
+    /// is known only once the profile is chosen; the credentials themselves are read by the
+    /// backend (`Backend.readCredentials`), from the invocation, as its hook's contract says.
+    let givenOptions: Set<String>
+
+    init(_ invocation: Invocation) {
+        givenOptions = invocation.flags.union(invocation.values.filter { !$0.value.isEmpty }.keys)
+    }
+
+    func run(_ context: CommandContext) async throws {
         let profile = try context.profile()
         guard let backend = context.backend(named: profile.backend) else {
             throw FieldOpsError("profile \(profile.name) uses backend \(profile.backend), which this build does not include")
         }
-        try refuseForeignOptions(context, profile: profile, backend: backend)
+        try refuseForeignOptions(profile: profile, backend: backend, backends: context.backends)
         let credentials = try backend.readCredentials(context, profile: profile)
         let result = try await backend.login(context, profile: profile, credentials: credentials)
         context.output.note("logged in to \(profile.name) (\(profile.backend)) as \(result.user)")
@@ -61,20 +67,27 @@ enum AuthCommands {
     }
 
     /// A login option another backend declares, given for this profile: refused, not ignored.
-    static func refuseForeignOptions(_ context: CommandContext, profile: Profile, backend: any Backend) throws {
+    func refuseForeignOptions(profile: Profile, backend: any Backend, backends: [any Backend]) throws {
         let own = Set(backend.loginOptions.map(\.long))
-        for other in context.backends where other.name != backend.name {
-            for option in other.loginOptions where !own.contains(option.long) {
-                let given = context.invocation.flag(option.long) || context.invocation.value(option.long) != nil
-                guard given else { continue }
+        for other in backends where other.name != backend.name {
+            for option in other.loginOptions where !own.contains(option.long) && givenOptions.contains(option.long) {
                 throw FieldOpsError.usage(
                     "--\(option.long) is a login option of \(other.name) profiles; profile \(profile.name) uses \(backend.name)",
                     hint: "leave --\(option.long) out")
             }
         }
     }
+}
 
-    @Sendable static func logout(_ context: CommandContext) async throws {
+/// `fieldops auth logout`: the backend ends the session, then the keyring entry goes.
+struct AuthLogoutCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "logout", abstract: "End the session and remove the profile's stored credentials.",
+        examples: ["fieldops -p site-a auth logout"])
+
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
         let profile = try context.profile()
         if let backend = context.backend(named: profile.backend) {
             await backend.logout(context, profile: profile)
@@ -83,6 +96,13 @@ enum AuthCommands {
         try context.keyring().remove(profile: profile.name)
         context.output.note("logged out of \(profile.name); its credentials are removed from the keyring")
     }
+}
+
+/// `fieldops auth status`: every profile's login state, or the selected one's.
+struct AuthStatusCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "status", abstract: "Show which profiles are logged in and where their credentials are stored.",
+        examples: ["fieldops auth status", "fieldops -p lab-pon auth status --json"])
 
     struct StatusView: Encodable {
         var profile: String
@@ -103,9 +123,14 @@ enum AuthCommands {
         }
     }
 
-    @Sendable static func status(_ context: CommandContext) async throws {
+    /// The global `--profile`: given, only that profile is shown.
+    let profileOption: String?
+
+    init(_ invocation: Invocation) { profileOption = invocation.value("profile") }
+
+    func run(_ context: CommandContext) async throws {
         let configuration = try context.loadConfiguration()
-        let explicit = context.invocation.value("profile") ?? context.environment["FIELDOPS_PROFILE"]
+        let explicit = profileOption ?? context.environment["FIELDOPS_PROFILE"]
         let profiles = explicit == nil ? configuration.profiles : [try context.profile()]
         if profiles.isEmpty {
             throw FieldOpsError(
@@ -152,8 +177,17 @@ enum AuthCommands {
             context.output.emit(facts: facts)
         }
     }
+}
 
-    @Sendable static func token(_ context: CommandContext) async throws {
+/// `fieldops auth token`: the access token, for scripts.
+struct AuthTokenCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "token", abstract: "Print the selected profile's access token (for scripts).",
+        examples: ["curl -H \"Authorization: Bearer $(fieldops -p site-a auth token)\" …"])
+
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
         let profile = try context.profile()
         if let backend = context.backend(named: profile.backend), !backend.signsInWithTokens {
             throw FieldOpsError.usage(

@@ -51,26 +51,27 @@ struct LibraryVersions: Encodable {
 }
 
 /// `fieldops version` and `fieldops --version`.
-enum VersionCommand {
+struct VersionCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "version", abstract: "Print the version of fieldops, its commit and the libraries it runs with.",
+        discussion:
+            "The version is what `git describe` said when the binary was built; the library versions are those of the libraries loaded now, which is what a bug report needs.",
+        examples: ["fieldops version", "fieldops version --json"])
+
     struct Report: Encodable {
         var version: String
         var commit: String?
         var libraries: LibraryVersions
     }
 
-    static func spec() -> CommandSpec {
-        CommandSpec(
-            "version", abstract: "Print the version of fieldops, its commit and the libraries it runs with.",
-            discussion:
-                "The version is what `git describe` said when the binary was built; the library versions are those of the libraries loaded now, which is what a bug report needs.",
-            examples: ["fieldops version", "fieldops version --json"],
-            action: { context in
-                if context.output.format == .json {
-                    try context.output.emitJSON(report())
-                } else {
-                    context.output.stdout.write(text())
-                }
-            })
+    init(_ invocation: Invocation) {}
+
+    func run(_ context: CommandContext) async throws {
+        if context.output.format == .json {
+            try context.output.emitJSON(Self.report())
+        } else {
+            context.output.stdout.write(Self.text())
+        }
     }
 
     static func report() -> Report {

@@ -1,26 +1,32 @@
 import Foundation
 
 /// `fieldops doctor`: every check at once, each a line with ✓, ! or ✗ and, for a problem, the fix.
-enum DoctorCommand {
-    static func spec(backends: [any Backend]) -> CommandSpec {
-        CommandSpec(
-            "doctor", abstract: "Check the configuration, keyring, stores, servers and installation in one go.",
-            discussion: """
-                Each check prints a line with ✓ (fine), ! (a warning) or ✗ (a problem) and, for each problem, the fix. \
-                Per profile it checks the local store and cache and, unless --offline, the server layer by layer: DNS, \
-                TCP, TLS (against http.ca_file and the system store, with the certificate's days left), the HTTP version \
-                negotiated, the server's clock against this machine's (from its Date header; over 60 s is a warning) \
-                and whether the stored credentials are still accepted (one cheap authenticated request). \
-                --profile limits the per-profile checks to that profile. Exits 0 when nothing failed (warnings alone \
-                exit 0) and 1 when any check failed.
-                """,
-            examples: ["fieldops doctor", "fieldops doctor --offline", "fieldops -p site-a doctor --json"],
-            options: [.flag("offline", help: "Only local checks: no DNS, connection or request.")],
-            action: { context in try await run(context, backends: backends) })
+struct DoctorCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "doctor", abstract: "Check the configuration, keyring, stores, servers and installation in one go.",
+        discussion: """
+            Each check prints a line with ✓ (fine), ! (a warning) or ✗ (a problem) and, for each problem, the fix. \
+            Per profile it checks the local store and cache and, unless --offline, the server layer by layer: DNS, \
+            TCP, TLS (against http.ca_file and the system store, with the certificate's days left), the HTTP version \
+            negotiated, the server's clock against this machine's (from its Date header; over 60 s is a warning) \
+            and whether the stored credentials are still accepted (one cheap authenticated request). \
+            --profile limits the per-profile checks to that profile. Exits 0 when nothing failed (warnings alone \
+            exit 0) and 1 when any check failed.
+            """,
+        examples: ["fieldops doctor", "fieldops doctor --offline", "fieldops -p site-a doctor --json"],
+        options: [.flag("offline", help: "Only local checks: no DNS, connection or request.")])
+
+    let offline: Bool
+    /// The global `--profile`: only that profile's checks (an unknown name is itself a failed check).
+    let profileName: String?
+
+    init(_ invocation: Invocation) {
+        offline = invocation.flag("offline")
+        profileName = invocation.value("profile")
     }
 
-    static func run(_ context: CommandContext, backends: [any Backend]) async throws {
-        let report = await DoctorRun(context: context, backends: backends, offline: context.invocation.flag("offline")).report()
+    func run(_ context: CommandContext) async throws {
+        let report = await DoctorRun(context: context, offline: offline, profileName: profileName).report()
         if context.output.format == .json {
             try context.output.emitJSON(report)
         } else {
@@ -36,8 +42,8 @@ enum DoctorCommand {
 /// One doctor run: the local checks in order, then every profile's server checks at once.
 struct DoctorRun {
     let context: CommandContext
-    let backends: [any Backend]
     let offline: Bool
+    let profileName: String?
 
     func report() async -> DoctorReport {
         var checks: [DoctorCheck] = []
@@ -54,7 +60,7 @@ struct DoctorRun {
 
         if case .success(let configuration) = loaded {
             var profiles = configuration.profiles
-            if let wanted = context.invocation.value("profile"), !wanted.isEmpty {
+            if let wanted = profileName, !wanted.isEmpty {
                 profiles = profiles.filter { $0.name == wanted }
                 if profiles.isEmpty {
                     checks.append(
@@ -73,7 +79,7 @@ struct DoctorRun {
     /// one unreachable server costs one timeout, not one per profile.
     private func profileChecks(_ profiles: [Profile]) async -> [DoctorCheck] {
         let context = self.context
-        let backends = self.backends
+        let backends = context.backends
         let offline = self.offline
         return await withTaskGroup(of: (Int, [DoctorCheck]).self) { group in
             for (index, profile) in profiles.enumerated() {

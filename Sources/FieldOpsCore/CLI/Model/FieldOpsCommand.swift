@@ -13,19 +13,28 @@
 /// ```
 ///
 /// The tree lists `OLTResetCommand.spec`: the definition with an action that builds the
-/// command from the parsed line and runs it.
+/// command from the parsed line and runs it. A command whose options depend on the backends the
+/// build includes (`auth login` takes each backend's login options) writes
+/// `definition(backends:)` instead, and its tree lists `spec(backends:)`.
 public protocol FieldOpsCommand: Sendable {
     /// The command as help, the man page, completion and the parser see it, without an action.
     static var definition: CommandSpec { get }
+    /// The definition in a build with these backends; by default `definition`, whatever they are.
+    static func definition(backends: [any Backend]) -> CommandSpec
     /// Reads the options and arguments; throws a usage error (exit 2) for a bad combination.
     init(_ invocation: Invocation) throws
     func run(_ context: CommandContext) async throws
 }
 
 extension FieldOpsCommand {
+    public static func definition(backends: [any Backend]) -> CommandSpec { definition }
+
     /// The definition with its action: parse into `Self`, then run.
-    public static var spec: CommandSpec {
-        var spec = definition
+    public static var spec: CommandSpec { spec(backends: []) }
+
+    /// The definition in a build with these backends, with its action: parse into `Self`, then run.
+    public static func spec(backends: [any Backend]) -> CommandSpec {
+        var spec = definition(backends: backends)
         spec.action = { context in try await Self(context.invocation).run(context) }
         return spec
     }
