@@ -12,6 +12,8 @@ public final class Emulator: Sendable {
     /// Where the emulator listens, e.g. `http://127.0.0.1:41234` (no trailing slash).
     public let baseURL: String
     public let script: String
+    /// The arguments it was started with (after `--port 0`), for starting it again.
+    public let arguments: [String]
     /// The command prefix it runs under (empty: directly); admin calls use it too.
     public let launcher: [String]
     let process: ChildProcess
@@ -49,7 +51,8 @@ public final class Emulator: Sendable {
                 let base = String(url)
                 do {
                     let admin = try HTTPSession(settings: adminSettings(for: base, arguments: arguments), version: "emulator-admin")
-                    return Emulator(baseURL: base, script: script, process: process, admin: admin, launcher: launcher)
+                    return Emulator(
+                        baseURL: base, script: script, arguments: arguments, process: process, admin: admin, launcher: launcher)
                 } catch {
                     process.stop()
                     throw error
@@ -82,9 +85,10 @@ public final class Emulator: Sendable {
         return settings
     }
 
-    private init(baseURL: String, script: String, process: ChildProcess, admin: HTTPSession, launcher: [String]) {
+    private init(baseURL: String, script: String, arguments: [String], process: ChildProcess, admin: HTTPSession, launcher: [String]) {
         self.baseURL = baseURL
         self.script = script
+        self.arguments = arguments
         self.process = process
         self.admin = admin
         self.launcher = launcher

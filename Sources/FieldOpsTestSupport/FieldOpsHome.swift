@@ -10,7 +10,9 @@ public struct FieldOpsHome: Sendable {
     public let directory: TemporaryDirectory
     public let environment: [String: String]
 
-    public init(extraEnvironment: [String: String] = [:]) throws {
+    /// - Parameter noColor: sets `NO_COLOR=1`, so output is plain even on a terminal. JQC's tests
+    ///   leave it unset and ask for it on the commands whose colour they do not want.
+    public init(extraEnvironment: [String: String] = [:], noColor: Bool = true) throws {
         directory = try TemporaryDirectory(prefix: "fieldops-home")
         var environment: [String: String] = [
             "HOME": directory.path("home"),
@@ -18,12 +20,15 @@ public struct FieldOpsHome: Sendable {
             "XDG_DATA_HOME": directory.path("data"),
             "XDG_CACHE_HOME": directory.path("cache"),
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "NO_COLOR": "1",
         ]
+        if noColor { environment["NO_COLOR"] = "1" }
         environment.merge(extraEnvironment) { _, new in new }
         self.environment = environment
         try FileManager.default.createDirectory(atPath: directory.path("home"), withIntermediateDirectories: true)
     }
+
+    /// A path in the home's scratch space (beside `config/`, `data/` and `cache/`).
+    public func path(_ name: String) -> String { directory.path(name) }
 
     /// `$XDG_CONFIG_HOME/fieldops/config.yaml`.
     public var configFile: String { directory.path("config") + "/fieldops/config.yaml" }
@@ -50,17 +55,35 @@ public struct CommandOutcome: Sendable, CustomStringConvertible {
     public var description: String { "exit \(exitCode)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
+/// Which standard streams a command run in-process takes for a terminal (tables, prompts,
+/// progress and colour depend on it).
+public struct Terminals: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let stdin = Terminals(rawValue: 1 << 0)
+    public static let stdout = Terminals(rawValue: 1 << 1)
+    public static let stderr = Terminals(rawValue: 1 << 2)
+}
+
 extension FieldOpsHome {
-    /// Runs a command line in-process through `App`, with captured streams and this home's environment.
+    /// Runs a command line in-process through `App`, with captured streams and this home's
+    /// environment, plus `extra` and less the names in `unset` (`NO_COLOR`, to see colour).
     public func run(
-        _ arguments: [String], backends: [any Backend] = [], stdin: String = "", environment extra: [String: String] = [:]
+        _ arguments: [String], backends: [any Backend] = [], stdin: String = "", environment extra: [String: String] = [:],
+        unset: Set<String> = [], terminals: Terminals = []
     ) async -> CommandOutcome {
-        let out = CapturedStream()
-        let err = CapturedStream()
+        let out = CapturedStream(isTerminal: terminals.contains(.stdout))
+        let err = CapturedStream(isTerminal: terminals.contains(.stderr))
         let code = await App(backends: backends).run(
-            arguments: arguments, environment: environment.merging(extra) { _, new in new },
-            stdout: out, stderr: err, stdin: FixedInput(stdin))
+            arguments: arguments, environment: environment(adding: extra, removing: unset),
+            stdout: out, stderr: err, stdin: FixedInput(stdin, isTerminal: terminals.contains(.stdin)))
         return CommandOutcome(exitCode: code, stdout: out.text, stderr: err.text)
+    }
+
+    /// The home's environment with `extra` set and the names in `unset` removed.
+    public func environment(adding extra: [String: String], removing unset: Set<String> = []) -> [String: String] {
+        environment.merging(extra) { _, new in new }.filter { !unset.contains($0.key) }
     }
 
     /// Runs the built `fieldops` executable as a real process with this home's environment.
@@ -68,15 +91,16 @@ extension FieldOpsHome {
         _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], timeout: Double = 60
     ) throws -> CommandOutcome {
         let result = try ProcessRunner.run(
-            FieldOpsBinary.path, arguments: arguments, environment: environment.merging(extra) { _, new in new },
+            FieldOpsBinary.path, arguments: arguments, environment: environment(adding: extra),
             stdin: Data(stdin.utf8), timeout: timeout)
         return CommandOutcome(exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr)
     }
 }
 
-/// The `fieldops` executable built beside the test bundle.
+/// The `fieldops` executable built beside the test bundle, or the one `FIELDOPS_BIN` names.
 public enum FieldOpsBinary {
     public static var path: String {
+        if let explicit = ProcessInfo.processInfo.environment["FIELDOPS_BIN"] { return explicit }
         // The test runner lives in the same build directory as the products (debug or release).
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         var directory = executable.deletingLastPathComponent()

@@ -11,12 +11,12 @@ extension InterlinedListEndToEnd {
     @Suite struct APIEndToEndTests {
         @Test func aGetIsPrintedByteForByteWhenPiped() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = try bed.home.runBinary(["-p", ILTestBed.profile, "api", "/api/messages/m080"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 // The same route asked without fieldops, with the same token: the very same bytes.
                 let token = await bed.run(["auth", "token"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                let direct = try await bed.admin.send(
+                let direct = try await bed.http.send(
                     HTTPRequest(
                         .get, baseURL: bed.emulator.url("/api/messages/m080"),
                         headers: ["Authorization": "Bearer " + token]))
@@ -27,7 +27,7 @@ extension InterlinedListEndToEnd {
 
         @Test func typedFieldsKeepBigIntegersExactlyBothWays() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let created = await bed.run([
                     "api", "/api/lists/l001/data", "-f", "data[item]=Rice", "-F", "data[qty]=18446744073709551615", "-F",
                     "data[done]=false",
@@ -46,7 +46,7 @@ extension InterlinedListEndToEnd {
 
         @Test func eachRouteGetsTheCredentialItAccepts() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 #expect(await bed.run(["api", "/api/lists?limit=1"]).exitCode == 0)
                 let orgs = await bed.run(["api", "/api/user/organizations"])
                 #expect(orgs.exitCode == 0, "\(orgs)")
@@ -60,7 +60,7 @@ extension InterlinedListEndToEnd {
 
         @Test func paginateSlurpMergesEveryPageOnce() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["api", "/api/lists?limit=5", "--paginate", "--slurp"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let items = try #require(try JSONValue(parsing: outcome.stdout).arrayValue)
@@ -80,7 +80,7 @@ extension InterlinedListEndToEnd {
 
         @Test func includeInputAndErrors() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let head = await bed.run(["api", "-i", "/api/lists/l002"])
                 #expect(head.stdout.hasPrefix("HTTP/1.1 200 OK\n"), "\(head)")
                 #expect(head.stdout.lowercased().contains("content-type: application/json"))
@@ -109,7 +109,7 @@ extension InterlinedListEndToEnd {
     @Suite struct ListingFormatTests {
         @Test func listsAndFeedAsCSVNDJSONAndFields() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let json = try #require(try JSONValue(parsing: await bed.run(["il", "lists", "--json"]).stdout).arrayValue)
                 let csv = try PythonCSV.parse(await bed.run(["il", "lists", "-o", "csv", "--fields", "title,id"]).stdout)
                 #expect(csv == [["title", "id"]] + json.map { [$0["title"]?.stringValue ?? "", $0["id"]?.stringValue ?? ""] })

@@ -13,7 +13,7 @@ extension InterlinedListEndToEnd {
 
         @Test func cookieRoutesGetOnlyTheCookieAndTokenRoutesOnlyTheToken() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 #expect(await bed.run(["il", "orgs"]).exitCode == 0)
                 #expect(await bed.run(["il", "lists"]).exitCode == 0)
                 let log = try await bed.credentialLog()
@@ -27,7 +27,7 @@ extension InterlinedListEndToEnd {
 
         @Test func organizationsAreListedWithTheirRole() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "orgs"])
                 #expect(outcome.stdout == "org1\tLovelace Labs\towner\t2\tyes\norg2\tAnalytical Engines\tadmin\t2\tno\n", "\(outcome)")
             }
@@ -37,7 +37,7 @@ extension InterlinedListEndToEnd {
 
         @Test func a401OnACookieOnlyRouteWithAValidTokenDoesNotLogOut() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 try await bed.adminPost("revoke", #"{"cookie": true}"#)
                 let orgs = await bed.run(["il", "orgs"])
                 #expect(orgs.exitCode == 1, "\(orgs)")
@@ -68,7 +68,7 @@ extension InterlinedListEndToEnd {
 
         @Test func a401FromTheUserRouteIsLoggedOutAndKeepsTheCache() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 #expect(await bed.run(["il", "lists"]).exitCode == 0)
                 try await bed.adminPost("revoke", #"{"token": true, "cookie": true}"#)
                 let lists = await bed.run(["il", "lists", "--refresh"])
@@ -87,7 +87,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aNetworkErrorWhileRevalidatingNeverLogsOut() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 try await bed.adminPost("revoke", #"{"cookie": true}"#)
                 try await bed.emulator.injectFault(path: "/api/user", method: "GET", count: 5, drop: true)
                 let orgs = await bed.run(["il", "orgs"])
@@ -101,7 +101,7 @@ extension InterlinedListEndToEnd {
 
         @Test func forbiddenIsExplainedNotLoggedOut() async throws {
             try await ILTestBed.with { bed in
-                await bed.login("bob@example.com", "builder22")
+                try await bed.login("bob@example.com", "builder22")
                 let post = await bed.run(["il", "post", "hello from bob"])
                 #expect(post.exitCode == 1, "\(post)")
                 #expect(post.stderr.contains("POST /api/messages: email not verified"))

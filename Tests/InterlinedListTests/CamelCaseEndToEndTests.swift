@@ -10,7 +10,7 @@ extension InterlinedListEndToEnd {
     @Suite struct CamelCaseEndToEndTests {
         @Test func noWritingCommandSendsASnakeCaseKey() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let commands: [[String]] = [
                     ["il", "post", "camel check", "--tag", "field_ops", "--private"],
                     ["il", "list", "create", "Camel", "--parent", "l002", "--description", "snake_case inside a value is fine"],

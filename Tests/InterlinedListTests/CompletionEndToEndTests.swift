@@ -10,7 +10,7 @@ extension InterlinedListEndToEnd {
     @Suite struct CompletionEndToEndTests {
         @Test func completesIdsFromTheCacheWithoutTheServer() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 #expect(await bed.run(["il", "lists", "--tree"]).exitCode == 0)
                 #expect(await bed.run(["il", "docs"]).exitCode == 0)
                 #expect(await bed.run(["il", "docs", "--folder", "df1"]).exitCode == 0)

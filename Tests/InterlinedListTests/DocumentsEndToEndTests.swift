@@ -14,7 +14,7 @@ extension InterlinedListEndToEnd {
 
         @Test func createInAFolderUsesTheFolderRoute() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "doc", "create", "--title", "Site 4", "--folder", "df1", "--content", "# Site 4\n"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let requests = try await bed.requestLines()
@@ -28,7 +28,7 @@ extension InterlinedListEndToEnd {
 
         @Test func createAtTheRootFromAFile() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let file = bed.home.directory.path("notes.md")
                 try "# Crew notes\n\nAll good.\n".write(toFile: file, atomically: true, encoding: .utf8)
                 let outcome = await bed.run(["il", "doc", "create", "--title", "Crew notes", "--file", file])
@@ -43,7 +43,7 @@ extension InterlinedListEndToEnd {
 
         @Test func moveToRootSendsNullAndIntoAFolderSendsItsId() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let toRoot = await bed.run(["il", "doc", "move", "d003", "--folder", "root"])
                 #expect(toRoot.exitCode == 0, "\(toRoot)")
                 let patches = try await bed.emulator.requests().filter { $0.method == "PATCH" && $0.path == "/api/documents/d003" }
@@ -58,7 +58,7 @@ extension InterlinedListEndToEnd {
 
         @Test func docsListsAFoldersSubfoldersThenItsDocuments() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let root = await bed.run(["il", "docs"])
                 #expect(root.stdout.hasPrefix("df3\tArchive/\t\t\t\ndf1\tWork/\t\t\t\nd001\tReadme\treadme.md\tno\t"), "\(root)")
                 let work = await bed.run(["il", "docs", "--folder", "df1"])
@@ -70,7 +70,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aMoveIsSeenByTheNextListingDespiteTheCache() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 #expect(await bed.run(["il", "docs"]).stdout.contains("d001"))
                 #expect(await bed.run(["il", "doc", "move", "d001", "--folder", "df3"]).exitCode == 0)
                 #expect(!(await bed.run(["il", "docs"]).stdout.contains("d001")))
@@ -80,7 +80,7 @@ extension InterlinedListEndToEnd {
 
         @Test func createNeedsExactlyOneContentSource() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let both = await bed.run(["il", "doc", "create", "--title", "x", "--content", "a", "--file", "/dev/null"])
                 #expect(both.exitCode == 2)
                 let neither = await bed.run(["il", "doc", "create", "--title", "x"])

@@ -10,7 +10,7 @@ extension InterlinedListEndToEnd {
     @Suite struct FeedEndToEndTests {
         @Test func feedShowsCardsOnATerminal() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "feed", "--limit", "2", "-o", "table"], environment: ["COLUMNS": "40"])
                 #expect(outcome.exitCode == 0)
                 #expect(
@@ -31,7 +31,7 @@ extension InterlinedListEndToEnd {
 
         @Test func jsonIsTheServersDocument() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "feed", "--limit", "3", "--json"])
                 let json = try JSONValue(parsing: outcome.stdout)
                 #expect(json["messages"]?.arrayValue?.map { $0["id"]?.stringValue } == ["m080", "m079", "m078"])
@@ -42,7 +42,7 @@ extension InterlinedListEndToEnd {
 
         @Test func allFollowsHasMoreToTheEnd() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let total = try JSONValue(parsing: await bed.run(["il", "feed", "--limit", "1", "--json"]).stdout)["pagination"]?["total"]?
                     .int64Value
                 let outcome = await bed.run(["il", "feed", "--all", "--json"])
@@ -58,7 +58,7 @@ extension InterlinedListEndToEnd {
 
         @Test func filtersGoToTheServer() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let mine = try JSONValue(parsing: await bed.run(["il", "feed", "--mine", "--json"]).stdout)
                 #expect(mine["messages"]?.arrayValue?.allSatisfy { $0["user"]?["id"]?.stringValue == "u_ada" } == true)
                 let tagged = try JSONValue(parsing: await bed.run(["il", "feed", "--tag", "swift", "--json"]).stdout)
@@ -70,7 +70,7 @@ extension InterlinedListEndToEnd {
 
         @Test func postSendsTagsAndPrivacyAndShowsUpInTheFeed() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 #expect(await bed.run(["il", "feed"]).exitCode == 0)
                 let posted = await bed.run(["il", "post", "Crew B done at site 4", "--tag", "ops", "--tag", "#site4", "--private"])
                 #expect(posted.exitCode == 0, "\(posted)")
@@ -87,7 +87,7 @@ extension InterlinedListEndToEnd {
 
         @Test func postReadsStdinForADash() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let posted = await bed.run(["il", "post", "-"], stdin: "from a pipe\nsecond line\n")
                 #expect(posted.exitCode == 0, "\(posted)")
                 let last = try await bed.state()["messages"]?["lastCreated"]
@@ -97,7 +97,7 @@ extension InterlinedListEndToEnd {
 
         @Test func postChecksTheProfilesLengthLimitBeforeSending() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "post", String(repeating: "x", count: 501)])
                 #expect(outcome.exitCode == 2, "\(outcome)")
                 #expect(outcome.stderr.contains("message is 501 characters; your profile allows at most 500"))

@@ -12,7 +12,7 @@ extension InterlinedListEndToEnd {
 
         @Test func createWithColumnsSendsTheDSLObjectAndFilesTheListWithAPut() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run([
                     "il", "list", "create", "Ladders", "--folder", "lf1", "--public",
                     "--column", "name:text:Name:required", "--column", "height:number",
@@ -35,7 +35,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aSchemaTheServerWouldRefuseIsRefusedLocallyWithItsMessage() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run(["il", "list", "create", "Bad", "--column", "state:select"])
                 #expect(outcome.exitCode == 2)
                 #expect(
@@ -51,7 +51,7 @@ extension InterlinedListEndToEnd {
 
         @Test func createFromAYAMLSchemaKeepsOptionsAndRules() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let yaml = try bed.file(
                     "punch.yaml",
                     """
@@ -86,7 +86,7 @@ extension InterlinedListEndToEnd {
 
         @Test func editSendsNullForRootAndOnlyTheKeysGiven() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run(["il", "list", "edit", "l003", "--parent", "root", "--folder", "lf1", "--title", "SF"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let stored = try await bed.storedList("l003")
@@ -102,7 +102,7 @@ extension InterlinedListEndToEnd {
 
         @Test func deleteStatesRowsAndSublistsAndNeedsConfirmation() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let refused = await bed.run(["il", "list", "delete", "l001"])
                 #expect(refused.exitCode == 2)
                 #expect(refused.stderr.contains("delete list l001 “Groceries” for good: its 3 rows are deleted with it"), "\(refused)")
@@ -122,7 +122,7 @@ extension InterlinedListEndToEnd {
 
         @Test func showNamesTheParentAndFolderAndListsSublists() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let groceries = await bed.run(["il", "list", "show", "l001", "-o", "table"])
                 #expect(groceries.stdout.hasPrefix("Groceries  l001\nprivate · folder Errands (lf3) · 3 rows\n"), "\(groceries)")
                 let scifi = await bed.run(["il", "list", "show", "l003", "-o", "table"])
@@ -135,7 +135,7 @@ extension InterlinedListEndToEnd {
 
         @Test func whereSortAndLimitAreAppliedOnTheClient() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 // Numbers sort by value (12 after 2), which the server cannot do: it ignores sort.
                 let sorted = await bed.run(["il", "list", "show", "l001", "--sort", "qty"])
                 #expect(sorted.stdout == "r002\tBread\t1\ttrue\nr001\tMilk\t2\tfalse\nr003\tEggs\t12\tfalse\n", "\(sorted)")
@@ -155,7 +155,7 @@ extension InterlinedListEndToEnd {
 
         @Test func searchFindsByTitleAndExportWritesRFC4180() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let search = await bed.run(["il", "list", "search", "GROC"])
                 #expect(search.stdout.hasPrefix("l001\tGroceries\t3\t"), "\(search)")
                 _ = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea, \"green\"", "--set", "qty=1"])
@@ -169,7 +169,7 @@ extension InterlinedListEndToEnd {
 
         @Test func exportIsCSVByDefaultAndWithDashOCSVAndTheServersRowsWithDashOJSON() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let added = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea, \"green\"\nloose", "--set", "qty=1"])
                 #expect(added.exitCode == 0, "\(added)")
                 let byDefault = await bed.run(["il", "list", "export", "l001"])
@@ -219,7 +219,7 @@ extension InterlinedListEndToEnd {
 
         @Test func schemaSetShowsTheDiffAndRefusesRemovingColumnsWithDataWithoutForce() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let file = try bed.file(
                     "groceries.json",
                     #"{"fields":[{"key":"item","type":"text","label":"Item","required":true},{"key":"done","type":"boolean","label":"Done"},{"key":"shop","type":"text","label":"Shop"}]}"#
@@ -242,7 +242,7 @@ extension InterlinedListEndToEnd {
 
         @Test func schemaSetWithSelectColumnsRebuildsButKeepsTheTitle() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let file = try bed.file(
                     "f.yaml",
                     "name: Renamed by the file\nfields:\n  - {key: task, type: text, label: Task, required: true}\n  - {key: status, type: select, label: Status, options: [todo, done]}\n"

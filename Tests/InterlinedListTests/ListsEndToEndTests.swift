@@ -10,7 +10,7 @@ extension InterlinedListEndToEnd {
     @Suite struct ListsEndToEndTests {
         @Test func treeTreatsEmptyStringAndNullParentsAsRoot() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "lists", "--tree"])
                 #expect(outcome.exitCode == 0)
                 #expect(outcome.stderr.isEmpty, "\(outcome)")
@@ -37,7 +37,7 @@ extension InterlinedListEndToEnd {
 
         @Test func cyclesAndDanglingParentsAreShownAtRootWithWarnings() async throws {
             try await ILTestBed.with(arguments: ["--fixture", "cycle"]) { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "lists", "--tree"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let roots = outcome.stdout.split(separator: "\n").filter {
@@ -57,7 +57,7 @@ extension InterlinedListEndToEnd {
 
         @Test func fiveThousandListsArriveOverSeveralPagesAndMakeOneTree() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 try await bed.adminPost("generate-lists", #"{"lists": 5000, "folders": 500}"#)
                 let before = try await bed.count("GET /api/lists")
                 let outcome = await bed.run(["il", "lists", "--tree"])
@@ -72,7 +72,7 @@ extension InterlinedListEndToEnd {
 
         @Test func listShowPrintsPropertiesAndRows() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let plain = await bed.run(["il", "list", "show", "l001"])
                 #expect(plain.stdout == "r003\tEggs\t12\tfalse\nr002\tBread\t1\ttrue\nr001\tMilk\t2\tfalse\n", "\(plain)")
                 let table = await bed.run(["il", "list", "show", "l001", "-o", "table"])
@@ -89,7 +89,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aMissingListIsNotFoundNotLoggedOut() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "list", "show", "l999"])
                 #expect(outcome.exitCode == 1)
                 #expect(outcome.stderr.contains("no list l999 on lists (the server says: List not found)"), "\(outcome)")
@@ -98,7 +98,7 @@ extension InterlinedListEndToEnd {
 
         @Test func listCreateSendsCamelCaseParentAndDescription() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "list", "create", "Hand tools", "--parent", "l005", "--description", "for crew B"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 let id = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -111,7 +111,7 @@ extension InterlinedListEndToEnd {
 
         @Test func foldersAreListedFlat() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "folders"])
                 // The server sorts folders by name.
                 #expect(outcome.stdout == "lf3\tErrands\tlf2\nlf2\tHome\t\nlf1\tWork\t\n", "\(outcome)")

@@ -10,7 +10,7 @@ extension InterlinedListEndToEnd {
     @Suite struct LoginTests {
         @Test func passwordLoginStoresTheSyncTokenAndTheSessionCookie() async throws {
             try await ILTestBed.with { bed in
-                let outcome = await bed.login()
+                let outcome = await bed.attemptLogin()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stderr.contains("Ada Lovelace"))
                 #expect(try await bed.storedSecrets().sorted() == ["access_token", "session_cookie"])
@@ -47,7 +47,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aWrongPasswordSaysSo() async throws {
             try await ILTestBed.with { bed in
-                let outcome = await bed.login("ada@example.com", "wrong")
+                let outcome = await bed.attemptLogin("ada@example.com", "wrong")
                 #expect(outcome.exitCode == 3, "not authenticated, as for every backend")
                 #expect(outcome.stderr.contains("wrong email or password"), "\(outcome)")
             }
@@ -62,7 +62,7 @@ extension InterlinedListEndToEnd {
                 try await bed.adminPost("reset-limits", "{}")
                 _ = try await Self.syncToken(bed)
                 let started = ContinuousClock.now
-                let outcome = await bed.login()
+                let outcome = await bed.attemptLogin()
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stderr.contains("waiting 1 s as it asks (Retry-After)"), "\(outcome)")
                 #expect(ContinuousClock.now - started >= .milliseconds(900))
@@ -74,7 +74,7 @@ extension InterlinedListEndToEnd {
         @Test func aLongRetryAfterIsReportedNotWaited() async throws {
             try await ILTestBed.with(arguments: ["--login-limit", "1", "--retry-after", "120"]) { bed in
                 _ = try await Self.syncToken(bed)
-                let outcome = await bed.login()
+                let outcome = await bed.attemptLogin()
                 #expect(outcome.exitCode == 1)
                 // Reported at once: had it waited the 120 s, the message would not be this one
                 // and a second sign-in attempt would follow it.
@@ -88,7 +88,7 @@ extension InterlinedListEndToEnd {
             let request = HTTPRequest(
                 .post, baseURL: bed.emulator.baseURL, path: ["api", "auth", "sync-token"],
                 body: .json(Data(#"{"email":"ada@example.com","password":"lovelace1"}"#.utf8)))
-            let response = try await bed.admin.send(request).requireSuccess()
+            let response = try await bed.http.send(request).requireSuccess()
             return try JSONValue(parsing: response.body)["token"]?.stringValue ?? ""
         }
     }

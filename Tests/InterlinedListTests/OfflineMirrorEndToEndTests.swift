@@ -11,7 +11,7 @@ extension InterlinedListEndToEnd {
     @Suite struct OfflineMirrorEndToEndTests {
         @Test func readsAreLiveEveryTimeWhileTheServerAnswers() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let before = try await bed.count("GET /api/folders")
                 #expect(await bed.run(["il", "folders"]).exitCode == 0)
                 #expect(await bed.run(["il", "folders"]).exitCode == 0)
@@ -21,7 +21,7 @@ extension InterlinedListEndToEnd {
 
         @Test func everyReadAnswersOfflineFromTheMirrorWithItsFiltersAppliedLocally() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()  // auth login fills the mirror
+                try await bed.login()  // auth login fills the mirror
                 let tree = await bed.run(["il", "lists", "--tree"])
                 let sync = await bed.run(["il", "sync"])
                 #expect(sync.stdout == "mirrored 10 lists (3 rows), 3 folders, 5 documents in 3 folders, 70 feed messages\n", "\(sync)")
@@ -58,7 +58,7 @@ extension InterlinedListEndToEnd {
 
         @Test func peopleThreadsOrganizationsAndNotificationsReadOnceAreShownOffline() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let reads = [
                     ["il", "followers"], ["il", "following", "carol"], ["il", "requests"], ["il", "message", "show", "m080"],
                     ["il", "orgs"], ["il", "org", "show", "org1"], ["il", "org", "members", "org1"], ["il", "notifications"],
@@ -81,7 +81,7 @@ extension InterlinedListEndToEnd {
 
         @Test func userShowScheduledAndTheSchemaDSLReadOnceAreShownOffline() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 #expect(await bed.run(["il", "post", "Site 5 opens", "--at", "+2h"]).exitCode == 0)
                 #expect(await bed.run(["il", "post", "Quarterly audit", "--at", "+3d"]).exitCode == 0)
                 let reads = [
@@ -116,7 +116,7 @@ extension InterlinedListEndToEnd {
 
         @Test func theSchemaDSLAfterOnlyASyncIsRebuiltFromTheMirroredList() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let file = try bed.file(
                     "kit.json",
                     #"{"name":"Kit","fields":[{"key":"name","type":"text","label":"Name","required":true,"helpText":"What it is","placeholder":"drill"},{"key":"state","type":"priority","label":"State","defaultValue":"low","displayOrder":5},{"key":"note","type":"textarea","label":"Note","visible":false,"visibility":{"condition":{"field":"state","operator":"equals","value":"urgent"}}},{"key":"count","type":"number","label":"Count","validation":{"min":1,"max":9}}]}"#
@@ -147,7 +147,7 @@ extension InterlinedListEndToEnd {
 
         @Test func offlineScheduledDropsPostsWhoseTimeHasCome() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 #expect(await bed.run(["il", "post", "Site 5 opens", "--at", "+2h"]).exitCode == 0)
                 #expect(await bed.run(["il", "scheduled"]).exitCode == 0)
                 guard case .hit(let payload, let savedAt) = bed.cache().load("scheduled-month"),
@@ -172,7 +172,7 @@ extension InterlinedListEndToEnd {
 
         @Test func writesOfflineExitFourAndChangeNothing() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 bed.emulator.stop()
                 let add = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea"])
                 #expect(add.exitCode == 4, "\(add)")
@@ -185,7 +185,7 @@ extension InterlinedListEndToEnd {
 
         @Test func theAgeIsTheMirrorsAge() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 guard case .hit(let payload, _) = bed.cache().load("folders") else {
                     Issue.record("login did not mirror the folders")
                     return
@@ -202,7 +202,7 @@ extension InterlinedListEndToEnd {
 
         @Test func noCacheForcesLiveAndExitsFourOffline() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 bed.emulator.stop()
                 let outcome = await bed.run(["il", "feed", "--no-cache"])
                 #expect(outcome.exitCode == 4, "\(outcome)")
@@ -214,7 +214,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aDamagedMirrorIsReplacedWithAWarning() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: bed.cache().path))
                 let outcome = await bed.run(["il", "lists"])
                 #expect(outcome.exitCode == 0)
@@ -229,7 +229,7 @@ extension InterlinedListEndToEnd {
 
         @Test func changesForgetTheMirroredCopyOfWhatTheyChanged() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let created = await bed.run(["il", "list", "create", "Field kit", "--parent", "l005"])
                 #expect(created.exitCode == 0, "\(created)")
                 bed.emulator.stop()
@@ -240,7 +240,7 @@ extension InterlinedListEndToEnd {
 
         @Test func logoutRemovesTheProfilesMirror() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 #expect(FileManager.default.fileExists(atPath: bed.cache().path))
                 let logout = await bed.run(["auth", "logout"])
                 #expect(logout.exitCode == 0, "\(logout)")
@@ -253,8 +253,8 @@ extension InterlinedListEndToEnd {
 
         @Test func eachUserHasTheirOwnMirror() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
-                await bed.login("bob@example.com", "builder22")
+                try await bed.login()
+                try await bed.login("bob@example.com", "builder22")
                 let bobs = await bed.run(["il", "lists"])
                 #expect(bobs.stdout == "l012\tBob's tools\t\t\tno\n", "\(bobs)")
                 #expect(FileManager.default.fileExists(atPath: bed.cache(user: "u_bob").path))

@@ -10,7 +10,7 @@ extension InterlinedListEndToEnd {
     @Suite struct PeopleEndToEndTests {
         @Test func whoamiShowsTheUserAndRefreshesTheStoredIdentity() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let outcome = await bed.run(["il", "whoami", "-o", "table"])
                 #expect(outcome.stdout.contains("id                  u_ada"), "\(outcome)")
                 #expect(outcome.stdout.contains("max message length  500"))
@@ -25,7 +25,7 @@ extension InterlinedListEndToEnd {
 
         @Test func followAndUnfollow() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let follow = await bed.run(["il", "follow", "u_bob", "-o", "table"])
                 #expect(follow.stdout == "following u_bob\n", "\(follow)")
                 let privateAccount = await bed.run(["il", "follow", "u_erin", "-o", "table"])
@@ -44,7 +44,7 @@ extension InterlinedListEndToEnd {
 
         @Test func notificationsMarkReadWithPatch() async throws {
             try await ILTestBed.with { bed in
-                await bed.login()
+                try await bed.login()
                 let tray = await bed.run(["il", "notifications"])
                 #expect(tray.stdout.split(separator: "\n").map { $0.split(separator: "\t").first } == ["n003", "n002"], "\(tray)")
                 let marked = await bed.run(["il", "notifications", "--read", "n002"])

@@ -12,7 +12,7 @@ extension InterlinedListEndToEnd {
 
         @Test func setValuesAreTypedByTheirColumn() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea", "--set", "qty=2", "--set", "done=yes"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(outcome.stdout == "r004\n")
@@ -22,7 +22,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aNumberColumnGivenTextIsALocalErrorNamingTheColumnAndNothingIsSent() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea", "--set", "qty=abc"])
                 #expect(outcome.exitCode == 2)
                 #expect(outcome.stderr.contains("--set qty=abc: Qty must be a valid number"), "\(outcome)")
@@ -36,7 +36,7 @@ extension InterlinedListEndToEnd {
 
         @Test func aMisspeltKeyGetsDidYouMean() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run(["il", "row", "add", "l001", "--set", "item=Tea", "--set", "qtty=2"])
                 #expect(outcome.exitCode == 2)
                 #expect(outcome.stderr.contains("--set qtty: not a column of this list (did you mean 'qty'?)"), "\(outcome)")
@@ -45,7 +45,7 @@ extension InterlinedListEndToEnd {
 
         @Test func selectOptionsAreCheckedBeforeSending() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run(["il", "row", "add", "l006", "--set", "task=Ship", "--set", "status=later"])
                 #expect(outcome.exitCode == 2)
                 #expect(outcome.stderr.contains("status: Status must be one of: todo, doing, done"), "\(outcome)")
@@ -65,7 +65,7 @@ extension InterlinedListEndToEnd {
 
         @Test func twoThousandFiveHundredRowsWithOneBadRowSendNothingThenAllLandWithIds() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let bad = try bed.file("rows.csv", Self.csv(rows: 2_500, badLine: 1_742))
                 let refused = await bed.run(["il", "row", "add", "l001", "--from", bad])
                 #expect(refused.exitCode == 2)
@@ -88,7 +88,7 @@ extension InterlinedListEndToEnd {
 
         @Test func jsonLinesAreCheckedPerLineAndQuotedCSVKeepsCommasAndNewlines() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let lines = try bed.file("rows.jsonl", "{\"item\":\"Tea\",\"qty\":1}\n\n{\"qty\":\"x\"}\n")
                 let refused = await bed.run(["il", "row", "add", "l001", "--from", lines])
                 #expect(refused.stderr.contains("rows.jsonl:3: item: Item is required"), "\(refused)")
@@ -104,7 +104,7 @@ extension InterlinedListEndToEnd {
 
         @Test func editKeepsTheUntouchedFields() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let outcome = await bed.run(["il", "row", "edit", "l001", "r001", "--set", "done=true"])
                 #expect(outcome.exitCode == 0, "\(outcome)")
                 #expect(try await bed.rowData("l001").first == ["item": "Milk", "qty": 2, "done": true])
@@ -119,7 +119,7 @@ extension InterlinedListEndToEnd {
 
         @Test func deleteChecksEachRowAndShowReadsOne() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let shown = await bed.run(["il", "row", "show", "l001", "r002"])
                 #expect(shown.stdout == "Item\titem\tBread\nQty\tqty\t1\nDone\tdone\ttrue\n", "\(shown)")
                 let refused = await bed.run(["il", "row", "delete", "l001", "r002"])
@@ -136,7 +136,7 @@ extension InterlinedListEndToEnd {
     @Suite struct FolderCommandsEndToEndTests {
         @Test func deletingAListFolderLeavesItsListsAtTheRoot() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let refused = await bed.run(["il", "folder", "delete", "lf2"])
                 #expect(refused.exitCode == 2)
                 #expect(
@@ -153,7 +153,7 @@ extension InterlinedListEndToEnd {
 
         @Test func createRenameAndMoveSendNullForTheRoot() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let created = await bed.run(["il", "folder", "create", "Sites", "--parent", "lf1"])
                 #expect(created.exitCode == 0, "\(created)")
                 let id = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -171,7 +171,7 @@ extension InterlinedListEndToEnd {
 
         @Test func documentFoldersHaveTheSameFourVerbsAndDeleteTheirDocuments() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let created = await bed.run(["il", "doc-folder", "create", "Sites"])
                 #expect(created.exitCode == 0, "\(created)")
                 let id = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -12,7 +12,7 @@ extension InterlinedListEndToEnd {
 
         @Test func followCarolByUsername() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let unfollow = await bed.run(["il", "unfollow", "carol", "-o", "table"])
                 #expect(unfollow.stdout == "no longer following @carol (u_carol)\n", "\(unfollow)")
                 let follow = await bed.run(["il", "follow", "@carol", "-o", "table"])
@@ -29,7 +29,7 @@ extension InterlinedListEndToEnd {
 
         @Test func followersFollowingAndRequests() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let followers = await bed.run(["il", "followers"])
                 // Pending requesters are included by default (bob).
                 #expect(
@@ -50,7 +50,7 @@ extension InterlinedListEndToEnd {
 
         @Test func userShowListsPublicListsAndDocuments() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let ada = await bed.run(["il", "user", "show", "ada"])
                 #expect(ada.stdout.contains("list\tl003\tScience fiction\n"), "\(ada)")
                 #expect(ada.stdout.contains("document\td005\tOld Spec\n"))
@@ -62,7 +62,7 @@ extension InterlinedListEndToEnd {
 
         @Test func messageShowPrintsTheThreadAndReplyAddsToIt() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let reply = await bed.run(["il", "reply", "m080", "On my way"])
                 #expect(reply.exitCode == 0, "\(reply)")
                 let thread = await bed.run(["il", "message", "show", "m080"])
@@ -77,7 +77,7 @@ extension InterlinedListEndToEnd {
 
         @Test func messageDeleteCountsTheRepliesThatGoWithIt() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let refused = await bed.run(["il", "message", "delete", "m079"])
                 #expect(refused.exitCode == 2)
                 #expect(refused.stderr.contains("delete message m079 for good, with its 1 reply (replies by others go too)"), "\(refused)")
@@ -89,7 +89,7 @@ extension InterlinedListEndToEnd {
 
         @Test func digUndigSearchAndScheduledPosts() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 #expect(await bed.run(["il", "dig", "m079"]).stdout == "2\n")
                 #expect(await bed.run(["il", "undig", "m079"]).stdout == "1\n")
                 let notDug = await bed.run(["il", "undig", "m077"])
@@ -110,7 +110,7 @@ extension InterlinedListEndToEnd {
 
         @Test func docEditReplacesFromAFileAndRefusesWhenTheServerCopyChanged() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let file = try bed.file("readme.md", "# Readme\nnew text\n")
                 let edited = await bed.run(["il", "doc", "edit", "d001", "--file", file])
                 #expect(edited.exitCode == 0, "\(edited)")
@@ -140,7 +140,7 @@ extension InterlinedListEndToEnd {
 
         @Test func docDeleteAndSearch() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let search = await bed.run(["il", "doc", "search", "spec"])
                 #expect(Set(search.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["d004", "d005"], "\(search)")
                 #expect(await bed.run(["il", "doc", "delete", "d002"]).exitCode == 2)
@@ -153,7 +153,7 @@ extension InterlinedListEndToEnd {
 
         @Test func orgShowMembersJoinLeaveAndNotificationDelete() async throws {
             try await ILTestBed.with { bed in
-                try await bed.signIn()
+                try await bed.login()
                 let show = await bed.run(["il", "org", "show", "lovelace-labs"])
                 #expect(show.stdout.contains("userRole\towner\n"), "\(show)")
                 let members = await bed.run(["il", "org", "members", "org1"])

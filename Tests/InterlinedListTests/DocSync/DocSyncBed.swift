@@ -37,7 +37,7 @@ struct DocSyncBed: Sendable {
     /// first (and checked), so the scenario starts from a synced pair of trees.
     static func with(firstSync: Bool = true, _ body: (DocSyncBed) async throws -> Void) async throws {
         try await ILTestBed.with { bed in
-            try await bed.signIn()
+            try await bed.login()
             let sync = DocSyncBed(bed: bed, directory: bed.home.directory.path("notes"))
             if firstSync {
                 let first = await sync.sync()
@@ -66,17 +66,7 @@ struct DocSyncBed: Sendable {
     /// The built `fieldops` running `il docs sync DIR ARGS…` as a child process with the home's
     /// environment; its stdout and stderr go to the files given.
     func spawn(_ arguments: [String], stdout: String, stderr: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FieldOpsBinary.path)
-        process.arguments = ["-p", ILTestBed.profile, "il", "docs", "sync", directory] + arguments
-        process.environment = bed.home.environment
-        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: stdout)
-        process.standardError = FileHandle(forWritingAtPath: stderr)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+        try bed.spawn(["il", "docs", "sync", directory] + arguments, stdout: stdout, stderr: stderr)
     }
 
     // MARK: The local side
@@ -203,7 +193,7 @@ struct DocSyncBed: Sendable {
 
     /// The pairs recorded for the directory (the one state file of the profile's docsync).
     func statePairs() throws -> [DocSyncState.Pair] {
-        let folder = bed.home.dataDirectory + "/" + ILTestBed.profile + "/docsync"
+        let folder = bed.profileDataDirectory + "/docsync"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }
         guard files.count == 1, let file = files.first else {
             throw LocalError(description: "expected one docsync state in \(folder), found \(files)")
@@ -231,8 +221,7 @@ struct DocSyncBed: Sendable {
 
     /// Every document and folder of ada, deleted ones included (`GET /__admin/documents`).
     func serverRows() async throws -> (documents: [ServerDocument], folders: [ServerFolder]) {
-        let request = HTTPRequest(.get, baseURL: bed.emulator.baseURL, path: ["__admin", "documents"], query: [.init("userId", "u_ada")])
-        let body = try JSONValue(parsing: try await bed.admin.send(request).requireSuccess().body)
+        let body = try JSONValue(parsing: try await bed.adminRequest(.get, ["documents"], query: [.init("userId", "u_ada")]).body)
         let documents = (body["documents"]?.arrayValue ?? []).map { item in
             ServerDocument(
                 id: item["id"]?.stringValue ?? "", title: item["title"]?.stringValue ?? "",
@@ -338,8 +327,7 @@ struct DocSyncBed: Sendable {
     @discardableResult
     func adminPost(_ path: String, _ fields: [String: Any]) async throws -> JSONValue {
         let body = try JSONSerialization.data(withJSONObject: fields)
-        let request = HTTPRequest(.post, baseURL: bed.emulator.baseURL, path: ["__admin", path], body: .json(body))
-        return try JSONValue(parsing: try await bed.admin.send(request).requireSuccess().body)
+        return try JSONValue(parsing: try await bed.adminRequest(.post, [path], body: .json(body)).body)
     }
 
     /// The requests the emulator received that change documents or folders (not GETs), as `METHOD /path`.

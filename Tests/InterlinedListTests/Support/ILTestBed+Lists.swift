@@ -26,16 +26,3 @@ extension ILTestBed {
         try await requestLines().filter { $0 == line }.count
     }
 }
-
-extension ILTestBed {
-    struct LoginFailed: Error, CustomStringConvertible {
-        var outcome: CommandOutcome
-        var description: String { "auth login failed: \(outcome)" }
-    }
-
-    /// Logs in as ada and fails the test at once when that does not work.
-    func signIn() async throws {
-        let outcome = await login()
-        guard outcome.exitCode == 0 else { throw LoginFailed(outcome: outcome) }
-    }
-}

@@ -13,7 +13,7 @@ import Testing
             try await world.login()
             try await world.admin("expire-tokens")
             let result = await world.run(["api", "/auth/me"])
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
             #expect(try JSONValue(parsing: result.stdout)["data"]?["user"]?["username"] == "inspector", "\(result.stdout)")
             let paths = try await world.emulator.requests().map { "\($0.method) \($0.path)" }
             #expect(paths.filter { $0 == "POST /api/v1/auth/refresh" }.count == 1, "\(paths)")
@@ -27,7 +27,7 @@ import Testing
             let first = await world.run(["api", "/inspections?limit=100"])
             let total = try #require(try JSONValue(parsing: first.stdout)["data"]?["total"]?.int64Value)
             let result = await world.run(["api", "/inspections", "-X", "GET", "-f", "limit=2", "--paginate", "--slurp"])
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
             let items = try #require(try JSONValue(parsing: result.stdout).arrayValue)
             #expect(Int64(items.count) == total)
             let pages = try await world.emulator.requests().filter { $0.path == "/api/v1/inspections" && $0.query["limit"] == ["2"] }
@@ -39,7 +39,7 @@ import Testing
     @Test func notLoggedInIsExitThreeAndSendsNothing() async throws {
         try await withWorld { world in
             let result = await world.run(["api", "/facilities"])
-            #expect(result.code == 3, "\(result.stderr)")
+            #expect(result.exitCode == 3, "\(result.stderr)")
             let sent = try await world.emulator.requests()
             #expect(sent.isEmpty)
         }

@@ -18,8 +18,8 @@ import Testing
             logFile = world.home.path("agent-\(UUID().uuidString).log")
             #expect(FileManager.default.createFile(atPath: logFile, contents: nil))
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? try JQCWorld.binary() : "/usr/bin/env")
-            process.arguments = (launcher.isEmpty ? [] : launcher + [try JQCWorld.binary()]) + ["jqc", "agent"] + arguments
+            process.executableURL = URL(fileURLWithPath: launcher.isEmpty ? FieldOpsBinary.path : "/usr/bin/env")
+            process.arguments = (launcher.isEmpty ? [] : launcher + [FieldOpsBinary.path]) + ["jqc", "agent"] + arguments
             process.environment = world.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle(forWritingAtPath: logFile)
@@ -57,15 +57,13 @@ import Testing
             if try await condition() { return }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        throw WorldError("timed out waiting for \(what)")
+        throw TestSupportError("timed out waiting for \(what)")
     }
 
     /// A world logged in with reference data pulled, ready for inspections of template 1.
     static func readyWorld(_ body: (JQCWorld) async throws -> Void, emulatorArguments: [String] = []) async throws {
         try await withWorld(emulatorArguments: emulatorArguments, http: "{ retries: 0, timeout: 10s, connect_timeout: 2s }") { world in
-            try await world.login()
-            let sync = await world.run(["jqc", "sync"])
-            guard sync.code == 0 else { throw WorldError("first sync failed: \(sync.stderr)") }
+            try await world.ready()
             try await body(world)
         }
     }
@@ -77,7 +75,7 @@ import Testing
             try await agent.waitForLog("synced:")
             let draft = try Outbox(world).answeredDraft()
             let submit = await world.run(["jqc", "inspect", "submit", draft.localID])
-            #expect(submit.code == 0, "\(submit.stderr)")
+            #expect(submit.exitCode == 0, "\(submit.stderr)")
             try await Self.eventually("the inspection on the server") {
                 try await world.serverInspections()[draft.localID] != nil
             }
@@ -120,7 +118,7 @@ import Testing
             #expect(agent.terminate() == 0)
             #expect(agent.log.contains("stopped"))
             let sync = await world.run(["jqc", "sync"])
-            #expect(sync.code == 0, "\(sync.stderr)")
+            #expect(sync.exitCode == 0, "\(sync.stderr)")
             let server = try await world.serverInspections()
             for inspection in queued { #expect(server[inspection.localID] != nil) }
             #expect(server.count == queued.count)
@@ -140,7 +138,7 @@ import Testing
             }
             try await world.emulator.setLatency(milliseconds: 0)
             let sync = await world.run(["jqc", "sync"])
-            #expect(sync.code == 0, "\(sync.stderr)")
+            #expect(sync.exitCode == 0, "\(sync.stderr)")
             let server = try await world.serverInspections()
             #expect(server.count == queued.count)
             for localID in queued { #expect(server[localID] != nil, "\(localID) lost") }
@@ -153,7 +151,7 @@ import Testing
         try await Self.readyWorld { world in
             // No user manager answers in a test: the commands to run are printed instead.
             let install = await world.run(["jqc", "agent", "install"])
-            #expect(install.code == 0, "\(install.stderr)")
+            #expect(install.exitCode == 0, "\(install.stderr)")
             let unit = world.home.path("config") + "/systemd/user/fieldops-jqc-agent@.service"
             let text = try String(contentsOfFile: unit, encoding: .utf8)
             #expect(text.contains("ExecStart=/"))
@@ -172,7 +170,7 @@ import Testing
                 contentsOf: Emulator.packageRoot.appendingPathComponent("config/systemd/fieldops-jqc-agent@.service"), encoding: .utf8)
             #expect(shipped.contains("ExecStart=fieldops --profile %i jqc agent"))
             let uninstall = await world.run(["jqc", "agent", "uninstall"])
-            #expect(uninstall.code == 0, "\(uninstall.stderr)")
+            #expect(uninstall.exitCode == 0, "\(uninstall.stderr)")
             #expect(!FileManager.default.fileExists(atPath: unit))
         }
     }
@@ -192,7 +190,7 @@ import Testing
 @Suite(.serialized) struct AgentNetworkTests {
     static func ip(_ arguments: [String]) throws {
         let result = try ProcessRunner.run("/usr/bin/env", arguments: ["ip"] + arguments)
-        guard result.exitCode == 0 else { throw WorldError("ip \(arguments.joined(separator: " ")): \(result.stderr)") }
+        guard result.exitCode == 0 else { throw TestSupportError("ip \(arguments.joined(separator: " ")): \(result.stderr)") }
     }
 
     @Test func linkDownThenUpDeliversEverythingOnceWithNoSyncCommand() async throws {
@@ -208,14 +206,14 @@ import Testing
 
         let emulator = try await Emulator.start(script: "jqc_emulator", launcher: inside)
         defer { emulator.stop() }
-        let world = try await JQCWorld.start(existing: emulator, http: "{ retries: 0, timeout: 10s, connect_timeout: 2s }")
+        let world = try JQCWorld.start(existing: emulator, http: "{ retries: 0, timeout: 10s, connect_timeout: 2s }")
         defer { world.home.remove() }
         // Log in and pull reference data inside the namespace (its loopback is the emulator's).
         for arguments in [["auth", "login", "--username", "inspector", "--password-stdin"], ["jqc", "sync"]] {
             let result = try ProcessRunner.run(
-                "/usr/bin/env", arguments: inside + [try JQCWorld.binary()] + arguments, environment: world.environment,
+                "/usr/bin/env", arguments: inside + [FieldOpsBinary.path] + arguments, environment: world.environment,
                 stdin: Data("secret123\n".utf8))
-            guard result.exitCode == 0 else { throw WorldError("\(arguments): \(result.stderr)") }
+            guard result.exitCode == 0 else { throw TestSupportError("\(arguments): \(result.stderr)") }
         }
 
         let agent = try AgentTests.Agent(world, arguments: ["--interval", "1h"], launcher: inside)

@@ -22,7 +22,7 @@ struct FullScreenFormTests {
 
     func open(_ world: JQCWorld, _ id: String, columns: Int = 160, rows: Int = 45) throws -> TerminalScreen {
         try TerminalScreen(
-            try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id], environment: terminal(world), columns: columns, rows: rows)
+            FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id], environment: terminal(world), columns: columns, rows: rows)
     }
 
     /// The row of the screen where `text` is, or nil.
@@ -141,7 +141,7 @@ struct FullScreenFormTests {
             let id = try await world.startDraft(template: 2)
             let answers = try world.file(
                 "answers.json", #"{"Contact on site": "Ann", "Contact email": "a@b.org", "Visit date": "2026-01-02"}"#)
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", answers]).code == 0)
+            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", answers]).exitCode == 0)
             let screen = try open(world, id)
             #expect(try screen.wait(forReverse: "4. Occupants present").ok, "resuming continues at the first unanswered field")
             // r: the next unanswered required field.
@@ -183,7 +183,7 @@ struct FullScreenFormTests {
             let script =
                 #"trap ':' INT TERM; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
             let screen = try TerminalScreen(
-                "/bin/sh", arguments: ["-c", script, world.home.path("stty"), try JQCWorld.binary(), "jqc", "inspect", "fill", id],
+                "/bin/sh", arguments: ["-c", script, world.home.path("stty"), FieldOpsBinary.path, "jqc", "inspect", "fill", id],
                 environment: terminal(world), columns: 120, rows: 40)
             #expect(try screen.wait(forReverse: "1. Toilets and urinals").ok)
             try screen.send("4")
@@ -213,7 +213,7 @@ struct FullScreenFormTests {
             let editor = try world.file("editor.sh", "#!/bin/sh\nprintf 'from the editor\\nsecond line\\n' > \"$1\"\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
             let screen = try TerminalScreen(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id],
                 environment: terminal(world).merging(["VISUAL": editor]) { $1 }, columns: 120, rows: 30)
             #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
             try screen.send(Key.escape + "g" + "3" + Key.enter)
@@ -232,7 +232,7 @@ struct FullScreenFormTests {
             try await world.ready()
             let id = try await world.startDraft(template: 4)
             let screen = try TerminalScreen(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id],
                 environment: terminal(world), columns: 100, rows: 30)
             #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
             try screen.send("Quarterly audit")
@@ -300,7 +300,7 @@ struct FullScreenFormTests {
             try await world.ready()
             let id = try await world.startDraft(template: 1)
             let answers = try world.file("answers.json", #"{"2": 5, "5": "Pass", "6": "Good"}"#)
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", answers]).code == 0)
+            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", answers]).exitCode == 0)
             let screen = try open(world, id, columns: 120, rows: 40)
             #expect(try screen.wait(forReverse: "2. Sinks and mirrors").ok)
             try screen.send(Key.tab + "s")
@@ -337,7 +337,7 @@ struct FullScreenFormTests {
             try await world.ready()
             let id = try await world.startDraft(template: 4)
             let screen = try TerminalScreen(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "sign", id, "--field", "Signature"],
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "sign", id, "--field", "Signature"],
                 environment: terminal(world), columns: 80, rows: 24)
             #expect(try screen.wait(for: "draw with the mouse").ok)
             // Press at cell (10, 5), drag right to (40, 5) and down to (40, 12), release.
@@ -365,10 +365,10 @@ struct FullScreenFormTests {
             #expect(check.stdout.contains("white at origin: True"), "\(check.stdout)\(check.stderr)")
             // Submitted and synced, it is uploaded like any photo and the field holds the server path.
             let answers = try world.file("answers.json", #"{"1": "Quarterly visit"}"#)
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", answers]).code == 0)
-            #expect(await world.run(["jqc", "inspect", "submit", id]).code == 0)
+            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", answers]).exitCode == 0)
+            #expect(await world.run(["jqc", "inspect", "submit", id]).exitCode == 0)
             let sync = await world.run(["jqc", "sync"])
-            #expect(sync.code == 0, "\(sync.stderr)")
+            #expect(sync.exitCode == 0, "\(sync.stderr)")
             let synced = try #require(try world.store().inspection(localID: id)).formData()
             #expect(synced["4"]?.text?.hasPrefix("uploads/photos/") == true, "\(String(describing: synced["4"]))")
         }
@@ -381,7 +381,7 @@ struct FullScreenFormTests {
         let hide =
             #"lib=$(ldconfig -p | sed -n 's/.*libpng16\.so\.16 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
         return try TerminalScreen(
-            "/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", try JQCWorld.binary()] + arguments,
+            "/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", FieldOpsBinary.path] + arguments,
             environment: terminal(world), columns: 140, rows: 30)
     }
 
@@ -433,7 +433,7 @@ struct FullScreenFormTests {
             try await world.ready()
             let id = try await world.startDraft(template: 4)
             let screen = try TerminalScreen(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id],
                 environment: terminal(world), columns: 100, rows: 30)
             #expect(try screen.wait(forReverse: "1. Purpose of visit").ok)
             try screen.send(Key.escape + "g" + "Signature" + Key.enter)

@@ -15,7 +15,7 @@ struct LineModeFillTests {
             let id = try await world.startDraft()
             let environment = world.environment.merging(["NO_COLOR": "1", "TERM": "xterm"]) { $1 }
             let result = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id, "--line"], environment: environment,
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id, "--line"], environment: environment,
                 steps: [
                     // "45", ← , Backspace deletes the 4: the answer is 5.
                     .expect("[1/6] Toilets and urinals"), .expect("> "), .send("45"), .send("\u{1B}[D"), .send("\u{7F}"), .send("\r"),
@@ -39,7 +39,7 @@ struct LineModeFillTests {
 
             // Resuming starts at the first unanswered field, not at field 1.
             let again = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id], environment: environment.merging(["TERM": "dumb"]) { $1 },
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id], environment: environment.merging(["TERM": "dumb"]) { $1 },
                 steps: [
                     .expect("resuming at field 3"), .expect("[3/6] Supplies restocked"), .expect("> "), .send("q\r"),
                     .expect("saved so far"),

@@ -11,7 +11,7 @@ struct TemplateShowTests {
         try await withWorld { world in
             try await world.ready()
             let shown = await world.run(["jqc", "templates", "show", "2"])
-            #expect(shown.code == 0, "\(shown.stderr)")
+            #expect(shown.exitCode == 0, "\(shown.stderr)")
             #expect(shown.stdout.contains("options: Day, Evening, Night"))
             #expect(shown.stdout.contains("options: Pass, Fail, N/A"), "pass/fail without options gets the defaults")
             #expect(shown.stdout.contains("2 rows, columns: Item | Stock | Reorder"))
@@ -29,7 +29,7 @@ struct TemplateShowTests {
             let photo = try Outbox(world).jpeg("over.jpg")
             try FileManager.default.copyItem(atPath: photo, toPath: home + "/over.jpg")
             let attached = await world.run(["jqc", "inspect", "attach", id, "--field", "overview PHOTO", "~/over.jpg"])
-            #expect(attached.code == 0, "\(attached.stderr)")
+            #expect(attached.exitCode == 0, "\(attached.stderr)")
             #expect(attached.stdout.contains("field f_1712_q13 \"Overview photo\": local://"))
             let values = try #require(try world.store().inspection(localID: id)).formData()
             #expect(values["f_1712_q13"]?.localPhotoID != nil)
@@ -42,7 +42,7 @@ struct TemplateShowTests {
             let id = try await world.startDraft(template: 2)
             let answers = try world.file("a.json", #"{"Contact on site": "Ann"}"#)
             let filled = await world.run(["jqc", "inspect", "fill", id, "--answers", answers])
-            #expect(filled.code == 0, "\(filled.stderr)")
+            #expect(filled.exitCode == 0, "\(filled.stderr)")
             #expect(filled.stdout.contains("1 of 17 fields answered\n"), "\(filled.stdout)")
             #expect(!filled.stdout.contains("score"))
         }

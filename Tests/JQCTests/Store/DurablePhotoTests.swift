@@ -48,7 +48,7 @@ struct DurablePhotoTests {
             process.executableURL = URL(fileURLWithPath: Self.strace)
             process.arguments = [
                 "-f", "-qq", "-e", "trace=openat,fsync,fdatasync,rename,renameat,renameat2", "-o", traceFile,
-                try JQCWorld.binary(), "jqc", "inspect", "attach", id, "--field", "7", photo,
+                FieldOpsBinary.path, "jqc", "inspect", "attach", id, "--field", "7", photo,
             ]
             process.environment = world.environment
             process.standardOutput = FileHandle.nullDevice
@@ -88,8 +88,7 @@ struct DurablePhotoTests {
 
     @Test func theCopyIsExactPrivateAndLeavesNoTemporaryFileAndARefusedAttachLeavesNoCopy() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let source = try outbox.jpeg("wall.jpg", size: 3 * 1024 * 1024 + 17)
             let draft = try outbox.store.createDraft(templateID: 1, facilityID: 1)
             let photo = try outbox.store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: source)
@@ -113,7 +112,7 @@ struct DurablePhotoTests {
             let failed = await world.run([
                 "jqc", "issue", "flag", "--facility", "1", "--severity", "low", "--description", "x", "--photo", source,
             ])
-            #expect(failed.code == 1 && failed.stderr.contains("cannot copy \(source) into the store"), "\(failed.stderr)")
+            #expect(failed.exitCode == 1 && failed.stderr.contains("cannot copy \(source) into the store"), "\(failed.stderr)")
             #expect(try outbox.store.issues().filter { $0.origin == .device }.isEmpty)
         }
     }

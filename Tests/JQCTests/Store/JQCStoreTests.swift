@@ -189,12 +189,12 @@ struct JQCStoreTests {
 
     @Test func corruptStoreIsAClearErrorAndIsLeftUntouched() async throws {
         try await withWorld { world in
-            try FileManager.default.createDirectory(atPath: world.dataDirectory, withIntermediateDirectories: true)
-            let path = world.dataDirectory + "/jqc.sqlite"
+            try FileManager.default.createDirectory(atPath: world.profileDataDirectory, withIntermediateDirectories: true)
+            let path = world.profileDataDirectory + "/jqc.sqlite"
             let garbage = Data(repeating: 0x5A, count: 8192)
             try garbage.write(to: URL(fileURLWithPath: path))
             let result = await world.run(["jqc", "status"])
-            #expect(result.code == 1)
+            #expect(result.exitCode == 1)
             #expect(result.stderr.contains("is corrupt or not a fieldops store"))
             #expect(result.stderr.contains(path))
             #expect(FileManager.default.contents(atPath: path) == garbage)

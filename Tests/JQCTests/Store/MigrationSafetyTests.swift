@@ -11,15 +11,12 @@ import Testing
 @Suite struct MigrationSafetyTests {
     @Test func rebuildingInspectionsKeepsItsIssuesAndPhotos() async throws {
         try await withWorld { world in
-            try await world.login()
-            let sync = await world.run(["jqc", "sync"])
-            #expect(sync.code == 0, "\(sync.stderr)")
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             for _ in 0..<3 {
                 let inspection = try outbox.completedInspection(photo: true)
                 try outbox.issue(on: inspection, photo: true)
             }
-            let path = world.dataDirectory + "/" + JQCStore.fileName
+            let path = world.profileDataDirectory + "/" + JQCStore.fileName
             func count(_ table: String) throws -> Int64? {
                 let database = try Database(path: path)
                 return try database.scalar("SELECT count(*) FROM \(table)", as: Int64.self)

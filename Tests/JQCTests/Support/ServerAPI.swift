@@ -31,6 +31,6 @@ extension JQCWorld {
             if try await holds().first(where: { $0["id"] as? Int == id })?["waiting"] as? Int == 1 { return }
             try await Task.sleep(nanoseconds: 25_000_000)
         }
-        throw WorldError("no request reached hold \(id)")
+        throw TestSupportError("no request reached hold \(id)")
     }
 }

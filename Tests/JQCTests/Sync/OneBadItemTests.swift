@@ -20,13 +20,12 @@ struct OneBadItemTests {
 
     @Test func serverResetWithReusedIDsFailsOnlyTheCollidingItemsAndEverythingElseSyncs() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let earlier = try outbox.completedInspection()
             let standalone = try outbox.facilityIssue(description: "Scuffed door")
             // Stamped two minutes ago: a reset takes its time, so the notice under the reused id is a later one.
             try await world.admin("notify", ["user": "inspector", "type": "info", "title": "Before the reset", "age_seconds": 120])
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let heldInspection = try #require(try outbox.store.inspection(localID: earlier.localID)?.serverID)
             let heldIssue = try #require(try outbox.store.issue(localID: standalone.localID)?.serverID)
 
@@ -41,7 +40,7 @@ struct OneBadItemTests {
             let fineIssue = try outbox.issue(on: fine, photo: true)
 
             let result = await world.run(["jqc", "sync", "--concurrency", "1", "--json"])
-            #expect(result.code == 5, "\(result.stderr)")
+            #expect(result.exitCode == 5, "\(result.stderr)")
             #expect(result.stderr.contains("the server seems to have been reset") && result.stderr.contains("jqc prune"))
             let report = try result.object()
             #expect(report["failed"] as? Int == 1)
@@ -82,7 +81,7 @@ struct OneBadItemTests {
             #expect((status["pending"] as? [String: Int])?["inspections"] == 1)
 
             // The next sync tries it again (the server answers the same id): a second attempt counts.
-            #expect(await world.run(["jqc", "sync", "--concurrency", "1"]).code == 5)
+            #expect(await world.run(["jqc", "sync", "--concurrency", "1"]).exitCode == 5)
             #expect(try outbox.store.inspection(localID: colliding.localID)?.retryCount == 2)
         }
     }
@@ -91,8 +90,7 @@ struct OneBadItemTests {
 
     @Test func aStoreConstraintOnOneItemIsReadableAndTheRestSyncs() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let refused = try outbox.completedInspection()
             let other = try outbox.completedInspection()
             let issue = try outbox.facilityIssue()
@@ -106,7 +104,7 @@ struct OneBadItemTests {
             try await world.admin("notify", ["user": "inspector", "title": "Still delivered"])
 
             let result = await world.run(["jqc", "sync", "--json"])
-            #expect(result.code == 5, "\(result.stderr)")
+            #expect(result.exitCode == 5, "\(result.stderr)")
             let report = try result.object()
             #expect(report["failed"] as? Int == 1)
             #expect(report["inspections_submitted"] as? Int == 1)
@@ -125,13 +123,12 @@ struct OneBadItemTests {
 
     @Test func damagedAnswersFailTheirInspectionInsteadOfStoppingTheSync() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let damaged = try outbox.completedInspection()
             let other = try outbox.completedInspection(photo: true)
             try outbox.execute("UPDATE inspections SET form_data = '[1, 2]' WHERE local_id = ?", [damaged.localID])
             let result = await world.run(["jqc", "sync", "--json"])
-            #expect(result.code == 5, "\(result.stderr)")
+            #expect(result.exitCode == 5, "\(result.stderr)")
             let local = try #require(try outbox.store.inspection(localID: damaged.localID))
             #expect(local.retryCount == 1)
             #expect(local.lastError?.hasPrefix("its answers cannot be read: ") == true, "\(local.lastError ?? "")")
@@ -145,8 +142,7 @@ struct OneBadItemTests {
 
     @Test func aRefusedIssueLeavesTheOthersPullsAndNotificationsAndIsShownByStatus() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let first = try outbox.facilityIssue(description: "First")
             let second = try outbox.facilityIssue(description: "Second")
             try await world.admin("notify", ["user": "inspector", "title": "Pulled anyway"])
@@ -154,7 +150,7 @@ struct OneBadItemTests {
             try await world.emulator.injectFault(path: "/api/v1/issues", method: "POST", status: 422, count: 1)
 
             let result = await world.run(["jqc", "sync", "--json"])
-            #expect(result.code == 5)
+            #expect(result.exitCode == 5)
             let report = try result.object()
             #expect(report["issues_submitted"] as? Int == 1 && report["failed"] as? Int == 1)
             #expect(report["notifications"] as? Int == 1)
@@ -167,7 +163,7 @@ struct OneBadItemTests {
             #expect(lastError.contains(refused.localID) && lastError.contains("HTTP 422"))
 
             // The next sync sends it; with nothing failing, last_sync_error is cleared.
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try outbox.store.issue(localID: refused.localID)?.syncStatus == .synced)
             #expect(try await Self.status(world)["last_sync_error"] is NSNull)
         }

@@ -27,7 +27,7 @@ struct ReconciliationTests {
 
             // A second pull updates in place rather than adding copies.
             try await world.admin("assigned-issues", ["user": "inspector", "issue_ids": [1, 2, 3, 4]])
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try Self.serverIDs(store, origin: .server) == [1, 2, 3, 4])
             #expect(try store.issues().count == 4)
         }
@@ -47,14 +47,12 @@ struct ReconciliationTests {
 
     @Test func anEmptyListStillRemovesEveryServerPulledIssueButNoDeviceIssue() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             // One device issue reaches the server, one waits on a draft inspection.
             let sent = try outbox.issue(on: try outbox.completedInspection())
             let draft = try outbox.store.createDraft(templateID: 1, facilityID: 2)
             let waiting = try outbox.issue(on: draft)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let sentServerID = try #require(try outbox.store.issue(localID: sent.localID)?.serverID)
 
             try await world.admin("assigned-issues", ["user": "inspector", "issue_ids": [] as [Int]])

@@ -11,7 +11,7 @@ struct ReferenceAndOfflineTests {
     @Test func referencePullFailingHalfWayKeepsTheOldSets() async throws {
         try await withWorld { world in
             try await world.login()
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let store = try world.store()
             let before = try store.facilities().map(\.id)
             #expect(before.sorted() == [1, 2, 3, 4, 5])
@@ -24,7 +24,7 @@ struct ReferenceAndOfflineTests {
                 ].map { $0.compactMapValues { $0 } })
             try await world.emulator.injectFault(path: "/api/v1/areas", status: 500, count: 1)
             let result = await world.run(["jqc", "sync", "--json"])
-            #expect(result.code == 5)
+            #expect(result.exitCode == 5)
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(report["reference"] is NSNull)
             #expect((report["step_errors"] as? [String])?.first?.hasPrefix("reference data") == true)
@@ -33,7 +33,7 @@ struct ReferenceAndOfflineTests {
             // Issues and notifications were still pulled after the failed step.
             #expect(report["issues_pulled"] as? Int == 3)
 
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try store.facilities().map(\.id) == [9])
         }
     }
@@ -48,50 +48,46 @@ struct ReferenceAndOfflineTests {
             #expect(template.formSchemaJSON.contains("\"colSpan\":6"))
             #expect(try template.schema().fields.count == 7)
             let show = await world.run(["jqc", "templates", "show", "2", "--json"])
-            #expect(show.code == 0)
+            #expect(show.exitCode == 0)
             #expect(show.stdout.contains("\"f_1712_ab3\""))
         }
     }
 
     @Test func offlineSyncExitsFourNamingWhatWaitsAndChangesNothing() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             try outbox.issue(on: inspection)
             let before = try Self.snapshot(outbox.store)
             world.emulator.stop()
 
             let result = await world.run(["jqc", "sync"])
-            #expect(result.code == 4)
+            #expect(result.exitCode == 4)
             #expect(result.stderr.contains("offline: 3 items waiting"))
             #expect(try Self.snapshot(outbox.store) == before)
 
             // Every local command works offline.
-            #expect(await world.run(["jqc", "status"]).code == 0)
-            #expect(await world.run(["jqc", "facilities"]).code == 0)
-            #expect(await world.run(["jqc", "facilities", "show", "1"]).code == 0)
-            #expect(await world.run(["jqc", "templates", "show", "1"]).code == 0)
-            #expect(await world.run(["jqc", "sync", "--dry-run"]).code == 0)
-            #expect(await world.run(["jqc", "retry", "--all-failed"]).code == 0)
+            #expect(await world.run(["jqc", "status"]).exitCode == 0)
+            #expect(await world.run(["jqc", "facilities"]).exitCode == 0)
+            #expect(await world.run(["jqc", "facilities", "show", "1"]).exitCode == 0)
+            #expect(await world.run(["jqc", "templates", "show", "1"]).exitCode == 0)
+            #expect(await world.run(["jqc", "sync", "--dry-run"]).exitCode == 0)
+            #expect(await world.run(["jqc", "retry", "--all-failed"]).exitCode == 0)
         }
     }
 
     @Test func clearingTheCacheNeverTouchesWork() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             let issue = try outbox.issue(on: inspection, photo: true)
             let result = await world.run(["jqc", "cache", "clear"])
-            #expect(result.code == 0)
+            #expect(result.exitCode == 0)
             #expect(try outbox.store.referenceCounts() == .init(facilities: 0, areas: 0, templates: 0))
             #expect(try outbox.store.inspection(localID: inspection.localID) != nil)
             #expect(try outbox.store.issue(localID: issue.localID) != nil)
             #expect(try outbox.store.photos(inspectionLocalID: inspection.localID).count == 2)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try outbox.store.referenceCounts().templates == 4)
             #expect(try outbox.store.inspection(localID: inspection.localID)?.syncStatus == .synced)
         }

@@ -31,7 +31,7 @@ struct SyncAuthTests {
     @Test func wrongPasswordIsNotAuthenticatedAndStoresNothing() async throws {
         try await withWorld { world in
             let result = await world.run(["auth", "login", "--password-stdin"], stdin: "nope\n")
-            #expect(result.code == 3)
+            #expect(result.exitCode == 3)
             #expect(result.stderr.contains("Invalid credentials"))
             let status = await world.run(["auth", "status", "--json"])
             #expect(status.stdout.contains("\"logged_in\" : false"))
@@ -44,12 +44,12 @@ struct SyncAuthTests {
             #expect(try await world.serverState()["refresh_tokens_valid"] as? Int == 1)
             await world.run(["jqc", "sync"])
             #expect(try world.store().notificationCursor() != nil)
-            #expect(await world.run(["auth", "logout"]).code == 0)
+            #expect(await world.run(["auth", "logout"]).exitCode == 0)
             // The next account starts from its own unread notices; work and reference data stay.
             #expect(try world.store().notificationCursor() == nil)
             #expect(try world.store().referenceCounts().templates == 4)
             #expect(try await world.serverState()["refresh_tokens_valid"] as? Int == 0)
-            #expect(await world.run(["jqc", "sync"]).code == 3)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 3)
         }
     }
 
@@ -57,7 +57,7 @@ struct SyncAuthTests {
         try await withWorld { world in
             try await world.login()
             world.emulator.stop()
-            #expect(await world.run(["auth", "logout"]).code == 0)
+            #expect(await world.run(["auth", "logout"]).exitCode == 0)
             let status = await world.run(["auth", "status", "--json"])
             #expect(status.stdout.contains("\"logged_in\" : false"))
         }
@@ -66,7 +66,7 @@ struct SyncAuthTests {
     @Test func syncWithoutLoginIsExit3WithoutANetworkCall() async throws {
         try await withWorld { world in
             let result = await world.run(["jqc", "sync"])
-            #expect(result.code == 3)
+            #expect(result.exitCode == 3)
             #expect(result.stderr.contains("not logged in"))
             let requests = try await world.emulator.requests()
             #expect(requests.isEmpty)
@@ -75,9 +75,7 @@ struct SyncAuthTests {
 
     @Test func tokenExpiringMidSyncIsRefreshedOnceAndTheSyncContinues() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspections = try (0..<8).map { _ in try outbox.completedInspection(photo: true) }
             let before = try #require(
                 try Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:])).entry(
@@ -89,7 +87,7 @@ struct SyncAuthTests {
             try await world.waitForRequests(path: "/api/v1/photos/upload", count: 2)
             #expect(try await world.admin("expire-tokens")["ok"] as? Bool == true)
             let result = await sync
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
 
             let refreshes = try await world.emulator.requests().filter { $0.path == "/api/v1/auth/refresh" }
             #expect(refreshes.count == 1)
@@ -107,9 +105,7 @@ struct SyncAuthTests {
 
     @Test func revokedRefreshTokenIsExit3AndLosesNothing() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             try outbox.issue(on: inspection)
             let pending = try outbox.store.pendingCounts()
@@ -117,7 +113,7 @@ struct SyncAuthTests {
             try await world.admin("revoke-refresh")
 
             let result = await world.run(["jqc", "sync"])
-            #expect(result.code == 3)
+            #expect(result.exitCode == 3)
             #expect(result.stderr.contains("auth login"))
             #expect(try outbox.store.pendingCounts() == pending)
             #expect(try outbox.store.failedCounts().total == 0)
@@ -125,16 +121,14 @@ struct SyncAuthTests {
 
             // After logging in again everything goes.
             try await world.login()
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try outbox.store.pendingCounts().total == 0)
         }
     }
 
     @Test func refreshRevokedWhileUploadsAreInFlightStopsWithExit3AndKeepsTheRest() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspections = try (0..<6).map { _ in try outbox.completedInspection(photo: true) }
             try await world.emulator.setLatency(milliseconds: 40)
             async let sync = world.run(["jqc", "sync"])
@@ -142,11 +136,11 @@ struct SyncAuthTests {
             try await world.admin("revoke-refresh")
             try await world.admin("expire-tokens")
             let result = await sync
-            #expect(result.code == 3)
+            #expect(result.exitCode == 3)
             try await world.emulator.setLatency(milliseconds: 0)
             #expect(try outbox.store.failedCounts().total == 0)
             try await world.login()
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             for inspection in inspections {
                 #expect(try await world.postCounts("inspections")[inspection.localID] == 1)
             }
@@ -161,13 +155,13 @@ struct TokenSourceTests {
         try await withWorld { world in
             let grant = try await world.login(returningToken: ())
             let result = await world.run(["auth", "login", "--with-token"], stdin: grant + "\n")
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
             let status = await world.run(["auth", "status", "--json"])
             #expect(status.stdout.contains("\"refreshable\" : \"no\""))
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             try await world.admin("expire-tokens")
             let expired = await world.run(["jqc", "sync"])
-            #expect(expired.code == 3)
+            #expect(expired.exitCode == 3)
             #expect(expired.stderr.contains("no refresh token"))
         }
     }
@@ -200,9 +194,7 @@ struct TokenSourceTests {
 
     @Test func interruptedSyncExits130AndTheNextSyncFinishesExactlyOnce() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let ids = try (0..<16).map { _ in try outbox.completedInspection(photo: true).localID }
             // The server holds one upload: the sync is mid-way through step 1, and step 2 cannot
             // start before it ends, so the interrupt lands before any inspection is sent.
@@ -216,7 +208,7 @@ struct TokenSourceTests {
             #expect(try outbox.store.failedCounts().total == 0)
             #expect(try outbox.store.pendingCounts().total > 0)
             #expect(try await world.postCounts("inspections").isEmpty)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let counts = try await world.postCounts("inspections")
             for id in ids { #expect(counts[id] == 1) }
         }
@@ -230,7 +222,7 @@ struct IdentityRefreshTests {
         try await withWorld { world in
             try await world.login()
             try await world.admin("users", ["username": "inspector", "full_name": "Ines Lead", "role": "supervisor"])
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let keyring = Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:]))
             let identity = try #require(JQCIdentity.stored(in: try keyring.entry(for: "site")))
             #expect(identity.displayName == "Ines Lead")

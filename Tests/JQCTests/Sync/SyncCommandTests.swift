@@ -51,16 +51,14 @@ struct SyncCommandTests {
 
     @Test func dryRunListsWhatWouldGoAndSendsNothing() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             let issue = try outbox.issue(on: inspection)
             try await world.emulator.reset()
             let before = try ReferenceAndOfflineTests.snapshot(outbox.store)
 
             let result = await world.run(["jqc", "sync", "--dry-run", "--json"])
-            #expect(result.code == 0)
+            #expect(result.exitCode == 0)
             let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let send = try #require(plan["send"] as? [[String: String]])
             #expect(send.map { $0["kind"] } == ["photo", "inspection", "issue"])
@@ -81,9 +79,7 @@ struct SyncCommandTests {
         try await withWorld { world in
             let empty = await world.run(["jqc", "status", "--json"])
             #expect(empty.stdout.contains("\"last_sync_at\" : null"))
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             try outbox.completedInspection(photo: true)
             let status = await world.run(["jqc", "status", "--json"])
             let view = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
@@ -99,9 +95,7 @@ struct SyncCommandTests {
 
     @Test func progressIsDrawnOnATerminalOnly() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             for _ in 0..<3 { try outbox.completedInspection(photo: true) }
             let out = CapturedStream()
             let terminal = CapturedStream(isTerminal: true)
@@ -134,10 +128,10 @@ struct SyncCommandTests {
     @Test func facilitiesAndTemplatesListFromTheCache() async throws {
         try await withWorld { world in
             let before = await world.run(["jqc", "facilities", "-o", "table"])
-            #expect(before.code == 0 && before.stdout.isEmpty)
+            #expect(before.exitCode == 0 && before.stdout.isEmpty)
             #expect(before.stderr.contains("run `fieldops jqc sync`"))
             let piped = await world.run(["jqc", "facilities"])
-            #expect(piped.code == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty)
+            #expect(piped.exitCode == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty)
             try await world.login()
             await world.run(["jqc", "sync"])
             let list = await world.run(["jqc", "facilities", "--json"])
@@ -147,11 +141,11 @@ struct SyncCommandTests {
             let show = await world.run(["jqc", "facilities", "show", "1", "--json"])
             let one = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
             #expect((one["areas"] as? [[String: Any]])?.map { $0["id"] as? Int }.sorted { ($0 ?? 0) < ($1 ?? 0) } == [101, 102, 103])
-            #expect(await world.run(["jqc", "facilities", "show", "77"]).code == 2)
+            #expect(await world.run(["jqc", "facilities", "show", "77"]).exitCode == 2)
             let templates = await world.run(["jqc", "templates", "--json"])
             #expect(templates.stdout.contains("\"fields\" : 60"))
             let show3 = await world.run(["jqc", "templates", "show", "3"])
-            #expect(show3.code == 0)
+            #expect(show3.exitCode == 0)
         }
     }
 }

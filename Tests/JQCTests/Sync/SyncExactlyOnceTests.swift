@@ -26,22 +26,20 @@ struct SyncExactlyOnceTests {
 
     @Test func answerLostAfterTheServerCommittedIsNotADuplicateOnTheNextSync() async throws {
         try await withWorld(http: "{ retries: 0 }") { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection()
             // libcurl itself resends once on a reused connection that closed without answering,
             // so the answer is lost twice to make the failure reach the sync.
             try await world.emulator.injectFault(path: "/api/v1/inspections", method: "POST", count: 2, dropAfterHandler: true)
 
             let first = await world.run(["jqc", "sync"])
-            #expect(first.code == 4, "\(first.stderr)")
+            #expect(first.exitCode == 4, "\(first.stderr)")
             #expect(first.stderr.contains("still waiting"))
             #expect(try outbox.store.inspection(localID: inspection.localID)?.syncStatus == .pending)
             #expect(try outbox.store.inspection(localID: inspection.localID)?.retryCount == 0)
             #expect(try await world.serverInspections()[inspection.localID] != nil)  // the server did commit
 
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try await world.postCounts("inspections")[inspection.localID] == 3)
             let copies = try await Self.serverCopies(world)
             #expect(copies.inspections[inspection.localID] == 1)
@@ -53,16 +51,14 @@ struct SyncExactlyOnceTests {
 
     @Test func lostAnswersAreResentWithinTheSameSyncBecausePostsAreIdempotent() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             let issue = try outbox.issue(on: inspection, photo: true)
             for path in ["/api/v1/photos/upload", "/api/v1/inspections", "/api/v1/issues"] {
                 try await world.emulator.injectFault(path: path, method: "POST", dropAfterHandler: true)
             }
             let result = await world.run(["jqc", "sync"])
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
             #expect(try await world.postCounts("inspections")[inspection.localID] == 2)
             #expect(try await world.postCounts("issues")[issue.localID] == 2)
             let copies = try await Self.serverCopies(world)
@@ -75,15 +71,13 @@ struct SyncExactlyOnceTests {
 
     @Test func issueAnswerLostThenPulledIsMergedNotDuplicatedLocally() async throws {
         try await withWorld(http: "{ retries: 0 }") { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection()
             let issue = try outbox.issue(on: inspection)
             // The issue's answer is lost; the pull of step 5 then sees it on the server.
             try await world.emulator.injectFault(path: "/api/v1/issues", method: "POST", count: 2, dropAfterHandler: true)
-            #expect(await world.run(["jqc", "sync"]).code == 4)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 4)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let mine = try outbox.store.issues().filter { $0.serverID == issue.serverID || $0.localID == issue.localID }
             #expect(mine.count == 1)
             let local = try #require(try outbox.store.issue(localID: issue.localID))
@@ -95,9 +89,7 @@ struct SyncExactlyOnceTests {
 
     @Test func twoSyncProcessesAtOnceSubmitEachItemOnce() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             var ids: [String] = []
             for _ in 0..<10 {
                 let inspection = try outbox.completedInspection(photo: true)
@@ -106,8 +98,8 @@ struct SyncExactlyOnceTests {
             }
             try await world.emulator.setLatency(milliseconds: 20)
             let logs = [world.home.path("first.err"), world.home.path("second.err")]
-            let first = try world.spawn(["jqc", "sync"], stderrFile: logs[0])
-            let second = try world.spawn(["jqc", "sync"], stderrFile: logs[1])
+            let first = try world.spawn(["jqc", "sync"], stderr: logs[0])
+            let second = try world.spawn(["jqc", "sync"], stderr: logs[1])
             first.waitForExit()
             second.waitForExit()
             #expect(first.terminationStatus == 0)
@@ -126,9 +118,7 @@ struct SyncExactlyOnceTests {
 
     @Test func killedMidSyncThenSyncedAgainLeavesEveryItemOnTheServerExactlyOnce() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             var inspections: [String] = []
             var issues: [String] = []
             for _ in 0..<24 {
@@ -159,7 +149,7 @@ struct SyncExactlyOnceTests {
             // The kills did land mid-sync: some work reached the server, some is still queued.
             #expect(try outbox.store.pendingCounts().total > 0)
             let finish = await world.run(["jqc", "sync"])
-            #expect(finish.code == 0, "\(finish.stderr)")
+            #expect(finish.exitCode == 0, "\(finish.stderr)")
 
             let copies = try await Self.serverCopies(world)
             for id in inspections { #expect(copies.inspections[id] == 1) }
@@ -179,17 +169,17 @@ struct SyncExactlyOnceTests {
     @Test func aSecondSyncThatCannotWaitLongEnoughSaysWhoHoldsTheProfile() async throws {
         try await withWorld { world in
             try await world.login()
-            try FileManager.default.createDirectory(atPath: world.dataDirectory, withIntermediateDirectories: true)
-            let holder = try ProcessLock(path: world.dataDirectory + "/sync.lock")
+            try FileManager.default.createDirectory(atPath: world.profileDataDirectory, withIntermediateDirectories: true)
+            let holder = try ProcessLock(path: world.profileDataDirectory + "/sync.lock")
             #expect(try holder.tryLock() == .acquired)
             let result = await world.run(["jqc", "sync", "--wait", "200ms"])
-            #expect(result.code == 1)
+            #expect(result.exitCode == 1)
             #expect(result.stderr.contains("waiting for it to finish"))
             #expect(result.stderr.contains("pid \(getpid())"))
             let requests = try await world.emulator.requests().filter { $0.path != "/api/v1/auth/login" }
             #expect(requests.isEmpty)
             holder.unlock()
-            #expect(await world.run(["jqc", "sync", "--wait", "200ms"]).code == 0)
+            #expect(await world.run(["jqc", "sync", "--wait", "200ms"]).exitCode == 0)
         }
     }
 }

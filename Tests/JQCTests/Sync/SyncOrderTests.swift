@@ -10,9 +10,7 @@ import Testing
 struct SyncOrderTests {
     @Test func syncUploadsPhotosBeforeInspectionsAndInspectionsBeforeIssues() async throws {
         try await withWorld { world in
-            try await world.login()
-            #expect(await world.run(["jqc", "sync"]).code == 0)  // reference data first
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             var inspections: [LocalInspection] = []
             for _ in 0..<3 {
                 let inspection = try outbox.completedInspection(photo: true)
@@ -23,7 +21,7 @@ struct SyncOrderTests {
             try await world.login()
 
             let result = await world.run(["jqc", "sync", "--json"])
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
 
             let log = try await world.emulator.requests().filter { $0.method == "POST" }.map(\.path)
             let lastPhoto = try #require(log.lastIndex(of: "/api/v1/photos/upload"))
@@ -46,12 +44,10 @@ struct SyncOrderTests {
 
     @Test func uploadedPhotoPathsReachFormDataAndIssues() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             let issue = try outbox.issue(on: inspection, photo: true)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
 
             let server = try #require(try await world.serverInspections()[inspection.localID])
             let formData = try #require(server["form_data"] as? [String: Any])
@@ -74,29 +70,25 @@ struct SyncOrderTests {
 
     @Test func inspectionWaitsUntilItsPhotosAreSettled() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             try await world.emulator.injectFault(path: "/api/v1/photos/upload", status: 500, count: 1)
 
             let first = await world.run(["jqc", "sync"])
-            #expect(first.code == 5)
+            #expect(first.exitCode == 5)
             #expect(try await world.postCounts("inspections")[inspection.localID] == nil)
             let photo = try #require(try outbox.store.photos(inspectionLocalID: inspection.localID).first)
             #expect(photo.retryCount == 1)
             #expect(photo.syncStatus == .pending)
 
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try await world.postCounts("inspections")[inspection.localID] == 1)
         }
     }
 
     @Test func aPhotoThatFailedForGoodIsSentAsEmptyNeverAsLocalPath() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection(photo: true)
             try await world.emulator.injectFault(path: "/api/v1/photos/upload", status: 422, count: 5)
             for _ in 0..<5 { await world.run(["jqc", "sync"]) }
@@ -113,12 +105,10 @@ struct SyncOrderTests {
 
     @Test func reinspectionIsSentAfterItsParentInTheSameSync() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let parent = try outbox.completedInspection()
             let child = try outbox.completedInspection(parent: .local(parent.localID))
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let server = try await world.serverInspections()
             let parentID = try #require(server[parent.localID]?["id"] as? Int)
             #expect(server[child.localID]?["parent_inspection_id"] as? Int == parentID)
@@ -131,9 +121,7 @@ struct SyncOrderTests {
 struct ReinspectionSyncTests {
     @Test func reinspectionOfAFailedParentFailsWithItAndComesBackWithIt() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let parent = try outbox.completedInspection()
             let child = try outbox.completedInspection(parent: .local(parent.localID))
             try await world.emulator.injectFault(path: "/api/v1/inspections", method: "POST", status: 500, count: 5)
@@ -144,8 +132,8 @@ struct ReinspectionSyncTests {
             let posts = try await world.emulator.requests().filter { $0.method == "POST" && $0.path == "/api/v1/inspections" }
             #expect(posts.allSatisfy { !$0.body.contains(child.localID) })
 
-            #expect(await world.run(["jqc", "retry", parent.localID]).code == 0)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "retry", parent.localID]).exitCode == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let server = try await world.serverInspections()
             #expect(server[child.localID]?["parent_inspection_id"] as? Int == server[parent.localID]?["id"] as? Int)
         }

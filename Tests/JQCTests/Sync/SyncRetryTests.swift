@@ -10,14 +10,12 @@ import Testing
 struct SyncRetryTests {
     @Test func serverErrorOnOneInspectionLetsTheOthersGoAndCountsARetry() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let all = try (0..<4).map { _ in try outbox.completedInspection() }
             // One inspection POST fails (whichever goes first); the other three must still go.
             try await world.emulator.injectFault(path: "/api/v1/inspections", method: "POST", status: 500, count: 1)
             let result = await world.run(["jqc", "sync", "--json"])
-            #expect(result.code == 5)
+            #expect(result.exitCode == 5)
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(report["inspections_submitted"] as? Int == 3)
             #expect(report["failed"] as? Int == 1)
@@ -33,14 +31,12 @@ struct SyncRetryTests {
 
     @Test func fifthFailureMarksFailedAndItsIssuesFailWithTheContractMessage() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection()
             let issue = try outbox.issue(on: inspection)
             try await world.emulator.injectFault(path: "/api/v1/inspections", method: "POST", status: 500, count: 5)
             for attempt in 1...5 {
-                #expect(await world.run(["jqc", "sync"]).code == 5)
+                #expect(await world.run(["jqc", "sync"]).exitCode == 5)
                 let local = try #require(try outbox.store.inspection(localID: inspection.localID))
                 #expect(local.retryCount == attempt)
                 #expect(local.syncStatus == (attempt < 5 ? .pending : .failed))
@@ -52,7 +48,7 @@ struct SyncRetryTests {
 
             // Not retried automatically.
             let quiet = await world.run(["jqc", "sync"])
-            #expect(quiet.code == 0)
+            #expect(quiet.exitCode == 0)
             // Injected faults answer before the handler, so the request log is the witness.
             let posts = try await world.emulator.requests().filter { $0.method == "POST" && $0.path == "/api/v1/inspections" }
             #expect(posts.count == 5)
@@ -67,9 +63,9 @@ struct SyncRetryTests {
 
             // A person re-queues it; the issue comes back with it and both go.
             let retry = await world.run(["jqc", "retry", inspection.localID])
-            #expect(retry.code == 0)
+            #expect(retry.exitCode == 0)
             #expect(try outbox.store.inspection(localID: inspection.localID)?.retryCount == 0)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try outbox.store.inspection(localID: inspection.localID)?.syncStatus == .synced)
             #expect(try outbox.store.issue(localID: issue.localID)?.syncStatus == .synced)
             #expect(try await world.postCounts("issues")[issue.localID] == 1)
@@ -78,11 +74,11 @@ struct SyncRetryTests {
 
     @Test func retryRefusesUnknownIdsAndNeedsAChoice() async throws {
         try await withWorld { world in
-            #expect(await world.run(["jqc", "retry"]).code == 2)
+            #expect(await world.run(["jqc", "retry"]).exitCode == 2)
             let unknown = await world.run(["jqc", "retry", "no-such-id"])
-            #expect(unknown.code == 2)
+            #expect(unknown.exitCode == 2)
             #expect(unknown.stderr.contains("no-such-id"))
-            #expect(await world.run(["jqc", "retry", "--all-failed"]).code == 0)
+            #expect(await world.run(["jqc", "retry", "--all-failed"]).exitCode == 0)
         }
     }
 }
@@ -92,15 +88,13 @@ struct SyncRetryTests {
 struct UnexpectedAnswerTests {
     @Test func htmlErrorPageFromAProxyIsAFailureThatSaysSo() async throws {
         try await withWorld(http: "{ retries: 0 }") { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let inspection = try outbox.completedInspection()
             try await world.emulator.injectFault(
                 path: "/api/v1/inspections", method: "POST", status: 502,
                 body: "<!DOCTYPE html><html><body>Bad gateway</body></html>", contentType: "text/html")
             let result = await world.run(["jqc", "sync"])
-            #expect(result.code == 5)
+            #expect(result.exitCode == 5)
             let local = try #require(try outbox.store.inspection(localID: inspection.localID))
             #expect(local.retryCount == 1)
             #expect(local.lastError == "HTTP 502: an HTML error page")
@@ -115,7 +109,7 @@ struct UnexpectedAnswerTests {
                 path: "/api/v1/templates", status: 200, body: "<html><body>Please sign in</body></html>", contentType: "text/html")
             let result = await world.run(["jqc", "sync", "--json"])
             // A login page is not JQC: no item is to blame, so the sync stops with exit 1, not 5.
-            #expect(result.code == 1)
+            #expect(result.exitCode == 1)
             #expect(
                 result.stderr.contains("GET /api/v1/templates did not answer as JQC does: it sent an HTML page instead of JSON"),
                 "\(result.stderr)")
@@ -126,14 +120,12 @@ struct UnexpectedAnswerTests {
 
     @Test func envelopeWithOkFalseCountsAsAFailureWithTheServersMessage() async throws {
         try await withWorld { world in
-            try await world.login()
-            await world.run(["jqc", "sync"])
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let issue = try outbox.issue(on: try outbox.completedInspection())
             try await world.emulator.injectFault(
                 path: "/api/v1/issues", method: "POST", status: 200,
                 body: "{\"ok\": false, \"data\": null, \"error\": \"Issue intake is paused\"}")
-            #expect(await world.run(["jqc", "sync"]).code == 5)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 5)
             #expect(try outbox.store.issue(localID: issue.localID)?.lastError == "Issue intake is paused")
         }
     }

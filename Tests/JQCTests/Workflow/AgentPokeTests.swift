@@ -20,9 +20,9 @@ struct AgentPokeTests {
         init(path: String) throws {
             unlink(path)
             fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            guard fd >= 0 else { throw WorldError("socket: \(errno)") }
+            guard fd >= 0 else { throw TestSupportError("socket: \(errno)") }
             let bound = AgentWake.withSocketAddress(path) { address, length in bind(fd, address, length) }
-            guard bound == 0 else { throw WorldError("bind \(path): \(errno)") }
+            guard bound == 0 else { throw TestSupportError("bind \(path): \(errno)") }
         }
 
         deinit { close(fd) }
@@ -45,7 +45,7 @@ struct AgentPokeTests {
             let agent = try FakeAgent(path: path)
             func pokes(_ arguments: [String], stdin: String = "") async -> Int {
                 let result = await world.run(arguments, stdin: stdin)
-                #expect(result.code == 0, "\(arguments): \(result.stderr)")
+                #expect(result.exitCode == 0, "\(arguments): \(result.stderr)")
                 return agent.pokes()
             }
 

@@ -31,7 +31,7 @@ struct AnswersFillTests {
                 Remarks: null
                 """)
             let result = await world.run(["jqc", "inspect", "fill", id, "--answers", yaml])
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
             #expect(result.stdout.contains("saved 11 answers"))
             let values = try #require(try world.store().inspection(localID: id)).formData()
             #expect(values["f_1712_ab3"] == .text("Ann Example"))
@@ -51,9 +51,9 @@ struct AnswersFillTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft()
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "Odor": "poor"}"#).code == 0)
+            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "Odor": "poor"}"#).exitCode == 0)
             let second = await world.run(["jqc", "inspect", "fill", id, "--answers", "-", "--json"], stdin: #"{"3": 5, "Odor": null}"#)
-            #expect(second.code == 0)
+            #expect(second.exitCode == 0)
             #expect(try second.object()["form_data"] as? [String: Int] == ["2": 4, "3": 5])
         }
     }
@@ -62,7 +62,7 @@ struct AnswersFillTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft()
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 3}"#).code == 0)
+            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 3}"#).exitCode == 0)
             let before = try world.storeRows()
             let cases: [(String, String)] = [
                 (#"{"2": 4, "Odour": "Good"}"#, #""Odour": no field has this id or label — did you mean "Odor" (field 6)?"#),
@@ -76,7 +76,7 @@ struct AnswersFillTests {
             ]
             for (json, message) in cases {
                 let result = await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: json)
-                #expect(result.code == 2, "\(json): \(result.stderr)")
+                #expect(result.exitCode == 2, "\(json): \(result.stderr)")
                 #expect(result.stderr.contains(message), "\(json): \(result.stderr)")
             }
             #expect(try world.storeRows() == before)
@@ -90,18 +90,18 @@ struct AnswersFillTests {
             let before = try world.storeRows()
             let broken = try world.file("broken.yaml", "2: 4\n3: [5\nOdor: Good\n")
             let result = await world.run(["jqc", "inspect", "fill", id, "--answers", broken])
-            #expect(result.code == 2)
+            #expect(result.exitCode == 2)
             // libyaml notices the unclosed flow list where the next line starts.
             #expect(result.stderr.contains(broken + ":3:5: malformed YAML"), "\(result.stderr)")
             #expect(result.stderr.contains("flow sequence"))
             let duplicate = try world.file("twice.yaml", "2: 4\n2: 5\n")
             let twice = await world.run(["jqc", "inspect", "fill", id, "--answers", duplicate])
-            #expect(twice.code == 2 && twice.stderr.contains(duplicate + ":2:1") && twice.stderr.contains("appears twice"))
+            #expect(twice.exitCode == 2 && twice.stderr.contains(duplicate + ":2:1") && twice.stderr.contains("appears twice"))
             let list = try world.file("list.yml", "- 4\n- 5\n")
             let notMapping = await world.run(["jqc", "inspect", "fill", id, "--answers", list])
-            #expect(notMapping.code == 2 && notMapping.stderr.contains("must be one mapping"))
+            #expect(notMapping.exitCode == 2 && notMapping.stderr.contains("must be one mapping"))
             let missing = await world.run(["jqc", "inspect", "fill", id, "--answers", world.home.path("nope.yaml")])
-            #expect(missing.code == 2 && missing.stderr.contains("cannot read the answers file"))
+            #expect(missing.exitCode == 2 && missing.stderr.contains("cannot read the answers file"))
             #expect(try world.storeRows() == before)
         }
     }
@@ -111,7 +111,7 @@ struct AnswersFillTests {
             try await world.ready()
             let id = try await world.startDraft()
             let result = await world.run(["jqc", "inspect", "fill", id])
-            #expect(result.code == 2 && result.stderr.contains("needs a terminal"))
+            #expect(result.exitCode == 2 && result.stderr.contains("needs a terminal"))
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// `jqc issue list` and `jqc inspect list`.
 @Suite(.serialized)
 struct FacilityIssueAndFilterTests {
-    static func ids(_ result: JQCWorld.Result, _ key: String = "local_id") throws -> Set<String> {
+    static func ids(_ result: CommandOutcome, _ key: String = "local_id") throws -> Set<String> {
         Set(try result.array().compactMap { $0[key] as? String })
     }
 
@@ -24,7 +24,7 @@ struct FacilityIssueAndFilterTests {
                 "jqc", "issue", "flag", "--facility", "2", "--area", "104", "--severity", "medium", "--description", "Door sticks",
                 "--photo", photo,
             ])
-            #expect(flagged.code == 0, "\(flagged.stderr)")
+            #expect(flagged.exitCode == 0, "\(flagged.stderr)")
             #expect(flagged.stderr.contains("at facility 2, area 104"))
             let id = flagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let local = try #require(try world.store().issue(localID: id))
@@ -40,22 +40,22 @@ struct FacilityIssueAndFilterTests {
                 (["--facility", "x"], 2, "invalid value 'x' for '--facility': expected a whole number of at least 1"),
             ] {
                 let refused = await world.run(["jqc", "issue", "flag", "--severity", "low", "--description", "x"] + arguments)
-                #expect(refused.code == code && refused.stderr.contains(text), "\(arguments): \(refused.code) \(refused.stderr)")
+                #expect(refused.exitCode == code && refused.stderr.contains(text), "\(arguments): \(refused.exitCode) \(refused.stderr)")
             }
             let draft = try await world.startDraft()
             let withArea = await world.run([
                 "jqc", "issue", "flag", "--inspection", draft, "--area", "101", "--severity", "low", "--description", "x",
             ])
-            #expect(withArea.code == 2 && withArea.stderr.contains("--area goes with --facility"))
+            #expect(withArea.exitCode == 2 && withArea.stderr.contains("--area goes with --facility"))
 
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let sent = try #require(try await world.serverIssues()[id])
             #expect(sent["inspection_id"] is NSNull && sent["facility_id"] as? Int == 2 && sent["area_id"] as? Int == 104)
             #expect((sent["photo_path"] as? String)?.hasPrefix("uploads/photos/") == true)
             #expect(try world.store().issue(localID: id)?.syncStatus == .synced)
             // Reconciliation never removes it: it was made on this device.
             try await world.admin("assigned-issues", ["user": "inspector", "issue_ids": [Int]()])
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try world.store().issue(localID: id) != nil)
         }
     }
@@ -69,13 +69,13 @@ struct FacilityIssueAndFilterTests {
             try await world.admin(
                 "issues",
                 ["facility_id": 1, "severity": "critical", "description": "Glass", "reported_by": "inspector", "assigned_to": "inspector2"])
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let outbox = try Outbox(world)
             let device = try outbox.store.flagIssue(facilityID: 4, areaID: nil, severity: .critical, description: "Bleachers")
 
             func descriptions(_ filters: [String]) async throws -> Set<String> {
                 let result = await world.run(["jqc", "issue", "list", "--json"] + filters)
-                guard result.code == 0 else { throw WorldError("\(filters): \(result.stderr)") }
+                guard result.exitCode == 0 else { throw TestSupportError("\(filters): \(result.stderr)") }
                 return Set(try result.array().compactMap { $0["description"] as? String })
             }
             let dryer = "Hand dryer broken in the men's restroom"
@@ -89,14 +89,14 @@ struct FacilityIssueAndFilterTests {
             #expect(try await descriptions(["--mine", "--status", "in_progress"]) == [coffee])
             #expect(try await descriptions(["--facility", "5"]).isEmpty)
             #expect(await world.run(["jqc", "issue", "list", "--facility", "5"]).stderr.contains("no issues match those filters"))
-            #expect(await world.run(["jqc", "issue", "list", "--severity", "urgent"]).code == 2)
+            #expect(await world.run(["jqc", "issue", "list", "--severity", "urgent"]).exitCode == 2)
 
             // --mine knows who you are from your last login, offline too; never logged in, it says so.
             _ = world.emulator.stop()
             #expect(try await descriptions(["--mine"]) == [dryer, coffee, dust])
-            #expect(await world.run(["auth", "logout"]).code == 0)
+            #expect(await world.run(["auth", "logout"]).exitCode == 0)
             let anonymous = await world.run(["jqc", "issue", "list", "--mine"])
-            #expect(anonymous.code == 3 && anonymous.stderr.contains("never logged in"))
+            #expect(anonymous.exitCode == 3 && anonymous.stderr.contains("never logged in"))
         }
     }
 
@@ -123,11 +123,11 @@ struct FacilityIssueAndFilterTests {
             #expect(try await listed(["--since", "2026-11-01", "--facility", "1"]) == [late.localID])
             #expect(try await listed(["--status", "pending", "--template", "1"]).isEmpty)
             let none = await world.run(["jqc", "inspect", "list", "--template", "3", "-o", "table"])
-            #expect(none.code == 0 && none.stdout.isEmpty && none.stderr.contains("no inspections match those filters"))
+            #expect(none.exitCode == 0 && none.stdout.isEmpty && none.stderr.contains("no inspections match those filters"))
             let nonePiped = await world.run(["jqc", "inspect", "list", "--template", "3"])
-            #expect(nonePiped.code == 0 && nonePiped.stdout.isEmpty && nonePiped.stderr.isEmpty)
+            #expect(nonePiped.exitCode == 0 && nonePiped.stdout.isEmpty && nonePiped.stderr.isEmpty)
             let bad = await world.run(["jqc", "inspect", "list", "--since", "last week"])
-            #expect(bad.code == 2 && bad.stderr.contains("--since must be a UTC day"))
+            #expect(bad.exitCode == 2 && bad.stderr.contains("--since must be a UTC day"))
         }
     }
 }

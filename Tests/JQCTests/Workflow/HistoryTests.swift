@@ -37,10 +37,10 @@ struct HistoryTests {
             try await world.ready()
             _ = world.emulator.stop()
             let result = await world.run(["jqc", "history"])
-            #expect(result.code == 4)
+            #expect(result.exitCode == 4)
             #expect(result.stderr.contains("jqc history needs the server"))
             let bad = await world.run(["jqc", "history", "--limit", "0"])
-            #expect(bad.code == 2)
+            #expect(bad.exitCode == 2)
         }
     }
 }

@@ -19,7 +19,7 @@ struct InspectStartTests {
             #expect(stored.templateID == 1 && stored.facilityID == 1 && stored.areaID == 101)
 
             let json = await world.run(["jqc", "inspect", "start", "--template", "4", "--facility", "2", "--json"])
-            #expect(json.code == 0)
+            #expect(json.exitCode == 0)
             let record = try json.object()
             #expect((record["local_id"] as? String)?.count == 36)
             #expect(record["server_id"] is NSNull)
@@ -43,12 +43,12 @@ struct InspectStartTests {
             ]
             for (arguments, message) in cases {
                 let result = await world.run(["jqc", "inspect", "start"] + arguments)
-                #expect(result.code == 2, "\(arguments): \(result.stderr)")
+                #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
                 #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             }
             // An area of another facility is refused too (the store's rule).
             let wrongArea = await world.run(["jqc", "inspect", "start", "--template", "1", "--facility", "2", "--area", "101"])
-            #expect(wrongArea.code == 1 && wrongArea.stderr.contains("belongs to facility 1"))
+            #expect(wrongArea.exitCode == 1 && wrongArea.stderr.contains("belongs to facility 1"))
             #expect(try world.storeRows() == before)
         }
     }
@@ -61,7 +61,7 @@ struct InspectStartTests {
             let state = try await world.serverState()
             #expect((state["follow_up_required_ids"] as? [Int])?.contains(73) == true)
             let result = await world.run(["jqc", "inspect", "start", "--reinspect", "73", "--json"])
-            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.exitCode == 0, "\(result.stderr)")
             let record = try result.object()
             let localID = try #require(record["local_id"] as? String)
             let draft = try #require(try world.store().inspection(localID: localID))
@@ -89,18 +89,18 @@ struct InspectStartTests {
         try await withWorld { world in
             try await world.ready()
             let parent = try Outbox(world).completedInspection()
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let synced = try #require(try world.store().inspection(localID: parent.localID))
             let serverID = try #require(synced.serverID)
 
             // Not flagged yet: refused, nothing created.
             let before = try world.storeRows()
             let refused = await world.run(["jqc", "inspect", "start", "--reinspect", parent.localID])
-            #expect(refused.code == 1 && refused.stderr.contains("does not require a follow-up"))
+            #expect(refused.exitCode == 1 && refused.stderr.contains("does not require a follow-up"))
             #expect(try world.storeRows() == before)
 
             try await world.admin("follow-up", ["inspection_id": serverID, "follow_up_required": true])
-            #expect(await world.run(["jqc", "history", "--limit", "5"]).code == 0)  // history brings the flag home
+            #expect(await world.run(["jqc", "history", "--limit", "5"]).exitCode == 0)  // history brings the flag home
             #expect(try world.store().inspection(localID: parent.localID)?.followUpRequired == true)
 
             let child = try await world.run(["jqc", "inspect", "start", "--reinspect", String(serverID), "--json"]).object()
@@ -112,8 +112,8 @@ struct InspectStartTests {
             #expect(child["form_data"] as? [String: String] == ["4": "true", "6": "Good"])
 
             let answers = try world.file("child.json", #"{"2": 5, "3": 5, "5": "Pass"}"#)
-            #expect(await world.run(["jqc", "inspect", "fill", childID, "--answers", answers]).code == 0)
-            #expect(await world.run(["jqc", "inspect", "submit", childID]).code == 0)
+            #expect(await world.run(["jqc", "inspect", "fill", childID, "--answers", answers]).exitCode == 0)
+            #expect(await world.run(["jqc", "inspect", "submit", childID]).exitCode == 0)
             #expect(try world.store().inspection(localID: parent.localID)?.followUpRequired == false)
         }
     }
@@ -123,9 +123,9 @@ struct InspectStartTests {
             try await world.ready()
             let before = try world.storeRows()
             let result = await world.run(["jqc", "inspect", "start", "--reinspect", "73", "--template", "3"])
-            #expect(result.code == 2 && result.stderr.contains("contradicts"))
+            #expect(result.exitCode == 2 && result.stderr.contains("contradicts"))
             let notRequired = await world.run(["jqc", "inspect", "start", "--reinspect", "72"])
-            #expect(notRequired.code == 1 && notRequired.stderr.contains("does not require a follow-up"))
+            #expect(notRequired.exitCode == 1 && notRequired.stderr.contains("does not require a follow-up"))
             #expect(try world.storeRows() == before)
         }
     }

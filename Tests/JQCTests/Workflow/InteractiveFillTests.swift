@@ -14,7 +14,7 @@ struct InteractiveFillTests {
             try await world.ready()
             let id = try await world.startDraft()
             let result = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id],
                 environment: world.environment.merging(["NO_COLOR": "1"]) { $1 },
                 steps: [
                     .expect("== Fixtures =="),
@@ -43,7 +43,7 @@ struct InteractiveFillTests {
             let id = try await world.startDraft()
             let photo = try Outbox(world).jpeg("worst.jpg")
             let result = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "fill", id],
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id],
                 environment: world.environment.merging(["NO_COLOR": "1"]) { $1 },
                 steps: [
                     .expect("[1/6]"), .send("5\n"),

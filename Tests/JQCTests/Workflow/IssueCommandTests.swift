@@ -16,7 +16,7 @@ struct IssueCommandTests {
             let flagged = await world.run([
                 "jqc", "issue", "flag", "--inspection", id, "--severity", "high", "--description", "Leaking tap", "--photo", photo,
             ])
-            #expect(flagged.code == 0, "\(flagged.stderr)")
+            #expect(flagged.exitCode == 0, "\(flagged.stderr)")
             let issueID = flagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 
             let list = try await world.run(["jqc", "issue", "list", "--json"]).array()
@@ -32,15 +32,15 @@ struct IssueCommandTests {
             #expect(table.stdout.contains("Leaking tap") && table.stdout.contains("you") && table.stdout.contains("from server"))
 
             let shown = await world.run(["jqc", "issue", "show", String(issueID.prefix(8))])
-            #expect(shown.code == 0 && shown.stdout.contains("local photo") && shown.stdout.contains(".jpg"))
+            #expect(shown.exitCode == 0 && shown.stdout.contains("local photo") && shown.stdout.contains(".jpg"))
             let seeded = try await world.run(["jqc", "issue", "show", "1", "--json"]).object()
             #expect(seeded["server_id"] as? Int == 1)
             #expect((seeded["photo_urls"] as? [String])?.allSatisfy { $0.hasPrefix(world.emulator.baseURL + "/") } == true)
 
             let bad = await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "urgent", "--description", "x"])
-            #expect(bad.code == 2)
+            #expect(bad.exitCode == 2)
             let empty = await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "low", "--description", "  "])
-            #expect(empty.code == 1 && empty.stderr.contains("needs a description"))
+            #expect(empty.exitCode == 1 && empty.stderr.contains("needs a description"))
         }
     }
 
@@ -48,7 +48,7 @@ struct IssueCommandTests {
         try await withWorld { world in
             try await world.ready()
             let changed = await world.run(["jqc", "issue", "status", "1", "resolved", "--notes", "Fixed the dryer"])
-            #expect(changed.code == 0, "\(changed.stderr)")
+            #expect(changed.exitCode == 0, "\(changed.stderr)")
             #expect(changed.stdout.contains("issue #1 is now Resolved"))
             let issues = (try await world.serverState()["issues"] as? [[String: Any]]) ?? []
             #expect(issues.first { $0["id"] as? Int == 1 }?["status"] as? String == "resolved")
@@ -57,7 +57,7 @@ struct IssueCommandTests {
 
             // An id the store has never seen is changed on the server directly (online only).
             let unknown = await world.run(["jqc", "issue", "status", "nope", "resolved"])
-            #expect(unknown.code == 2 && unknown.stderr.contains("no issue nope"))
+            #expect(unknown.exitCode == 2 && unknown.stderr.contains("no issue nope"))
         }
     }
 }

@@ -27,7 +27,7 @@ struct NotificationCommandTests {
                 "jqc", "notifications", "poll", "--exec",
                 "printf '%s|%s|%s\\n' \"$FIELDOPS_NOTIFICATION_TYPE\" \"$FIELDOPS_NOTIFICATION_TITLE\" \"$FIELDOPS_NOTIFICATION_ISSUE_ID\" >> \(hookFile)",
             ])
-            #expect(text.code == 0, "\(text.stderr)")
+            #expect(text.exitCode == 0, "\(text.stderr)")
             #expect(text.stdout.contains("[issue_assigned] New issue — Look at issue 4"))
             #expect(try String(contentsOfFile: hookFile, encoding: .utf8) == "issue_assigned|New issue|4\n")
             let polls = try await world.emulator.requests().filter { $0.path == "/api/v1/notifications" }
@@ -41,12 +41,12 @@ struct NotificationCommandTests {
     @Test func pollOfflineIsExit4AndKeepsTheCursor() async throws {
         try await withWorld(http: "{ retries: 0 }") { world in
             try await world.login()
-            #expect(await world.run(["jqc", "notifications", "poll"]).code == 0)
+            #expect(await world.run(["jqc", "notifications", "poll"]).exitCode == 0)
             let cursor = try world.store().notificationCursor()
             // Two drops: libcurl silently retries a request whose reused connection died once.
             try await world.emulator.injectFault(path: "/api/v1/notifications", count: 2, drop: true)
             let result = await world.run(["jqc", "notifications", "poll"])
-            #expect(result.code == 4 && result.stderr.contains("cannot fetch notifications"), "\(result.code): \(result.stderr)")
+            #expect(result.exitCode == 4 && result.stderr.contains("cannot fetch notifications"), "\(result.exitCode): \(result.stderr)")
             #expect(try world.store().notificationCursor() == cursor)
         }
     }
@@ -54,18 +54,10 @@ struct NotificationCommandTests {
     @Test func watchPrintsEachArrivalAndRidesOutTheServerGoingAway() async throws {
         try await withWorld(http: "{ retries: 0, timeout: 2 }") { world in
             try await world.login()
-            #expect(await world.run(["jqc", "notifications", "poll"]).code == 0)
+            #expect(await world.run(["jqc", "notifications", "poll"]).exitCode == 0)
             let out = world.home.path("watch.out")
             let err = world.home.path("watch.err")
-            #expect(FileManager.default.createFile(atPath: out, contents: nil))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try JQCWorld.binary())
-            process.arguments = ["jqc", "notifications", "watch", "--interval", "1s", "--json"]
-            process.environment = world.environment
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-            #expect(FileManager.default.createFile(atPath: err, contents: nil))
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-            try process.run()
+            let process = try world.spawn(["jqc", "notifications", "watch", "--interval", "1s", "--json"], stdout: out, stderr: err)
             defer { if process.isRunning { process.terminate() } }
 
             func lines() -> [String] {
@@ -115,7 +107,7 @@ struct NotificationCommandTests {
         guard let range = result.stdout.range(of: "pid="),
             let pid = pid_t(result.stdout[range.upperBound...].prefix(while: \.isNumber))
         else {
-            throw WorldError("no listener on port \(port): \(result.stdout)")
+            throw TestSupportError("no listener on port \(port): \(result.stdout)")
         }
         return pid
     }

@@ -11,7 +11,7 @@ struct NotificationInboxTests {
     /// The ids a `notifications poll --json` printed.
     static func poll(_ world: JQCWorld) async throws -> [Int] {
         let result = await world.run(["jqc", "notifications", "poll", "--json"])
-        guard result.code == 0 else { throw WorldError("poll failed (\(result.code)): \(result.stderr)") }
+        guard result.exitCode == 0 else { throw TestSupportError("poll failed (\(result.exitCode)): \(result.stderr)") }
         return try result.array().compactMap { $0["id"] as? Int }
     }
 
@@ -42,7 +42,7 @@ struct NotificationInboxTests {
             }
             // A sync's notification step keeps the same cursor.
             try await world.admin("notify", ["user": "inspector", "title": "Pulled by a sync"])
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             shown += try await Self.poll(world)
 
             #expect(Set(shown).count == shown.count, "shown twice: \(shown)")
@@ -98,25 +98,25 @@ struct NotificationInboxTests {
             #expect(table.stderr.contains("3 unread"))
 
             let marked = await world.run(["jqc", "notifications", "read", String(newest)])
-            #expect(marked.code == 0 && marked.stdout.contains("marked 1 notification read"))
+            #expect(marked.exitCode == 0 && marked.stdout.contains("marked 1 notification read"))
             let unread = try await world.run(["jqc", "notifications", "list", "--unread", "--json"]).array()
             #expect(unread.count == 2 && !unread.contains { $0["id"] as? Int == newest })
             #expect(try await world.run(["jqc", "notifications", "list", "--limit", "1", "--json"]).array().count == 1)
 
             // An unknown id changes nothing.
             let unknown = await world.run(["jqc", "notifications", "read", "1", "999"])
-            #expect(unknown.code == 2 && unknown.stderr.contains("999"))
+            #expect(unknown.exitCode == 2 && unknown.stderr.contains("999"))
             #expect(try world.store().unreadNotificationCount() == 2)
-            #expect(await world.run(["jqc", "notifications", "read"]).code == 2)
-            #expect(await world.run(["jqc", "notifications", "read", "1", "--all"]).code == 2)
+            #expect(await world.run(["jqc", "notifications", "read"]).exitCode == 2)
+            #expect(await world.run(["jqc", "notifications", "read", "1", "--all"]).exitCode == 2)
 
             // The inbox is local: it lists and marks with the server gone.
             _ = world.emulator.stop()
             let all2 = await world.run(["jqc", "notifications", "read", "--all", "--json"])
-            #expect(all2.code == 0)
+            #expect(all2.exitCode == 0)
             #expect(((try all2.object()["marked_read"] as? [Int]) ?? []).count == 2)
             #expect(try await world.run(["jqc", "notifications", "list", "--unread", "--json"]).array().isEmpty)
-            #expect(await world.run(["jqc", "notifications", "list"]).code == 0)
+            #expect(await world.run(["jqc", "notifications", "list"]).exitCode == 0)
         }
     }
 }

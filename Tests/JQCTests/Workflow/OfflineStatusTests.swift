@@ -24,19 +24,20 @@ struct OfflineStatusTests {
             let before = try world.storeRows()
             try await Self.cutOff(world)
             let first = await world.run(["jqc", "issue", "status", "1", "in_progress"])
-            #expect(first.code == 0, "\(first.stderr)")
+            #expect(first.exitCode == 0, "\(first.stderr)")
             #expect(first.stdout.contains("queued: sent by the next sync") && first.stderr.contains("cannot be reached"))
             // A second change of the same issue queues behind the first without trying the server.
             let patchesBefore = try await world.emulator.requests().filter { $0.method == "PATCH" }.count
             let second = await world.run(["jqc", "issue", "status", "1", "resolved", "--notes", "Dryer replaced"])
-            #expect(second.code == 0 && second.stdout.contains("queued: sent by the next sync"))
+            #expect(second.exitCode == 0 && second.stdout.contains("queued: sent by the next sync"))
             #expect(try await world.emulator.requests().filter { $0.method == "PATCH" }.count == patchesBefore)
             // An issue flagged here, not on the server yet: its change follows it.
             let flagged = await world.run(["jqc", "issue", "flag", "--facility", "2", "--severity", "low", "--description", "Door sticks"])
             let localID = flagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let third = await world.run(["jqc", "issue", "status", localID, "in_progress", "--notes", "Oiled the hinge"])
             #expect(
-                third.code == 0 && third.stdout.contains("queued: sent by the next sync") && third.stderr.contains("not on the server yet"))
+                third.exitCode == 0 && third.stdout.contains("queued: sent by the next sync")
+                    && third.stderr.contains("not on the server yet"))
             #expect(try world.storeRows() != before)
 
             let store = try world.store()
@@ -54,7 +55,7 @@ struct OfflineStatusTests {
             try await world.emulator.clearFaults()
             let earlier = try await world.emulator.requests().count
             let sync = await world.run(["jqc", "sync", "--json"])
-            #expect(sync.code == 0, "\(sync.stderr)")
+            #expect(sync.exitCode == 0, "\(sync.stderr)")
             #expect(try sync.object()["status_changes_sent"] as? Int == 3)
             #expect(try store.pendingCounts().statusChanges == 0)
 
@@ -73,7 +74,7 @@ struct OfflineStatusTests {
             #expect(try store.issue(serverID: 1)?.status == "resolved")
 
             // Nothing is sent twice.
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try await world.emulator.requests().dropFirst(earlier).filter { $0.method == "PATCH" }.count == 3)
         }
     }
@@ -82,7 +83,7 @@ struct OfflineStatusTests {
         try await withWorld(http: "{ retries: 0 }") { world in
             try await world.ready()
             try await Self.cutOff(world)
-            #expect(await world.run(["jqc", "issue", "status", "1", "in_progress"]).code == 0)
+            #expect(await world.run(["jqc", "issue", "status", "1", "in_progress"]).exitCode == 0)
             let issueOne = try #require(try world.store().issue(serverID: 1))
             let change = try #require(try world.store().pendingStatusChanges(issueLocalID: issueOne.localID).first)
             try await world.emulator.clearFaults()
@@ -92,7 +93,7 @@ struct OfflineStatusTests {
             let patches = try await world.emulator.requests().filter { $0.method == "PATCH" }.count
 
             let sync = await world.run(["jqc", "sync", "--json"])
-            #expect(sync.code == 5)
+            #expect(sync.exitCode == 5)
             let failure = try #require((try sync.object()["failures"] as? [[String: Any]])?.first)
             #expect(failure["kind"] as? String == "status_change" && failure["local_id"] as? String == change.localID)
             let message = try #require(failure["error"] as? String)
@@ -110,8 +111,8 @@ struct OfflineStatusTests {
                 await world.run(["jqc", "issue", "show", "1"]).stdout.contains("not sent: issue #1 was changed on the server meanwhile"))
 
             // A person who has seen it sends it anyway: re-queued, it goes from the server's status.
-            #expect(await world.run(["jqc", "retry", change.localID]).code == 0)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "retry", change.localID]).exitCode == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try await Self.serverIssue(world, 1)["status"] as? String == "in_progress")
             #expect(try world.store().statusChange(localID: change.localID)?.syncStatus == .synced)
         }
@@ -119,20 +120,19 @@ struct OfflineStatusTests {
 
     @Test func aChangeOfAnIssueThatFailedToSyncIsRefusedAndAFailedIssueTakesItsChangesAlong() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let issue = try outbox.facilityIssue()
-            #expect(await world.run(["jqc", "issue", "status", issue.localID, "resolved"]).code == 0)
+            #expect(await world.run(["jqc", "issue", "status", issue.localID, "resolved"]).exitCode == 0)
             try await world.emulator.injectFault(path: "/api/v1/issues", method: "POST", status: 422, count: SyncStatus.maxAttempts)
-            for _ in 0..<SyncStatus.maxAttempts { #expect(await world.run(["jqc", "sync"]).code == 5) }
+            for _ in 0..<SyncStatus.maxAttempts { #expect(await world.run(["jqc", "sync"]).exitCode == 5) }
             #expect(try outbox.store.issue(localID: issue.localID)?.syncStatus == .failed)
             let changes = try outbox.store.unsentStatusChanges()
             #expect(changes.count == 1 && changes[0].syncStatus == .failed && changes[0].lastError == JQCStore.issueFailedMessage)
             let refused = await world.run(["jqc", "issue", "status", issue.localID, "open"])
-            #expect(refused.code == 1 && refused.stderr.contains("failed to sync"))
+            #expect(refused.exitCode == 1 && refused.stderr.contains("failed to sync"))
             // Re-queueing the issue brings its change back; both go.
-            #expect(await world.run(["jqc", "retry", issue.localID]).code == 0)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "retry", issue.localID]).exitCode == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let serverID = try #require(try outbox.store.issue(localID: issue.localID)?.serverID)
             #expect(try await Self.serverIssue(world, serverID)["status"] as? String == "resolved")
         }

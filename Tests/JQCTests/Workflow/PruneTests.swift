@@ -13,8 +13,7 @@ struct PruneTests {
 
     @Test func pruneRemovesOldSyncedWorkWithItsPhotosAndNothingThatWaits() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             // Synced long ago: an inspection with a photo and an issue with a photo, and a facility issue.
             let old = try outbox.completedInspection(photo: true)
             let oldIssue = try outbox.issue(on: old, photo: true)
@@ -23,7 +22,7 @@ struct PruneTests {
             let busy = try outbox.completedInspection()
             // Synced recently.
             let recent = try outbox.completedInspection(photo: true)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             for id in [old.localID, busy.localID] {
                 try outbox.execute("UPDATE inspections SET synced_at = ? WHERE local_id = ?", [Self.longAgo, id])
             }
@@ -34,7 +33,7 @@ struct PruneTests {
             let pulled = try #require(try outbox.store.issue(serverID: 1))
             _ = try outbox.store.queueStatusChange(issueLocalID: pulled.localID, status: .inProgress, notes: nil)
             _ = try outbox.store.queueStatusChange(issueLocalID: pulled.localID, status: .resolved, notes: nil)
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             try outbox.execute("UPDATE issue_status_changes SET synced_at = ?", [Self.longAgo])
             let waiting = try outbox.issue(on: busy)
             // Never synced: pending, failed and draft work.
@@ -60,7 +59,7 @@ struct PruneTests {
             // A dry run lists and removes nothing.
             let rowsBefore = try world.storeRows()
             let plan = await world.run(["jqc", "prune", "--synced-before", "2026-06-01", "--dry-run", "--json"])
-            #expect(plan.code == 0, "\(plan.stderr)")
+            #expect(plan.exitCode == 0, "\(plan.stderr)")
             let planned = try plan.object()
             #expect(planned["dry_run"] as? Bool == true)
             #expect(planned["inspections"] as? [String] == [old.localID])
@@ -95,19 +94,18 @@ struct PruneTests {
             // Nothing more to prune; the next sync resends nothing.
             #expect(try await world.run(["jqc", "prune", "--synced-before", "2026-06-01", "--json"]).object()["photos"] as? Int == 0)
             let posts = try await world.postCounts("inspections")
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             #expect(try await world.postCounts("inspections")[recent.localID] == posts[recent.localID])
-            #expect(await world.run(["jqc", "prune", "--synced-before", "June"]).code == 2)
+            #expect(await world.run(["jqc", "prune", "--synced-before", "June"]).exitCode == 2)
         }
     }
 
     @Test func withoutADatePruneKeepsTheLastThirtyDays() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let month = try outbox.completedInspection()
             let week = try outbox.completedInspection()
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             try outbox.execute(
                 "UPDATE inspections SET synced_at = ? WHERE local_id = ?",
                 [JQCDate.format(Date().addingTimeInterval(-31 * 86_400)), month.localID])
@@ -115,7 +113,7 @@ struct PruneTests {
                 "UPDATE inspections SET synced_at = ? WHERE local_id = ?",
                 [JQCDate.format(Date().addingTimeInterval(-7 * 86_400)), week.localID])
             let result = await world.run(["jqc", "prune"])
-            #expect(result.code == 0 && result.stdout.hasPrefix("removed 1 inspection"), "\(result.stdout)")
+            #expect(result.exitCode == 0 && result.stdout.hasPrefix("removed 1 inspection"), "\(result.stdout)")
             #expect(try outbox.store.inspection(localID: month.localID) == nil)
             #expect(try outbox.store.inspection(localID: week.localID) != nil)
         }

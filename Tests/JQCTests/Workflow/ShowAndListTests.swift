@@ -10,8 +10,7 @@ import Testing
 struct ShowAndListTests {
     @Test func listShowsTheBadgeOfEachStateAndFiltersByIt() async throws {
         try await withWorld { world in
-            try await world.ready()
-            let outbox = try Outbox(world)
+            let outbox = try await world.readyOutbox()
             let draft = try await world.startDraft()
             let pending = try outbox.completedInspection()
             let failed = try outbox.completedInspection()
@@ -38,7 +37,7 @@ struct ShowAndListTests {
                 #expect(table.stdout.contains(label), "\(label)")
             }
             let bad = await world.run(["jqc", "inspect", "list", "--status", "done"])
-            #expect(bad.code == 2)
+            #expect(bad.exitCode == 2)
         }
     }
 
@@ -49,16 +48,16 @@ struct ShowAndListTests {
             #expect(
                 await world.run(
                     ["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "3": 5, "4": true, "5": "Pass", "6": "Good"}"#
-                ).code == 0)
+                ).exitCode == 0)
             let photo = try Outbox(world).jpeg("spot.jpg")
-            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).code == 0)
+            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).exitCode == 0)
             #expect(
                 await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "critical", "--description", "Leaking pipe"])
-                    .code == 0)
-            #expect(await world.run(["jqc", "inspect", "submit", id]).code == 0)
+                    .exitCode == 0)
+            #expect(await world.run(["jqc", "inspect", "submit", id]).exitCode == 0)
 
             let card = await world.run(["jqc", "inspect", "show", String(id.prefix(6))])
-            #expect(card.code == 0, "\(card.stderr)")
+            #expect(card.exitCode == 0, "\(card.stderr)")
             for text in [
                 "Inspection \(id)", "[Pending Sync]", "Restroom Quick Check", "Central Station, area 101", "score", "96%",
                 "== Fixtures ==", "Toilets and urinals *", "★★★★☆ 4/5", "Supplies restocked", "yes", "Odor", "Good",
@@ -67,7 +66,7 @@ struct ShowAndListTests {
                 #expect(card.stdout.contains(text), "missing \(text)\n\(card.stdout)")
             }
 
-            #expect(await world.run(["jqc", "sync"]).code == 0)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
             let after = try await world.run(["jqc", "inspect", "show", id, "--json"]).object()
             let serverID = try #require(after["server_id"] as? Int)
             let photos = try #require(after["photos"] as? [[String: Any]])
@@ -84,15 +83,15 @@ struct ShowAndListTests {
         try await withWorld { world in
             try await world.ready()
             let card = await world.run(["jqc", "inspect", "show", "73"])
-            #expect(card.code == 0, "\(card.stderr)")
+            #expect(card.exitCode == 0, "\(card.stderr)")
             #expect(
                 card.stdout.contains("Inspection #73 (server)") && card.stdout.contains("follow-up")
                     && card.stdout.contains("--reinspect 73"))
             let unknown = await world.run(["jqc", "inspect", "show", "no-such-id"])
-            #expect(unknown.code == 2 && unknown.stderr.contains("no local inspection no-such-id"))
+            #expect(unknown.exitCode == 2 && unknown.stderr.contains("no local inspection no-such-id"))
             _ = world.emulator.stop()
             let offline = await world.run(["jqc", "inspect", "show", "73"])
-            #expect(offline.code == 4 && offline.stderr.contains("needs the server"))
+            #expect(offline.exitCode == 4 && offline.stderr.contains("needs the server"))
         }
     }
 }

@@ -15,10 +15,10 @@ struct SubmitAndDraftRulesTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft()
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4}"#).code == 0)
+            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4}"#).exitCode == 0)
             let before = try world.storeRows()
             let result = await world.run(["jqc", "inspect", "submit", id])
-            #expect(result.code == 1)
+            #expect(result.exitCode == 1)
             #expect(result.stderr.contains("2 required fields are empty"))
             #expect(result.stderr.contains(#"field 3 "Sinks and mirrors" (rating)"#))
             #expect(result.stderr.contains(#"field 5 "Floor dry and clean" (pass_fail)"#))
@@ -32,7 +32,8 @@ struct SubmitAndDraftRulesTests {
             try await world.ready()
             let id = try await world.startDraft()
             // Radio 6 unanswered: the server counts it as a fail.
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "3": 3, "5": "Pass"}"#).code == 0)
+            #expect(
+                await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "3": 3, "5": "Pass"}"#).exitCode == 0)
             let submitted = try await world.run(["jqc", "inspect", "submit", id, "--json"]).object()
             // (0.8 + 0.6 + 0 (checkbox 4 absent) + 1 + 0 (radio 6 absent)) / 5
             #expect(submitted["overall_score"] as? Double == 48)
@@ -43,7 +44,7 @@ struct SubmitAndDraftRulesTests {
             #expect(
                 await world.run(
                     ["jqc", "inspect", "fill", second, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "4": true, "5": "Fail", "6": "Good"}"#
-                ).code == 0)
+                ).exitCode == 0)
             let synced = try await world.run(["jqc", "inspect", "submit", second, "--sync", "--json"]).object()
             #expect(synced["sync_status"] as? String == "synced" && synced["badge"] as? String == "Completed")
             #expect(synced["server_id"] as? Int != nil)
@@ -59,10 +60,11 @@ struct SubmitAndDraftRulesTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft()
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "5": "Pass"}"#).code == 0)
+            #expect(
+                await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "5": "Pass"}"#).exitCode == 0)
             _ = world.emulator.stop()
             let result = await world.run(["jqc", "inspect", "submit", id, "--sync"])
-            #expect(result.code == 4, "\(result.stderr)")
+            #expect(result.exitCode == 4, "\(result.stderr)")
             #expect(result.stdout.contains("submitted \(id)") && result.stdout.contains("[Pending Sync]"))
             let stored = try #require(try world.store().inspection(localID: id))
             #expect(stored.status == .completed && stored.syncStatus == .pending && stored.overallScore == 60)
@@ -75,8 +77,9 @@ struct SubmitAndDraftRulesTests {
         try await withWorld { world in
             try await world.ready()
             let id = try await world.startDraft()
-            #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "5": "Pass"}"#).code == 0)
-            #expect(await world.run(["jqc", "inspect", "submit", id]).code == 0)
+            #expect(
+                await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "5": "Pass"}"#).exitCode == 0)
+            #expect(await world.run(["jqc", "inspect", "submit", id]).exitCode == 0)
             let photo = try world.file("p.jpg", "")
             try Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]).write(to: URL(fileURLWithPath: photo))
             let before = try world.storeRows()
@@ -88,7 +91,7 @@ struct SubmitAndDraftRulesTests {
             ]
             for arguments in attempts {
                 let result = await world.run(arguments, stdin: #"{"2": 1}"#)
-                #expect(result.code == 1, "\(arguments): \(result.stderr)")
+                #expect(result.exitCode == 1, "\(arguments): \(result.stderr)")
                 #expect(result.stderr.contains("it is already submitted (Pending Sync)"), "\(arguments): \(result.stderr)")
             }
             #expect(try world.storeRows() == before)
@@ -102,20 +105,20 @@ struct SubmitAndDraftRulesTests {
             let id = try await world.startDraft()
             let photo = world.home.path("floor.png")
             try Data(pngBytes).write(to: URL(fileURLWithPath: photo))
-            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).code == 0)
+            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).exitCode == 0)
             #expect(
                 await world.run([
                     "jqc", "issue", "flag", "--inspection", id, "--severity", "low", "--description", "Scuffs", "--photo", photo,
-                ]).code == 0)
+                ]).exitCode == 0)
             #expect(try world.photoFiles().count == 2)
 
             let before = try world.storeRows()
             let unconfirmed = await world.run(["jqc", "inspect", "delete", id])
-            #expect(unconfirmed.code == 2 && unconfirmed.stderr.contains("without confirmation"))
+            #expect(unconfirmed.exitCode == 2 && unconfirmed.stderr.contains("without confirmation"))
             #expect(try world.storeRows() == before)
 
             let deleted = await world.run(["--yes", "jqc", "inspect", "delete", String(id.prefix(8))])
-            #expect(deleted.code == 0, "\(deleted.stderr)")
+            #expect(deleted.exitCode == 0, "\(deleted.stderr)")
             #expect(try world.store().inspection(localID: id) == nil)
             #expect(try world.store().issues(inspectionLocalID: id).isEmpty)
             #expect(try world.store().issues().count == 3, "the issues pulled from the server stay")
@@ -133,18 +136,18 @@ struct SubmitAndDraftRulesTests {
             let fake = try world.file("looks-like.jpg", "just text")
             let before = try world.storeRows()
             let refused = await world.run(["jqc", "inspect", "attach", id, "--field", "7", fake])
-            #expect(refused.code == 2 && refused.stderr.contains("not a JPEG or PNG image"))
+            #expect(refused.exitCode == 2 && refused.stderr.contains("not a JPEG or PNG image"))
             let wrongField = await world.run(["jqc", "inspect", "attach", id, "--field", "6", fake])
-            #expect(wrongField.code == 2 && wrongField.stderr.contains("is a radio field"))
+            #expect(wrongField.exitCode == 2 && wrongField.stderr.contains("is a radio field"))
             let noField = await world.run(["jqc", "inspect", "attach", id, "--field", "70", fake])
-            #expect(noField.code == 2 && noField.stderr.contains("has no field 70"))
+            #expect(noField.exitCode == 2 && noField.stderr.contains("has no field 70"))
             #expect(try world.storeRows() == before)
             #expect(try world.photoFiles().isEmpty)
 
             let png = world.home.path("photo.txt")
             try Data(pngBytes).write(to: URL(fileURLWithPath: png))
             let attached = await world.run(["jqc", "inspect", "attach", id, "--field", "7", png, "--json"])
-            #expect(attached.code == 0, "\(attached.stderr)")
+            #expect(attached.exitCode == 0, "\(attached.stderr)")
             let record = try attached.object()
             let photoID = try #require(record["local_id"] as? String)
             #expect((record["local_path"] as? String)?.hasSuffix(photoID + ".png") == true)
@@ -163,7 +166,7 @@ struct SubmitAndDraftRulesTests {
             try handle.truncate(atOffset: UInt64(JQCStore.maxPhotoBytes + 1))  // sparse: no 50 MB written
             try handle.close()
             let result = await world.run(["jqc", "inspect", "attach", id, "--field", "7", big])
-            #expect(result.code == 2 && result.stderr.contains("over the server's 50 MB photo limit"))
+            #expect(result.exitCode == 2 && result.stderr.contains("over the server's 50 MB photo limit"))
             #expect(try world.photoFiles().isEmpty)
         }
     }
@@ -178,12 +181,12 @@ struct DeleteConfirmationTests {
             let id = try await world.startDraft()
             let environment = world.environment.merging(["NO_COLOR": "1"]) { $1 }
             let declined = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "delete", id], environment: environment,
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "delete", id], environment: environment,
                 steps: [.expect("delete draft \(id) with 0 photos and 0 issues? [y/N]"), .send("n\n")])
             #expect(declined.exit == 1 && declined.output.contains("was not confirmed"))
             #expect(try world.store().inspection(localID: id) != nil)
             let confirmed = try TerminalSession.run(
-                try JQCWorld.binary(), arguments: ["jqc", "inspect", "delete", id], environment: environment,
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "delete", id], environment: environment,
                 steps: [.expect("[y/N]"), .send("y\n"), .expect("deleted draft \(id)")])
             #expect(confirmed.exit == 0 && confirmed.failedStep == nil, "\(confirmed.output)")
             #expect(try world.store().inspection(localID: id) == nil)

@@ -12,7 +12,13 @@ extension JQCWorld {
     func ready() async throws {
         try await login()
         let sync = await run(["jqc", "sync"])
-        guard sync.code == 0 else { throw WorldError("sync failed: \(sync.stderr)") }
+        guard sync.exitCode == 0 else { throw TestSupportError("sync failed: \(sync.stderr)") }
+    }
+
+    /// `ready()`, then the outbox to queue work in: where the sync tests start.
+    func readyOutbox() async throws -> Outbox {
+        try await ready()
+        return try Outbox(self)
     }
 
     /// `jqc inspect start` and the local id it printed.
@@ -20,7 +26,7 @@ extension JQCWorld {
         var arguments = ["jqc", "inspect", "start", "--template", String(template), "--facility", String(facility)]
         if let area { arguments += ["--area", String(area)] }
         let result = await run(arguments + extra)
-        guard result.code == 0 else { throw WorldError("start failed (\(result.code)): \(result.stderr)") }
+        guard result.exitCode == 0 else { throw TestSupportError("start failed (\(result.exitCode)): \(result.stderr)") }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -36,15 +42,15 @@ extension JQCWorld {
 
     /// Files in the store's photos directory.
     func photoFiles() throws -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dataDirectory + "/photos")) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: profileDataDirectory + "/photos")) ?? []).sorted()
     }
 }
 
-extension JQCWorld.Result {
+extension CommandOutcome {
     /// stdout parsed as a JSON object.
     func object() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
-            throw WorldError("stdout is not a JSON object: \(stdout)")
+            throw TestSupportError("stdout is not a JSON object: \(stdout)")
         }
         return object
     }
@@ -52,7 +58,7 @@ extension JQCWorld.Result {
     /// stdout parsed as a JSON array of objects.
     func array() throws -> [[String: Any]] {
         guard let array = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]] else {
-            throw WorldError("stdout is not a JSON array: \(stdout)")
+            throw TestSupportError("stdout is not a JSON array: \(stdout)")
         }
         return array
     }

@@ -12,7 +12,7 @@ import Testing
         let harness = try await MCMSHarness(onus: 1_200)
         try await harness.login()
         let result = await harness.run(["api", "-X", "GET", "/v1/onus/states/", "--paginate", "--slurp", "-f", "projection={\"_id\":1}"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let ids = try #require(try JSONValue(parsing: result.stdout).arrayValue).compactMap { $0["_id"]?.stringValue }
         #expect(ids.count == Set(ids).count)
         // The same collection in one answer (no limit): the same devices.
@@ -36,7 +36,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: file) }
         try Data((#"{"data":"# + edited + "}").utf8).write(to: URL(fileURLWithPath: file))
         let result = await harness.run(["api", "-X", "PUT", "/v1/onus/configs/\(id)/", "--input", file])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let put = try #require(try await harness.emulator.requests().last { $0.method == "PUT" })
         #expect(put.header("X-CSRFToken") != nil)
         #expect(put.header("Referer")?.hasPrefix(harness.emulator.baseURL.replacingOccurrences(of: "/api", with: "")) == true)
@@ -47,11 +47,11 @@ import Testing
         let harness = try await MCMSHarness()
         try await harness.login()
         let result = await harness.run(["api", "/v1/onus/states/NOPE/"])
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("HTTP 404"), "\(result.stderr)")
         let loggedOut = try await MCMSHarness()
         let refused = await loggedOut.run(["api", "/v1/onus/states/"])
-        #expect(refused.code == 3, "\(refused.stderr)")
+        #expect(refused.exitCode == 3, "\(refused.stderr)")
     }
 }
 
@@ -81,7 +81,7 @@ import Testing
         #expect(lines.count == 4, "\(ndjson.stdout)")
         #expect(try lines.allSatisfy { try JSONValue(parsing: String($0)).objectValue != nil })
         let bad = await harness.run(["mcms", "onu", "list", "--fields", "id,nmae"])
-        #expect(bad.code == 2)
+        #expect(bad.exitCode == 2)
         #expect(bad.stderr.contains("unknown field 'nmae'"), "\(bad.stderr)")
     }
 }

@@ -12,9 +12,9 @@ import Testing
     func roundTrip(
         _ harness: MCMSHarness, _ id: String, _ arguments: [String], stdin: String = "",
         terminal: Bool = false
-    ) async throws -> (before: String, after: String, result: MCMSHarness.Result) {
+    ) async throws -> (before: String, after: String, result: CommandOutcome) {
         let before = try await harness.rawConfig(id)
-        let result = await harness.run(["mcms", "onu"] + arguments, stdin: stdin, stdinIsTerminal: terminal)
+        let result = await harness.run(["mcms", "onu"] + arguments, stdin: stdin, terminals: terminal ? .stdin : [])
         return (before, try await harness.rawConfig(id), result)
     }
 
@@ -24,7 +24,7 @@ import Testing
         let id = try await harness.onuIDs()[0]
         let old = try #require(try JSONValue(parsing: try await harness.rawConfig(id))["ONU"]?["Name"]?.stringValue)
         let trip = try await roundTrip(harness, id, ["rename", id, "Sjøgata 7 \"bakgård\"", "--yes"])
-        #expect(trip.result.code == 0, "\(trip.result.stderr)")
+        #expect(trip.result.exitCode == 0, "\(trip.result.stderr)")
         let escapedOld = JSONValue.string(old).jsonString()
         let escapedNew = JSONValue.string("Sjøgata 7 \"bakgård\"").jsonString()
         #expect(trip.after == trip.before.replacingOccurrences(of: #""Name":\#(escapedOld),"#, with: #""Name":\#(escapedNew),"#))
@@ -37,7 +37,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let disable = try await roundTrip(harness, id, ["disable", id, "--yes"])
-        #expect(disable.result.code == 0, "\(disable.result.stderr)")
+        #expect(disable.result.exitCode == 0, "\(disable.result.stderr)")
         #expect(disable.after == disable.before.replacingOccurrences(of: #""Enable":true,"#, with: #""Enable":false,"#))
         let enable = try await roundTrip(harness, id, ["enable", id, "--yes"])
         #expect(enable.after == disable.before)
@@ -50,7 +50,7 @@ import Testing
         // Nothing to change is no write at all.
         let writes = try await harness.writes().count
         let again = await harness.run(["mcms", "onu", "enable", id, "--yes"])
-        #expect(again.code == 0 && again.stderr.contains("nothing to change"))
+        #expect(again.exitCode == 0 && again.stderr.contains("nothing to change"))
         #expect(try await harness.writes().count == writes)
     }
 
@@ -59,7 +59,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let before = try await DocumentRoundTripTests().seed(harness, id: id, pointer: 0)
-        #expect(await harness.run(["mcms", "onu", "note", id, "ladder", "--yes"]).code == 0)
+        #expect(await harness.run(["mcms", "onu", "note", id, "ladder", "--yes"]).exitCode == 0)
         let after = try await harness.rawConfig(id)
         // The awkward document has no "Custom Note": it is added at the end of ONU, all else kept.
         let expected = try JSONValue(parsing: before).setting(["ONU", "Custom Note"], to: "ladder")
@@ -73,7 +73,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let result = await harness.run(["mcms", "onu", "disable", id, "--dry-run"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("--- GET /v1/onus/configs/\(id)/"))
         #expect(result.stdout.contains("-    \"Enable\": true,"))
         #expect(result.stdout.contains("+    \"Enable\": false,"))
@@ -85,15 +85,15 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let piped = await harness.run(["mcms", "onu", "disable", id])
-        #expect(piped.code == 2)
-        let wrong = await harness.run(["mcms", "onu", "disable", id], stdin: "y\n", stdinIsTerminal: true)
-        #expect(wrong.code == 1)
+        #expect(piped.exitCode == 2)
+        let wrong = await harness.run(["mcms", "onu", "disable", id], stdin: "y\n", terminals: .stdin)
+        #expect(wrong.exitCode == 1)
         #expect(wrong.stderr.contains("Type \(id) to confirm"))
         #expect(try await harness.writes().isEmpty)
-        let right = await harness.run(["mcms", "onu", "disable", id], stdin: id + "\n", stdinIsTerminal: true)
-        #expect(right.code == 0, "\(right.stderr)")
-        let rename = await harness.run(["mcms", "onu", "rename", id, "New name"], stdin: "y\n", stdinIsTerminal: true)
-        #expect(rename.code == 0 && rename.stderr.contains("[y/N]"))
+        let right = await harness.run(["mcms", "onu", "disable", id], stdin: id + "\n", terminals: .stdin)
+        #expect(right.exitCode == 0, "\(right.stderr)")
+        let rename = await harness.run(["mcms", "onu", "rename", id, "New name"], stdin: "y\n", terminals: .stdin)
+        #expect(rename.exitCode == 0 && rename.stderr.contains("[y/N]"))
         #expect(try await harness.writes().count == 2)
     }
 
@@ -109,7 +109,7 @@ import Testing
             "mcms", "onu", "reset", "--ids", ids.joined(separator: ","), "--concurrency", "3",
             "--report", report, "--yes", "--json",
         ])
-        #expect(result.code == 5, "\(result.stderr)")
+        #expect(result.exitCode == 5, "\(result.stderr)")
         let summary = try JSONValue(parsing: result.stdout)
         #expect(summary["reset"] == 5 && summary["failed"] == 1)
         let failed = (summary["onus"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }
@@ -127,14 +127,14 @@ import Testing
         let harness = try await MCMSHarness()
         try await harness.login()
         let mac = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
-        let wrong = await harness.run(["mcms", "onu", "reset", "--olt", mac], stdin: "y\n", stdinIsTerminal: true)
-        #expect(wrong.code == 1)
+        let wrong = await harness.run(["mcms", "onu", "reset", "--olt", mac], stdin: "y\n", terminals: .stdin)
+        #expect(wrong.exitCode == 1)
         #expect(try await harness.writes().isEmpty)
         let table = await harness.run(["mcms", "onu", "reset", "--olt", mac, "--yes", "-o", "table"])
-        #expect(table.code == 0, "\(table.stderr)")
+        #expect(table.exitCode == 0, "\(table.stderr)")
         #expect(table.stdout.contains("reset count"))
         #expect(try await harness.writes().count == table.stdout.split(separator: "\n").count - 1)
         let both = await harness.run(["mcms", "onu", "reset", "ALPH00000000", "--olt", mac, "--yes"])
-        #expect(both.code == 2)
+        #expect(both.exitCode == 2)
     }
 }

@@ -13,7 +13,7 @@ import Testing
         let id = try await harness.onuIDs()[0]
         let state = try JSONValue(parsing: try await harness.adminGet(["onu-state", id]).body)
         let result = await harness.run(["mcms", "onu", "show", id, "--json"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let detail = try JSONValue(parsing: result.stdout)
         let pointer = try #require(state["ONU"]?["FW Bank Ptr"]?.int64Value)
         #expect(detail["firmware"]?["active_bank"]?.int64Value == pointer)
@@ -43,7 +43,7 @@ import Testing
         try await harness.login()
         let id = try #require(try await harness.special("missing_state").first)
         let result = await harness.run(["mcms", "onu", "show", id, "-o", "table"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("unknown (no ONU state)"))
     }
 
@@ -69,7 +69,7 @@ import Testing
         #expect(requests.last { $0.path.contains("/logs/") }?.query["limit"] == ["7"])
         try await harness.setAlarms(id, [FleetAlarmTests.alarm("LOS", "CRITICAL", "2026-06-01 11:00:00.000000")])
         let alarms = await harness.run(["mcms", "onu", "alarms", id, "-o", "table"])
-        #expect(alarms.code == 0)
+        #expect(alarms.exitCode == 0)
         #expect(alarms.stdout.hasPrefix("TIME"))
         try await harness.setAlarms(id, [])
         let noAlarms = await harness.run(["mcms", "onu", "alarms", id, "-o", "table"])
@@ -78,7 +78,7 @@ import Testing
         #expect(piped.stdout == "" && piped.stderr == "")
         // CPE DHCP is the versionless bare-array helper.
         let cpe = await harness.run(["mcms", "onu", "cpe", id, "--json"])
-        #expect(cpe.code == 0, "\(cpe.stderr)")
+        #expect(cpe.exitCode == 0, "\(cpe.stderr)")
         #expect(try JSONValue(parsing: cpe.stdout).arrayValue != nil)
         #expect(try await harness.emulator.requests().last?.path == "/api/cpe/onu/\(id)/")
     }
@@ -87,7 +87,7 @@ import Testing
         let harness = try await MCMSHarness()
         try await harness.login()
         let result = await harness.run(["mcms", "onu", "config", "NOPE00000000"])
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("no ONU NOPE00000000 on lab"))
     }
 
@@ -97,14 +97,14 @@ import Testing
         try await harness.login()
         let mac = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
         let result = await harness.run(["mcms", "olt", "show", mac, "--json"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let detail = try JSONValue(parsing: result.stdout)
         #expect(detail["mac"] == .string(mac))
         let registered = detail["onus"]?["registered"]?.arrayValue ?? []
         #expect(!registered.isEmpty)
         #expect(registered.allSatisfy { $0["name"] != nil })
         #expect(try await harness.emulator.requests().contains { $0.rawPath == "/api/v1/olts/states/\(mac)/" })
-        #expect(await harness.run(["mcms", "olt", "reset", mac, "--yes"]).code == 0)
+        #expect(await harness.run(["mcms", "olt", "reset", mac, "--yes"]).exitCode == 0)
         #expect(try await harness.writes().last?["status"] == 200)
         let table = await harness.run(["mcms", "olt", "show", mac, "-o", "table"])
         for section in ["Status", "Traffic", "Environment", "Uplink", "Registration"] {

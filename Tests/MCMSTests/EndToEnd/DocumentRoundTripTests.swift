@@ -41,7 +41,7 @@ import Testing
         let result = await harness.run([
             "mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--no-verify", "--yes",
         ])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let after = try await harness.rawConfig(id)
         let expected =
             before
@@ -66,7 +66,7 @@ import Testing
         let id = try await harness.onuIDs()[0]
         // The generated documents are compact with plain strings: the whole text must match.
         let before = try await harness.rawConfig(id)
-        #expect(await harness.run(["mcms", "onu", "reset", id, "--yes"]).code == 0)
+        #expect(await harness.run(["mcms", "onu", "reset", id, "--yes"]).exitCode == 0)
         let after = try await harness.rawConfig(id)
         let count = try #require(try JSONValue(parsing: before)["ONU"]?["Reset Count"]?.int64Value)
         #expect(after == before.replacingOccurrences(of: #""Reset Count":\#(count),"#, with: #""Reset Count":\#(count + 1),"#))
@@ -78,7 +78,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let before = try await seed(harness, id: id, pointer: 1)
-        #expect(await harness.run(["mcms", "onu", "reset", id, "--yes"]).code == 0)
+        #expect(await harness.run(["mcms", "onu", "reset", id, "--yes"]).exitCode == 0)
         let after = try await harness.rawConfig(id)
         #expect(
             try JSONValue(parsing: after)
@@ -92,7 +92,7 @@ import Testing
         let mac = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
         let before = try await harness.rawConfig(mac)
         let result = await harness.run(["mcms", "olt", "reset", mac, "--yes", "--json"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let after = try await harness.rawConfig(mac)
         let count = try #require(try JSONValue(parsing: before)["OLT"]?["Reset Count"]?.int64Value)
         #expect(after == before.replacingOccurrences(of: #""Reset Count":\#(count),"#, with: #""Reset Count":\#(count + 1),"#))

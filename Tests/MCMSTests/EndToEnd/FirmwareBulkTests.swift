@@ -56,7 +56,7 @@ import Testing
         let first = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + Self.target
                 + ["--ids", ids.joined(separator: ","), "--concurrency", "4", "--report", reportPath, "--yes"])
-        #expect(first.code == 5, "\(first.stderr)")
+        #expect(first.exitCode == 5, "\(first.stderr)")
         #expect(first.stderr.contains("2 of 10 ONUs failed"))
         let lines = try report(reportPath)
         #expect(lines.count == 10)
@@ -75,7 +75,7 @@ import Testing
         let resumed = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + Self.target
                 + ["--ids", ids.joined(separator: ","), "--resume", reportPath, "--yes"])
-        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("8 ONUs already done, 2 to go"))
         let newWrites = try await harness.writes().dropFirst(writesBefore)
         #expect(Set(newWrites.compactMap { $0["id"]?.stringValue }) == Set(failing), "only the failed ONUs are touched")
@@ -90,10 +90,10 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 5)
         let args = ["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids", ids.joined(separator: ","), "--yes", "--json"]
-        #expect(await harness.run(args).code == 0)
+        #expect(await harness.run(args).exitCode == 0)
         let writes = try await harness.writes().count
         let again = await harness.run(args)
-        #expect(again.code == 0)
+        #expect(again.exitCode == 0)
         let summary = try JSONValue(parsing: again.stdout)
         #expect(summary["skipped"] == 5)
         #expect(summary["upgraded"] == 0)
@@ -105,12 +105,12 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 3)
         let args = ["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids", ids.joined(separator: ",")]
-        let wrong = await harness.run(args, stdin: "yes\n", stdinIsTerminal: true, stderrIsTerminal: true)
-        #expect(wrong.code == 1)
+        let wrong = await harness.run(args, stdin: "yes\n", terminals: [.stdin, .stderr])
+        #expect(wrong.exitCode == 1)
         #expect(wrong.stderr.contains("Type 3 to confirm"))
         #expect(try await harness.writes().isEmpty)
-        let right = await harness.run(args, stdin: "3\n", stdinIsTerminal: true, stderrIsTerminal: true)
-        #expect(right.code == 0, "\(right.stderr)")
+        let right = await harness.run(args, stdin: "3\n", terminals: [.stdin, .stderr])
+        #expect(right.exitCode == 0, "\(right.stderr)")
         #expect(right.stderr.contains("firmware R4.3.1 "))
         #expect(right.stderr.contains(" 3/3"))
         // Piped, there is no bar.
@@ -127,7 +127,7 @@ import Testing
         let result = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + Self.target
                 + ["--ids", (ids + [noState]).joined(separator: ","), "--report", reportPath, "--yes"])
-        #expect(result.code == 5)
+        #expect(result.exitCode == 5)
         let lines = try report(reportPath)
         #expect(lines.first { $0.id == noState }?.reason.contains("active firmware bank is unknown") == true)
         #expect(lines.filter { $0.outcome == .upgraded }.count == 3)
@@ -142,7 +142,7 @@ import Testing
         let listing = await harness.run(["mcms", "onu", "list", "--olt", mac, "--json"])
         let expected = Set((try JSONValue(parsing: listing.stdout).arrayValue ?? []).compactMap { $0["id"]?.stringValue })
         let dry = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--olt", mac, "--dry-run"])
-        #expect(dry.code == 0, "\(dry.stderr)")
+        #expect(dry.exitCode == 0, "\(dry.stderr)")
         let planned = Set(dry.stdout.split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) })
         #expect(planned == expected)
         #expect(planned.contains(unbucketed))
@@ -156,17 +156,17 @@ import Testing
         let file = harness.home.path("ids.txt")
         try Data("# maintenance window 12\n\(ids[0])\n\n\(ids[1])\n\(ids[0])\n  \(ids[2])  \n".utf8).write(to: URL(fileURLWithPath: file))
         let fromFile = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", file, "--dry-run", "--json"])
-        #expect(fromFile.code == 0, "\(fromFile.stderr)")
+        #expect(fromFile.exitCode == 0, "\(fromFile.stderr)")
         let planned = (try JSONValue(parsing: fromFile.stdout).arrayValue ?? []).compactMap { $0["id"]?.stringValue }
         #expect(planned == ids)
         let fromStdin = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", "-", "--yes", "--json"],
             stdin: ids.joined(separator: "\n") + "\n")
-        #expect(fromStdin.code == 0, "\(fromStdin.stderr)")
+        #expect(fromStdin.exitCode == 0, "\(fromStdin.stderr)")
         #expect(try JSONValue(parsing: fromStdin.stdout)["upgraded"] == 3)
         let missing = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids-from", harness.home.path("none.txt"), "--yes"])
-        #expect(missing.code == 1)
+        #expect(missing.exitCode == 1)
         #expect(missing.stderr.contains("cannot read the id file"))
     }
 
@@ -174,9 +174,9 @@ import Testing
         let harness = try await MCMSHarness()
         try await harness.login()
         let none = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--yes"])
-        #expect(none.code == 2)
+        #expect(none.exitCode == 2)
         let two = await harness.run(["mcms", "onu", "firmware-bulk"] + Self.target + ["--ids", "a", "--olt", "b", "--yes"])
-        #expect(two.code == 2)
+        #expect(two.exitCode == 2)
     }
 
     // MARK: Interruption
@@ -223,7 +223,7 @@ import Testing
         let resumed = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + Self.target
                 + ["--ids", ids.joined(separator: ","), "--resume", reportPath, "--yes"])
-        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         let finalWrites = try await successfulWrites(harness)
         #expect(Set(finalWrites.keys) == Set(ids))
         #expect(finalWrites.values.allSatisfy { $0 == 1 }, "no ONU was written twice: \(finalWrites)")

@@ -39,7 +39,7 @@ import Testing
         let id = try await harness.onuIDs()[0]
         try await arrange(harness, id, statePointer: String(active), configPointer: active)
         let result = await harness.run(["mcms", "onu", "firmware", id] + upgrade + ["--yes"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let after = try await banks(harness, id)
         #expect(after.pointer == String(inactive))
         #expect(after.files[inactive] == "ALPH-R4.3.1.bin")
@@ -57,13 +57,13 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         try await arrange(harness, id, statePointer: "1", configPointer: 1)
-        #expect(await harness.run(["mcms", "onu", "firmware", id] + upgrade + ["--stage-only", "--yes"]).code == 0)
+        #expect(await harness.run(["mcms", "onu", "firmware", id] + upgrade + ["--stage-only", "--yes"]).exitCode == 0)
         let after = try await banks(harness, id)
         #expect(after.pointer == "1")
         #expect(after.versions == ["R4.3.1", "R4.2.0"])
         // Running it again does nothing.
         let again = await harness.run(["mcms", "onu", "firmware", id] + upgrade + ["--stage-only", "--yes"])
-        #expect(again.code == 0)
+        #expect(again.exitCode == 0)
         #expect(again.stderr.contains("already staged"))
         #expect(try await harness.writes().count == 1)
     }
@@ -75,7 +75,7 @@ import Testing
         let id = try await harness.onuIDs()[0]
         try await arrange(harness, id, statePointer: pointer)
         let result = await harness.run(["mcms", "onu", "firmware", id] + upgrade + ["--yes"])
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("active firmware bank is unknown"))
         #expect(try await harness.writes().isEmpty)
     }
@@ -86,7 +86,7 @@ import Testing
         for kind in ["missing_state", "unknown_bank"] {
             let id = try #require(try await harness.special(kind).first)
             let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--yes"])
-            #expect(result.code == 1)
+            #expect(result.exitCode == 1)
             #expect(result.stderr.contains("active firmware bank is unknown"), "\(kind): \(result.stderr)")
         }
         #expect(try await harness.writes().isEmpty)
@@ -99,7 +99,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]  // an AP-G2110, which the R5.0.0 image does not support
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-G2425-R5.0.0.bin", "--version", "R5.0.0", "--yes"])
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("model AP-G2110 is not supported by ALPH-G2425-R5.0.0.bin"))
         #expect(try await harness.writes().isEmpty)
     }
@@ -109,7 +109,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R9.9.9.bin", "--version", "R9.9.9", "--yes"])
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("not on the server"))
         #expect(try await harness.writes().isEmpty)
     }
@@ -123,7 +123,7 @@ import Testing
         try await arrange(harness, id, statePointer: "0")
         let before = try await harness.rawConfig(id)
         let result = await harness.run(["mcms", "onu", "firmware", id] + upgrade + ["--dry-run"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("--- GET /v1/onus/configs/\(id)/"))
         #expect(result.stdout.contains(#"-    "FW Bank Ptr": 0,"#))
         #expect(result.stdout.contains(#"+    "FW Bank Ptr": 1,"#))
@@ -145,10 +145,10 @@ import Testing
         let id = try await harness.onuIDs()[0]
         try await arrange(harness, id, statePointer: "0")
         let firmware = await harness.run(["mcms", "onu", "firmware", id] + upgrade)
-        #expect(firmware.code == 2)
+        #expect(firmware.exitCode == 2)
         #expect(firmware.stderr.contains("--yes"))
         let reset = await harness.run(["mcms", "onu", "reset", id])
-        #expect(reset.code == 2)
+        #expect(reset.exitCode == 2)
         #expect(try await harness.writes().isEmpty)
     }
 
@@ -157,15 +157,15 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         try await arrange(harness, id, statePointer: "0")
-        let wrong = await harness.run(["mcms", "onu", "firmware", id] + upgrade, stdin: "yes\n", stdinIsTerminal: true)
-        #expect(wrong.code == 1)
+        let wrong = await harness.run(["mcms", "onu", "firmware", id] + upgrade, stdin: "yes\n", terminals: .stdin)
+        #expect(wrong.exitCode == 1)
         #expect(wrong.stderr.contains("Type \(id) to confirm"))
         #expect(try await harness.writes().isEmpty)
-        let right = await harness.run(["mcms", "onu", "firmware", id] + upgrade, stdin: id + "\n", stdinIsTerminal: true)
-        #expect(right.code == 0, "\(right.stderr)")
+        let right = await harness.run(["mcms", "onu", "firmware", id] + upgrade, stdin: id + "\n", terminals: .stdin)
+        #expect(right.exitCode == 0, "\(right.stderr)")
         #expect(try await harness.writes().count == 1)
-        let reset = await harness.run(["mcms", "onu", "reset", id], stdin: id + "\n", stdinIsTerminal: true)
-        #expect(reset.code == 0)
+        let reset = await harness.run(["mcms", "onu", "reset", id], stdin: id + "\n", terminals: .stdin)
+        #expect(reset.exitCode == 0)
         #expect(try await harness.writes().count == 2)
     }
 }

@@ -25,7 +25,7 @@ import Testing
     @Test func successIsVerifiedOnceTheONUIsBackOnTheNewBank() async throws {
         let (harness, id) = try await prepared()
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes", "--json"] + Self.fast)
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let entry = try #require(BulkReportEntry(line: result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(entry.outcome == .upgraded)
         #expect(entry.verify == "verified")
@@ -43,7 +43,7 @@ import Testing
         // Long enough that a poll lands inside the reboot even on a loaded machine.
         let (harness, id) = try await prepared(bootDelay: 8)
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes"] + Self.fast)
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains("ONU \(id): on bank 0, downloading") || result.stderr.contains("ONU \(id): on bank 0, activating"),
             "\(result.stderr)")
@@ -53,7 +53,7 @@ import Testing
         let (harness, id) = try await prepared()
         try await harness.setActivation(["upgrade_block": false])
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes"] + Self.fast)
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("verified R4.3.1 in bank 1"))
         let state = try JSONValue(parsing: try await harness.adminGet(["onu-state", id]).body)
         #expect(state["ONU"]?["FW Upgrade"] == nil)
@@ -64,7 +64,7 @@ import Testing
         try await harness.setActivation(["outcomes": .object(JSONObject([(id, "fall-back")]))])
         let result = await harness.run(
             ["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--yes"] + Self.fast)
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("fell back to R4.1.0"), "\(result.stderr)")
         #expect(result.stderr.contains("onu firmware rollback \(id)"))
     }
@@ -74,7 +74,7 @@ import Testing
         try await harness.setActivation(["outcomes": .object(JSONObject([(id, "never-back")]))])
         let result = await harness.run(
             ["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes", "--verify-timeout", "3s"] + Self.fast)
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("not back on R4.3.1 within 3 s"), "\(result.stderr)")
         #expect(result.stderr.contains("last seen: deregistered"), "\(result.stderr)")
     }
@@ -82,7 +82,7 @@ import Testing
     @Test func noVerifyReturnsRightAfterTheWrite() async throws {
         let (harness, id) = try await prepared(bootDelay: 30)
         let result = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes", "--no-verify"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("not verified"))
         #expect(try await harness.activations()["pending"]?.arrayValue?.count == 1)
     }
@@ -97,9 +97,9 @@ import Testing
         #expect(afterUpgrade.contains(#""FW Bank Ptr":1"#))
         // Off a terminal, without --yes, nothing is written.
         let refused = await harness.run(["mcms", "onu", "firmware", "rollback", id])
-        #expect(refused.code == 2)
+        #expect(refused.exitCode == 2)
         let result = await harness.run(["mcms", "onu", "firmware", "rollback", id, "--yes"] + Self.fast)
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("verified R4.1.0 in bank 0"), "\(result.stderr)")
         let afterRollback = try await harness.rawConfig(id)
         let expected = afterUpgrade.replacingOccurrences(of: #""FW Bank Ptr":1"#, with: #""FW Bank Ptr":0"#)
@@ -115,7 +115,7 @@ import Testing
         try config.set(["R4.1.0", ""], at: [.key("ONU"), .key("FW Bank Versions")])
         try await harness.putRaw("config", id, config.jsonString())
         let result = await harness.run(["mcms", "onu", "firmware", "rollback", id, "--yes"])
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("bank 1 holds no firmware file and version"), "\(result.stderr)")
         #expect(try await harness.writes().isEmpty)
     }
@@ -123,10 +123,10 @@ import Testing
     @Test func activateBootsABankStagedEarlier() async throws {
         let (harness, id) = try await prepared()
         let staged = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--stage-only", "--yes"])
-        #expect(staged.code == 0, "\(staged.stderr)")
+        #expect(staged.exitCode == 0, "\(staged.stderr)")
         #expect(try await harness.activations()["log"]?.arrayValue?.isEmpty == true, "staging boots nothing")
         let result = await harness.run(["mcms", "onu", "firmware", "activate", id, "--yes", "--json"] + Self.fast)
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let entry = try #require(BulkReportEntry(line: result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(entry.verify == "verified")
         #expect(entry.version == "R4.3.1")
@@ -142,7 +142,7 @@ import Testing
         try await harness.setActivation(["boot_delay": 30])
         _ = await harness.run(["mcms", "onu", "firmware", "rollback", id, "--yes", "--no-verify"])
         let pending = await harness.run(["mcms", "onu", "firmware", "activate", id, "--yes"])
-        #expect(pending.code == 1)
+        #expect(pending.exitCode == 1)
         #expect(pending.stderr.contains("an activation is pending"), "\(pending.stderr)")
     }
 
@@ -152,7 +152,7 @@ import Testing
         let (harness, id) = try await prepared(bootDelay: 30)
         _ = await harness.run(["mcms", "onu", "firmware", id, "--file", "ALPH-R4.3.1.bin", "--yes", "--no-verify"])
         let status = await harness.run(["mcms", "onu", "firmware", "status", id])
-        #expect(status.code == 0, "\(status.stderr)")
+        #expect(status.exitCode == 0, "\(status.stderr)")
         #expect(status.stdout.contains("activation pending"))
         #expect(status.stdout.contains("registration: deregistered"))
         // Downloading for the first half of the boot, activating after: which one depends on how
@@ -167,7 +167,7 @@ import Testing
         let harness = try await MCMSHarness()
         try await harness.login()
         let result = await harness.run(["mcms", "firmware", "files", "--json"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let files = try JSONValue(parsing: result.stdout).arrayValue ?? []
         let hgu = try #require(files.first { $0["filename"] == "ALPH-G2425-R5.0.0.bin" })
         #expect(hgu["version"] == "R5.0.0")

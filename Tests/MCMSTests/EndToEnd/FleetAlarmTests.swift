@@ -15,7 +15,7 @@ import Testing
 
     func alarms(_ harness: MCMSHarness, _ extra: [String] = []) async throws -> [JSONValue] {
         let result = await harness.run(["mcms", "alarms", "--json"] + extra)
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         return try JSONValue(parsing: result.stdout).arrayValue ?? []
     }
 
@@ -93,12 +93,12 @@ import Testing
         let typo = String(mac.dropLast()) + (mac.last == "0" ? "1" : "0")
         for command in [["mcms", "alarms"], ["mcms", "onu", "list"], ["mcms", "onu", "reset", "--yes"]] {
             let result = await harness.run(command + ["--olt", typo])
-            #expect(result.code == 2, "\(command): \(result.stderr)")
+            #expect(result.exitCode == 2, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("no OLT with MAC or name \(typo)"))
             #expect(result.stderr.contains("did you mean '\(mac)'?"), "\(result.stderr)")
         }
         let severity = await harness.run(["mcms", "alarms", "--severity", "critcal"])
-        #expect(severity.code == 2)
+        #expect(severity.exitCode == 2)
         #expect(severity.stderr.contains("did you mean 'critical'?"), "\(severity.stderr)")
     }
 
@@ -107,10 +107,10 @@ import Testing
         try await harness.login()
         try await harness.clearAlarms()
         let json = await harness.run(["mcms", "alarms", "--json"])
-        #expect(json.code == 0)
+        #expect(json.exitCode == 0)
         #expect(json.stdout == "[]\n")
         let piped = await harness.run(["mcms", "alarms"])
-        #expect(piped.code == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty)
+        #expect(piped.exitCode == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty)
         let terminal = await harness.runOnTerminal(["mcms", "alarms"])
         #expect(terminal.stdout == "" && terminal.stderr == "no active alarms\n")
         let olt = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
@@ -142,13 +142,13 @@ import Testing
         let olt = try #require(try await harness.state()["olt_ids"]?[1]?.stringValue)
         try await harness.setAlarms(olt, [Self.alarm("FAN", "MAJOR", "2026-06-01 10:00:00.000000", "Fan 2 stopped")])
         let alarms = await harness.run(["mcms", "olt", "alarms", olt, "--json"])
-        #expect(alarms.code == 0, "\(alarms.stderr)")
+        #expect(alarms.exitCode == 0, "\(alarms.stderr)")
         #expect(try JSONValue(parsing: alarms.stdout) == [Self.alarm("FAN", "MAJOR", "2026-06-01 10:00:00.000000", "Fan 2 stopped")])
         let table = await harness.run(["mcms", "olt", "alarms", olt, "-o", "table"])
         #expect(table.stdout.contains("Fan 2 stopped"))
 
         let logs = await harness.run(["mcms", "olt", "logs", olt, "--limit", "7", "--json"])
-        #expect(logs.code == 0, "\(logs.stderr)")
+        #expect(logs.exitCode == 0, "\(logs.stderr)")
         let entries = try JSONValue(parsing: logs.stdout).arrayValue ?? []
         #expect(entries.count == 7)
         let times = entries.compactMap { $0["Time"]?.stringValue }
@@ -164,7 +164,7 @@ import Testing
         #expect(try await harness.emulator.requests().contains { $0.rawPath == "/api/v1/olts/configs/\(olt)/" })
 
         let missing = await harness.run(["mcms", "olt", "logs", "70:b3:d5:00:00:00"])
-        #expect(missing.code == 1)
+        #expect(missing.exitCode == 1)
         #expect(missing.stderr.contains("no OLT 70:b3:d5:00:00:00 on lab"))
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct InventoryCommandTests {
     func listing(_ harness: MCMSHarness, _ extra: [String] = []) async throws -> [JSONValue] {
         let result = await harness.run(["mcms", "onu", "list", "--json"] + extra)
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         return try JSONValue(parsing: result.stdout).arrayValue ?? []
     }
 
@@ -60,7 +60,7 @@ import Testing
         #expect(dying.allSatisfy { $0["state"] == "unknown" })
         #expect(dying.count == all.filter { $0["state"] == "unknown" }.count)
         let bad = await harness.run(["mcms", "onu", "list", "--state", "sleepy"])
-        #expect(bad.code == 2)
+        #expect(bad.exitCode == 2)
     }
 
     @Test func onuListTableOnATerminalAndTabsWhenPiped() async throws {
@@ -79,7 +79,7 @@ import Testing
         let harness = try await MCMSHarness(onus: 60)
         try await harness.login()
         let olts = await harness.run(["mcms", "olt", "list", "--json"])
-        #expect(olts.code == 0, "\(olts.stderr)")
+        #expect(olts.exitCode == 0, "\(olts.stderr)")
         let rows = try JSONValue(parsing: olts.stdout).arrayValue ?? []
         #expect(rows.count == 4)
         let bucketed = rows.reduce(0) { total, row in
@@ -89,7 +89,7 @@ import Testing
         #expect(bucketed == 60 - unbucketed)
 
         let dashboard = await harness.run(["mcms", "dashboard", "--json"])
-        #expect(dashboard.code == 0, "\(dashboard.stderr)")
+        #expect(dashboard.exitCode == 0, "\(dashboard.stderr)")
         let summary = try JSONValue(parsing: dashboard.stdout)
         #expect(summary["onus"] == 60)
         #expect(summary["olts"] == 4)
@@ -105,7 +105,7 @@ import Testing
     @Test func completionOffersCachedIdsWithoutTheNetwork() async throws {
         let harness = try await MCMSHarness(onus: 20)
         try await harness.login()
-        #expect(await harness.run(["mcms", "onu", "list"]).code == 0)
+        #expect(await harness.run(["mcms", "onu", "list"]).exitCode == 0)
         let id = try await harness.onuIDs()[0]
         let before = try await harness.emulator.requests().count
         let completion = await harness.run(["__complete", "mcms", "onu", "show", String(id.prefix(6))])

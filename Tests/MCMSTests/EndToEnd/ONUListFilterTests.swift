@@ -55,7 +55,7 @@ import Testing
 
     func ids(_ harness: MCMSHarness, _ arguments: [String]) async throws -> [String] {
         let result = await harness.run(["mcms", "onu", "list", "--json"] + arguments)
-        #expect(result.code == 0, "\(arguments): \(result.stderr)")
+        #expect(result.exitCode == 0, "\(arguments): \(result.stderr)")
         return (try JSONValue(parsing: result.stdout).arrayValue ?? []).compactMap { $0["id"]?.stringValue }
     }
 
@@ -118,7 +118,7 @@ import Testing
         #expect(!byMAC.isEmpty)
         #expect(try await ids(harness, ["--olt", name]) == byMAC)
         let bad = await harness.run(["mcms", "onu", "list", "--olt", String(name.dropLast())])
-        #expect(bad.code == 2)
+        #expect(bad.exitCode == 2)
         #expect(bad.stderr.contains("did you mean '\(name)'?"), "\(bad.stderr)")
     }
 
@@ -144,7 +144,7 @@ import Testing
             ["mcms", "olt", "show", olt, "-o", "table"],
         ] {
             let result = await harness.run(command)
-            #expect(result.code == 0, "\(command): \(result.stderr)")
+            #expect(result.exitCode == 0, "\(command): \(result.stderr)")
         }
         let show = await harness.run(["mcms", "onu", "show", id, "-o", "table"])
         #expect(show.stdout.contains("1e400 (out of range)"), "\(show.stdout)")

@@ -26,8 +26,8 @@ import Testing
         return MCMSRepository(client: client, paging: MCMSPaging(pageSize: pageSize))
     }
 
-    func listedIDs(_ result: MCMSHarness.Result) throws -> [String] {
-        #expect(result.code == 0, "\(result.stderr)")
+    func listedIDs(_ result: CommandOutcome) throws -> [String] {
+        #expect(result.exitCode == 0, "\(result.stderr)")
         return (try JSONValue(parsing: result.stdout).arrayValue ?? []).compactMap { $0["id"]?.stringValue }
     }
 
@@ -115,7 +115,7 @@ import Testing
 
         // The dashboard's alarm collections page too; without the option, 500 a page.
         let dashboard = await harness.run(["mcms", "dashboard", "--json"])
-        #expect(dashboard.code == 0, "\(dashboard.stderr)")
+        #expect(dashboard.exitCode == 0, "\(dashboard.stderr)")
         requests = try await harness.emulator.requests().dropFirst(log.count)
             .filter { $0.path.hasSuffix("/alarms/") || Self.collections.contains($0.path) }
         #expect(requests.contains { $0.path == "/api/v1/onus/alarms/" })
@@ -123,14 +123,14 @@ import Testing
     }
 
     @Test func theProfileSetsThePageSizeAndTheOptionOverridesIt() async throws {
-        let harness = try await MCMSHarness(onus: 120, profileExtra: "    chunk_size: 70\n")
+        let harness = try await MCMSHarness(onus: 120, profileSettings: ["chunk_size: 70"])
         try await harness.login()
         _ = try listedIDs(await harness.run(["mcms", "onu", "list", "--json"]))
         #expect(
             try await harness.emulator.requests().filter { Self.collections.contains($0.path) }.allSatisfy { $0.query["limit"] == ["70"] })
 
         let tooBig = await harness.run(["mcms", "onu", "list", "--chunk-size", "5000"])
-        #expect(tooBig.code == 2)
+        #expect(tooBig.exitCode == 2)
         #expect(tooBig.stderr.contains("invalid value '5000' for '--chunk-size': expected a whole number from 2 to 1000"))
     }
 
@@ -144,7 +144,7 @@ import Testing
             "mcms", "onu", "firmware-bulk", "--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1",
             "--olt", mac, "--dry-run", "--chunk-size", "30",
         ])
-        #expect(dry.code == 0, "\(dry.stderr)")
+        #expect(dry.exitCode == 0, "\(dry.stderr)")
         let planned = Set(dry.stdout.split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) })
         #expect(planned == Set(listing))
         // The OLT's ONUs by a paged query on their parent, and the plan's state and bucket reads.
@@ -179,7 +179,7 @@ import Testing
         try await harness.emulator.admin(post: "fleet", json: ["add": 3])
         try await harness.emulator.injectFault(path: "/api/v1/onus/states/", status: 503, count: 10, after: 3)
         let failed = await harness.run(["mcms", "onu", "list", "--json", "--chunk-size", "50"])
-        #expect(failed.code != 0)
+        #expect(failed.exitCode != 0)
         #expect(failed.stdout.isEmpty, "nothing printed of a listing that did not complete")
         #expect(failed.stderr.contains("/v1/onus/states/"), "\(failed.stderr)")
         #expect(try String(contentsOfFile: cacheDirectory + "/onus.tsv", encoding: .utf8) == cached)
@@ -193,8 +193,8 @@ import Testing
         try await harness.login()
         // Slow enough that the listing outlasts the quiet period of the progress line.
         try await harness.emulator.setLatency(milliseconds: 100)
-        let onTerminal = await harness.run(["mcms", "onu", "list", "--json", "--chunk-size", "10"], stderrIsTerminal: true)
-        #expect(onTerminal.code == 0)
+        let onTerminal = await harness.run(["mcms", "onu", "list", "--json", "--chunk-size", "10"], terminals: .stderr)
+        #expect(onTerminal.exitCode == 0)
         #expect(onTerminal.stderr.contains("listing: "), "\(onTerminal.stderr)")
         #expect(onTerminal.stderr.contains(" documents"))
         #expect(onTerminal.stderr.hasSuffix("\r\u{1B}[2K"), "the line is cleared at the end")

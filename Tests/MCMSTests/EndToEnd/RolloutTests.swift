@@ -22,7 +22,7 @@ import Testing
         try RolloutReportFile(contentsOf: path)
     }
 
-    func rollout(_ harness: MCMSHarness, _ ids: [String], _ extra: [String]) async -> MCMSHarness.Result {
+    func rollout(_ harness: MCMSHarness, _ ids: [String], _ extra: [String]) async -> CommandOutcome {
         await harness.run(["mcms", "onu", "firmware-bulk"] + Self.image + ["--ids", ids.joined(separator: ","), "--yes"] + extra)
     }
 
@@ -34,7 +34,7 @@ import Testing
         let ids = try await prepare(harness, count: 12)
         let path = harness.home.path("waves.jsonl")
         let result = await rollout(harness, ids, ["--canary", "1", "--waves", "25%,50%,100%", "--concurrency", "8", "--report", path])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("canary: 1, wave 1: 2, wave 2: 3, wave 3: 6"), "\(result.stderr)")
         let read = try report(path)
         #expect(read.finished)
@@ -62,7 +62,7 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 10)
         let result = await rollout(harness, ids, ["--waves", "10%,100%", "--max-failures", "20%", "--per-olt", "2", "--dry-run"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(rows.map { $0[0] } == ids)
         #expect(rows.allSatisfy { $0[1] == "upgrade" && ["1", "2"].contains($0[2]) })
@@ -84,8 +84,8 @@ import Testing
         let args =
             ["mcms", "onu", "firmware-bulk"] + Self.image + ["--ids", ids.joined(separator: ","), "--canary", "2", "--report", path]
         // Type the count to start, then refuse to go on after the canary.
-        let refused = await harness.run(args, stdin: "5\nn\n", stdinIsTerminal: true, stderrIsTerminal: true)
-        #expect(refused.code == 5, "\(refused.stderr)")
+        let refused = await harness.run(args, stdin: "5\nn\n", terminals: [.stdin, .stderr])
+        #expect(refused.exitCode == 5, "\(refused.stderr)")
         #expect(refused.stderr.contains("canary: 2 verified, 0 failed of 2"))
         #expect(refused.stderr.contains("continue with the remaining 3 ONUs? [y/N]"))
         let read = try report(path)
@@ -98,7 +98,7 @@ import Testing
         #expect(try await harness.writes().count == 2)
         // Resumed with a yes, the rest go.
         let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
-        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         #expect(try await harness.writes().count == 5)
     }
 
@@ -107,7 +107,7 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 4)
         let result = await rollout(harness, ids, ["--canary", "1", "--soak", "1s"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("soaking for 1 s before the remaining 3 ONUs"))
         #expect(result.stderr.contains("upgraded 4"))
     }
@@ -118,7 +118,7 @@ import Testing
         let ids = try await prepare(harness, count: 4)
         try await harness.setActivation(["default": "fall-back"])
         let result = await rollout(harness, ids, ["--canary", "1"])
-        #expect(result.code == 5)
+        #expect(result.exitCode == 5)
         #expect(result.stderr.contains("halted after the canary (1 failed)"), "\(result.stderr)")
         #expect(try await harness.writes().count == 1)
     }
@@ -131,7 +131,7 @@ import Testing
         let ids = try await prepare(harness, count: 3)
         try await FirmwareCommandTests().arrange(harness, ids[0], statePointer: "0", model: "AP-G2425")
         let result = await rollout(harness, ids, ["--model", "AP-G2110", "--dry-run"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\(ids[0])\tskip\t-\tmodel AP-G2425, not AP-G2110 (--model)"), "\(result.stdout)")
         #expect(result.stderr.contains("2 to upgrade, 1 not selected"))
     }
@@ -141,7 +141,7 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 4, bootDelay: 0.2)
         let result = await rollout(harness, ids, ["--rate", "100/min", "--concurrency", "4"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let starts = (try await harness.activations()["log"]?.arrayValue ?? []).compactMap { $0["start"]?.numberValue?.double }.sorted()
         #expect(starts.count == 4)
         // 100 per minute: starts 0.6 s apart, so the first and last writes lie at least 1.8 s
@@ -160,7 +160,7 @@ import Testing
         let requestsBefore = try await harness.requests().count
         let path = harness.home.path("halt.jsonl")
         let result = await rollout(harness, ids, ["--max-failures", "2", "--concurrency", "2", "--report", path])
-        #expect(result.code == 5, "\(result.stderr)")
+        #expect(result.exitCode == 5, "\(result.stderr)")
         #expect(result.stderr.contains("rollout halted after 2 failures"), "\(result.stderr)")
         let read = try report(path)
         let notStarted = ids.filter { read.last[$0]?.outcome == .notStarted }
@@ -184,7 +184,7 @@ import Testing
         try await harness.login()
         let ids = try await prepare(harness, count: 16, bootDelay: 0.8)
         let result = await rollout(harness, ids, ["--per-olt", "2", "--concurrency", "16"])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         let peaks = try #require(try await harness.activations()["max_concurrent_per_olt"]?.objectValue)
         #expect(!peaks.members.isEmpty)
         #expect(peaks.members.allSatisfy { ($0.value.int64Value ?? 99) <= 2 }, "\(peaks)")
@@ -209,7 +209,7 @@ import Testing
         }
         let path = harness.home.path("skips.jsonl")
         let result = await rollout(harness, ids, ["--report", path])
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stderr.contains("plan: 2 to upgrade, 1 incompatible, 1 offline"), "\(result.stderr)")
         let read = try report(path)
         #expect(read.last[ids[1]]?.outcome == .skipped)
@@ -229,7 +229,7 @@ import Testing
         try await harness.setActivation(["outcomes": .object(JSONObject([(ids[1], "fall-back")]))])
         let path = harness.home.path("rollback.jsonl")
         let result = await rollout(harness, ids, ["--rollback-failed", "--report", path])
-        #expect(result.code == 5)
+        #expect(result.exitCode == 5)
         let entry = try #require(try report(path).last[ids[1]])
         #expect(entry.outcome == .failed && entry.verify == "fell-back")
         #expect(entry.rolledBack == true)
@@ -272,7 +272,7 @@ import Testing
         #expect(!wasActivating.isEmpty)
 
         let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
-        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("verified again, not rewritten"), "\(resumed.stderr)")
         var puts: [String: Int] = [:]
         for write in try await harness.writes() where write["status"] == 200 && write["method"] == "PUT" {
@@ -303,7 +303,7 @@ import Testing
         try (RolloutReport.planLine(RolloutPlan(items: items, canary: 0, shares: [1]), target: target) + "\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
         let write = ["--file", "ALPH-R4.3.1.bin", "--version", "R4.3.1", "--no-verify", "--yes"]
-        #expect(await harness.run(["mcms", "onu", "firmware", booted] + write).code == 0)
+        #expect(await harness.run(["mcms", "onu", "firmware", booted] + write).exitCode == 0)
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             let listing = await harness.run(["mcms", "onu", "list", "--state", "registered", "--json"])
@@ -311,7 +311,7 @@ import Testing
             try await Task.sleep(nanoseconds: 100_000_000)
         }
         try await harness.setActivation(["boot_delay": .number(try #require(JSONNumber(4.0)))])
-        #expect(await harness.run(["mcms", "onu", "firmware", rebooting] + write).code == 0)
+        #expect(await harness.run(["mcms", "onu", "firmware", rebooting] + write).exitCode == 0)
         let state = try JSONValue(parsing: try await harness.adminGet(["onu-state", gasping]).body)
         let mac = try #require(state["OLT"]?["MAC Address"]?.stringValue)
         try await harness.editState(mac, kind: "olt-state") { olt in
@@ -324,7 +324,7 @@ import Testing
         }
 
         let resumed = await harness.run(["mcms", "onu", "firmware-bulk", "--resume", path, "--verify-poll", "1s", "--yes"])
-        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         let final = try report(path)
         #expect(final.finished)
         for id in [booted, rebooting, untouched] {
@@ -354,18 +354,18 @@ import Testing
             try await Task.sleep(nanoseconds: 50_000_000)
         }
         let live = await harness.run(["mcms", "rollout", "status", path, "--json"])
-        #expect(live.code == 0, "\(live.stderr)")
+        #expect(live.exitCode == 0, "\(live.stderr)")
         let snapshot = try JSONValue(parsing: live.stdout)
         #expect(snapshot["finished"] == false)
         #expect((snapshot["waves"]?[0]?["in_flight"]?.int64Value ?? 0) >= 1)
         #expect(snapshot["waves"]?[1]?["not_started"] == 3)
 
         let watched = await harness.run(["mcms", "rollout", "status", path, "--watch", "--interval", "1s", "--json"])
-        #expect(watched.code == 0, "\(watched.stderr)")
+        #expect(watched.exitCode == 0, "\(watched.stderr)")
         let frames = watched.stdout.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
         #expect(frames.count >= 2, "the watch printed each change until the summary line")
         #expect(frames.last?["finished"] == true)
-        #expect(await running.value.code == 0)
+        #expect(await running.value.exitCode == 0)
 
         let finished = await harness.run(["mcms", "rollout", "status", path])
         #expect(finished.stdout.contains("finished"))

@@ -39,7 +39,7 @@ import Testing
         ]
     }
 
-    func run(_ harness: MCMSHarness, _ form: Form, chunk: Int) async -> MCMSHarness.Result {
+    func run(_ harness: MCMSHarness, _ form: Form, chunk: Int) async -> CommandOutcome {
         let arguments = ["mcms", "onu", "list", "--chunk-size", String(chunk)] + form.arguments
         return form.terminal ? await harness.runOnTerminal(arguments) : await harness.run(arguments)
     }
@@ -49,7 +49,7 @@ import Testing
         let harness = try await MCMSHarness(onus: 95)
         try await harness.login()
         let paged = await run(harness, form, chunk: 10)
-        #expect(paged.code == 0, "\(paged.stderr)")
+        #expect(paged.exitCode == 0, "\(paged.stderr)")
         #expect(ids(paged.stdout, header: form.header, separator: form.separator) == (try await emulatorIDs(harness)))
         #expect(try await harness.emulator.requests().filter { $0.path == "/api/v1/onus/states/" }.count >= 10)
 
@@ -72,7 +72,7 @@ import Testing
         // The second ONU-state page request to arrive is held until released.
         try await harness.emulator.injectFault(path: "/api/v1/onus/states/", count: 1, after: 1, hold: true)
         let (lines, result) = harness.start(
-            ["mcms", "onu", "list", "--chunk-size", "10"] + form.arguments, stdoutIsTerminal: form.terminal)
+            ["mcms", "onu", "list", "--chunk-size", "10"] + form.arguments, terminals: form.terminal ? .stdout : [])
         // The header (when there is one) and the first page's ten rows.
         let wanted = 10 + (form.header ? 1 : 0)
         var early: [String] = []
@@ -92,7 +92,7 @@ import Testing
         #expect(early.count == wanted)
         #expect(held == 1, "a page was unanswered when the first rows had been read")
         let done = await result.value
-        #expect(done.code == 0, "\(done.stderr)")
+        #expect(done.exitCode == 0, "\(done.stderr)")
         #expect(done.stdout.split(whereSeparator: \.isNewline).prefix(early.count).map(String.init) == early)
         #expect(ids(done.stdout, header: form.header, separator: form.separator) == expected)
     }
@@ -108,7 +108,7 @@ import Testing
         try await harness.emulator.admin(post: "fleet", json: ["add": 3])
         try await harness.emulator.injectFault(path: "/api/v1/onus/states/", status: 503, count: 10, after: 4)
         let failed = await harness.run(["mcms", "onu", "list", "-o", "csv", "--chunk-size", "10"])
-        #expect(failed.code != 0)
+        #expect(failed.exitCode != 0)
         #expect(failed.stderr.contains("/v1/onus/states/"), "\(failed.stderr)")
         let written = ids(failed.stdout, header: true, separator: ",")
         #expect(written.count >= 10, "the first page was written before the failure")
@@ -126,7 +126,7 @@ import Testing
         try await harness.login()
         let paged = await harness.runOnTerminal(["mcms", "onu", "list", "--sort", "name", "--chunk-size", "10"])
         let whole = await harness.runOnTerminal(["mcms", "onu", "list", "--sort", "name"])
-        #expect(paged.code == 0, "\(paged.stderr)")
+        #expect(paged.exitCode == 0, "\(paged.stderr)")
         #expect(paged.stdout == whole.stdout)
         #expect(Set(ids(paged.stdout, header: true, separator: " ")) == Set(try await emulatorIDs(harness)))
     }

@@ -50,7 +50,7 @@ import Testing
         let resumed = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + FirmwareBulkTests.target
                 + ["--ids", ids.joined(separator: ","), "--resume", report, "--yes"])
-        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         let writes = try await FirmwareBulkTests().successfulWrites(harness)
         #expect(Set(writes.keys) == Set(ids))
         #expect(writes.values.allSatisfy { $0 == 1 })

@@ -53,7 +53,7 @@ import Testing
     @Test func theWatchRidesOutTheApplianceGoingAwayAndComingBack() async throws {
         let harness = try await MCMSHarness(onus: 20)
         // The restarted appliance has forgotten the session: the remembered password logs in again.
-        try await harness.login(remember: true)
+        try await harness.login(options: ["--remember-password"])
         let screen = try TerminalScreen(
             FieldOpsBinary.path, arguments: ["mcms", "dashboard", "--watch", "--interval", "1s"],
             environment: terminalEnvironment(harness))

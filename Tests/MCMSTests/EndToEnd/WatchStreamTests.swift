@@ -38,7 +38,7 @@ import Testing
         try await harness.clearAlarms()
         while let line = await iterator.next() { records.append(try JSONValue(parsing: line)) }
         let outcome = await result.value
-        #expect(outcome.code == 0, "\(outcome.stderr)")
+        #expect(outcome.exitCode == 0, "\(outcome.stderr)")
         #expect(records.count >= 4)
         #expect(records.last?["data"]?["health"]?["alarms_total"] == 0)
         #expect(records.first?["data"]?["health"]?["alarms_total"] != 0)
@@ -72,7 +72,7 @@ import Testing
         var last = first
         while let line = await iterator.next() { last = try JSONValue(parsing: line) }
         let outcome = await result.value
-        #expect(outcome.code == 0, "\(outcome.stderr)")
+        #expect(outcome.exitCode == 0, "\(outcome.stderr)")
         #expect(last["data"]?["state"] == "registered")
     }
 
@@ -87,7 +87,7 @@ import Testing
         #expect(first["data"]?["optical"]?["rx_dbm"]?.numberValue?.lexeme == "-27.40")
         try await harness.editState(id) { try $0.set(.number(JSONNumber(lexeme: "-21.05")!), at: ["STATS", "RX Optical Level"]) }
         while await iterator.next() != nil {}
-        #expect(await result.value.code == 0)
+        #expect(await result.value.exitCode == 0)
     }
 
     @Test func untilTimesOutWithExitOneAndTheLastReading() async throws {
@@ -99,7 +99,7 @@ import Testing
         var records = 0
         for await _ in lines { records += 1 }
         let result = await task.value
-        #expect(result.code == 1, "\(result.stderr)")
+        #expect(result.exitCode == 1, "\(result.stderr)")
         #expect(result.stderr.contains("timed out after 3s waiting for rx>0"), "\(result.stderr)")
         // The message carries the last reading (on a machine too busy for even one refresh
         // within the timeout, it says there was none).
@@ -111,20 +111,20 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let unknown = await harness.run(["mcms", "onu", "show", id, "--until", "registred"])
-        #expect(unknown.code == 2)
+        #expect(unknown.exitCode == 2)
         #expect(unknown.stderr.contains("did you mean 'registered'?"), "\(unknown.stderr)")
         let metric = await harness.run(["mcms", "onu", "show", id, "--until", "rxx>-25"])
-        #expect(metric.code == 2 && metric.stderr.contains("did you mean 'rx'?"))
-        #expect(await harness.run(["mcms", "dashboard", "--watch", "--interval", "500ms"]).code == 2)
+        #expect(metric.exitCode == 2 && metric.stderr.contains("did you mean 'rx'?"))
+        #expect(await harness.run(["mcms", "dashboard", "--watch", "--interval", "500ms"]).exitCode == 2)
         // Without --until, --timeout is the global per-request time, as on every command.
-        #expect(await harness.run(["mcms", "dashboard", "--timeout", "5s", "--json"]).code == 0)
+        #expect(await harness.run(["mcms", "dashboard", "--timeout", "5s", "--json"]).exitCode == 0)
     }
 
     @Test func aWatchOfAnUnknownDeviceEndsAtOnce() async throws {
         let harness = try await MCMSHarness(onus: 10)
         try await harness.login()
         let result = await harness.run(["mcms", "onu", "show", "NOPE00000000", "--watch"])
-        #expect(result.code == 1)
+        #expect(result.exitCode == 1)
         #expect(result.stderr.contains("no ONU NOPE00000000 on lab"))
     }
 
@@ -136,7 +136,7 @@ import Testing
         try await harness.emulator.injectFault(path: "/api/v1/olts/states/", count: 3, drop: true)
         try await harness.emulator.injectFault(path: "/api/v1/olts/states/", status: 503, count: 3)
         let outcome = await harness.run(["mcms", "olt", "list", "--until", "count>=4", "--interval", "1s"])
-        #expect(outcome.code == 0, "\(outcome.stderr)")
+        #expect(outcome.exitCode == 0, "\(outcome.stderr)")
         let records = outcome.stdout.split(separator: "\n")
         #expect(records.count == 1, "the failed refreshes wrote no record")
         #expect(try JSONValue(parsing: String(records[0]))["data"]?.arrayValue?.count == 4)
@@ -151,7 +151,7 @@ import Testing
         try await harness.login()
         let id = try await harness.onuIDs()[0]
         let json = await harness.run(["mcms", "onu", "show", id, "--sample", "2s", "--interval", "1s", "--json"])
-        #expect(json.code == 0, "\(json.stderr)")
+        #expect(json.exitCode == 0, "\(json.stderr)")
         let document = try JSONValue(parsing: json.stdout)
         let samples = document["samples"]?.arrayValue ?? []
         #expect(samples.count == 3)
