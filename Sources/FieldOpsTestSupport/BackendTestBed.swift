@@ -27,21 +27,11 @@ public final class BackendTestBed: Sendable {
         }
     }
 
-    /// The emulator's seeded account that `login()` uses unless told otherwise.
-    public struct Account: Sendable {
-        public var username: String
-        public var password: String
-
-        public init(username: String, password: String) {
-            self.username = username
-            self.password = password
-        }
-    }
-
     public let emulator: Emulator
     public let home: FieldOpsHome
     public let profile: String
-    public let account: Account
+    /// The emulator's seeded account, which `login()` uses unless told otherwise.
+    public let account: PasswordLogin
     /// A plain client of the emulator, outside fieldops: for its admin endpoints and for API
     /// calls made as another device would make them. Trusts the emulator's CA when it serves TLS.
     public let http: HTTPSession
@@ -54,7 +44,7 @@ public final class BackendTestBed: Sendable {
     /// Writes `config.yaml` with `profile` pointing at `emulator`; `caFile` is the CA the emulator's
     /// TLS certificate is signed by, for `http` (the profile names it in its own `settings`).
     public init(
-        emulator: Emulator, backends: [any Backend], profile: Profile, account: Account, home: FieldOpsHome,
+        emulator: Emulator, backends: [any Backend], profile: Profile, account: PasswordLogin, home: FieldOpsHome,
         caFile: String? = nil
     ) throws {
         var settings = HTTPSettings(timeout: 30, retries: 0)

@@ -225,7 +225,7 @@ extension InterlinedListEndToEnd {
                 #expect(dry.stdout.contains("download: Work/Projects/Spec.md\n"), "\(dry)")
                 // "Changes nothing": not even the directory the message says the first sync will create.
                 #expect(!FileManager.default.fileExists(atPath: sync.directory))
-                let folder = sync.bed.home.dataDirectory + "/" + ILTestBed.profile + "/docsync"
+                let folder = sync.bed.profileDataDirectory + "/docsync"
                 let states = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".sqlite") } ?? []
                 #expect(states == [])
                 #expect(try await sync.writeRequests() == [])

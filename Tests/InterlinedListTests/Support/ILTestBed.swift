@@ -16,7 +16,7 @@ extension ILTestBed {
             emulator: try await Emulator.start(script: "interlinedlist_emulator.py", arguments: arguments),
             backends: [InterlinedListBackend()],
             profile: Profile(name: profile, backend: "il", isDefault: false, settings: ["http: { retries: 0, timeout: 10s }"]),
-            account: Account(username: "ada@example.com", password: "lovelace1"), home: try FieldOpsHome())
+            account: PasswordLogin(username: "ada@example.com", password: "lovelace1"), home: try FieldOpsHome())
         defer { bed.stop() }
         try await body(bed)
     }

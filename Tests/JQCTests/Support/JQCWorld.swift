@@ -21,7 +21,7 @@ extension JQCWorld {
             emulator: emulator, backends: [JQCBackend()],
             profile: Profile(
                 name: "site", backend: "jqc", isDefault: true, settings: ["username: inspector"] + (http.map { ["http: \($0)"] } ?? [])),
-            account: Account(username: "inspector", password: "secret123"), home: try FieldOpsHome(noColor: false))
+            account: PasswordLogin(username: "inspector", password: "secret123"), home: try FieldOpsHome(noColor: false))
     }
 
     /// The profile's store, opened the way commands open it.

@@ -32,7 +32,7 @@ extension MCMSHarness {
         try self.init(
             emulator: try await Emulator.start(script: "mcms_emulator", arguments: emulatorArguments), backends: [MCMSBackend()],
             profile: Profile(name: "lab", backend: "mcms", isDefault: true, settings: ["username: \(Self.tech)"] + http + profileSettings),
-            account: Account(username: Self.tech, password: Self.password), home: try FieldOpsHome(), caFile: certificates?.caFile)
+            account: PasswordLogin(username: Self.tech, password: Self.password), home: try FieldOpsHome(), caFile: certificates?.caFile)
     }
 
     /// Runs with stdout as a terminal (tables, empty-result messages, colour unless `color` is false).
