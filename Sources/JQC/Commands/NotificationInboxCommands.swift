@@ -111,10 +111,7 @@ struct NotificationsReadCommand: FieldOpsCommand {
                 all ? "give either IDs or --all, not both" : "name the notifications to mark read, or pass --all",
                 hint: "the ids are listed by `fieldops jqc notifications list`")
         }
-        ids = try texts.map { text in
-            guard let id = Int(text) else { throw FieldOpsError.usage("notification ids are numbers, not \(text)") }
-            return id
-        }
+        ids = try invocation.integers(argument: "ID", IntegerRule(lower: 1))
     }
 
     func run(_ context: CommandContext) async throws {

@@ -109,6 +109,10 @@ struct NotificationInboxTests {
             #expect(try world.store().unreadNotificationCount() == 2)
             #expect(await world.run(["jqc", "notifications", "read"]).exitCode == 2)
             #expect(await world.run(["jqc", "notifications", "read", "1", "--all"]).exitCode == 2)
+            // Each id is checked as every integer is, in the same words, before anything is marked.
+            let notANumber = await world.run(["jqc", "notifications", "read", "1", "x2"])
+            #expect(notANumber.exitCode == 2 && notANumber.stderr.contains("invalid value 'x2' for 'ID'"), "\(notANumber)")
+            #expect(try world.store().unreadNotificationCount() == 2)
 
             // The inbox is local: it lists and marks with the server gone.
             _ = world.emulator.stop()

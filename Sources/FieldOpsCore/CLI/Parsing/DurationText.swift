@@ -96,8 +96,20 @@ extension Invocation {
         try checked(name, shownAs: name, rule)
     }
 
+    /// Every value of a variadic positional argument (`notifications read ID…`), each checked
+    /// against `rule` in the same words.
+    public func integers(argument name: String, _ rule: IntegerRule) throws(UsageError) -> [Int] {
+        var numbers: [Int] = []
+        for text in all(name) { numbers.append(try checked(text, name: name, shownAs: name, rule)) }
+        return numbers
+    }
+
     private func checked(_ name: String, shownAs shown: String, _ rule: IntegerRule) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
+        return try checked(text, name: name, shownAs: shown, rule)
+    }
+
+    private func checked(_ text: String, name: String, shownAs shown: String, _ rule: IntegerRule) throws(UsageError) -> Int {
         guard let number = rule.value(of: text) else {
             throw UsageError(.invalidValue(name: shown, value: text, expected: rule.expectation), commandWords: ["fieldops"] + path)
         }
