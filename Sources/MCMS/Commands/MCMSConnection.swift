@@ -63,7 +63,7 @@ struct MCMSReadOptions: Sendable {
         if invocation.declares(MCMSPaging.option) { chunkSize = invocation.integer(MCMSPaging.option) }
         if invocation.declares("until") {
             until = invocation.value("until") != nil
-            watching = until || invocation.flag("watch")
+            watching = WatchOptions.watches(invocation)
         }
     }
 }

@@ -14,7 +14,7 @@ struct ONUSampling {
         guard duration >= interval else {
             throw FieldOpsError.usage("--sample must be at least one --interval (\(Units.trimmed(interval))s)")
         }
-        guard context.invocation.value("until") == nil, !context.invocation.flag("watch") else {
+        guard !WatchOptions.watches(context.invocation) else {
             throw FieldOpsError.usage("--sample cannot be combined with --watch or --until")
         }
         // Ticks at 0, interval, 2×interval … up to the duration.

@@ -43,6 +43,11 @@ struct WatchOptions: Sendable {
         }
         // Without --until, --timeout keeps its global meaning (each HTTP request's time).
         timeout = until == nil ? nil : invocation.seconds("timeout")
-        watching = invocation.flag("watch") || until != nil
+        watching = Self.watches(invocation)
+    }
+
+    /// Whether the command line watches: `--watch`, or `--until`, which implies it.
+    static func watches(_ invocation: Invocation) -> Bool {
+        invocation.flag("watch") || invocation.value("until") != nil
     }
 }
