@@ -74,20 +74,22 @@ struct JSONWriter {
     }
 
     private mutating func writeString(_ string: String) {
+        var string = string
+        string.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// Runs that need no escaping (nearly all of a text: a document of many lines has one escape
+    /// per line) are copied whole; only `"`, `\\` and control characters are written one by one.
+    private mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        output.reserveCapacity(output.count + bytes.count + 2)
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them in one go.
-        let copied: Bool? = string.utf8.withContiguousStorageIfAvailable { buffer in
-            guard !buffer.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return false
-            }
-            output.append(contentsOf: buffer)
-            return true
-        }
-        if copied == true {
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in string.utf8 {
+        var run = 0
+        var cursor = 0
+        while cursor < bytes.count {
+            cursor = Self.plainRunEnd(bytes, from: cursor)
+            guard cursor < bytes.count else { break }
+            if run < cursor { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<cursor])) }
+            let byte = bytes[cursor]
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
@@ -96,15 +98,54 @@ struct JSONWriter {
             case 0x09: append("\\t")
             case 0x08: append("\\b")
             case 0x0C: append("\\f")
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                append("\\u00")
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
             default:
-                output.append(byte)
+                append("\\u00")
+                output.append(Self.hexDigits[Int(byte >> 4)])
+                output.append(Self.hexDigits[Int(byte & 0x0F)])
+            }
+            cursor += 1
+            run = cursor
+        }
+        if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// The first index at or after `start` of a byte that must be escaped (a quote, a backslash
+    /// or a control character), or the end; eight bytes are tested at a time.
+    @inline(__always)
+    private static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var cursor = start
+        if let base = bytes.baseAddress {
+            while cursor + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                if mayNeedEscape(word) {
+                    for offset in 0..<8 where needsEscape(bytes[cursor + offset]) { return cursor + offset }
+                }
+                cursor += 8
             }
         }
-        output.append(UInt8(ascii: "\""))
+        while cursor < bytes.count, !needsEscape(bytes[cursor]) { cursor += 1 }
+        return cursor
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether any byte of `word` may need escaping: never false when one does (the zero-byte
+    /// tricks for a quote and a backslash, a borrow below 0x20); bytes of 0x80 and above are
+    /// masked out first, so UTF-8 text does not fall back to the byte-by-byte check.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ 0x2222_2222_2222_2222
+        let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let control = (word & ~high) &- 0x2020_2020_2020_2020
+        let hits = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (control & ~word)
+        return hits & high != 0
     }
 }

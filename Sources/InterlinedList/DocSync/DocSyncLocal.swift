@@ -138,6 +138,9 @@ struct DocSyncLocal: Sendable {
     /// — still only over a file that is what the scan saw — and the renames are flushed. Until
     /// its rename a file is as it was; after it, it is complete on disk.
     func writeAll(_ writes: [(path: String, text: String, expected: File?)]) -> [Result<File, DocSyncError>] {
+        // Nothing to write, nothing to flush: syncfs(2) would wait for every other dirty file
+        // on the file system (an upload-only run paid for the editor's unsaved-to-disk files).
+        guard !writes.isEmpty else { return [] }
         var results = [Result<File, DocSyncError>](repeating: .failure(.localIO("not written")), count: writes.count)
         var staged: [(index: Int, temporary: String)] = []
         var made: Set<String> = []
