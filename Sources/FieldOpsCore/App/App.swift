@@ -11,6 +11,52 @@ public struct App: Sendable {
 
     /// The whole command tree: global options, core groups, then one group per backend.
     public func rootCommand() -> CommandSpec {
+        rootCommand(backendGroups: backends)
+    }
+
+    /// The tree `arguments` needs: the core commands, and of the backends' groups only the one
+    /// the command line names. A backend's group is most of the tree (hundreds of commands,
+    /// generic command types whose metadata the runtime instantiates on the first use), and a
+    /// command line that starts with `api`, `auth` or `il` parses the same without the others:
+    /// parsing looks only at the root's global options and the named subtree. Whenever the
+    /// first command word cannot be told for sure (an option that is not global, `--`, no
+    /// word, a word no command has: help for the root, an external command, "did you mean")
+    /// the whole tree is built.
+    func rootCommand(for arguments: [String]) -> CommandSpec {
+        guard let word = Self.commandWord(in: arguments) else { return rootCommand() }
+        if let named = backends.first(where: { $0.name == word || $0.aliases.contains(word) }) {
+            return rootCommand(backendGroups: [named])
+        }
+        let core = rootCommand(backendGroups: [])
+        return core.subcommand(named: word) == nil ? rootCommand() : core
+    }
+
+    /// The first word of `arguments` that is not a global option or its value; nil when an
+    /// option that is not global comes first (it might take a value, so the word after it may
+    /// be that value), at `--`, or when there is none.
+    static func commandWord(in arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-"), argument.count > 1 else { return argument == "-" ? nil : argument }
+            if argument.hasPrefix("--") {
+                let name = argument.dropFirst(2).prefix { $0 != "=" }
+                guard !name.isEmpty, let option = GlobalOptions.all.first(where: { $0.long == name }) else { return nil }
+                if option.value != nil, !argument.contains("=") { index += 1 }
+            } else {
+                // One short option alone (`-p NAME`); a cluster (`-vp`) or an attached value is
+                // left to the parser and the whole tree.
+                guard argument.count == 2, let letter = argument.last,
+                    let option = GlobalOptions.all.first(where: { $0.short == letter })
+                else { return nil }
+                if option.value != nil { index += 1 }
+            }
+        }
+        return nil
+    }
+
+    private func rootCommand(backendGroups: [any Backend]) -> CommandSpec {
         CommandSpec(
             "fieldops",
             abstract: "One fast command line for facility inspections (JQC), PON networks (MCMS) and InterlinedList.",
@@ -25,7 +71,7 @@ public struct App: Sendable {
             subcommands: [
                 ProfileCommands.spec(backends: backends),
                 AuthCommands.spec(backends: backends),
-            ] + backends.map { $0.commands() } + [
+            ] + backendGroups.map { $0.commands() } + [
                 APICommand.spec(backends: backends),
                 DoctorCommand.spec,
                 CompletionCommand.spec,
@@ -67,7 +113,7 @@ public struct App: Sendable {
         stdout: TextStream = FileDescriptorStream.standardOutput,
         stderr: TextStream = FileDescriptorStream.standardError
     ) -> Start {
-        let root = rootCommand()
+        let root = arguments.first == "__complete" ? rootCommand() : rootCommand(for: arguments)
         let errorColor = Self.errorColor(noColorFlag: arguments.contains("--no-color"), environment: environment, stderr: stderr)
 
         // The completion scripts call this on every TAB: answer before parsing and without
