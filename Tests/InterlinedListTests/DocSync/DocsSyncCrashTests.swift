@@ -123,6 +123,75 @@ extension InterlinedListEndToEnd {
             }
         }
 
+        /// A first sync large enough to record its bases through a rollback journal
+        /// (`DocSyncState.bulkBytes`), killed while that transaction is open (its journal holds
+        /// the pages it replaces): the next run rolls the journal back and converges, and the
+        /// state is left in write-ahead-log mode with every pair.
+        @Test func aRunKilledWhileItRecordsManyBasesConverges() async throws {
+            try await DocSyncBed.with(firstSync: false) { sync in
+                // 150 documents of 10 KB: 1.5 MB of bases, and the 5 seeded ones.
+                try await sync.adminPost("generate-documents", ["documents": 150, "folders": 5, "bytes": 10_240])
+                let folder = sync.bed.profileDataDirectory + "/docsync"
+                func journalHoldsPages() -> Bool {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                    return names.contains { name in
+                        guard name.hasSuffix(".sqlite-journal") else { return false }
+                        let size = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.size] as? Int
+                        return (size ?? 0) > 0
+                    }
+                }
+                func filesInPlace() -> Int {
+                    let walk = FileManager.default.enumerator(atPath: sync.directory)
+                    var count = 0
+                    while let name = walk?.nextObject() as? String {
+                        if name.hasSuffix(".md") { count += 1 }
+                    }
+                    return count
+                }
+                var caught = 0
+                for trial in 1...4 {
+                    try? FileManager.default.removeItem(atPath: sync.directory)
+                    try? FileManager.default.removeItem(atPath: folder)
+                    let log = sync.bed.home.directory.path("bulk-\(trial)")
+                    let process = try sync.spawn([], stdout: log + ".out", stderr: log + ".err")
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    var killedInside = false
+                    while process.isRunning, ContinuousClock.now < deadline {
+                        // Inside the transaction that records the bases: the journal holds
+                        // pages and every file is already in place (a new store's first
+                        // commit also goes through a journal, before any file is written).
+                        if journalHoldsPages(), filesInPlace() == 155 {
+                            kill(process.processIdentifier, SIGKILL)
+                            killedInside = true
+                            break
+                        }
+                        try await Task.sleep(for: .microseconds(200))
+                    }
+                    process.waitForExit()
+                    if killedInside, process.terminationReason == .uncaughtSignal {
+                        caught += 1
+                        // Every file is in place and no pair was recorded: the next run is a
+                        // first run into a non-empty directory, which pairs the files by path
+                        // and content once confirmed, and uploads or downloads nothing.
+                        let pairing = await sync.sync(["--yes"])
+                        #expect(pairing.exitCode == 0, "bulk trial \(trial): \(pairing)")
+                        #expect(
+                            !pairing.stdout.contains("uploaded") && !pairing.stdout.contains("downloaded"),
+                            "bulk trial \(trial): \(pairing)")
+                    }
+                    try await Self.expectConverged(sync, "bulk trial \(trial)")
+                    #expect(try sync.statePairs().count == 155, "bulk trial \(trial)")
+                    // The header's write and read versions (bytes 18 and 19): 2 is the log's mode.
+                    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }
+                    let header = try #require(FileManager.default.contents(atPath: folder + "/" + (files.first ?? "")))
+                    #expect(header.count > 19 && header[18] == 2 && header[19] == 2, "bulk trial \(trial): not in WAL mode")
+                    #expect(!journalHoldsPages(), "bulk trial \(trial): a journal was left")
+                }
+                #expect(caught >= 1, "no kill landed inside the transaction that records the bases")
+                print("DocsSyncCrashTests: \(caught) of 4 first syncs killed while recording their bases")
+            }
+        }
+
         // MARK: Steps of a trial
 
         /// A fresh set of changes on both sides: new, edited, renamed and deleted files here;
