@@ -70,38 +70,47 @@ struct JSONWriter {
     private static let spaces: StaticString = "                                                                "
 
     private mutating func append(_ text: StaticString) {
+        Self.append(text, to: &output)
+    }
+
+    static func append(_ text: StaticString, to output: inout [UInt8]) {
         output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func writeString(_ string: String) {
+        Self.appendString(string, to: &output)
+    }
+
+    /// `string` as a JSON string literal, quotes included.
+    static func appendString(_ string: String, to output: inout [UInt8]) {
         var string = string
-        string.withUTF8 { writeString(utf8: $0) }
+        string.withUTF8 { appendString(utf8: $0, to: &output) }
     }
 
     /// Runs that need no escaping (nearly all of a text: a document of many lines has one escape
     /// per line) are copied whole; only `"`, `\\` and control characters are written one by one.
-    private mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.reserveCapacity(output.count + bytes.count + 2)
         output.append(UInt8(ascii: "\""))
         var run = 0
         var cursor = 0
         while cursor < bytes.count {
-            cursor = Self.plainRunEnd(bytes, from: cursor)
+            cursor = plainRunEnd(bytes, from: cursor)
             guard cursor < bytes.count else { break }
             if run < cursor { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<cursor])) }
             let byte = bytes[cursor]
             switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
+            case UInt8(ascii: "\""): append("\\\"", to: &output)
+            case UInt8(ascii: "\\"): append("\\\\", to: &output)
+            case 0x0A: append("\\n", to: &output)
+            case 0x0D: append("\\r", to: &output)
+            case 0x09: append("\\t", to: &output)
+            case 0x08: append("\\b", to: &output)
+            case 0x0C: append("\\f", to: &output)
             default:
-                append("\\u00")
-                output.append(Self.hexDigits[Int(byte >> 4)])
-                output.append(Self.hexDigits[Int(byte & 0x0F)])
+                append("\\u00", to: &output)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
             }
             cursor += 1
             run = cursor

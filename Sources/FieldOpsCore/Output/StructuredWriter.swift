@@ -78,6 +78,49 @@ public struct StructuredWriter {
         }
     }
 
+    /// A record for `write(flat:)` in the form this listing writes whole records in: `--json`
+    /// or ndjson without `--fields`. Nil for every other form, which picks members by name and
+    /// takes the records as values (`write(_:)` with `FlatRecord().value`s).
+    public func flatRecord() -> FlatRecord? {
+        guard output.fields == nil else { return nil }
+        switch output.kind {
+        case .json: return FlatRecord(form: .pretty)
+        case .ndjson: return FlatRecord(form: .compact)
+        case .csv, .table, .plain: return nil
+        }
+    }
+
+    /// One record described into a `flatRecord()`, written as `write(_:)` writes its value, byte
+    /// for byte; the record is emptied for the next row.
+    public mutating func write(flat record: inout FlatRecord) throws {
+        defer { record.reset() }
+        guard record.form != .value else {
+            try write([record.value])
+            return
+        }
+        if columns == nil { start(columns: []) }
+        recordCount += 1
+        if record.form == .pretty {
+            // As an element of the array `write(_:)` writes: "[" or "," before it, and the
+            // object on lines of its own, indented once ("{}" when it has no member).
+            out.append(openedArray ? UInt8(ascii: ",") : UInt8(ascii: "["))
+            openedArray = true
+            if record.count == 0 {
+                out.append("\n  {}")
+            } else {
+                out.append("\n  {")
+                out.append(contentsOf: record.text)
+                out.append("\n  }")
+            }
+        } else {
+            out.append(UInt8(ascii: "{"))
+            out.append(contentsOf: record.text)
+            out.append(UInt8(ascii: "}"))
+            out.append(0x0A)
+        }
+        out.flushIfFull()
+    }
+
     /// Writes what is complete: the end of a page.
     public mutating func flush() {
         out.flush()

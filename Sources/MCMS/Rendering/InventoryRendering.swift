@@ -48,20 +48,25 @@ public enum InventoryRendering {
 
     /// One ONU's object of `onuJSON`.
     public static func onuRecord(_ row: ONURow) -> JSONValue {
-        .object(
-            JSONObject(distinctKeys: [
-                ("id", .string(row.id)),
-                ("name", .string(row.name)),
-                ("olt_mac", row.oltMAC.map(JSONValue.string) ?? .null),
-                ("olt_name", row.oltName.map(JSONValue.string) ?? .null),
-                ("state", .string(row.registration.word)),
-                ("firmware_version", row.activeVersion.map(JSONValue.string) ?? .null),
-                ("firmware_bank", row.activeBank.map { .number(JSONNumber($0.rawValue)) } ?? .null),
-                ("uptime_seconds", row.uptime.map { .number(JSONNumber($0.seconds)) } ?? .null),
-                ("rx_optical_dbm", row.rxOptical.map(JSONValue.number) ?? .null),
-                ("model", row.model.map(JSONValue.string) ?? .null),
-                ("fec_uncorrectable", row.fecUncorrectable.map(JSONValue.number) ?? .null),
-            ]))
+        var record = FlatRecord()
+        describe(row, into: &record)
+        return record.value
+    }
+
+    /// The members of an ONU's record, for every structured form of `onu list`: built as a value
+    /// (`onuRecord`) or written straight as JSON (`ONURowWriter`).
+    public static func describe(_ row: ONURow, into record: inout FlatRecord) {
+        record.string("id", row.id)
+        record.string("name", row.name)
+        record.string("olt_mac", row.oltMAC)
+        record.string("olt_name", row.oltName)
+        record.string("state", row.registration.word)
+        record.string("firmware_version", row.activeVersion)
+        record.number("firmware_bank", row.activeBank.map { JSONNumber($0.rawValue) })
+        record.number("uptime_seconds", row.uptime.map { JSONNumber($0.seconds) })
+        record.number("rx_optical_dbm", row.rxOptical)
+        record.string("model", row.model)
+        record.number("fec_uncorrectable", row.fecUncorrectable)
     }
 
     // MARK: OLTs

@@ -4,7 +4,8 @@ import FieldOpsCore
 ///
 /// The table and plain lines go through the core `TableWriter` (dying-gasp ONUs red, as the
 /// whole-table `StyledTable`); `--json`, ndjson, csv and `--fields` through the core
-/// `StructuredWriter` of each row's record. A listing given as one page is byte for byte what
+/// `StructuredWriter`: whole records (`--json`, ndjson) written as each row is described, the
+/// rest from each row's record as a value. A listing given as one page is byte for byte what
 /// the whole-value renderers write.
 struct ONURowWriter {
     // One of the two, changed in place (a copy would copy its buffer).
@@ -34,6 +35,12 @@ struct ONURowWriter {
     mutating func write(_ rows: [ONURow]) throws {
         if table != nil {
             for row in rows { table?.append(InventoryRendering.onuCells(row), style: row.registration.style) }
+        } else if var record = structured?.flatRecord() {
+            // Whole records as JSON: each row written as it is described, no object per row.
+            for row in rows {
+                InventoryRendering.describe(row, into: &record)
+                try structured?.write(flat: &record)
+            }
         } else {
             // A few hundred records at a time: 100,000 records at once are 50 MB of objects.
             var start = rows.startIndex

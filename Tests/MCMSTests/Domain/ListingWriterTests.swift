@@ -45,6 +45,37 @@ import Testing
         }
     }
 
+    /// The rows described straight into JSON text, as `onu list --json` and ndjson write them.
+    func pagedFlat(_ rows: [ONURow], _ kind: StructuredOutput.Kind) throws -> String {
+        let stream = CapturedStream()
+        var writer = StructuredWriter(StructuredOutput(kind: kind, fields: nil), widthRows: 100, stream: stream)
+        for start in stride(from: 0, to: rows.count, by: 100) {
+            var record = try #require(writer.flatRecord())
+            for row in rows[start..<min(rows.count, start + 100)] {
+                InventoryRendering.describe(row, into: &record)
+                try writer.write(flat: &record)
+            }
+            writer.flush()
+        }
+        writer.finish()
+        return stream.text
+    }
+
+    @Test(arguments: [0, 1, 257, 600])
+    func rowsWrittenAsDescribedAreTheWholeListing(count: Int) throws {
+        let rows = Self.rows(count)
+        #expect(try pagedFlat(rows, .json) == InventoryRendering.onuJSON(rows).jsonString(.pretty) + "\n")
+        let whole = try StructuredOutput(kind: .ndjson, fields: nil).render(InventoryRendering.onuJSON(rows))
+        #expect(try pagedFlat(rows, .ndjson) == String(decoding: whole, as: UTF8.self))
+    }
+
+    /// The record's members, pinned: what scripts read from `onu list --json`.
+    @Test func anONURecordHasItsMembersInOrder() {
+        let expected =
+            #"{"id":"ALPH00000001","name":"Ålesundsvegen 1\tlgh 2","olt_mac":"70:b3:d5:52:31:27","olt_name":"OLT Storgata 1","state":"registered","firmware_version":"R4.2.0","firmware_bank":1,"uptime_seconds":null,"rx_optical_dbm":-18.20,"model":"AP-G2110","fec_uncorrectable":18446744073709551615}"#
+        #expect(String(decoding: InventoryRendering.onuRecord(Self.rows(2)[1]).jsonBytes(), as: UTF8.self) == expected)
+    }
+
     @Test func plainLinesAreThePlainTable() {
         let rows = Self.rows(300)
         let stream = CapturedStream()
