@@ -139,14 +139,16 @@ public final class DocSyncState: Sendable {
     /// written once. So a transaction of 1 MB of bases or more switches this connection to a
     /// rollback journal, synced (a rollback journal is proof against a power cut only so),
     /// and back to the log after it. The switch needs the only connection, which a sync has
-    /// (it holds the directory's lock); had another one the store open, SQLite keeps the log
-    /// and the transaction goes through it as before. A run killed inside the transaction
+    /// (it holds the directory's lock; a `--dry-run` beside it reads only briefly); when
+    /// another one holds the store, the transaction goes through the log as before. A run killed inside the transaction
     /// leaves a hot journal that the next open rolls back, as a killed run in the log mode
     /// leaves an uncommitted tail: either way the transaction is all there or not at all.
     private func writeBases(_ pairs: [Pair], _ body: (Database) throws -> Void) throws {
         let bytes = pairs.reduce(0) { $0 + $1.base.utf8.count }
         try queue.withDatabase { database in
-            guard bytes >= Self.bulkBytes, try Self.setJournal("TRUNCATE", in: database) else {
+            // A switch that cannot be made now (another connection reading) is no error: the
+            // transaction goes through the log.
+            guard bytes >= Self.bulkBytes, (try? Self.setJournal("TRUNCATE", in: database)) == true else {
                 try database.transaction(body)
                 return
             }
