@@ -138,15 +138,16 @@ public final class DocSyncState: Sendable {
     /// latest when the connection closes, with two fsyncs): 67 ms for those 20 MB, against 27 ms
     /// written once. So a transaction of 1 MB of bases or more switches this connection to a
     /// rollback journal, synced (a rollback journal is proof against a power cut only so),
-    /// and back to the log after it. The switch needs the only connection, which a sync has
-    /// (it holds the directory's lock; a `--dry-run` beside it reads only briefly); when
-    /// another one holds the store, the transaction goes through the log as before. A run killed inside the transaction
-    /// leaves a hot journal that the next open rolls back, as a killed run in the log mode
-    /// leaves an uncommitted tail: either way the transaction is all there or not at all.
+    /// and back to the log after it. SQLite leaves the log only for the one connection that
+    /// has the store open; a sync holds the directory's lock, but a `--dry-run` beside it
+    /// opens the store without it, and then the transaction goes through the log as before.
+    /// A run killed inside the transaction leaves a hot journal that the next open rolls back,
+    /// as a killed run in the log mode leaves an uncommitted tail: either way the transaction
+    /// is all there or not at all.
     private func writeBases(_ pairs: [Pair], _ body: (Database) throws -> Void) throws {
         let bytes = pairs.reduce(0) { $0 + $1.base.utf8.count }
         try queue.withDatabase { database in
-            // A switch that cannot be made now (another connection reading) is no error: the
+            // A switch SQLite refuses (another connection has the store open) is no error: the
             // transaction goes through the log.
             guard bytes >= Self.bulkBytes, (try? Self.setJournal("TRUNCATE", in: database)) == true else {
                 try database.transaction(body)

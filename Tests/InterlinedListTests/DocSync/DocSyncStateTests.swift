@@ -40,8 +40,8 @@ import Testing
         #expect(journal.isEmpty, "a journal holding pages was left")
     }
 
-    /// Another connection in a read transaction keeps the store in its log: the bases go through
-    /// it, after the busy timeout, instead of failing the sync.
+    /// Another connection with the store open keeps it in its log (SQLite refuses the switch at
+    /// once): the bases go through the log instead of failing the sync.
     @Test func aStoreThatCannotSwitchRecordsThroughItsLog() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("state.sqlite")
