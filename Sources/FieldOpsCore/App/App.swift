@@ -24,7 +24,7 @@ public struct App: Sendable {
     /// the whole tree is built.
     func rootCommand(for arguments: [String]) -> CommandSpec {
         guard let word = Self.commandWord(in: arguments) else { return rootCommand() }
-        if let named = backends.first(where: { $0.name == word || $0.aliases.contains(word) }) {
+        if let named = backends.named(word) {
             return rootCommand(backendGroups: [named])
         }
         let core = rootCommand(backendGroups: [])

@@ -54,6 +54,14 @@ public protocol Backend: Sendable {
     func apiTransport(_ context: CommandContext, profile: Profile) throws -> any APITransport
 }
 
+extension Array where Element == any Backend {
+    /// The backend called `word` by its name or one of its aliases (the profile's `backend:`
+    /// value, the command group's name).
+    public func named(_ word: String) -> (any Backend)? {
+        first { $0.name == word || $0.aliases.contains(word) }
+    }
+}
+
 extension Backend {
     public var aliases: [String] { [] }
     public var profileKeys: [ProfileKey] { [] }

@@ -75,7 +75,7 @@ public final class CommandContext: Sendable {
 
     /// The backend registered under `name` (canonical or alias).
     public func backend(named name: String) -> (any Backend)? {
-        backends.first { $0.name == name || $0.aliases.contains(name) }
+        backends.named(name)
     }
 
     /// The keyring file named by the configuration, opened once.

@@ -14,7 +14,7 @@ struct LocalCompletionProvider: CompletionProvider {
         guard let configuration = try? Configuration.load(paths: paths, schema: schema) else { return [] }
         switch source {
         case .profile:
-            let backendName = partial.path.first.flatMap { word in backends.first { $0.name == word || $0.aliases.contains(word) }?.name }
+            let backendName = partial.path.first.flatMap { backends.named($0)?.name }
             return configuration.profiles
                 .filter { backendName == nil || $0.backend == backendName }
                 .map { CompletionCandidate($0.name, description: "\($0.backend) \($0.baseURL)") }
@@ -30,7 +30,7 @@ struct LocalCompletionProvider: CompletionProvider {
             return backend.completions(for: source, profile: profile, paths: paths, prefix: prefix)
         default:
             guard let word = partial.path.first,
-                let backend = backends.first(where: { $0.name == word || $0.aliases.contains(word) }),
+                let backend = backends.named(word),
                 let profile = try? configuration.selectProfile(
                     explicit: partial.value("profile"), environment: environment, backend: backend.name)
             else { return [] }
