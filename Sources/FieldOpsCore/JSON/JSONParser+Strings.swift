@@ -32,23 +32,10 @@ extension JSONParser {
 
     /// The first index at or after `start` holding a byte that ends a run of plain ASCII: a
     /// quote, a backslash, a control character or the start of a multi-byte sequence (or the
-    /// end of the input). Eight bytes are tested at a time, so long texts (documents, notes)
-    /// cost a fraction of a byte-by-byte scan.
+    /// end of the input).
     @inline(__always)
     func plainRunEnd(from start: Int) -> Int {
-        let bytes = input
-        var cursor = start
-        if let base = bytes.baseAddress {
-            while cursor + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-                if Self.mayEndRun(word) {
-                    for offset in 0..<8 where Self.endsRun(bytes[cursor + offset]) { return cursor + offset }
-                }
-                cursor += 8
-            }
-        }
-        while cursor < bytes.count, !Self.endsRun(bytes[cursor]) { cursor += 1 }
-        return cursor
+        ByteScan.firstStop(in: input, from: start, mayStop: Self.mayEndRun, stops: Self.endsRun)
     }
 
     @inline(__always)
@@ -58,7 +45,7 @@ extension JSONParser {
 
     /// Whether any of the eight bytes of `word` may end a run: never false when one does (the
     /// usual bit tricks for a zero byte and a byte below 0x20; a borrow can only add false hits,
-    /// which the byte-by-byte check above sorts out).
+    /// which `ByteScan` sorts out byte by byte).
     @inline(__always)
     static func mayEndRun(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -122,21 +122,10 @@ struct JSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The first index at or after `start` of a byte that must be escaped (a quote, a backslash
-    /// or a control character), or the end; eight bytes are tested at a time.
+    /// or a control character), or the end.
     @inline(__always)
     private static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var cursor = start
-        if let base = bytes.baseAddress {
-            while cursor + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-                if mayNeedEscape(word) {
-                    for offset in 0..<8 where needsEscape(bytes[cursor + offset]) { return cursor + offset }
-                }
-                cursor += 8
-            }
-        }
-        while cursor < bytes.count, !needsEscape(bytes[cursor]) { cursor += 1 }
-        return cursor
+        ByteScan.firstStop(in: bytes, from: start, mayStop: mayNeedEscape, stops: needsEscape)
     }
 
     @inline(__always)
