@@ -5,6 +5,28 @@ extension JSONParser {
     /// UTF-8 and makes one `String` from the input bytes; the first backslash switches to a
     /// copying path that decodes escapes.
     mutating func parseString() throws(Failure) -> String {
+        switch try scanString() {
+        case .plain(let range):
+            return String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+        case .escaped(let start, let backslash):
+            var decoded = Array(input[start..<backslash])
+            position = backslash
+            return try parseEscapedRemainder(into: &decoded)
+        }
+    }
+
+    /// What `scanString` found.
+    enum ScannedString {
+        /// The string's bytes, between its quotes, valid UTF-8 with no escapes; the position is
+        /// past the closing quote.
+        case plain(Range<Int>)
+        /// The string has an escape: its bytes start at `start` and are plain up to the
+        /// backslash at `backslash`; the position has not moved.
+        case escaped(start: Int, backslash: Int)
+    }
+
+    /// Validates the string at the opening quote up to its end or its first escape.
+    mutating func scanString() throws(Failure) -> ScannedString {
         let bytes = input
         let start = position + 1
         var cursor = start
@@ -14,11 +36,9 @@ extension JSONParser {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 position = cursor + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
+                return .plain(start..<cursor)
             } else if byte == UInt8(ascii: "\\") {
-                var decoded = Array(bytes[start..<cursor])
-                position = cursor
-                return try parseEscapedRemainder(into: &decoded)
+                return .escaped(start: start, backslash: cursor)
             } else if byte < 0x20 {
                 position = cursor
                 throw failure("expected a character in the string (control characters must be escaped)")

@@ -14,10 +14,10 @@ struct JSONParser {
     // Internal rather than private so the string scanner in JSONParser+Strings.swift can use them.
     let input: UnsafeBufferPointer<UInt8>
     var position = 0
-    private var depth = 0
+    var depth = 0
     private let maximumDepth: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.input = bytes
         self.maximumDepth = maximumDepth
     }
@@ -42,7 +42,7 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
+    mutating func parseValue() throws(Failure) -> JSONValue {
         skipWhitespace()
         guard position < input.count else { throw failure("expected a value") }
         switch input[position] {
@@ -173,7 +173,7 @@ struct JSONParser {
         return .array(elements)
     }
 
-    private mutating func enterContainer() throws(Failure) {
+    mutating func enterContainer() throws(Failure) {
         depth += 1
         if depth > maximumDepth {
             throw failure("nesting deeper than \(maximumDepth) levels", found: false)
@@ -196,7 +196,7 @@ struct JSONParser {
     // MARK: Whitespace and messages
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < input.count {
             switch input[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): position += 1

@@ -4,14 +4,18 @@ import FuzzSupport
 
 /// The lossless JSON parser and writer: any accepted document writes back, compact and
 /// pretty, to text that parses to the same value, and the compact text is a fixed point
-/// (writing what was read back gives the same bytes). Number views must never trap.
+/// (writing what was read back gives the same bytes). Number views must never trap. The pull
+/// reader (`JSONReader`) walking the same text declines whatever the parser refuses, and what
+/// it reads is what the parser read.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
+    let read = JSONReader.read(Data(input.bytes)) { (reader) throws(JSONReader.Declined) in try rebuild(&reader) }
     let value: JSONValue
     do {
         value = try JSONValue(parsing: input.bytes, source: "fuzz.json")
     } catch {
+        Invariant.require(read == nil, "the reader read what the parser refuses: \(Invariant.excerpt(input.bytes))")
         Exercise.render(error)
         // The Data entry point must refuse the same input.
         Invariant.require((try? JSONValue(parsing: Data(input.bytes))) == nil, "Data accepted what [UInt8] refused")
@@ -19,6 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let other = try? JSONValue(parsing: Data(input.bytes))
     Invariant.require(other == value, "Data and [UInt8] parse differently")
+    Invariant.require(read == nil || read == value, "the reader and the parser read different values")
     if let text = input.validText {
         Invariant.require((try? JSONValue(parsing: text)) == value, "String and [UInt8] parse differently")
     }
@@ -37,6 +42,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = roundTrip(sorted.jsonBytes(), of: sorted, style: "sorted")
     visit(value)
     return 0
+}
+
+/// The whole value rebuilt through the reader's events.
+private func rebuild(_ reader: inout JSONReader) throws(JSONReader.Declined) -> JSONValue {
+    var members: [(String, JSONValue)] = []
+    if try reader.object({ (member, key) throws(JSONReader.Declined) in members.append((key.text, try rebuild(&member))) }) {
+        return .object(JSONObject(members))
+    }
+    var elements: [JSONValue] = []
+    if try reader.array({ (element) throws(JSONReader.Declined) in elements.append(try rebuild(&element)) }) {
+        return .array(elements)
+    }
+    if let string = try reader.string() { return .string(string) }
+    if let number = try reader.number() { return .number(number) }
+    return try reader.value()
 }
 
 /// Parses what the writer produced; it must be accepted and equal the value written.
