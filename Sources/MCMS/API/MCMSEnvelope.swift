@@ -21,6 +21,32 @@ public enum MCMSEnvelope {
         return value[MCMSField.data]
     }
 
+    /// The documents of a success envelope's `data` list, each read by `read` straight from the
+    /// text, with no tree of the page. Nil for every other body — a failure, no `data`, `data`
+    /// not a list, invalid JSON, a shape `JSONReader` declines — which `data(from:source:)` then
+    /// reads, with its errors.
+    public static func readList<Item>(
+        _ body: Data, _ read: (inout JSONReader) throws(JSONReader.Declined) -> Item
+    ) -> [Item]? {
+        JSONReader.read(body) { (reader) throws(JSONReader.Declined) -> [Item] in
+            var succeeded = false
+            var items: [Item]?
+            let isObject = try reader.object { (member, key) throws(JSONReader.Declined) in
+                if key == "status" {
+                    succeeded = try member.string { $0.elementsEqual("success".utf8) } ?? false
+                } else if key == "data" {
+                    var list: [Item] = []
+                    guard try member.array({ (element) throws(JSONReader.Declined) in list.append(try read(&element)) }) else {
+                        throw JSONReader.Declined()
+                    }
+                    items = list
+                }
+            }
+            guard isObject, succeeded, let items else { throw JSONReader.Declined() }
+            return items
+        }
+    }
+
     /// `details.message` of a failure envelope, when the body is one.
     public static func serverMessage(_ value: JSONValue) -> String? {
         value[MCMSField.details]?[MCMSField.detailsMessage]?.stringValue

@@ -25,14 +25,21 @@ struct CollectionPager<Item: Sendable>: Sendable {
     /// The caller's own `query` (an OLT's ONUs, a list of ids), combined with the `_id` ranges.
     let filter: JSONObject?
     let paging: MCMSPaging
+    /// The document's string `_id` and what it becomes, read straight from the page's text
+    /// (`JSONReader`); nil reads every page as a tree with `decode`. Must agree with `decode`.
+    var read: (@Sendable (inout JSONReader) throws(JSONReader.Declined) -> (id: String?, item: Item?))? = nil
     /// What a document becomes; nil leaves it out (it still counts for the paging).
     let decode: @Sendable (JSONValue) -> Item?
 
-    /// One page as it came: the ids in order, the decoded items with their ids, the raw count.
+    /// One page as it came: every document's string `_id` (nil without one) and what it became,
+    /// in the page's order; the first and last ids.
     private struct Page: Sendable {
-        var ids: [String] = []
-        var items: [(id: String, item: Item)] = []
-        var count = 0
+        var documents: [(id: String?, item: Item?)] = []
+        /// The documents' ids on their own: read without touching (and copying) an item.
+        var ids: [String?] = []
+        var firstID: String?
+        var lastID: String?
+        var count: Int { documents.count }
     }
 
     /// Every decoded item, in `_id` order.
@@ -48,7 +55,7 @@ struct CollectionPager<Item: Sendable>: Sendable {
 
     /// Hands `consume` the new items of each page, in `_id` order, as the pages come in. While
     /// `consume` is busy (writing a page out) no more than `pagesInFlight` pages are asked for.
-    func forEachPage(_ consume: ([Item]) async throws -> Void) async throws {
+    func forEachPage(_ consume: (consuming [Item]) async throws -> Void) async throws {
         let size = paging.pageSize
         try await withThrowingTaskGroup(of: (Int, Page).self) { group in
             var started = 0
@@ -65,10 +72,10 @@ struct CollectionPager<Item: Sendable>: Sendable {
             var last: String?
             while let (index, page) = try await group.next() {
                 arrived[index] = page
-                while let page = arrived.removeValue(forKey: nextIndex) {
+                while var page = arrived.removeValue(forKey: nextIndex) {
                     let first = nextIndex == 0
                     nextIndex += 1
-                    if try await take(page, first: first, last: &last, consume) {
+                    if try await take(&page, first: first, last: &last, consume) {
                         // The end: pages still in flight lie past it.
                         group.cancelAll()
                         return
@@ -80,20 +87,22 @@ struct CollectionPager<Item: Sendable>: Sendable {
     }
 
     /// Consumes one skip page; true when it was the last.
-    private func take(_ page: Page, first: Bool, last: inout String?, _ consume: ([Item]) async throws -> Void) async throws -> Bool {
+    private func take(_ page: inout Page, first: Bool, last: inout String?, _ consume: (consuming [Item]) async throws -> Void) async throws
+        -> Bool
+    {
         if !first, let known = last {
             if page.count == 0 {
                 // The collection shrank below this page's start: read on from the last id.
                 try await fill(after: known, before: nil, last: &last, consume)
                 return true
             }
-            if let head = page.ids.first, MCMSOrder.precedes(known, head) {
+            if let head = page.firstID, MCMSOrder.precedes(known, head) {
                 // Devices before the boundary went away: read the gap so none is skipped.
                 try await fill(after: known, before: head, last: &last, consume)
             }
         }
         let before = last
-        try await emit(page, after: &last, consume)
+        try await emit(&page, after: &last, consume)
         // Shorter than `limit` is the end; longer means the appliance ignored `limit` and sent all.
         guard page.count == paging.pageSize else { return true }
         if !first, last == before, let known = last {
@@ -108,12 +117,13 @@ struct CollectionPager<Item: Sendable>: Sendable {
 
     /// Reads every document between `after` and `before` (both exclusive; nil: to the end) by
     /// `_id` range, page by page.
-    private func fill(after: String, before: String?, last: inout String?, _ consume: ([Item]) async throws -> Void) async throws {
+    private func fill(after: String, before: String?, last: inout String?, _ consume: (consuming [Item]) async throws -> Void) async throws
+    {
         var cursor = after
         while true {
-            let page = try await fetch(skip: nil, after: cursor, before: before)
-            try await emit(page, after: &last, consume)
-            guard page.count == paging.pageSize, let end = page.ids.last else { return }
+            var page = try await fetch(skip: nil, after: cursor, before: before)
+            try await emit(&page, after: &last, consume)
+            guard page.count == paging.pageSize, let end = page.lastID else { return }
             guard MCMSOrder.precedes(cursor, end) else {
                 // The range was not applied: asking again would get the same page forever.
                 throw MCMSError.malformed(
@@ -127,14 +137,17 @@ struct CollectionPager<Item: Sendable>: Sendable {
     }
 
     /// Hands on the items of `page` after `last` (skipping what an earlier page gave) and moves
-    /// `last` to the page's end.
-    private func emit(_ page: Page, after last: inout String?, _ consume: ([Item]) async throws -> Void) async throws {
+    /// `last` to the page's end. The items are moved out of the page, not copied.
+    private func emit(_ page: inout Page, after last: inout String?, _ consume: (consuming [Item]) async throws -> Void) async throws {
         var items: [Item] = []
-        items.reserveCapacity(page.items.count)
-        for entry in page.items where last.map({ MCMSOrder.precedes($0, entry.id) }) ?? true {
-            items.append(entry.item)
+        items.reserveCapacity(page.count)
+        for index in page.ids.indices {
+            guard let id = page.ids[index], last.map({ MCMSOrder.precedes($0, id) }) ?? true,
+                let item = page.documents[index].item.take()
+            else { continue }
+            items.append(item)
         }
-        if let newest = page.ids.last, last.map({ MCMSOrder.precedes($0, newest) }) ?? true { last = newest }
+        if let newest = page.lastID, last.map({ MCMSOrder.precedes($0, newest) }) ?? true { last = newest }
         paging.progress?.page(documents: items.count)
         if !items.isEmpty { try await consume(items) }
     }
@@ -149,26 +162,23 @@ struct CollectionPager<Item: Sendable>: Sendable {
         items.append(.init("sort", MCMSOrder.sortByID))
         items.append(.init("limit", String(paging.pageSize)))
         if let skip, skip > 0 { items.append(.init("skip", String(skip))) }
-        let data = try await client.getData(endpoint, query: items)
-        guard let documents = data.arrayValue else {
-            throw MCMSError.malformed(path: endpoint.displayPath, reason: "expected a list, found \(data.kindDescription)")
+        let decode = self.decode
+        let documents = try await client.getList(endpoint, query: items, read: read) { document in
+            document[MCMSField.id]?.stringValue.map { (id: $0, item: decode(document)) } ?? (id: nil, item: nil)
         }
-        var page = Page()
-        page.count = documents.count
-        page.ids.reserveCapacity(documents.count)
-        page.items.reserveCapacity(documents.count)
-        for document in documents {
+        var page = Page(documents: documents)
+        page.ids = documents.withUnsafeBufferPointer { $0.map(\.id) }
+        for case let id? in page.ids {
             // A document without a string `_id` cannot be placed in the order: it is left out.
-            guard let id = document[MCMSField.id]?.stringValue else { continue }
-            if let previous = page.ids.last, !MCMSOrder.precedes(previous, id) {
+            if let previous = page.lastID, !MCMSOrder.precedes(previous, id) {
                 throw MCMSError.malformed(
                     path: endpoint.displayPath,
                     reason:
                         "the page is not in _id order (\(id) after \(previous)) although fieldops asked for sort \(MCMSOrder.sortByID); paging such a server could drop or repeat devices"
                 )
             }
-            page.ids.append(id)
-            if let item = decode(document) { page.items.append((id, item)) }
+            if page.firstID == nil { page.firstID = id }
+            page.lastID = id
         }
         return page
     }

@@ -63,6 +63,25 @@ public final class MCMSClient: Sendable {
         return data
     }
 
+    /// GET an enveloped list: each document read by `read` straight from the body when it is a
+    /// plain success (`MCMSEnvelope.readList`), else by `decode` from the parsed tree, with
+    /// `getData`'s errors; both must make the same item of the same document.
+    func getList<Item>(
+        _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem],
+        read: ((inout JSONReader) throws(JSONReader.Declined) -> Item)?, decode: (JSONValue) -> Item
+    ) async throws -> [Item] {
+        let response = try await send(.get, endpoint, query: query, body: nil)
+        try checkStatus(response, endpoint: endpoint)
+        if let read, let items = MCMSEnvelope.readList(response.body, read) { return items }
+        guard let data = try check(response, endpoint: endpoint) else {
+            throw MCMSError.malformed(path: endpoint.displayPath, reason: "the answer has no data")
+        }
+        guard let documents = data.arrayValue else {
+            throw MCMSError.malformed(path: endpoint.displayPath, reason: "expected a list, found \(data.kindDescription)")
+        }
+        return documents.map(decode)
+    }
+
     /// GET the versionless bare-array CPE endpoint (no envelope, seed).
     public func getBare(_ endpoint: MCMSEndpoint) async throws -> JSONValue {
         let response = try await send(.get, endpoint, body: nil)

@@ -36,15 +36,18 @@ public struct MCMSRepository: Sendable {
     /// each page's documents become rows as it arrives, so the fleet's documents are never
     /// held at once.
     public func onuStateRows(projection: String = MCMSField.onuListProjection) async throws -> [ONURow] {
-        try await documents(.onuStates, projection: projection) { ONURow(state: ONUStateDocument($0)) }
+        try await CollectionPager(
+            client: client, endpoint: .onuStates, projection: projection, filter: nil, paging: paging,
+            read: projection == MCMSField.onuListProjection ? ONURow.read(state:) : nil
+        ) { ONURow(state: ONUStateDocument($0)) }.collect()
     }
 
     /// The same rows handed over a page at a time, as they arrive, for a listing written page
     /// by page; no more than a few pages are asked for while `consume` is busy.
-    func forEachONUStatePage(_ consume: ([ONURow]) async throws -> Void) async throws {
+    func forEachONUStatePage(_ consume: (consuming [ONURow]) async throws -> Void) async throws {
         try await CollectionPager(
             client: client, endpoint: .onuStates, projection: MCMSField.onuListProjection, filter: nil,
-            paging: paging
+            paging: paging, read: ONURow.read(state:)
         ) { ONURow(state: ONUStateDocument($0)) }.forEachPage(consume)
     }
 
@@ -86,10 +89,8 @@ public struct MCMSRepository: Sendable {
     func forEachONUNamePage(_ consume: ([(id: String, name: String)]) async throws -> Void) async throws {
         try await CollectionPager(
             client: client, endpoint: .onuConfigs, projection: MCMSField.onuNameProjection, filter: nil,
-            paging: paging
-        ) { document in
-            document[MCMSField.id]?.stringValue.map { (id: $0, name: document[MCMSField.onu]?[MCMSField.name]?.stringValue ?? "") }
-        }.forEachPage(consume)
+            paging: paging, read: Self.readName(section: MCMSField.onu), decode: Self.decodeName(section: MCMSField.onu)
+        ).forEachPage(consume)
     }
 
     /// `ONU.Name` of only these ONUs (`query` on `_id`), for a view of one OLT's ONUs; the whole
@@ -202,14 +203,40 @@ public struct MCMSRepository: Sendable {
 
     // MARK: Helpers
 
+    /// A config document's `_id` and `<section>.Name` ("" when it has none).
+    static func decodeName(section: String) -> @Sendable (JSONValue) -> (id: String, name: String)? {
+        { document in
+            document[MCMSField.id]?.stringValue.map { (id: $0, name: document[section]?[MCMSField.name]?.stringValue ?? "") }
+        }
+    }
+
+    /// `decodeName` read straight from a page's text.
+    static func readName(
+        section: String
+    ) -> @Sendable (inout JSONReader) throws(JSONReader.Declined) -> (id: String?, item: (id: String, name: String)?) {
+        { (reader) throws(JSONReader.Declined) in
+            var id: String?
+            var name: String?
+            let isObject = try reader.object { (reader, key) throws(JSONReader.Declined) in
+                if key == "_id" {
+                    id = try reader.string()
+                } else if key.matches(section) {
+                    _ = try reader.object { (reader, key) throws(JSONReader.Declined) in
+                        if key == "Name" { name = try reader.string() }
+                    }
+                }
+            }
+            guard isObject, let id else { return (id: nil, item: nil) }
+            return (id: id, item: (id: id, name: name ?? ""))
+        }
+    }
+
     private func names(_ endpoint: MCMSEndpoint, projection: String, section: String, filter: JSONObject? = nil) async throws -> [String:
         String]
     {
-        let pager = CollectionPager(client: client, endpoint: endpoint, projection: projection, filter: filter, paging: paging) {
-            document -> (String, String)? in
-            guard let id = document[MCMSField.id]?.stringValue else { return nil }
-            return (id, document[section]?[MCMSField.name]?.stringValue ?? "")
-        }
+        let pager = CollectionPager(
+            client: client, endpoint: endpoint, projection: projection, filter: filter, paging: paging,
+            read: Self.readName(section: section), decode: Self.decodeName(section: section))
         // Straight into the dictionary, page by page: no list of 100,000 pairs beside it.
         var names: [String: String] = [:]
         try await pager.forEachPage { page in

@@ -23,6 +23,12 @@ public struct MongoTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         self = parsed
     }
 
+    /// `init(_:)` over the text's UTF-8, for a reader that has the bytes and no `String`.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = MongoTimestamp.parse(bytes) else { return nil }
+        self = parsed
+    }
+
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> MongoTimestamp? {
         guard bytes.count == 19 || (bytes.count >= 21 && bytes.count <= 26) else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {

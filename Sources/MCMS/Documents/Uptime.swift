@@ -9,9 +9,12 @@ public struct Uptime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Nil when either stamp is missing or unparsable, or when `Online Time` is after `Time`
     /// (a device clock that jumped): showing a negative uptime would only mislead.
     public init?(time: String?, onlineTime: String?) {
-        guard let time, let onlineTime,
-            let now = MongoTimestamp(time), let since = MongoTimestamp(onlineTime), since <= now
-        else { return nil }
+        self.init(time: time.flatMap(MongoTimestamp.init), onlineTime: onlineTime.flatMap(MongoTimestamp.init))
+    }
+
+    /// `init(time:onlineTime:)` of stamps already parsed (nil: missing or unparsable).
+    public init?(time now: MongoTimestamp?, onlineTime since: MongoTimestamp?) {
+        guard let now, let since, since <= now else { return nil }
         seconds = Int64(now.seconds(since: since))
     }
 

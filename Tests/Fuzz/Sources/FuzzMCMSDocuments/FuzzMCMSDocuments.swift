@@ -22,6 +22,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Exercise.render(error)
     }
     _ = MCMSEnvelope.serverMessage(body: body)
+    readPage(body)
     if let value = try? JSONValue(parsing: input.bytes) {
         documents.append(value)
     }
@@ -36,6 +37,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     join(documents)
     resume(input)
     return 0
+}
+
+/// A page read straight from the text (as `onu list` reads them) holds what the tree holds.
+private func readPage(_ body: Data) {
+    guard let read = MCMSEnvelope.readList(body, { (reader) throws(JSONReader.Declined) in try ONURow.read(state: &reader) }) else {
+        return
+    }
+    let documents = (try? MCMSEnvelope.data(from: body, source: "GET /v1/onus/states/"))??.arrayValue
+    Invariant.require(documents?.count == read.count, "the reader read a page the tree reads otherwise")
+    for (document, fast) in zip(documents ?? [], read) {
+        let id = document[MCMSField.id]?.stringValue
+        Invariant.require(fast.id == id, "the reader read another _id")
+        Invariant.require(fast.item == id.flatMap { _ in ONURow(state: ONUStateDocument(document)) }, "the reader made another row")
+    }
 }
 
 private func readState(_ document: JSONValue) {
