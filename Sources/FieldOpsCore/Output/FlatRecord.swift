@@ -22,6 +22,9 @@ public struct FlatRecord {
     private var members: [(String, JSONValue)] = []
     /// Members described so far.
     private(set) var count = 0
+    /// What goes before each member's value (comma, indentation, key, colon), by position, made
+    /// once: a listing describes its rows with the same keys in the same order.
+    private var prefixes: [(key: String, bytes: [UInt8])] = []
 
     /// A record built as a value.
     public init() {
@@ -57,12 +60,24 @@ public struct FlatRecord {
     }
 
     private mutating func startMember(_ key: String) {
-        if count > 0 { text.append(UInt8(ascii: ",")) }
+        let position = count
         count += 1
-        if form == .pretty { JSONWriter.append("\n    ", to: &text) }
-        JSONWriter.appendString(key, to: &text)
-        text.append(UInt8(ascii: ":"))
-        if form == .pretty { text.append(UInt8(ascii: " ")) }
+        if position < prefixes.count, prefixes[position].key == key {
+            text.append(contentsOf: prefixes[position].bytes)
+            return
+        }
+        var prefix: [UInt8] = []
+        if position > 0 { prefix.append(UInt8(ascii: ",")) }
+        if form == .pretty { JSONWriter.append("\n    ", to: &prefix) }
+        JSONWriter.appendString(key, to: &prefix)
+        prefix.append(UInt8(ascii: ":"))
+        if form == .pretty { prefix.append(UInt8(ascii: " ")) }
+        text.append(contentsOf: prefix)
+        if position < prefixes.count {
+            prefixes[position] = (key, prefix)
+        } else if position == prefixes.count {
+            prefixes.append((key, prefix))
+        }
     }
 
     /// Empty again, for the next row (the text's storage is kept).

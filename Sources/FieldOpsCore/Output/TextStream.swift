@@ -36,10 +36,10 @@ public struct FileDescriptorStream: TextStream {
     }
 
     public func write(bytes: [UInt8]) {
-        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            // Read in place: the writer that hands its buffer over keeps it for the next bytes.
+            let written = bytes.withUnsafeBytes { buffer in
                 Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written < 0 {
@@ -48,7 +48,38 @@ public struct FileDescriptorStream: TextStream {
             }
             offset += written
         }
-        bytes.removeAll()
+    }
+}
+
+/// Output held until it is complete, then written to `stream` at once: one JSON document
+/// written page by page while a listing is still reading pages, and never half of it when the
+/// listing fails (`release()` is then never called).
+public final class HeldStream: TextStream {
+    private let chunks = Locked<[[UInt8]]>([])
+    public let stream: any TextStream
+
+    public init(_ stream: any TextStream) {
+        self.stream = stream
+    }
+
+    /// The stream's: what is written is meant for it.
+    public var isTerminal: Bool { stream.isTerminal }
+
+    public func write(_ text: String) {
+        write(bytes: Array(text.utf8))
+    }
+
+    public func write(bytes: [UInt8]) {
+        chunks.withLock { $0.append(bytes) }
+    }
+
+    /// Writes everything held to the stream, in order, and forgets it.
+    public func release() {
+        let held = chunks.withLock { chunks in
+            defer { chunks = [] }
+            return chunks
+        }
+        for chunk in held { stream.write(bytes: chunk) }
     }
 }
 

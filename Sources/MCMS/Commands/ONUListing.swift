@@ -9,8 +9,9 @@ import FieldOpsCore
 /// names are read page by page beside the states (both in `_id` order) and merged with them. Every
 /// joined row goes to the completion cache, which is put in place only when the listing
 /// completed. Held until the end: a `--sort`ed listing (the order needs every row) and `--json`
-/// (one document, never left half written); a listing that fails halfway in another form has
-/// printed the rows before the failure, as kubectl's does.
+/// (one document, never left half written: its text is made page by page as the rows come, in
+/// memory); a listing that fails halfway in another form has printed the rows before the
+/// failure, as kubectl's does.
 struct ONUListing {
     let connection: MCMSConnection
     let filters: ONUListFilters
@@ -49,12 +50,14 @@ struct ONUListing {
         var namesLeft = namePages.makeAsyncIterator()
         var namesEnded = false
 
-        var output = ONURowWriter(context: context, widthRows: connection.paging.pageSize)
-        let holding = options.sort != nil || output.isOneDocument
-        // A held table has every row for its widths, as a whole table.
-        if holding { output = ONURowWriter(context: context) }
-        // Rows of a held listing, page by page (no doubling array of the fleet's rows); a
-        // streamed one counts what it wrote, for `--limit`.
+        // `--json` is one document: written page by page as the rows come, but into memory,
+        // and out only once the listing is complete. A `--sort`ed listing holds its rows (the
+        // order needs every one) and its table takes its widths from all of them.
+        let sorting = options.sort != nil
+        let kept = ONURowWriter.isOneDocument(context) ? HeldStream(context.output.stdout) : nil
+        var output = ONURowWriter(context: context, widthRows: sorting ? .max : connection.paging.pageSize, stream: kept)
+        // Rows of a sorted listing, page by page (no doubling array of the fleet's rows); every
+        // listing counts what it wrote, for `--limit`.
         var held: [[ONURow]] = []
         var written = 0
         var merge: ONURowMerge?
@@ -62,10 +65,10 @@ struct ONUListing {
         var glob: Glob?
         // A cache that cannot be written is not an error: the listing goes on without it.
         var cache = try? DeviceCache.Writer(cache: connection.cache, kind: .onu)
-        func remember(_ row: ONURow) {
+        func remember(_ rows: [ONURow]) {
             guard let writer = cache else { return }
             do {
-                try writer.append(id: row.id, name: row.name)
+                for index in rows.indices { try writer.append(id: rows[index].id, name: rows[index].name) }
             } catch {
                 writer.discard()
                 cache = nil
@@ -73,23 +76,20 @@ struct ONUListing {
             }
         }
 
-        func take(_ rows: [ONURow]) throws {
-            var selected: [ONURow] = []
-            for row in rows {
-                remember(row)
-                guard !query.filters || query.matches(row, glob: glob) else { continue }
-                if holding || written < query.limit ?? .max {
-                    selected.append(row)
-                    written += 1
-                }
-            }
-            guard !selected.isEmpty else { return }
-            if holding {
-                held.append(selected)
+        /// One page of joined rows: filtered and cut to `--limit` in place (no copy of a row).
+        func take(_ page: consuming [ONURow]) throws {
+            var rows = page
+            remember(rows)
+            if query.filters { rows.removeAll { !query.matches($0, glob: glob) } }
+            if !sorting, let limit = query.limit, rows.count > limit - written { rows.removeSubrange(max(0, limit - written)...) }
+            written += rows.count
+            guard !rows.isEmpty else { return }
+            if sorting {
+                held.append(rows)
                 return
             }
-            if context.output.stdout.isTerminal { connection.paging.progress?.finish() }
-            try output.write(selected)
+            if kept == nil, context.output.stdout.isTerminal { connection.paging.progress?.finish() }
+            try output.write(rows)
             output.flush()
         }
         func prepare() async throws {
@@ -120,19 +120,14 @@ struct ONUListing {
         try await names(upTo: nil)
         try take(merge!.rest())
         connection.paging.progress?.finish()
-        if holding, let sort = query.sort {
+        if let sort = query.sort {
             var rows = ONUListQuery.sorted(held.flatMap { $0 }, by: sort)
             held = []
             if let limit = query.limit, limit < rows.count { rows.removeSubrange(limit...) }
             try output.write(rows)
-        } else if holding {
-            var left = query.limit ?? .max
-            for page in held where left > 0 {
-                try output.write(left < page.count ? Array(page.prefix(left)) : page)
-                left -= page.count
-            }
         }
         output.finish()
+        kept?.release()
         do {
             try cache?.commit()
             if let olts = merge?.join.olts {

@@ -31,9 +31,10 @@ struct ONUJoin: Sendable {
             for bucket in RegistrationState.bucketed {
                 let ids = state.onuIDs(in: bucket)
                 counts[bucket] = ids.count
-                // An ONU listed by two OLTs keeps the first; MCMS should not do that.
-                for id in ids where registration[id] == nil {
-                    registration[id] = (bucket, mac)
+                // An ONU listed by two OLTs keeps the first; MCMS should not do that. (One
+                // hash per id: the first is put back in the rare case it was replaced.)
+                for id in ids {
+                    if let first = registration.updateValue((bucket, mac), forKey: id) { registration[id] = first }
                 }
             }
             olts.append(
@@ -97,27 +98,29 @@ struct ONURowMerge: Sendable {
         names += page
     }
 
-    /// The rows up to the last of `page`: its own, completed, and the config-only ONUs before it.
-    mutating func rows(_ page: [ONURow]) -> [ONURow] {
-        var rows: [ONURow] = []
-        rows.reserveCapacity(page.count)
-        for var row in page {
+    /// The rows up to the last of `page`: its own, completed in place, and the config-only ONUs
+    /// before them, inserted where they belong (a fleet has few; a page without any is returned
+    /// as it came, no row copied).
+    mutating func rows(_ page: consuming [ONURow]) -> [ONURow] {
+        var rows = page
+        var configOnly: [(before: Int, row: ONURow)] = []
+        for index in rows.indices {
+            let id = rows[index].id
             var name = ""
             // Nearly always the next name is this row's: one comparison.
             while next < names.count {
-                let entry = names[next]
-                if entry.id == row.id {
-                    name = entry.name
+                if names[next].id == id {
+                    name = names[next].name
                     next += 1
                     break
                 }
-                guard MCMSOrder.precedes(entry.id, row.id) else { break }
-                rows.append(join.row(id: entry.id, name: entry.name))
+                guard MCMSOrder.precedes(names[next].id, id) else { break }
+                configOnly.append((index, join.row(id: names[next].id, name: names[next].name)))
                 next += 1
             }
-            join.complete(&row, name: name)
-            rows.append(row)
+            join.complete(&rows[index], name: name)
         }
+        for (offset, entry) in configOnly.enumerated() { rows.insert(entry.row, at: entry.before + offset) }
         return rows
     }
 

@@ -13,22 +13,25 @@ struct ONURowWriter {
     private var structured: StructuredWriter?
     private let context: CommandContext
 
-    /// - Parameter widthRows: rows the table's column widths come from (the first page).
-    init(context: CommandContext, widthRows: Int = .max) {
+    /// - Parameters:
+    ///   - widthRows: rows the table's column widths come from (the first page).
+    ///   - stream: where the text goes; standard output unless given.
+    init(context: CommandContext, widthRows: Int = .max, stream: (any TextStream)? = nil) {
         self.context = context
         let color = context.output.terminal.colorEnabled
+        let stream = stream ?? context.output.stdout
         if context.output.structured.transformsJSON || context.output.structured.kind == .json {
-            structured = StructuredWriter(context.output.structured, color: color, widthRows: widthRows, stream: context.output.stdout)
+            structured = StructuredWriter(context.output.structured, color: color, widthRows: widthRows, stream: stream)
         } else {
             table = TableWriter(
                 columns: InventoryRendering.onuTable([]).columns, format: context.output.format, color: color,
-                widthRows: widthRows, stream: context.output.stdout)
+                widthRows: widthRows, stream: stream)
         }
     }
 
     /// True when the form is one JSON document (`--json`): a listing that fails halfway must not
-    /// leave half a document, so such a listing is written only once it is complete.
-    var isOneDocument: Bool { structured?.output.kind == .json }
+    /// leave half a document, so such a listing is held (`HeldStream`) until it is complete.
+    static func isOneDocument(_ context: CommandContext) -> Bool { context.output.structured.kind == .json }
 
     static let recordsAtOnce = 256
 
@@ -37,8 +40,8 @@ struct ONURowWriter {
             for row in rows { table?.append(InventoryRendering.onuCells(row), style: row.registration.style) }
         } else if var record = structured?.flatRecord() {
             // Whole records as JSON: each row written as it is described, no object per row.
-            for row in rows {
-                InventoryRendering.describe(row, into: &record)
+            for index in rows.indices {
+                InventoryRendering.describe(rows[index], into: &record)
                 try structured?.write(flat: &record)
             }
         } else {
