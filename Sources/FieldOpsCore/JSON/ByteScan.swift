@@ -21,4 +21,25 @@ enum ByteScan {
         while cursor < bytes.count, !stops(bytes[cursor]) { cursor += 1 }
         return cursor
     }
+
+    /// `firstStop` for a rule whose word test is exact at its lowest stop: `stopMask` sets the
+    /// high bit of every byte that stops, and may set more only above the first that does (as
+    /// a borrow carries upward). The first stop is then read off the mask's lowest set bit, with
+    /// no byte-by-byte look at its word.
+    @inline(__always)
+    static func firstStop(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopMask: (UInt64) -> UInt64, stops: (UInt8) -> Bool
+    ) -> Int {
+        var cursor = start
+        if let base = bytes.baseAddress {
+            while cursor + 8 <= bytes.count {
+                // Little-endian: the first byte in memory is the word's lowest.
+                let mask = stopMask(UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)))
+                if mask != 0 { return cursor + mask.trailingZeroBitCount / 8 }
+                cursor += 8
+            }
+        }
+        while cursor < bytes.count, !stops(bytes[cursor]) { cursor += 1 }
+        return cursor
+    }
 }

@@ -55,7 +55,7 @@ extension JSONParser {
     /// end of the input).
     @inline(__always)
     func plainRunEnd(from start: Int) -> Int {
-        ByteScan.firstStop(in: input, from: start, mayStop: Self.mayEndRun, stops: Self.endsRun)
+        ByteScan.firstStop(in: input, from: start, stopMask: Self.runEnds, stops: Self.endsRun)
     }
 
     @inline(__always)
@@ -63,17 +63,17 @@ extension JSONParser {
         byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80
     }
 
-    /// Whether any of the eight bytes of `word` may end a run: never false when one does (the
-    /// usual bit tricks for a zero byte and a byte below 0x20; a borrow can only add false hits,
-    /// which `ByteScan` sorts out byte by byte).
+    /// The high bit of each byte of `word` that ends a run, exact at the lowest one: the usual
+    /// bit tricks for a zero byte (a quote or backslash XORed away) and a byte below 0x20, whose
+    /// borrows only ever set bits above a byte that does end the run; and the byte's own high bit.
     @inline(__always)
-    static func mayEndRun(_ word: UInt64) -> Bool {
+    static func runEnds(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ 0x2222_2222_2222_2222
         let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
         let hits = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- 0x2020_2020_2020_2020) | word
-        return hits & high != 0
+        return hits & high
     }
 
     /// The rest of a string that has escapes: plain runs (ASCII and validated UTF-8) are copied

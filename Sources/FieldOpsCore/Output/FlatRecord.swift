@@ -56,7 +56,9 @@ public struct FlatRecord {
             return
         }
         startMember(key)
-        if let value { text.append(contentsOf: value.lexeme.utf8) } else { JSONWriter.append("null", to: &text) }
+        guard var lexeme = value?.lexeme else { return JSONWriter.append("null", to: &text) }
+        // From its UTF-8 storage: appending the `utf8` view goes element by element.
+        lexeme.withUTF8 { text.append(contentsOf: $0) }
     }
 
     private mutating func startMember(_ key: String) {
