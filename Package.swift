@@ -25,6 +25,9 @@ let package = Package(
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+        // SHA-256 from OpenSSL's libcrypto (libcurl's TLS library), loaded with dlopen on the
+        // first hash; libsodium's when it cannot be (no headers needed: CCrypto/shim.h).
+        systemLibrary("CCrypto", pkgConfig: nil, apt: ["libssl3"]),
         // The public-suffix list for cookie domains; loaded with dlopen like libcurl (headers only).
         systemLibrary("CPSL", pkgConfig: nil, apt: ["libpsl-dev"]),
         // Line editing and history for prompts; loaded with dlopen on the first prompt (headers only).
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "CFieldOpsBuild"),
         .target(
             name: "FieldOpsCore",
-            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CFieldOpsBuild", "CPSL", "CEdit"]
+            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CCrypto", "CFieldOpsBuild", "CPSL", "CEdit"]
         ),
         .executableTarget(
             name: "fieldops",
