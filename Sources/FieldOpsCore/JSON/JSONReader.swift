@@ -176,6 +176,23 @@ public struct JSONReader {
         return try attempt { (parser) throws(JSONParser.Failure) in try parser.parseValue() }
     }
 
+    /// The value here built through the reader's own walk (objects, arrays, strings, numbers;
+    /// the parser only for `true`, `false` and `null`), not the parser's tree: what
+    /// `JSONReaderTests` and `FuzzJSON` hold to the parser.
+    public mutating func walkedValue() throws(Declined) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if try object({ (member, key) throws(Declined) in members.append((key.text, try member.walkedValue())) }) {
+            return .object(JSONObject(members))
+        }
+        var elements: [JSONValue] = []
+        if try array({ (element) throws(Declined) in elements.append(try element.walkedValue()) }) {
+            return .array(elements)
+        }
+        if let string = try string() { return .string(string) }
+        if let number = try number() { return .number(number) }
+        return try value()
+    }
+
     /// Reads the value here (checked as strictly as any) and drops it.
     public mutating func skip() throws(Declined) {
         _ = try value()

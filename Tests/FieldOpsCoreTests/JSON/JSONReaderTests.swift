@@ -5,23 +5,8 @@ import Testing
 /// `JSONReader` against the tree parser: whatever it reads is what the parser reads, and it
 /// declines everything the parser refuses (so a caller's fallback to the parser reports it).
 @Suite struct JSONReaderTests {
-    /// The whole value rebuilt through the reader's events.
-    static func rebuild(_ reader: inout JSONReader) throws(JSONReader.Declined) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        if try reader.object({ (member, key) throws(JSONReader.Declined) in members.append((key.text, try rebuild(&member))) }) {
-            return .object(JSONObject(members))
-        }
-        var elements: [JSONValue] = []
-        if try reader.array({ (element) throws(JSONReader.Declined) in elements.append(try rebuild(&element)) }) {
-            return .array(elements)
-        }
-        if let string = try reader.string() { return .string(string) }
-        if let number = try reader.number() { return .number(number) }
-        return try reader.value()
-    }
-
     static func read(_ text: String) -> JSONValue? {
-        JSONReader.read(Data(text.utf8)) { (reader) throws(JSONReader.Declined) in try rebuild(&reader) }
+        JSONReader.read(Data(text.utf8)) { (reader) throws(JSONReader.Declined) in try reader.walkedValue() }
     }
 
     /// A deterministic generator of awkward values.

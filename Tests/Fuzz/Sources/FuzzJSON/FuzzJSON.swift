@@ -10,7 +10,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
-    let read = JSONReader.read(Data(input.bytes)) { (reader) throws(JSONReader.Declined) in try rebuild(&reader) }
+    let read = JSONReader.read(Data(input.bytes)) { (reader) throws(JSONReader.Declined) in try reader.walkedValue() }
     let value: JSONValue
     do {
         value = try JSONValue(parsing: input.bytes, source: "fuzz.json")
@@ -42,21 +42,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = roundTrip(sorted.jsonBytes(), of: sorted, style: "sorted")
     visit(value)
     return 0
-}
-
-/// The whole value rebuilt through the reader's events.
-private func rebuild(_ reader: inout JSONReader) throws(JSONReader.Declined) -> JSONValue {
-    var members: [(String, JSONValue)] = []
-    if try reader.object({ (member, key) throws(JSONReader.Declined) in members.append((key.text, try rebuild(&member))) }) {
-        return .object(JSONObject(members))
-    }
-    var elements: [JSONValue] = []
-    if try reader.array({ (element) throws(JSONReader.Declined) in elements.append(try rebuild(&element)) }) {
-        return .array(elements)
-    }
-    if let string = try reader.string() { return .string(string) }
-    if let number = try reader.number() { return .number(number) }
-    return try reader.value()
 }
 
 /// Parses what the writer produced; it must be accepted and equal the value written.
