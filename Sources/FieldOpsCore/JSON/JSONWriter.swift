@@ -73,8 +73,8 @@ struct JSONWriter {
         Self.append(text, to: &output)
     }
 
-    static func append(_ text: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    static func append<Sink: ByteSink>(_ text: StaticString, to output: inout Sink) {
+        output.append(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func writeString(_ string: String) {
@@ -82,22 +82,26 @@ struct JSONWriter {
     }
 
     /// `string` as a JSON string literal, quotes included.
-    static func appendString(_ string: String, to output: inout [UInt8]) {
+    static func appendString<Sink: ByteSink>(_ string: String, to output: inout Sink) {
+        // From the string's own storage: a copy to call `withUTF8` on is a retain and a release.
+        if let appended: Void = string.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0, to: &output) }) {
+            return appended
+        }
         var string = string
         string.withUTF8 { appendString(utf8: $0, to: &output) }
     }
 
     /// Runs that need no escaping (nearly all of a text: a document of many lines has one escape
     /// per line) are copied whole; only `"`, `\\` and control characters are written one by one.
-    static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        output.reserveCapacity(output.count + bytes.count + 2)
+    static func appendString<Sink: ByteSink>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Sink) {
+        output.reserve(more: bytes.count + 2)
         output.append(UInt8(ascii: "\""))
         var run = 0
         var cursor = 0
         while cursor < bytes.count {
             cursor = plainRunEnd(bytes, from: cursor)
             guard cursor < bytes.count else { break }
-            if run < cursor { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<cursor])) }
+            if run < cursor { output.append(bytes: UnsafeBufferPointer(rebasing: bytes[run..<cursor])) }
             let byte = bytes[cursor]
             switch byte {
             case UInt8(ascii: "\""): append("\\\"", to: &output)
@@ -115,7 +119,7 @@ struct JSONWriter {
             cursor += 1
             run = cursor
         }
-        if run < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+        if run < bytes.count { output.append(bytes: UnsafeBufferPointer(rebasing: bytes[run...])) }
         output.append(UInt8(ascii: "\""))
     }
 

@@ -18,13 +18,15 @@ public struct FlatRecord {
 
     let form: Form
     /// The members written so far, without the braces (`pretty`, `compact`).
-    private(set) var text: [UInt8] = []
+    private var text = ByteBuffer(capacity: 512)
     private var members: [(String, JSONValue)] = []
     /// Members described so far.
     private(set) var count = 0
     /// What goes before each member's value (comma, indentation, key, colon), by position, made
-    /// once: a listing describes its rows with the same keys in the same order.
-    private var prefixes: [(key: String, bytes: [UInt8])] = []
+    /// once: a listing describes its rows with the same keys in the same order. The bytes of
+    /// every prefix in one buffer, each a range of it.
+    private var prefixes: [(key: String, range: Range<Int>)] = []
+    private var prefixBytes = ByteBuffer(capacity: 256)
 
     /// A record built as a value.
     public init() {
@@ -33,11 +35,15 @@ public struct FlatRecord {
 
     init(form: Form) {
         self.form = form
-        if form != .value { text.reserveCapacity(512) }
     }
 
     /// The record as an object, members in the order described (a value record).
     public var value: JSONValue { .object(JSONObject(distinctKeys: members)) }
+
+    /// The members' text, valid for the call (`pretty`, `compact`).
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try text.withBytes(body)
+    }
 
     /// A string member; nil is `null`.
     public mutating func string(_ key: String, _ value: String?) {
@@ -46,7 +52,7 @@ public struct FlatRecord {
             return
         }
         startMember(key)
-        if let value { JSONWriter.appendString(value, to: &text) } else { JSONWriter.append("null", to: &text) }
+        if let value { JSONWriter.appendString(value, to: &text) } else { text.append("null") }
     }
 
     /// A number member, written by its lexeme as the server sent it; nil is `null`.
@@ -56,16 +62,30 @@ public struct FlatRecord {
             return
         }
         startMember(key)
-        guard var lexeme = value?.lexeme else { return JSONWriter.append("null", to: &text) }
+        guard let lexeme = value?.lexeme else { return text.append("null") }
         // From its UTF-8 storage: appending the `utf8` view goes element by element.
-        lexeme.withUTF8 { text.append(contentsOf: $0) }
+        if lexeme.utf8.withContiguousStorageIfAvailable({ text.append(bytes: $0) }) == nil {
+            var lexeme = lexeme
+            lexeme.withUTF8 { text.append(bytes: $0) }
+        }
+    }
+
+    /// An integer member, as `number(key, JSONNumber(value))` writes it; nil is `null`.
+    public mutating func integer(_ key: String, _ value: Int?) {
+        guard form != .value else {
+            members.append((key, value.map { JSONValue.number(JSONNumber($0)) } ?? .null))
+            return
+        }
+        startMember(key)
+        guard let value else { return text.append("null") }
+        text.append(decimal: value)
     }
 
     private mutating func startMember(_ key: String) {
         let position = count
         count += 1
         if position < prefixes.count, prefixes[position].key == key {
-            text.append(contentsOf: prefixes[position].bytes)
+            text.append(prefixBytes, range: prefixes[position].range)
             return
         }
         var prefix: [UInt8] = []
@@ -74,17 +94,19 @@ public struct FlatRecord {
         JSONWriter.appendString(key, to: &prefix)
         prefix.append(UInt8(ascii: ":"))
         if form == .pretty { prefix.append(UInt8(ascii: " ")) }
-        text.append(contentsOf: prefix)
+        let range = prefixBytes.count..<(prefixBytes.count + prefix.count)
+        prefix.withUnsafeBufferPointer { prefixBytes.append(bytes: $0) }
+        text.append(prefixBytes, range: range)
         if position < prefixes.count {
-            prefixes[position] = (key, prefix)
+            prefixes[position] = (key, range)
         } else if position == prefixes.count {
-            prefixes.append((key, prefix))
+            prefixes.append((key, range))
         }
     }
 
     /// Empty again, for the next row (the text's storage is kept).
     mutating func reset() {
-        text.removeAll(keepingCapacity: true)
+        text.removeAll()
         members.removeAll(keepingCapacity: true)
         count = 0
     }

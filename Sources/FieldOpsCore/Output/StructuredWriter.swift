@@ -109,12 +109,12 @@ public struct StructuredWriter {
                 out.append("\n  {}")
             } else {
                 out.append("\n  {")
-                out.append(contentsOf: record.text)
+                record.withText { out.append(contentsOf: $0) }
                 out.append("\n  }")
             }
         } else {
             out.append(UInt8(ascii: "{"))
-            out.append(contentsOf: record.text)
+            record.withText { out.append(contentsOf: $0) }
             out.append(UInt8(ascii: "}"))
             out.append(0x0A)
         }

@@ -28,23 +28,28 @@ public enum MCMSEnvelope {
     public static func readList<Item>(
         _ body: Data, _ read: (inout JSONReader) throws(JSONReader.Declined) -> Item
     ) -> [Item]? {
-        JSONReader.read(body) { (reader) throws(JSONReader.Declined) -> [Item] in
+        var items: [Item] = []
+        return readEach(body, { (reader) throws(JSONReader.Declined) in items.append(try read(&reader)) }) ? items : nil
+    }
+
+    /// `readList` for a caller that gathers the documents itself: `element` gets the reader
+    /// before each document of the list. False for every body `readList` gives nil for; what
+    /// `element` gathered before then is to be dropped.
+    public static func readEach(_ body: Data, _ element: (inout JSONReader) throws(JSONReader.Declined) -> Void) -> Bool {
+        JSONReader.read(body) { (reader) throws(JSONReader.Declined) -> Bool in
             var succeeded = false
-            var items: [Item]?
+            var listed = false
             let isObject = try reader.object { (member, key) throws(JSONReader.Declined) in
                 if key == "status" {
                     succeeded = try member.string { $0.elementsEqual("success".utf8) } ?? false
                 } else if key == "data" {
-                    var list: [Item] = []
-                    guard try member.array({ (element) throws(JSONReader.Declined) in list.append(try read(&element)) }) else {
-                        throw JSONReader.Declined()
-                    }
-                    items = list
+                    guard try member.array(element) else { throw JSONReader.Declined() }
+                    listed = true
                 }
             }
-            guard isObject, succeeded, let items else { throw JSONReader.Declined() }
-            return items
-        }
+            guard isObject, succeeded, listed else { throw JSONReader.Declined() }
+            return true
+        } ?? false
     }
 
     /// `details.message` of a failure envelope, when the body is one.

@@ -63,23 +63,32 @@ public final class MCMSClient: Sendable {
         return data
     }
 
-    /// GET an enveloped list: each document read by `read` straight from the body when it is a
-    /// plain success (`MCMSEnvelope.readList`), else by `decode` from the parsed tree, with
-    /// `getData`'s errors; both must make the same item of the same document.
-    func getList<Item>(
-        _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem],
-        read: ((inout JSONReader) throws(JSONReader.Declined) -> Item)?, decode: (JSONValue) -> Item
-    ) async throws -> [Item] {
+    /// GET an enveloped list, gathered document by document into what `start` makes: each
+    /// document read by `read` straight from the body when it is a plain success
+    /// (`MCMSEnvelope.readEach`), else by `decode` from the parsed tree, with `getData`'s errors;
+    /// both must gather the same of the same document.
+    func getList<Gathered>(
+        _ endpoint: MCMSEndpoint, query: [HTTPRequest.QueryItem], start: () -> Gathered,
+        read: ((inout Gathered, inout JSONReader) throws(JSONReader.Declined) -> Void)?,
+        decode: (inout Gathered, JSONValue) -> Void
+    ) async throws -> Gathered {
         let response = try await send(.get, endpoint, query: query, body: nil)
         try checkStatus(response, endpoint: endpoint)
-        if let read, let items = MCMSEnvelope.readList(response.body, read) { return items }
+        if let read {
+            var gathered = start()
+            if MCMSEnvelope.readEach(response.body, { (reader) throws(JSONReader.Declined) in try read(&gathered, &reader) }) {
+                return gathered
+            }
+        }
         guard let data = try check(response, endpoint: endpoint) else {
             throw MCMSError.malformed(path: endpoint.displayPath, reason: "the answer has no data")
         }
         guard let documents = data.arrayValue else {
             throw MCMSError.malformed(path: endpoint.displayPath, reason: "expected a list, found \(data.kindDescription)")
         }
-        return documents.map(decode)
+        var gathered = start()
+        for document in documents { decode(&gathered, document) }
+        return gathered
     }
 
     /// GET the versionless bare-array CPE endpoint (no envelope, seed).

@@ -29,30 +29,39 @@ public struct MongoTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         self = parsed
     }
 
+    /// Two per ONU in `onu list`: read byte by byte from the buffer (no bounds checks after
+    /// the length check), every digit tested once at the end.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> MongoTimestamp? {
-        guard bytes.count == 19 || (bytes.count >= 21 && bytes.count <= 26) else { return nil }
-        func number(_ start: Int, _ length: Int) -> Int? {
+        guard bytes.count == 19 || (bytes.count >= 21 && bytes.count <= 26), let text = bytes.baseAddress else { return nil }
+        guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: " "),
+            text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":")
+        else { return nil }
+        // A digit minus "0" is 0...9; anything else wraps above 9 and marks `wrong`.
+        var wrong = false
+        @inline(__always) func digits(_ start: Int, _ count: Int) -> Int {
             var value = 0
-            for index in start..<(start + length) {
-                let digit = Int(bytes[index]) - 48
-                guard digit >= 0, digit <= 9 else { return nil }
-                value = value * 10 + digit
+            for index in start..<(start + count) {
+                let digit = text[index] &- UInt8(ascii: "0")
+                wrong = wrong || digit > 9
+                value = value &* 10 &+ Int(digit)
             }
             return value
         }
-        func byte(_ index: Int, is ascii: Unicode.Scalar) -> Bool { bytes[index] == UInt8(ascii: ascii) }
-        guard byte(4, is: "-"), byte(7, is: "-"), byte(10, is: " "), byte(13, is: ":"), byte(16, is: ":"),
-            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            (1...12).contains(month), (1...CivilDate.daysInMonth(month, year: year)).contains(day),
-            hour < 24, minute < 60, second < 60
-        else { return nil }
+        let year = digits(0, 4)
+        let month = digits(5, 2)
+        let day = digits(8, 2)
+        let hour = digits(11, 2)
+        let minute = digits(14, 2)
+        let second = digits(17, 2)
         var micro = 0
         if bytes.count > 19 {
-            guard byte(19, is: "."), let fraction = number(20, bytes.count - 20) else { return nil }
-            micro = fraction
-            for _ in 0..<(26 - bytes.count) { micro *= 10 }
+            guard text[19] == UInt8(ascii: ".") else { return nil }
+            micro = digits(20, bytes.count - 20)
+            for _ in 0..<(26 - bytes.count) { micro &*= 10 }
         }
+        guard !wrong, (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(month, year: year), hour < 24,
+            minute < 60, second < 60
+        else { return nil }
         let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return MongoTimestamp(epochSeconds: seconds, microseconds: Int32(micro))

@@ -40,9 +40,12 @@ struct ONURowWriter {
             for row in rows { table?.append(InventoryRendering.onuCells(row), style: row.registration.style) }
         } else if var record = structured?.flatRecord() {
             // Whole records as JSON: each row written as it is described, no object per row.
-            for index in rows.indices {
-                InventoryRendering.describe(rows[index], into: &record)
-                try structured?.write(flat: &record)
+            // Each row described where it lies: `rows[index]` copied it (and released the copy).
+            try rows.withUnsafeBufferPointer { (rows) throws in
+                for index in rows.indices {
+                    InventoryRendering.describe(rows[index], into: &record)
+                    try structured?.write(flat: &record)
+                }
             }
         } else {
             // A few hundred records at a time: 100,000 records at once are 50 MB of objects.
