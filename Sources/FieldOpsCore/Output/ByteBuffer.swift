@@ -129,7 +129,10 @@ struct ByteBuffer: ByteSink {
 
     /// Empty again, keeping the storage (when it is this value's own).
     mutating func removeAll() {
-        if !isKnownUniquelyReferenced(&owner) { owner = Owner(capacity: capacity); start = owner.start }
+        if !isKnownUniquelyReferenced(&owner) {
+            owner = Owner(capacity: capacity)
+            start = owner.start
+        }
         count = 0
     }
 }
