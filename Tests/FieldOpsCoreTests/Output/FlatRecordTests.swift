@@ -10,15 +10,19 @@ import Testing
         var note: String?
         var count: JSONNumber?
         var level: JSONNumber?
+        var integer: Int?
     }
 
     static let names: [String] = ["plain", "quote \" and \\ back", "tab\there\nnewline", "Ålesund 世界 🚀", "\u{1}\u{1F}", ""]
     static let levels: [String] = ["-18.20", "18446744073709551615", "1e3", "-0"]
+    static let integers: [Int?] = [0, -1, 7, nil, Int.max, Int.min, 1_000_000, -42]
 
     static let rows: [Row] = (0..<700).map { (index: Int) -> Row in
         let note: String? = index % 3 == 0 ? nil : "note \(index)"
         let count: JSONNumber? = index % 4 == 0 ? nil : JSONNumber(index)
-        return Row(name: names[index % 6], note: note, count: count, level: JSONNumber(lexeme: levels[index % 4]))
+        return Row(
+            name: names[index % 6], note: note, count: count, level: JSONNumber(lexeme: levels[index % 4]),
+            integer: integers[index % 8])
     }
 
     static func describe(_ row: Row, into record: inout FlatRecord) {
@@ -26,6 +30,7 @@ import Testing
         record.string("note", row.note)
         record.number("count", row.count)
         record.number("level", row.level)
+        record.integer("integer", row.integer)
         record.string("key \"quoted\"", "last")
     }
 
