@@ -99,13 +99,20 @@ public struct JSONReader {
         guard try startContainer(UInt8(ascii: "{")) else { return false }
         try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.membersChecked) { (keys) throws(Declined) in
             var count = 0
+            // One bit a key (from its length and its first and last bytes): the keys are
+            // compared only when a key's bit was already set, so an object of distinct keys is
+            // checked with a mask, not with every pair.
+            var seen: UInt64 = 0
             if try closes(UInt8(ascii: "}")) { return }
             repeat {
                 parser.skipWhitespace()
                 guard at(UInt8(ascii: "\"")),
                     case .plain(let key) = try attempt({ (parser) throws(JSONParser.Failure) in try parser.scanString() })
                 else { throw Declined() }
-                guard count < keys.count, !keys[..<count].contains(where: { same($0, key) }) else { throw Declined() }
+                guard count < keys.count else { throw Declined() }
+                let bit = keyBit(key)
+                if seen & bit != 0, keys[..<count].contains(where: { same($0, key) }) { throw Declined() }
+                seen |= bit
                 keys[count] = key
                 count += 1
                 parser.skipWhitespace()
@@ -253,6 +260,15 @@ public struct JSONReader {
         guard at(closer) else { throw Declined() }
         parser.position += 1
         return false
+    }
+
+    /// A key's bit in an object's mask of keys: equal keys have the same bit.
+    @inline(__always)
+    private func keyBit(_ key: Range<Int>) -> UInt64 {
+        guard !key.isEmpty else { return 1 }
+        let first = UInt64(parser.input[key.lowerBound])
+        let last = UInt64(parser.input[key.upperBound - 1])
+        return 1 << ((UInt64(key.count) &* 7 &+ first &* 3 &+ last) & 63)
     }
 
     /// Whether two keys' bytes in the input are the same.

@@ -57,7 +57,8 @@ struct CollectionPager<Item: Sendable>: Sendable {
             if let previous = lastID, disorder == nil, !MCMSOrder.precedes(previous, id) { disorder = (previous, id) }
             if firstID == nil { firstID = id }
             lastID = id
-            guard let item else { return }
+            // Moved in, not copied (a `guard let` binding copied every item and released it).
+            guard let item = consume item else { return }
             ids.append(id)
             items.append(item)
         }
@@ -171,7 +172,7 @@ struct CollectionPager<Item: Sendable>: Sendable {
         if given > 0 { items.removeSubrange(..<given) }
         if let newest = page.lastID, last.map({ MCMSOrder.precedes($0, newest) }) ?? true { last = newest }
         paging.progress?.page(documents: items.count)
-        if !items.isEmpty { try await consume(items) }
+        if !items.isEmpty { try await consume(consume items) }
     }
 
     // MARK: Requests
@@ -189,8 +190,8 @@ struct CollectionPager<Item: Sendable>: Sendable {
         var gather: ((inout Page, inout JSONReader) throws(JSONReader.Declined) -> Void)?
         if let read {
             gather = { (page: inout Page, reader: inout JSONReader) throws(JSONReader.Declined) -> Void in
-                let document = try read(&reader)
-                page.add(id: document.id, item: document.item)
+                let (id, item) = try read(&reader)
+                page.add(id: id, item: item)
             }
         }
         let page = try await client.getList(

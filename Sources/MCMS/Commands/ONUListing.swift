@@ -78,7 +78,7 @@ struct ONUListing {
 
         /// One page of joined rows: filtered and cut to `--limit` in place (no copy of a row).
         func take(_ page: consuming [ONURow]) throws {
-            var rows = page
+            var rows = consume page
             remember(rows)
             if query.filters { rows.removeAll { !query.matches($0, glob: glob) } }
             if !sorting, let limit = query.limit, rows.count > limit - written { rows.removeSubrange(max(0, limit - written)...) }
@@ -114,7 +114,9 @@ struct ONUListing {
         try await repository.forEachONUStatePage { page in
             try await prepare()
             try await names(upTo: page.last?.id)
-            try take(merge!.rows(page))
+            // `consume`: the page handed on is the only reference, so the join completes its rows in
+            // place (an implicit copy of the parameter made the merge copy every page).
+            try take(merge!.rows(consume page))
         }
         try await prepare()
         try await names(upTo: nil)

@@ -102,7 +102,7 @@ struct ONURowMerge: Sendable {
     /// before them, inserted where they belong (a fleet has few; a page without any is returned
     /// as it came, no row copied).
     mutating func rows(_ page: consuming [ONURow]) -> [ONURow] {
-        var rows = page
+        var rows = consume page
         var configOnly: [(before: Int, row: ONURow)] = []
         for index in rows.indices {
             let id = rows[index].id

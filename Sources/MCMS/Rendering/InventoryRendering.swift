@@ -56,17 +56,24 @@ public enum InventoryRendering {
     /// The members of an ONU's record, for every structured form of `onu list`: built as a value
     /// (`onuRecord`) or written straight as JSON (`ONURowWriter`).
     public static func describe(_ row: ONURow, into record: inout FlatRecord) {
-        record.string("id", row.id)
-        record.string("name", row.name)
-        record.string("olt_mac", row.oltMAC)
-        record.string("olt_name", row.oltName)
-        record.string("state", row.registration.word)
-        record.string("firmware_version", row.activeVersion)
-        record.integer("firmware_bank", row.activeBank?.rawValue)
-        record.integer("uptime_seconds", row.uptime.map { Int($0.seconds) })
-        record.number("rx_optical_dbm", row.rxOptical)
-        record.string("model", row.model)
-        record.number("fec_uncorrectable", row.fecUncorrectable)
+        withUnsafePointer(to: row) { describe(rowAt: $0, into: &record) }
+    }
+
+    /// `describe(_:into:)` of the row `row` points at, read where it lies: a listing's rows are
+    /// described straight from their array (passing each row by value copied it, a retain and a
+    /// release of each of its strings).
+    static func describe(rowAt row: UnsafePointer<ONURow>, into record: inout FlatRecord) {
+        record.string("id", row.pointee.id)
+        record.string("name", row.pointee.name)
+        record.string("olt_mac", row.pointee.oltMAC)
+        record.string("olt_name", row.pointee.oltName)
+        record.string("state", row.pointee.registration.word)
+        record.string("firmware_version", row.pointee.activeVersion)
+        record.integer("firmware_bank", row.pointee.activeBank?.rawValue)
+        record.integer("uptime_seconds", row.pointee.uptime.map { Int($0.seconds) })
+        record.number("rx_optical_dbm", row.pointee.rxOptical)
+        record.string("model", row.pointee.model)
+        record.number("fec_uncorrectable", row.pointee.fecUncorrectable)
     }
 
     // MARK: OLTs

@@ -42,8 +42,9 @@ struct ONURowWriter {
             // Whole records as JSON: each row written as it is described, no object per row.
             // Each row described where it lies: `rows[index]` copied it (and released the copy).
             try rows.withUnsafeBufferPointer { (rows) throws in
+                guard let first = rows.baseAddress else { return }
                 for index in rows.indices {
-                    InventoryRendering.describe(rows[index], into: &record)
+                    InventoryRendering.describe(rowAt: first + index, into: &record)
                     try structured?.write(flat: &record)
                 }
             }
