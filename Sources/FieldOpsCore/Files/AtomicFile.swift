@@ -102,6 +102,25 @@ public enum AtomicFile {
             if buffer.count >= Self.chunk { try flush() }
         }
 
+        /// `first`, `separator`, `second` and a line break: one line of a two-column file (a
+        /// completion cache's id and name), made in the buffer taken out once (each access to a
+        /// class's property is checked at run time; a line appended piece by piece was eight).
+        public func appendLine(_ first: String, _ separator: UInt8, _ second: String) throws {
+            var bytes: [UInt8] = []
+            swap(&bytes, &buffer)
+            func add(_ text: String) {
+                if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                    bytes.append(contentsOf: Array(text.utf8))
+                }
+            }
+            add(first)
+            bytes.append(separator)
+            add(second)
+            bytes.append(UInt8(ascii: "\n"))
+            swap(&bytes, &buffer)
+            if buffer.count >= Self.chunk { try flush() }
+        }
+
         private func append(buffer bytes: UnsafeBufferPointer<UInt8>) throws {
             if buffer.isEmpty, bytes.count >= Self.chunk {
                 // A piece as large as a chunk (a copy's 1 MB reads) goes out as it is, uncopied.

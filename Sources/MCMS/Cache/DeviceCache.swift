@@ -53,12 +53,9 @@ public struct DeviceCache: Sendable {
         }
 
         public func append(id: String, name: String) throws {
-            // Piece by piece into the writer's buffer: no string built per device of the fleet.
+            // Straight into the writer's buffer: no string built per device of the fleet.
             do {
-                try file.append(DeviceCache.clean(id))
-                try file.append(UInt8(ascii: "\t"))
-                try file.append(DeviceCache.clean(name))
-                try file.append(UInt8(ascii: "\n"))
+                try file.appendLine(DeviceCache.clean(id), UInt8(ascii: "\t"), DeviceCache.clean(name))
             } catch {
                 throw cache.failure(error)
             }

@@ -125,4 +125,20 @@ import Testing
         #expect(AtomicFile.removeStaleTemporaries(of: path) == 1)
         #expect(try names(directory.url.path) == [".keyring.tmp-notmine-at-all"])
     }
+
+    @Test func linesAppendedWholeAreThePiecesInOrderAcrossChunks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.path + "/onus.tsv"
+        let writer = try AtomicFile.Writer(replacing: path, mode: 0o600)
+        var expected = ""
+        // Past several 64 KB chunks, names of every length including none and non-ASCII.
+        for index in 0..<9_000 {
+            let name = String(repeating: "é", count: index % 7) + (index % 5 == 0 ? "" : "name \(index)")
+            try writer.appendLine("ALPH\(index)", UInt8(ascii: "\t"), name)
+            expected += "ALPH\(index)\t\(name)\n"
+        }
+        try writer.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
 }
