@@ -133,8 +133,10 @@ public enum AtomicFile {
         }
 
         /// Syncs the new file and renames it over `path` (with `exclusive`, links it only where
-        /// nothing is), then syncs the directory.
-        public func commit(exclusive: Bool = false) throws {
+        /// nothing is), then syncs the directory. Not `synced`: renamed without the two syncs,
+        /// for a file that is only ever a cache of what the next run writes again (a reader
+        /// still sees the old file or the new one; a power cut may lose the new one).
+        public func commit(exclusive: Bool = false, synced: Bool = true) throws {
             try flush()
             guard descriptor >= 0 else { throw SystemCallError(operation: "replace", path: path, code: EBADF) }
             let fd = descriptor
@@ -145,8 +147,7 @@ public enum AtomicFile {
                 unlink(temporaryPath)
                 return SystemCallError(operation: operation, path: target, code: code)
             }
-            let synced = fsync(fd) == 0
-            let failure = synced ? nil : failed("sync", temporaryPath)
+            let failure = !synced || fsync(fd) == 0 ? nil : failed("sync", temporaryPath)
             close(fd)
             if let failure { throw failure }
             if exclusive {
@@ -155,7 +156,7 @@ public enum AtomicFile {
             } else {
                 guard rename(temporaryPath, path) == 0 else { throw failed("replace", path) }
             }
-            try AtomicFile.syncDirectory(of: path)
+            if synced { try AtomicFile.syncDirectory(of: path) }
         }
 
         /// Drops the new file (nothing happens after `commit()`).

@@ -76,7 +76,8 @@ struct CollectionPager<Item: Sendable>: Sendable {
     }
 
     /// Hands `consume` the new items of each page, in `_id` order, as the pages come in. While
-    /// `consume` is busy (writing a page out) no more than `pagesInFlight` pages are asked for.
+    /// `consume` is busy (writing a page out) no more than `pagesInFlight` more pages are asked
+    /// for.
     func forEachPage(_ consume: (consuming [Item]) async throws -> Void) async throws {
         let size = paging.pageSize
         try await withThrowingTaskGroup(of: (Int, Page).self) { group in
@@ -97,6 +98,12 @@ struct CollectionPager<Item: Sendable>: Sendable {
                 while var page = arrived.removeValue(forKey: nextIndex) {
                     let first = nextIndex == 0
                     nextIndex += 1
+                    // A full page: the next ones are asked for before this one is consumed, so
+                    // the appliance is not idle meanwhile (the first state page waited for the
+                    // OLTs and the join before the second was asked for).
+                    if page.count == paging.pageSize {
+                        while started - nextIndex < paging.pagesInFlight { start() }
+                    }
                     if try await take(&page, first: first, last: &last, consume) {
                         // The end: pages still in flight lie past it.
                         group.cancelAll()
