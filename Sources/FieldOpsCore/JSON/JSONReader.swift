@@ -223,6 +223,7 @@ public struct JSONReader {
     }
 
     /// True (and the value due is taken) when the value here starts with `opener`.
+    @inline(__always)
     private mutating func startScalar(_ opener: UInt8) throws(Declined) -> Bool {
         parser.skipWhitespace()
         guard expectingValue else { throw Declined() }
@@ -232,6 +233,7 @@ public struct JSONReader {
     }
 
     /// `startScalar` for a container: also past its opener, one level deeper.
+    @inline(__always)
     private mutating func startContainer(_ opener: UInt8) throws(Declined) -> Bool {
         guard try startScalar(opener) else { return false }
         try attempt { (parser) throws(JSONParser.Failure) in try parser.enterContainer() }
@@ -240,6 +242,7 @@ public struct JSONReader {
     }
 
     /// True, past it, when the container closes at once.
+    @inline(__always)
     private mutating func closes(_ closer: UInt8) throws(Declined) -> Bool {
         parser.skipWhitespace()
         guard at(closer) else { return false }
@@ -249,6 +252,7 @@ public struct JSONReader {
 
     /// After a member or element: true past a comma, false past the closer; anything else, or a
     /// closer right after the comma, is not JSON.
+    @inline(__always)
     private mutating func next(closing closer: UInt8) throws(Declined) -> Bool {
         parser.skipWhitespace()
         if at(UInt8(ascii: ",")) {

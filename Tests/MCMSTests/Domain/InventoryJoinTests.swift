@@ -117,4 +117,39 @@ import Testing
         #expect(text.contains("CRITICAL 1, MAJOR 2"))
         #expect(text.contains("3 Gb/s"))
     }
+
+    /// Every way an ONU's row can name its OLT: the OLT listing it in a bucket, another OLT its
+    /// state names (known or not), none; and an ONU two OLTs list keeps the first.
+    @Test func theOLTOfARowIsTheOneItsStateNamesElseTheOneListingIt() throws {
+        let noMAC = ONUStateDocument(try JSONValue(parsing: #"{"_id":"ONU5","ONU":{"FW Bank Ptr":0}}"#))
+        let states = [
+            try onuState("ONU1", olt: macA),  // listed by A, names A
+            try onuState("ONU2", olt: macB),  // listed by A, names B
+            try onuState("ONU3", olt: "70:b3:d5:00:00:ff"),  // listed by A, names an OLT nobody knows
+            try onuState("ONU4", olt: macB),  // listed by nobody, names B
+            noMAC,  // listed by A, names none
+            try onuState("ONU6", olt: macB),  // listed by B and by A: B (first) wins
+        ]
+        let join = ONUJoin(
+            oltStates: [try olt(macB, dyingGasp: ["ONU6"]), try olt(macA, registered: ["ONU1", "ONU2", "ONU3", "ONU5", "ONU6"])],
+            oltNames: [macA: "OLT A", macB: "OLT B"])
+        var rows: [String: ONURow] = [:]
+        for state in states {
+            var row = try #require(ONURow(state: state))
+            join.complete(&row, name: "n")
+            rows[row.id] = row
+        }
+        func joined(_ id: String) -> [String?] { [rows[id]?.oltMAC, rows[id]?.oltName, rows[id]?.registration.word] }
+        #expect(joined("ONU1") == [macA, "OLT A", "registered"])
+        #expect(joined("ONU2") == [macB, "OLT B", "registered"])
+        #expect(joined("ONU3") == ["70:b3:d5:00:00:ff", nil, "registered"])
+        #expect(joined("ONU4") == [macB, "OLT B", "unknown"])
+        #expect(joined("ONU5") == [macA, "OLT A", "registered"])
+        #expect(joined("ONU6") == [macB, "OLT B", "dying-gasp"])
+        // Config-only rows: the listing OLT, or nothing.
+        let listed = join.row(id: "ONU1", name: "x")
+        #expect([listed.oltMAC, listed.oltName, listed.registration.word] == [macA, "OLT A", "registered"])
+        let unlisted = join.row(id: "ONU9", name: "x")
+        #expect([unlisted.oltMAC, unlisted.oltName, unlisted.registration.word] == [nil, nil, "unknown"])
+    }
 }
