@@ -7,10 +7,10 @@ import FieldOpsCore
 struct ONUJoin: Sendable {
     /// The OLT rows, by name then MAC.
     let olts: [OLTRow]
-    /// Each ONU's bucket and OLT, packed (`Registration`): a 100,000-entry table of small values
-    /// is looked up once a row, at random, and stays far smaller in the caches than one of
-    /// (state, MAC string) pairs did; completing a row was an eighth of a 100,000-ONU listing.
-    private let registration: [String: Registration]
+    /// Each ONU's bucket and OLT, packed (`Registration`) in an `IDTable`: looked up once a row,
+    /// at random, so the table is small and a lookup one cache line (completing rows from a
+    /// dictionary of (state, MAC string) pairs was an eighth of a 100,000-ONU listing).
+    private let registration: IDTable
     /// The OLTs that list ONUs, by the index a `Registration` holds: their MAC and name, the OLT
     /// rows' own strings, so 100,000 rows share a handful of strings instead of each holding copies.
     private let listing: [(mac: String, name: String)]
@@ -20,6 +20,10 @@ struct ONUJoin: Sendable {
     /// A bucket and the index of the OLT that lists the ONU in it.
     private struct Registration {
         let bits: UInt32
+
+        init(bits: UInt32) {
+            self.bits = bits
+        }
 
         init(state: RegistrationState, olt: Int) {
             bits = UInt32(olt) << 3 | UInt32(RegistrationState.bucketed.firstIndex(of: state) ?? 7)
@@ -34,10 +38,8 @@ struct ONUJoin: Sendable {
     }
 
     init(oltStates: [OLTStateDocument], oltNames: [String: String]) {
-        var registration: [String: Registration] = [:]
-        // Sized once: growing it bucket by bucket rehashes 100,000 ids over and over.
-        registration.reserveCapacity(
-            oltStates.reduce(0) { total, state in
+        var registration = IDTable(
+            count: oltStates.reduce(0) { total, state in
                 total
                     + RegistrationState.bucketed.reduce(0) {
                         $0 + (state.raw[MCMSField.onuStates]?[$1.bucketKey ?? ""]?.arrayValue?.count ?? 0)
@@ -57,11 +59,8 @@ struct ONUJoin: Sendable {
                 let ids = state.onuIDs(in: bucket)
                 counts[bucket] = ids.count
                 let entry = Registration(state: bucket, olt: index)
-                // An ONU listed by two OLTs keeps the first; MCMS should not do that. (One
-                // hash per id: the first is put back in the rare case it was replaced.)
-                for id in ids {
-                    if let first = registration.updateValue(entry, forKey: id) { registration[id] = first }
-                }
+                // An ONU listed by two OLTs keeps the first; MCMS should not do that.
+                for id in ids { registration.insertIfAbsent(id, entry.bits) }
             }
             olts.append(
                 OLTRow(
@@ -82,7 +81,7 @@ struct ONUJoin: Sendable {
 
     /// A row made of an ONU's state (`ONURow(state:)`) with its name, registration and OLT.
     func complete(_ row: inout ONURow, name: String) {
-        let entry = registration[row.id]
+        let entry = registration.value(for: row.id).map(Registration.init(bits:))
         row.name = name
         row.registration = entry?.state ?? .unknown
         let listed = entry.map { listing[$0.olt] }
@@ -102,7 +101,9 @@ struct ONUJoin: Sendable {
 
     /// The row of an ONU that has a config but no state.
     func row(id: String, name: String) -> ONURow {
-        guard let entry = registration[id] else { return ONURow(id: id, name: name, registration: .unknown) }
+        guard let entry = registration.value(for: id).map(Registration.init(bits:)) else {
+            return ONURow(id: id, name: name, registration: .unknown)
+        }
         let listed = listing[entry.olt]
         return ONURow(id: id, name: name, oltMAC: listed.mac, oltName: listed.name, registration: entry.state)
     }
