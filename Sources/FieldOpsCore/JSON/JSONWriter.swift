@@ -84,9 +84,7 @@ struct JSONWriter {
     /// `string` as a JSON string literal, quotes included.
     static func appendString<Sink: ByteSink>(_ string: String, to output: inout Sink) {
         // From the string's own storage: a copy to call `withUTF8` on is a retain and a release.
-        if let appended: Void = string.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0, to: &output) }) {
-            return appended
-        }
+        if string.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0, to: &output) }) != nil { return }
         var string = string
         string.withUTF8 { appendString(utf8: $0, to: &output) }
     }

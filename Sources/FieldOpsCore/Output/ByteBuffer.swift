@@ -16,12 +16,6 @@ extension Array: ByteSink where Element == UInt8 {
     @inline(__always)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 
-    /// `range` of `other`'s bytes.
-    @inline(__always)
-    mutating func append(_ other: ByteBuffer, range: Range<Int>) {
-        other.withBytes { append(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
     @inline(__always)
     mutating func reserve(more: Int) { reserveCapacity(count + more) }
 }

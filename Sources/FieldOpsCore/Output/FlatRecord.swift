@@ -88,14 +88,13 @@ public struct FlatRecord {
             text.append(prefixBytes, range: prefixes[position].range)
             return
         }
-        var prefix: [UInt8] = []
-        if position > 0 { prefix.append(UInt8(ascii: ",")) }
-        if form == .pretty { JSONWriter.append("\n    ", to: &prefix) }
-        JSONWriter.appendString(key, to: &prefix)
-        prefix.append(UInt8(ascii: ":"))
-        if form == .pretty { prefix.append(UInt8(ascii: " ")) }
-        let range = prefixBytes.count..<(prefixBytes.count + prefix.count)
-        prefix.withUnsafeBufferPointer { prefixBytes.append(bytes: $0) }
+        let start = prefixBytes.count
+        if position > 0 { prefixBytes.append(UInt8(ascii: ",")) }
+        if form == .pretty { prefixBytes.append("\n    ") }
+        JSONWriter.appendString(key, to: &prefixBytes)
+        prefixBytes.append(UInt8(ascii: ":"))
+        if form == .pretty { prefixBytes.append(UInt8(ascii: " ")) }
+        let range = start..<prefixBytes.count
         text.append(prefixBytes, range: range)
         if position < prefixes.count {
             prefixes[position] = (key, range)

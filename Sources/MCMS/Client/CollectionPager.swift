@@ -57,8 +57,7 @@ struct CollectionPager<Item: Sendable>: Sendable {
             if let previous = lastID, disorder == nil, !MCMSOrder.precedes(previous, id) { disorder = (previous, id) }
             if firstID == nil { firstID = id }
             lastID = id
-            // Moved in, not copied (a `guard let` binding copied every item and released it).
-            guard let item = consume item else { return }
+            guard let item else { return }
             ids.append(id)
             items.append(item)
         }

@@ -81,7 +81,7 @@ struct ONUJoin: Sendable {
 
     /// A row made of an ONU's state (`ONURow(state:)`) with its name, registration and OLT.
     func complete(_ row: inout ONURow, name: String) {
-        let entry = registration.value(for: row.id).map(Registration.init(bits:))
+        let entry = registered(row.id)
         row.name = name
         row.registration = entry?.state ?? .unknown
         let listed = entry.map { listing[$0.olt] }
@@ -99,9 +99,13 @@ struct ONUJoin: Sendable {
         }
     }
 
+    private func registered(_ id: String) -> Registration? {
+        registration.value(for: id).map(Registration.init(bits:))
+    }
+
     /// The row of an ONU that has a config but no state.
     func row(id: String, name: String) -> ONURow {
-        guard let entry = registration.value(for: id).map(Registration.init(bits:)) else {
+        guard let entry = registered(id) else {
             return ONURow(id: id, name: name, registration: .unknown)
         }
         let listed = listing[entry.olt]

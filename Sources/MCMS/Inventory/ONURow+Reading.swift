@@ -56,13 +56,11 @@ extension ONURow {
         }
         guard isObject, let id else { return (id: nil, item: nil) }
         let active = FirmwareBankIndex(pointer)
-        return (
-            id: id,
-            item: ONURow(
-                id: id, oltMAC: oltMAC, activeVersion: active.flatMap { $0.rawValue == 0 ? versions.0 : versions.1 },
-                activeBank: active, unusablePointer: active == nil ? pointer.map(displayText) : nil,
-                uptime: Uptime(time: time, onlineTime: onlineTime), rxOptical: rxOptical, hasState: true, model: model,
-                fecUncorrectable: fecUncorrectable)
-        )
+        let row = ONURow(
+            id: id, oltMAC: oltMAC, activeVersion: active.flatMap { $0.rawValue == 0 ? versions.0 : versions.1 },
+            activeBank: active, unusablePointer: active == nil ? pointer.map(displayText) : nil,
+            uptime: Uptime(time: time, onlineTime: onlineTime), rxOptical: rxOptical, hasState: true, model: model,
+            fecUncorrectable: fecUncorrectable)
+        return (id: id, item: row)
     }
 }

@@ -37,9 +37,7 @@ extension Transfer {
     /// A `Content-Length` worth making room for at once (a 150 KB page grown by doubling is
     /// copied about twice over); never more than `reservedAtMost`, whatever a server declares.
     static func declaredLength(_ field: (name: String, value: String)) -> Int? {
-        guard field.name.utf8.count == 14, field.name.lowercased() == "content-length", let length = Int(field.value),
-            length > 0
-        else { return nil }
+        guard HTTPHeaders.same(field.name, "Content-Length"), let length = Int(field.value), length > 0 else { return nil }
         return min(length, reservedAtMost)
     }
 
