@@ -166,6 +166,9 @@ public final class TerminalScreen: @unchecked Sendable {
         pid, fd = pty.fork()
         if pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            # No signal blocked, as from a person's shell (the test runner's threads block most,
+            # and a mask is inherited across fork and exec).
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
             os.execvp(argv[0], argv)
         screen = pyte.Screen(columns, rows)
         stream = pyte.ByteStream(screen)

@@ -1,4 +1,3 @@
-import Dispatch
 import FieldOpsCore
 import InterlinedList
 import JQC
@@ -23,13 +22,13 @@ func finish(_ code: Int32) -> Never {
 }
 
 // Completion, help, the version and usage errors are answered on this thread, before the
-// concurrency runtime starts its threads; a command runs in a task on the main actor's queue.
+// concurrency runtime starts its threads; a command runs in a task that prefers this thread
+// (`MainThreadExecutor`: the pool only for work that can run beside it).
 // The environment is read once, here, for both steps.
 let environment = ProcessEnvironment.current()
 switch app.start(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment) {
 case .finished(let code):
     finish(code)
 case .command(let command, let invocation):
-    Task { finish(await app.run(command, invocation, environment: environment)) }
-    dispatchMain()
+    MainThreadExecutor.run { finish(await app.run(command, invocation, environment: environment)) }
 }

@@ -35,7 +35,7 @@ public enum InterruptHandler {
             source.resume()
             sources.append(source)
         }
-        let task = Task { try await operation() }
+        let task = Task(executorPreference: MainThreadExecutor.current) { try await operation() }
         running.withLock { $0 = task }
         if state.count > 0 { task.cancel() }  // a signal that came before the task was stored
         let result: Result<T, any Error>
@@ -44,7 +44,11 @@ public enum InterruptHandler {
         } catch {
             result = .failure(error)
         }
-        for source in sources { source.cancel() }
+        // The program's process ends with its command (`MainThreadExecutor`): cancelling a source
+        // would only start a pool thread to process the cancellation on the way out.
+        if MainThreadExecutor.current == nil {
+            for source in sources { source.cancel() }
+        }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
         return Outcome(result: result, interrupted: state.count > 0)

@@ -30,7 +30,7 @@ public actor RefreshGate<Value: Sendable> {
         if replaced(current) { return current }
         if let inFlight { return try await inFlight.value }
         let stale = current
-        let task = Task { try await refresh(stale) }
+        let task = Task(executorPreference: MainThreadExecutor.current) { try await refresh(stale) }
         inFlight = task
         defer { inFlight = nil }
         let fresh = try await task.value

@@ -26,7 +26,7 @@ struct ONUListing {
     func run() async throws {
         let repository = connection.repository
         let options = self.filters
-        let prepared = Task { () async throws -> Prepared in
+        let prepared = Task(executorPreference: MainThreadExecutor.current) { () async throws -> Prepared in
             async let oltStates = repository.oltStates()
             async let oltNames = repository.oltNames()
             async let alarmed: Set<String>? =
@@ -38,7 +38,7 @@ struct ONUListing {
         // The config names, read beside the states and merged with them as far as each state
         // page goes.
         let (namePages, namePager) = AsyncThrowingStream.makeStream(of: [(id: String, name: String)].self)
-        let reading = Task {
+        let reading = Task(executorPreference: MainThreadExecutor.current) {
             do {
                 try await repository.forEachONUNamePage { namePager.yield($0) }
                 namePager.finish()

@@ -62,10 +62,17 @@ final class TransferEngine: @unchecked Sendable {
         transfer.continuation = continuation
         waiting.append(transfer)
         if !threadStarted {
+            guard startThread() else {
+                // No thread (the process has none left): this transfer fails, the next may not.
+                waiting.removeLast()
+                transfer.continuation = nil
+                condition.unlock()
+                let reason = "fieldops could not start its HTTP thread (the system has no threads left)"
+                continuation.resume(
+                    returning: .failed(TransferFailure(kind: .other, error: .transport(url: transfer.url, reason: reason))))
+                return
+            }
             threadStarted = true
-            let thread = Thread { [self] in loop() }
-            thread.name = "fieldops-http"
-            thread.start()
         }
         condition.signal()
         condition.unlock()
@@ -91,6 +98,27 @@ final class TransferEngine: @unchecked Sendable {
     }
 
     // MARK: - Engine thread
+
+    /// Starts the engine's thread, a plain POSIX one: Foundation's `Thread` also sets up its own
+    /// bookkeeping (a thread object, CoreFoundation's thread data) that the engine never uses,
+    /// on every command's first request. The thread holds the engine until `loop()` returns.
+    private func startThread() -> Bool {
+        let engine = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let engine = Unmanaged<TransferEngine>.fromOpaque(context!).takeRetainedValue()
+                engine.loop()
+                return nil
+            }, engine)
+        guard started == 0 else {
+            Unmanaged<TransferEngine>.fromOpaque(engine).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
 
     private func loop() {
         while true {
