@@ -46,6 +46,13 @@ public final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
         pthread_cond_init(wake, nil)
     }
 
+    deinit {
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(mutex)
+        wake.deallocate()
+        mutex.deallocate()
+    }
+
     /// Starts `operation` as a task that prefers the main thread, and runs jobs on the calling
     /// thread (the main thread) from then on; `operation` ends the process.
     ///
