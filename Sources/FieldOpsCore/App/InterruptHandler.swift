@@ -19,21 +19,14 @@ public enum InterruptHandler {
         // The signals are caught before the command starts: a prompt it shows at once must never
         // meet a Ctrl-C that still has its default action (death with the terminal's echo off).
         let running = Locked<Task<T, any Error>?>(nil)
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                if state.record() == 1 {
-                    running.withLock { $0 }?.cancel()
-                } else {
-                    // A second Ctrl-C leaves at once, but never with echo off or in raw mode.
-                    TerminalModes.restore()
-                    _exit(ExitCode.interrupted.rawValue)
-                }
+        let watch = SignalWatch.watch { _ in
+            if state.record() == 1 {
+                running.withLock { $0 }?.cancel()
+            } else {
+                // A second Ctrl-C leaves at once, but never with echo off or in raw mode.
+                TerminalModes.restore()
+                _exit(ExitCode.interrupted.rawValue)
             }
-            source.resume()
-            sources.append(source)
         }
         let task = Task(executorPreference: MainThreadExecutor.current) { try await operation() }
         running.withLock { $0 = task }
@@ -44,18 +37,12 @@ public enum InterruptHandler {
         } catch {
             result = .failure(error)
         }
-        // The program's process ends with its command (`MainThreadExecutor`): cancelling a source
-        // would only start a pool thread to process the cancellation on the way out.
-        if MainThreadExecutor.current == nil {
-            for source in sources { source.cancel() }
-        }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        watch.cancel()
         return Outcome(result: result, interrupted: state.count > 0)
     }
 }
 
-/// How many interrupt signals have arrived; touched from the signal queue and the main task.
+/// How many interrupt signals have arrived; touched from the signal thread and the main task.
 private final class SignalState: Sendable {
     private let signals = Locked(0)
 

@@ -57,9 +57,8 @@ public final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// thread (the main thread) from then on; `operation` ends the process.
     ///
     /// Signals: SIGINT and SIGTERM are blocked here, before any other thread starts, so every
-    /// thread blocks them (threads inherit the mask; Dispatch's own block them too) and they wait
-    /// for the command's signal sources, which read them with signalfd — unblocked in one thread
-    /// and ignored, a Ctrl-C would be discarded. Every other signal is open on the main thread,
+    /// thread blocks them (threads inherit the mask) and they wait for `SignalWatch`'s signalfd —
+    /// unblocked in one thread and ignored, a Ctrl-C would be discarded. Every other signal is open on the main thread,
     /// whatever mask the parent passed on, for the handlers ncurses and libedit install
     /// (SIGWINCH, SIGTSTP, SIGCONT), as `dispatchMain()`'s wait opened them before.
     public static func run(_ operation: @escaping @Sendable () async -> Never) -> Never {

@@ -23,7 +23,7 @@ final class AgentEvents: @unchecked Sendable {
     private let netlink: Int32
     private let wake: Int32
     private let signalPipe: (read: Int32, write: Int32)
-    private var sources: [any DispatchSourceSignal] = []
+    private var signalWatch: SignalWatch.Token?
     let socketPath: String?
     /// Why network changes are not watched, when they are not (the agent then logs it once).
     let netlinkFailure: String?
@@ -31,7 +31,7 @@ final class AgentEvents: @unchecked Sendable {
     /// - Parameters:
     ///   - socketPath: where commands poke this agent; bound here (a stale file from a killed
     ///     agent is replaced — the caller holds the agent lock, so no live agent owns it).
-    ///   - onSignal: called on the signal queue at once, before the loop notices (the agent
+    ///   - onSignal: called on the signal thread at once, before the loop notices (the agent
     ///     asks a sync in progress to stop there).
     init(socketPath: String?, onSignal: @escaping @Sendable (Int32) -> Void) throws {
         var pipeFDs: [Int32] = [0, 0]
@@ -61,21 +61,15 @@ final class AgentEvents: @unchecked Sendable {
         self.socketPath = path
 
         let writer = signalPipe.write
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                onSignal(number)
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(writer, &byte, 1)
-            }
-            source.resume()
-            sources.append(source)
+        signalWatch = SignalWatch.watch { number in
+            onSignal(number)
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(writer, &byte, 1)
         }
     }
 
     deinit {
-        for source in sources { source.cancel() }
+        signalWatch?.cancel()
         for fd in [netlink, wake, signalPipe.read, signalPipe.write] where fd >= 0 { close(fd) }
         if let socketPath, wake >= 0 { unlink(socketPath) }
     }

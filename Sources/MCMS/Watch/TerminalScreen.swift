@@ -15,7 +15,7 @@ final class TerminalScreen: Sendable {
     private let output: TextStream
     private let quit = Locked(false)
     private let keysStopped = Locked(false)
-    private let signalSources = Locked<[any DispatchSourceSignal]>([])
+    private let signalWatch = Locked<SignalWatch.Token?>(nil)
 
     /// Enters the alternate screen; reads keys from stdin when it is a terminal.
     init(output: TextStream, readKeys: Bool) {
@@ -39,14 +39,10 @@ final class TerminalScreen: Sendable {
             output.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
             state.active = true
         }
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.restore() }
-            source.resume()
-            sources.append(source)
-        }
-        signalSources.withLock { $0 = sources }
+        // The screen is put back from the signal itself, before the command's own handler runs
+        // (`SignalWatch` calls the newest watcher first), which exits on a second Ctrl-C.
+        let watch = SignalWatch.watch { [weak self] _ in self?.restore() }
+        signalWatch.withLock { $0 = watch }
         if readKeys, state.withLock({ $0.saved != nil }) { startKeyReader() }
     }
 
@@ -85,10 +81,10 @@ final class TerminalScreen: Sendable {
                 tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             }
         }
-        for source in signalSources.withLock({ sources in
-            defer { sources = [] }
-            return sources
-        }) { source.cancel() }
+        signalWatch.withLock { watch in
+            defer { watch = nil }
+            return watch
+        }?.cancel()
     }
 
     /// A thread that waits for keys with poll(2), so it notices `restore()` within 100 ms.
