@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The JanitorialQC backend: `fieldops jqc …`, its login flow, `auth status` facts and the
 /// dynamic completion of cached facility and template ids.

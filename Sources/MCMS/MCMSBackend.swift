@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The MCMS PON manager: ONU/OLT inventory, detail, resets and firmware writes.
 public struct MCMSBackend: Backend {

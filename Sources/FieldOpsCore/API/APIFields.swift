@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `-f key=value` and `-F key=value` parameters of `fieldops api`, as gh reads them.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The program: the command tree built from the core commands and the registered backends,
 /// and the dispatcher that parses a command line, runs the command and maps errors to exit codes.

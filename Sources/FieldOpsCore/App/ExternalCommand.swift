@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs `fieldops-<name>` from PATH for an unknown top-level command (the git/kubectl/gh
 /// extension convention), with the selected profile and config exported in the environment.
 enum ExternalCommand {
@@ -11,20 +9,11 @@ enum ExternalCommand {
         if let profile = globals.value("profile") { environment["FIELDOPS_PROFILE"] = profile }
         if let config = globals.value("config") { environment["FIELDOPS_CONFIG"] = config }
         if globals.flag("json") { environment["FIELDOPS_OUTPUT"] = "json" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
         do {
-            try process.run()
+            return try Subprocess(executable, arguments: arguments, environment: environment).run().status
         } catch {
-            stderr.write("fieldops: cannot run \(executable): \(error.localizedDescription)\n")
+            stderr.write("fieldops: cannot run \(executable): \(error.reason)\n")
             return ExitCode.failure.rawValue
         }
-        process.waitUntilExit()
-        if process.terminationReason == .uncaughtSignal {
-            return 128 + process.terminationStatus
-        }
-        return process.terminationStatus
     }
 }

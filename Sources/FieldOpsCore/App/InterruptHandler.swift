@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs a command so that Ctrl-C cancels it cleanly instead of killing the process mid-write.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `fieldops auth login` reads by default (`Backend.readCredentials`), never from argv: a
 /// token from stdin with `--with-token`; otherwise a username (`--username`, the profile's, or
@@ -10,7 +10,7 @@ public enum LoginPrompt {
             if invocation.flag("password-stdin") {
                 throw FieldOpsError.usage("--with-token and --password-stdin both read stdin; pick one")
             }
-            let token = String(decoding: context.stdin.readAll(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = String(decoding: context.stdin.readAll(), as: UTF8.self).trimmingWhitespace()
             guard !token.isEmpty else {
                 throw FieldOpsError.usage(
                     "--with-token read no token from stdin", hint: "pipe it in: fieldops auth login --with-token < token.txt")

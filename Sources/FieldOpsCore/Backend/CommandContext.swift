@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a command works with: its parsed invocation and environment, its `output` (results and
 /// messages) and `prompter` (questions to its person), its stdin as data, and the services —

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fieldops api PATH`: any request to the selected profile's service, with the credentials the
 /// backend's own commands send, the answer printed exactly as it came (gh's `gh api`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fieldops auth login|logout|status|token`: credentials in the keyring file.
 ///

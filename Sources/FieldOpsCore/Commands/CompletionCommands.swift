@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fieldops completion bash|zsh|fish`.
 struct CompletionCommand: FieldOpsCommand {

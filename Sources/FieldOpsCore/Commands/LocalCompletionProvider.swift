@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Answers dynamic completion from local data only: profile names from the configuration,
 /// everything else from the backend that owns the command being completed.

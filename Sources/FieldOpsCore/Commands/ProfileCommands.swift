@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fieldops profile list|show|add|remove|use`: the configured connections.
 enum ProfileCommands {

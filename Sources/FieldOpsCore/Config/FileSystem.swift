@@ -21,6 +21,12 @@ public struct SystemCallError: Error, Sendable, CustomStringConvertible {
 
     public var reason: String { detail ?? String(cString: strerror(code)) }
     public var message: String { "cannot \(operation) \(path): \(reason)" }
+
+    /// The system's words for why `error` happened (`Permission denied`) when it is a failed
+    /// call, else its own description.
+    public static func reason(_ error: any Error) -> String {
+        (error as? SystemCallError)?.reason ?? String(describing: error)
+    }
     public var description: String { message }
 }
 
@@ -118,15 +124,19 @@ enum FileSystem {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            // d_name is a fixed-size, NUL-terminated array inside the entry.
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
-                guard let base = raw.bindMemory(to: CChar.self).baseAddress else { return "" }
-                return String(cString: base)
-            }
+            let name = Self.name(of: entry)
             if name.hasPrefix(".") || !name.hasSuffix(suffix) { continue }
             names.append(name)
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The name in a directory entry (d_name is a fixed-size, NUL-terminated array inside it).
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+            guard let base = raw.bindMemory(to: CChar.self).baseAddress else { return "" }
+            return String(cString: base)
+        }
     }
 
     static func exists(_ path: String) -> Bool {

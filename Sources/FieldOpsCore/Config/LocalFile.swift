@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file a person names on the command line (an answers file, a list of ids), read with the
 /// same care as the configuration: a FIFO or a device is refused before it can block or never

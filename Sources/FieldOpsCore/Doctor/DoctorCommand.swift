@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fieldops doctor`: every check at once, each a line with ✓, ! or ✗ and, for a problem, the fix.
 struct DoctorCommand: FieldOpsCommand {

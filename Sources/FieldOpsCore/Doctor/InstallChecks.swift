@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fieldops doctor`'s look at the installation: completion for the person's shell, the man
 /// page, and any fieldops systemd user unit.
@@ -101,13 +101,13 @@ struct InstallChecks {
                     checks.append(
                         .ok(
                             section, "unit \(name)",
-                            "installed in \(directory) (a template: one instance per profile, `systemctl --user enable --now \(name.replacingOccurrences(of: "@.", with: "@PROFILE."))`)"
+                            "installed in \(directory) (a template: one instance per profile, `systemctl --user enable --now \(name.replacingEvery("@.", with: "@PROFILE."))`)"
                         ))
                     continue
                 }
                 let state =
                     Self.output(of: ["systemctl", "--user", "is-active", name], environment: environment, acceptFailure: true)?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+                    .trimmingWhitespace() ?? "unknown"
                 if state == "active" {
                     checks.append(.ok(section, "unit \(name)", "installed in \(directory), running"))
                 } else {
@@ -125,6 +125,6 @@ struct InstallChecks {
     /// The standard output of a short command found on `PATH`, or nil when it fails or is absent.
     static func output(of arguments: [String], environment: [String: String], acceptFailure: Bool = false) -> String? {
         guard let result = ExternalTool.run(arguments, environment: environment), result.status == 0 || acceptFailure else { return nil }
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.stdout.trimmingWhitespace()
     }
 }

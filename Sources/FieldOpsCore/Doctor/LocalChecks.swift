@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -184,22 +184,38 @@ struct DiskUsage {
 
     static func of(_ directory: String) -> DiskUsage {
         var usage = DiskUsage()
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return usage }
-        while let name = walker.nextObject() as? String {
-            var info = stat()
-            guard lstat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            usage.files += 1
-            usage.bytes += Int64(info.st_size)
-            let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
-            if usage.newest.map({ modified > $0 }) ?? true { usage.newest = modified }
-        }
+        usage.add(directory)
         return usage
     }
 
+    /// Every plain file under `directory`, hidden ones included; symbolic links are not followed.
+    private mutating func add(_ directory: String) {
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = FileSystem.name(of: entry)
+            if name == "." || name == ".." { continue }
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                add(path)
+            case S_IFREG:
+                files += 1
+                bytes += Int64(info.st_size)
+                let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+                if newest.map({ modified > $0 }) ?? true { newest = modified }
+            default:
+                continue
+            }
+        }
+    }
+
     static func bytes(_ count: Int64) -> String {
-        if count >= 1 << 30 { return String(format: "%.1f GiB", Double(count) / Double(1 << 30)) }
-        if count >= 1 << 20 { return String(format: "%.1f MiB", Double(count) / Double(1 << 20)) }
-        if count >= 1 << 10 { return String(format: "%.1f KiB", Double(count) / Double(1 << 10)) }
+        if count >= 1 << 30 { return (Double(count) / Double(1 << 30)).fixedPoint(places: 1) + " GiB" }
+        if count >= 1 << 20 { return (Double(count) / Double(1 << 20)).fixedPoint(places: 1) + " MiB" }
+        if count >= 1 << 10 { return (Double(count) / Double(1 << 10)).fixedPoint(places: 1) + " KiB" }
         return "\(count) B"
     }
 }

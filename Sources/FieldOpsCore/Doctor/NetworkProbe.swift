@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -275,14 +275,12 @@ struct NetworkProbe {
     }
 
     static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        Timestamp.isoUTC(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
     /// A proxy URL without any `user:password@` it carries.
     static func withoutCredentials(_ url: String) -> String {
-        guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].firstIndex(of: "@") else { return url }
+        guard let schemeEnd = url.firstRange(of: "://"), let at = url[schemeEnd.upperBound...].firstIndex(of: "@") else { return url }
         return String(url[..<schemeEnd.upperBound]) + "…@" + String(url[url.index(after: at)...])
     }
 }

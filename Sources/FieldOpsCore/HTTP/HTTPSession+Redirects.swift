@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension HTTPSession {
     /// Headers that carry credentials: never sent on to a different origin.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The verbose trace (`-v`): one line per event, secrets redacted by `HTTPTraceRedaction`.
 extension HTTPSession {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The HTTP client of one profile: one connection pool, one cookie jar, one set of settings.
 ///
@@ -84,7 +84,7 @@ public final class HTTPSession: Sendable {
             }
             attempt += 1
             let wait = delay ?? 0
-            trace?("* retry \(attempt) of \(retryPolicy.maxRetries) in \(String(format: "%.2f", wait))s after \(because)")
+            trace?("* retry \(attempt) of \(retryPolicy.maxRetries) in \(wait.fixedPoint(places: 2))s after \(because)")
             do {
                 try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
             } catch {

@@ -1,6 +1,6 @@
 internal import CCrypto
 internal import CSodium
-import Foundation
+import FoundationEssentials
 
 /// SHA-256: the content hash InterlinedList stores beside every document (`contentHash`,
 /// lowercase hex), and the identity of a file's content for sync.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a command reads its input: the process's stdin, or fixed text in tests.
 public protocol InputSource: Sendable {
@@ -20,7 +24,16 @@ public struct StandardInput: InputSource {
     }
 
     public func readAll() -> Data {
-        FileHandle.standardInput.readDataToEndOfFile()
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 || errno != EINTR {
+                return data
+            }
+        }
     }
 }
 
@@ -32,7 +45,7 @@ public struct FixedInput: InputSource {
 
     public init(_ text: String, isTerminal: Bool = false) {
         self.data = Data(text.utf8)
-        var split = text.components(separatedBy: "\n")
+        var split = text.pieces(separatedBy: "\n")
         if split.last == "" { split.removeLast() }
         self.lines = Locked(split)
         self.isTerminal = isTerminal

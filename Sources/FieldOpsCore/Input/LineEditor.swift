@@ -1,5 +1,9 @@
 internal import CEdit
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A line prompt with editing (arrows, Home/End, Ctrl-W…) and history, through libedit.
 ///

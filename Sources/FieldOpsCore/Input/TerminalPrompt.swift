@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Questions asked on the controlling terminal: a line of text, or a secret with echo off.
 ///

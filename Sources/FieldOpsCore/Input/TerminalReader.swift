@@ -1,4 +1,9 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads keys from the controlling terminal on fd 0 so that Ctrl-C is noticed while waiting.
 ///

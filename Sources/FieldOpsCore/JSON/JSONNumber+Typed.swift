@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Numbers as people type them, and whole-number views of any lexeme.
 extension JSONNumber {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A pull reader over one JSON text: for a caller that takes a few fields of many documents (the
 /// pages of a 100,000-ONU listing) without building every document as a `JSONValue` tree.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// Encodes `value` with Foundation's `JSONEncoder` and reads the result back losslessly.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// Containers nested deeper than this are refused, so hostile input cannot exhaust the stack.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Keyring {
     // MARK: decoding and encoding

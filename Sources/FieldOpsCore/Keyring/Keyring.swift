@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -139,14 +139,14 @@ public struct KeyringStorage: Sendable, Equatable {
 /// The derived key of the last keyring file unlocked, with the KDF header it belongs to.
 ///
 /// `@unchecked Sendable`: the only stored state is `value`, and every read and write of it
-/// happens inside `lock.withLock`. (Synchronization's `Mutex` would need macOS 15.)
+/// happens inside `lock.withLock`.
 final class KeyCache: @unchecked Sendable {
     struct Unlocked {
         var kdf: KeyringFile.KDF
         var key: SecretKey
     }
 
-    private let lock = NSLock()
+    private let lock = PThreadMutex()
     private var value: Unlocked?
 
     func key(for kdf: KeyringFile.KDF) -> SecretKey? {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the keyring keeps for one profile.
 ///

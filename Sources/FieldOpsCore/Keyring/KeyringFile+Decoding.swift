@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The keyring read with the core's JSON parser rather than `JSONDecoder`. Every command that
 /// talks to a service reads it, and Codable's first use in a process (its generic metadata and

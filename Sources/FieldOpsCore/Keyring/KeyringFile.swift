@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The on-disk format of the keyring: a JSON object with a `format`/`version` header.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -45,22 +45,14 @@ public struct PassphraseSource: Sendable {
     }
 
     private func run(_ command: String, path: String) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
+        var process = Subprocess("/bin/sh", arguments: ["-c", command])
+        process.stdout = .capture
         let failure = KeyringError(
             .passphraseCommandFailed, path: path, "keyring.passphrase_command failed for keyring \(path)",
             hint: "run the command by hand to check it prints the passphrase: \(command)")
-        do {
-            try process.run()
-        } catch {
-            throw failure
-        }
-        var bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard let result = try? process.run() else { throw failure }
+        var bytes = result.stdout  // the same storage, wiped below on every path that drops it
+        guard result.status == 0 else {
             KeyringCipher.wipe(&bytes)
             throw failure
         }

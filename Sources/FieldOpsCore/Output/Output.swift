@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a command's results and messages go, and in what form: results on stdout (a table,
 /// plain lines, JSON, or the `-o csv|ndjson` / `--fields` form of that JSON), notes, warnings,

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// fast loop does not spend its time writing escape codes.
 public final class ProgressBar: @unchecked Sendable {
     // @unchecked: all mutable state is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = PThreadMutex()
     private let stream: TextStream
     private let label: String
     private let total: Int

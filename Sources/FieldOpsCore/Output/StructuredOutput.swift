@@ -113,7 +113,7 @@ public struct StructuredOutput: Sendable, Equatable {
     static func csvLine(_ fields: [String]) -> String {
         fields.map { field in
             guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-            return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return "\"" + field.replacingEvery("\"", with: "\"\"") + "\""
         }.joined(separator: ",") + "\r\n"
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Facts about the terminal that shape output: width and whether colour is wanted.
 public struct TerminalInfo: Sendable, Equatable {

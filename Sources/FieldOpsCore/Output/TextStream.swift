@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
 ///
@@ -40,7 +44,7 @@ public struct FileDescriptorStream: TextStream {
         while offset < bytes.count {
             // Read in place: the writer that hands its buffer over keeps it for the next bytes.
             let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -1,5 +1,5 @@
 internal import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// Statement arguments: `[1, "name", nil, someData]`, bound to `?` placeholders in order.
 public typealias StatementArguments = [(any DatabaseValueConvertible)?]
@@ -73,7 +73,7 @@ extension Database {
                 return code
             }
             let end = remaining.utf8.index(remaining.utf8.startIndex, offsetBy: consumed)
-            let text = String(remaining[..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(remaining[..<end]).trimmingWhitespace()
             guard code == SQLITE_OK else { throw error(code, sql: text) }
             remaining = remaining[end...]
             guard let statementHandle else { continue }  // only a comment or whitespace

@@ -1,5 +1,5 @@
 internal import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// One connection to a SQLite store file, configured the way every fieldops store is used.
 ///
@@ -63,15 +63,14 @@ public final class Database {
         self.path = path
         let inMemory = path == ":memory:"
         if !inMemory && !options.readOnly {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.parent(of: path)
             if !directory.isEmpty {
                 do {
-                    try FileManager.default.createDirectory(
-                        atPath: directory, withIntermediateDirectories: true,
-                        attributes: [.posixPermissions: 0o700])
+                    try FileSystem.makeDirectories(directory, mode: 0o700)
                 } catch {
                     throw StoreError(
-                        kind: .cannotOpen, message: "cannot create the directory \(directory): \(error.localizedDescription)", path: path)
+                        kind: .cannotOpen, message: "cannot create the directory \(directory): \(SystemCallError.reason(error))", path: path
+                    )
                 }
             }
         }

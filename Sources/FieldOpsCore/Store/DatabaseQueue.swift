@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `Database` shared between tasks: every access runs under one lock, so at most one task
 /// uses the connection at a time.
@@ -12,7 +12,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     // only while `lock` is held (in `read` and `write` below), and the closures that receive it
     // run synchronously inside that critical section. `Database` itself is not Sendable, so a
     // closure cannot hand it to another task.
-    private let lock = NSLock()
+    private let lock = PThreadMutex()
     private let database: Database
 
     /// The store's file path.

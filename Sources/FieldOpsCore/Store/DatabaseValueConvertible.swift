@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Swift type that can be bound as a statement argument and read back from a column.
 ///

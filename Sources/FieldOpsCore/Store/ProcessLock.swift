@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An exclusive lock shared by fieldops processes, held through `flock(2)` on a lock file.
 ///
@@ -24,13 +28,12 @@ public final class ProcessLock {
     /// Opening does not take the lock.
     public init(path: String) throws(ProcessLockError) {
         self.path = path
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: path)
         if !directory.isEmpty {
             do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileSystem.makeDirectories(directory, mode: 0o700)
             } catch {
-                throw ProcessLockError(path: path, reason: .io("cannot create \(directory): \(error.localizedDescription)"))
+                throw ProcessLockError(path: path, reason: .io("cannot create \(directory): \(SystemCallError.reason(error))"))
             }
         }
         let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -103,7 +106,7 @@ public final class ProcessLock {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        let text = String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: buffer.prefix(count), as: UTF8.self).trimmingWhitespace()
         return Int32(text)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One SQLite value as stored: the five storage classes.
 public enum SQLValue: Sendable, Hashable {

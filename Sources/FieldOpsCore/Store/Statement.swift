@@ -1,5 +1,5 @@
 internal import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A prepared statement, owned by one `Database` and finalized in `deinit`.
 ///

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A short-lived program found on `$PATH` and run to completion (`systemctl`, `man`, `zsh`,
 /// `notify-send`): what doctor asks the system and what the JQC agent hands work to.
@@ -29,32 +31,13 @@ public enum ExternalTool {
     /// program is absent or cannot start.
     public static func run(_ arguments: [String], environment: [String: String]) -> Result? {
         guard let name = arguments.first, let program = find(name, environment: environment) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        // Both pipes drained before waiting, so a chatty program never blocks on a full pipe.
-        let collected = Locked(Data())
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            collected.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
-            drained.signal()
-        }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        drained.wait()
-        process.waitUntilExit()
+        var process = Subprocess(program, arguments: Array(arguments.dropFirst()), environment: environment)
+        process.stdin = .null
+        process.stdout = .capture
+        process.stderr = .capture
+        guard let result = try? process.run() else { return nil }
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: collected.withLock { $0 }, as: UTF8.self))
+            status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self))
     }
 }

@@ -14,12 +14,8 @@ extension StringProtocol {
             return String(text)
         }
         let scalars = text.unicodeScalars
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.isASCII
-                ? scalar == " " || scalar == "\t" : scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-            let last = scalars.lastIndex(where: { !isSpace($0) })
+        guard let first = scalars.firstIndex(where: { !$0.isSpaceOrTab }),
+            let last = scalars.lastIndex(where: { !$0.isSpaceOrTab })
         else { return "" }
         return String(scalars[first...last])
     }

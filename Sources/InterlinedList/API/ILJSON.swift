@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one JSON encoder and decoder of the InterlinedList backend.
 ///

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Which user's cache completion reads: a one-line file (a user id, never a secret) written at
 /// login, because completion must not open the keyring (it may be encrypted, and a prompt in the
@@ -19,7 +19,7 @@ enum ILCurrentUser {
 
     static func read(profileDirectory: String) -> String? {
         guard let data = FileManager.default.contents(atPath: file(profileDirectory: profileDirectory)) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self).trimmingWhitespace()
         return text.isEmpty ? nil : text
     }
 }

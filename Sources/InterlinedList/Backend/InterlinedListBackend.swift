@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The InterlinedList backend: the `il` command group, the two-credential login, logout, status
 /// facts, completion of cached ids, and cache removal on logout.

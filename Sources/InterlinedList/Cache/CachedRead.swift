@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Runs one reading command's fetch under a `ReadPolicy`: the server first, its answer saved in
 /// the offline mirror, and the mirror's copy with an "offline — mirror from N minutes ago" notice

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The lists cache payload: one list per line, tab-separated, with a header naming the columns.
 ///

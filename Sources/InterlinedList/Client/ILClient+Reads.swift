@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The reads behind the listing commands, each returning what the cache stores.
 extension ILClient {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The InterlinedList API for one profile: sends each route the credential it accepts, decodes
 /// camelCase JSON with `ILJSON`, and turns every failure into an `ILError`.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `auth login` for an InterlinedList profile: both credentials from one email and password.
 ///
@@ -52,7 +52,7 @@ public struct ILSignInFlow: Sendable {
 
     /// Checks a pasted sync token (`--with-token`) and returns it with the user's identity; no cookie.
     public func adopt(token: String) async throws -> ILStoredCredentials {
-        let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = token.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw FieldOpsError.usage("--with-token read an empty token from stdin") }
         let candidate = ILStoredCredentials(syncToken: trimmed)
         do {

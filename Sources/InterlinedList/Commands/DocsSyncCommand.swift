@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il docs sync DIR [--folder ID|root] [--dry-run] [--watch] [--max-delete PERCENT]
 /// [--conflict merge|keep-both] [--yes]`: a directory of markdown files kept in two-way sync

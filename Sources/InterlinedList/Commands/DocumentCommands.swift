@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il docs [--folder ID]`: the documents of the root or of one folder, after its subfolders.
 public struct DocsCommand: FieldOpsCommand {

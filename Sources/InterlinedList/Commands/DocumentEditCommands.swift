@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il doc edit ID [--file PATH | --file -]`: replaces a document's markdown, from a file, stdin,
 /// or `$VISUAL`/`$EDITOR` opened on the current text.
@@ -91,20 +91,19 @@ struct ExternalEditor {
         let safeName = name.split(separator: "/").last.map(String.init).map { $0.isEmpty ? "document.md" : $0 } ?? "document.md"
         let file = directory.appendingPathComponent(safeName)
         try Data(text.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " \"$1\"", "sh", file.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let status: Int32
         do {
-            try process.run()
+            status = try Subprocess(
+                "/bin/sh", arguments: ["-c", command + " \"$1\"", "sh", file.path],
+                environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            ).run().status
         } catch {
             throw FieldOpsError(
-                "cannot start the editor (\(command)): \(error.localizedDescription)", hint: "set $VISUAL or $EDITOR, or use --file PATH",
+                "cannot start the editor (\(command)): \(error.reason)", hint: "set $VISUAL or $EDITOR, or use --file PATH",
                 exitCode: .usage)
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FieldOpsError("the editor (\(command)) exited with status \(process.terminationStatus); nothing was sent")
+        guard status == 0 else {
+            throw FieldOpsError("the editor (\(command)) exited with status \(status); nothing was sent")
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw FieldOpsError("the edited file is gone; nothing was sent")

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il feed [--limit N] [--offset N] [--mine] [--tag T] [--all]`: the feed as cards, or raw JSON.
 public struct FeedCommand: FieldOpsCommand {

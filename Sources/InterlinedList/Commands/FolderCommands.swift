@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Which folders a folder command works on: list folders (`il folder`) or document folders
 /// (`il doc-folder`). Same four verbs, different routes and a different delete: a list folder's

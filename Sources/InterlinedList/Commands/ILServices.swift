@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The InterlinedList services of one profile, as an `il` command (or `fieldops api`, `auth
 /// login`, `doctor`) uses them: its HTTP session, both stored credentials, the offline mirror,

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il lists [--tree]`: every list, flat or as a tree with the folders.
 public struct ListsCommand: FieldOpsCommand {

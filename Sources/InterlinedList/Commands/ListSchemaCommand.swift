@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il list schema ID [--set FILE [--force]]`: the columns as a table (`--json`: the DSL object),
 /// or a new schema shown as a diff of columns, checked against the rows, confirmed, then sent.

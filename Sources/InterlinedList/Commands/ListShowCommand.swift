@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il list show ID [--where KEY=VALUE…] [--sort KEY [--desc]] [--limit N]`: the list's facts
 /// (parent and folder by name), its columns, its sublists, and its rows as a table with one

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il list create TITLE [--parent ID] [--folder ID] [--description D] [--public] [--schema FILE | --column SPEC…]`.
 ///

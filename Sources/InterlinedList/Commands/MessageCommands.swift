@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il message show ID`: the post, then its replies as a thread (oldest first, nested).
 ///
@@ -333,7 +333,7 @@ public enum ScheduleTime {
         } else {
             millis =
                 Timestamp.milliseconds(trimmed)
-                ?? Timestamp.milliseconds(trimmed.replacingOccurrences(of: " ", with: "T") + ":00Z")
+                ?? Timestamp.milliseconds(trimmed.replacingEvery(" ", with: "T") + ":00Z")
         }
         guard let millis else {
             throw FieldOpsError.usage(

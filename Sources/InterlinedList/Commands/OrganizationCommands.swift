@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Organizations are cookie-only routes; every `il org` command names one by id (or slug, for show).
 enum OrganizationID {

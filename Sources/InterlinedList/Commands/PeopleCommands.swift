@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il whoami`: the signed-in user, from the server (refreshing the stored identity), or from
 /// the keyring with the offline notice when the server cannot be reached.

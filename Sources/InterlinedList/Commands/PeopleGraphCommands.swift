@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il followers [USER]` (default: you), both statuses, newest first.
 public struct FollowersCommand: FieldOpsCommand {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The list's columns, read once per row command (a list without a schema has none).
 func listColumns(_ client: ILClient, _ listID: String) async throws -> (ILList, [ILColumn]) {

@@ -1,5 +1,6 @@
+import Dispatch
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -50,7 +51,9 @@ final class DirectoryWatcher: Sendable {
         }
         poke = (ends[0], ends[1])
         addTree("")
-        Thread.detachNewThread { [self] in self.loop() }
+        guard DetachedThread.start({ [self] in self.loop() }) else {
+            throw DocSyncError.localIO("cannot watch \(root) for changes: the system has no thread left")
+        }
     }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

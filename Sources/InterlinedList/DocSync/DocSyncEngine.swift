@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One run of `il docs sync`: scan both sides, plan, check the plan is safe, then carry it out —
 /// the server's side first and confirmed by reading back, then the file, then the state — so a
@@ -234,7 +238,7 @@ struct DocSyncEngine: Sendable {
             } catch DocSyncRemote.WriteError.nameTaken {
                 // The server keeps deleted documents' names in a folder: a new server path, same title.
                 let path =
-                    DocSyncNames.safe(title).name.lowercased().replacingOccurrences(of: " ", with: "-")
+                    DocSyncNames.safe(title).name.lowercased().replacingEvery(" ", with: "-")
                     + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16) + ".md"
                 created = try await remote.sendCreate(
                     title: title, content: content, folderID: folderID, relativePath: path, hash: item.baseHash)

@@ -1,6 +1,6 @@
 internal import CLinuxFS
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -97,7 +97,7 @@ struct DocSyncLocal: Sendable {
     static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
 
     static func escaped(_ bytes: [UInt8]) -> String {
-        bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0) }.joined()
+        bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// The file's current size and mtime, or nil when it is gone.
@@ -121,7 +121,7 @@ struct DocSyncLocal: Sendable {
     /// saw (`expected`, nil: absent). Returns the new file's size and mtime.
     func write(_ text: String, to relative: String, expected: File?) throws -> File {
         let path = root + "/" + relative
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: path)
         try makeDirectories(directory)
         guard stat(relative) == expected else { throw DocSyncError.changedDuringSync(relative) }
         do {
@@ -146,7 +146,7 @@ struct DocSyncLocal: Sendable {
         var made: Set<String> = []
         for (index, write) in writes.enumerated() {
             let path = root + "/" + write.path
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.parent(of: path)
             do {
                 if made.insert(directory).inserted { try makeDirectories(directory) }
                 staged.append((index, try Self.writeNew(write.text, beside: path)))
@@ -205,13 +205,13 @@ struct DocSyncLocal: Sendable {
     func move(_ from: String, to: String, expected: File) throws {
         guard stat(from) == expected else { throw DocSyncError.changedDuringSync(from) }
         let target = root + "/" + to
-        try makeDirectories((target as NSString).deletingLastPathComponent)
+        try makeDirectories(PathText.parent(of: target))
         guard link(root + "/" + from, target) == 0 else {
             throw DocSyncError.localIO("cannot move \(from) to \(to): \(String(cString: strerror(errno)))")
         }
         unlink(root + "/" + from)
-        syncDirectory((target as NSString).deletingLastPathComponent)
-        syncDirectory(((root + "/" + from) as NSString).deletingLastPathComponent)
+        syncDirectory(PathText.parent(of: target))
+        syncDirectory(PathText.parent(of: root + "/" + from))
     }
 
     /// Removes a file whose state is `expected`; a file that changed since the scan stays.
@@ -220,7 +220,7 @@ struct DocSyncLocal: Sendable {
         guard unlink(root + "/" + relative) == 0 || errno == ENOENT else {
             throw DocSyncError.localIO("cannot remove \(root)/\(relative): \(String(cString: strerror(errno)))")
         }
-        syncDirectory(((root + "/" + relative) as NSString).deletingLastPathComponent)
+        syncDirectory(PathText.parent(of: root + "/" + relative))
     }
 
     /// Removes a directory if it is empty (of everything, dot-files included); true when gone.
@@ -231,9 +231,9 @@ struct DocSyncLocal: Sendable {
 
     func makeDirectories(_ absolute: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
+            try AtomicFile.makeDirectories(absolute, mode: 0o777)
         } catch {
-            throw DocSyncError.localIO("cannot create the directory \(absolute): \(error.localizedDescription)")
+            throw DocSyncError.localIO("cannot create the directory \(absolute): \(SystemCallError.reason(error))")
         }
     }
 

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What one run of `il docs sync` will do to one document, decided before anything is written
 /// so that the safety checks (an empty side, `--max-delete`) and `--dry-run` see the whole run.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Decides a run of `il docs sync` from the three views of each document: the base both sides
 /// last agreed on (the state), the file now, and the server's copy now.

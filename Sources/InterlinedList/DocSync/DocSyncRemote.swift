@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The server side of `il docs sync`: what the documents look like now, and the writes, each
 /// confirmed by reading the document back.

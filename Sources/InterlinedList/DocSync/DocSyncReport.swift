@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What a run of `il docs sync` did (or, with `--dry-run`, would do): a line per change, a
 /// summary, and the same as JSON.

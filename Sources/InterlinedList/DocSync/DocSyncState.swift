@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What `il docs sync` remembers of one synced directory: for every paired file the document,
 /// the base (the last content both sides agreed on), its hash and the remote `updatedAt`; for
@@ -66,7 +70,7 @@ public final class DocSyncState: Sendable {
     public init(path: String) throws {
         self.path = path
         if path != ":memory:" {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.parent(of: path)
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The text of a post or reply as `il post` and `il reply` send it.
 enum MessageText {
@@ -8,7 +8,7 @@ enum MessageText {
     static func read(_ argument: String, stdin: any InputSource, empty: String) throws -> String {
         var text = argument == "-" ? String(decoding: stdin.readAll(), as: UTF8.self) : argument
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw FieldOpsError.usage(empty) }
+        guard !text.trimmingWhitespace().isEmpty else { throw FieldOpsError.usage(empty) }
         return text
     }
 }

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The rows of `il row add --from FILE`: a CSV file with a header row, or JSON lines (one object
 /// per line). Every row is typed by the list's columns and checked with the server's rules; a

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il feed` offline for a query the mirror has no answer to: the synced feed pages
 /// (`ILMirrorSync.feedMirrorName`) with `--mine`, `--tag`, `--search`, `--offset` and `--limit`

@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The offline mirror of one profile and one user: every read's answer as the server last sent
 /// it (lists, folders, each list with its rows and schema, documents with their content, the

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `il sync` (and the end of `auth login`): pulls everything the reads show into the offline
 /// mirror, under the names the reads use, in one transaction at the end — a sync that fails

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Answers computed from the offline mirror for reads that have no snapshot of their own
 /// (`il list search`, `il doc search`, `il row show`, `il list schema`): the mirrored lists,

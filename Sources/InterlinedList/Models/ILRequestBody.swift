@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// A JSON body the CLI sends. Every conforming type is encoded by `ILJSON`, so its keys are its
 /// camelCase property names; the tests encode each one and assert no key contains `_`.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The server's `validateFormData` (`lib/lists/dsl-validator.ts`), run before anything is sent:
 /// columns in display order, at most one error per column, in the server's words, so a local
@@ -65,7 +65,7 @@ public enum ILRowValidator {
             case .multiselect?: rule = .multiselect(column.options)
             case .text?, .textarea?:
                 // A pattern the regex engine refuses checks nothing, as before it was read once.
-                let pattern = rules["pattern"]?.stringValue.flatMap { try? NSRegularExpression(pattern: $0) }
+                let pattern = rules["pattern"]?.stringValue.flatMap { try? Regex($0).matchingSemantics(.unicodeScalar) }
                 rule = .text(minLength: bound("minLength"), maxLength: bound("maxLength"), pattern: pattern)
             case .date?, .datetime?: rule = .date(min: dateBound("min"), max: dateBound("max"))
             case .boolean?: rule = .boolean
@@ -84,7 +84,7 @@ public enum ILRowValidator {
         case email, url, boolean, none
         case select([JSONValue])
         case multiselect([JSONValue])
-        case text(minLength: Double?, maxLength: Double?, pattern: NSRegularExpression?)
+        case text(minLength: Double?, maxLength: Double?, pattern: Regex<AnyRegexOutput>?)
         case date(min: DateBound?, max: DateBound?)
     }
 
@@ -126,7 +126,7 @@ public enum ILRowValidator {
             let length = text.utf16.count  // JavaScript's String.length
             if let low, Double(length) < low { return "\(label) must be at least \(format(low)) characters" }
             if let high, Double(length) > high { return "\(label) must be at most \(format(high)) characters" }
-            if let pattern, pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
+            if let pattern, (try? pattern.firstMatch(in: text)) == nil {
                 return "\(label) format is invalid"
             }
         case .date(let low, let high):

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Where a list schema comes from: a YAML or JSON file holding the server's DSL object, or
 /// `--column KEY:TYPE[=OPT|OPT…][:LABEL][:required]` options. Either way the result is the
@@ -87,7 +87,7 @@ public enum ILSchemaSource {
 
     /// `due_date` → `Due date`: the label the web app would show for a key.
     static func defaultLabel(_ key: String) -> String {
-        let spaced = key.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+        let spaced = key.replacingEvery("_", with: " ").replacingEvery("-", with: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 

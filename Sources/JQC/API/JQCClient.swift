@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The JQC API of one profile: requests built from the endpoint table, the bearer token added,
 /// one refresh-and-retry on a 401, and the `{"ok", "data", "error"}` envelope unwrapped.

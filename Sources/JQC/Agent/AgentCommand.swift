@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc agent [--interval D] [--notify] [--exec CMD]`, and `agent install|uninstall`
 /// for running it as a systemd user service (no root).
@@ -77,10 +77,10 @@ struct AgentInstallCommand: FieldOpsCommand {
         let path = directory + "/" + AgentCommand.unitTemplate
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(AgentCommand.unitText(executable: executable).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.makeDirectories(directory, mode: 0o777)
+            try AtomicFile.write(Array(AgentCommand.unitText(executable: executable).utf8), to: path, mode: 0o644)
         } catch {
-            throw FieldOpsError("cannot write \(path): \(error.localizedDescription)", hint: "check that \(directory) is writable")
+            throw FieldOpsError("cannot write \(path): \(SystemCallError.reason(error))", hint: "check that \(directory) is writable")
         }
         context.output.stdout.line("wrote \(path)")
         let instance = "fieldops-jqc-agent@\(profile.name).service"

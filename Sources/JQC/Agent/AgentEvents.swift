@@ -1,6 +1,7 @@
 internal import CNetlink
+import Dispatch
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -173,7 +174,7 @@ final class AgentEvents: @unchecked Sendable {
     }
 
     private static func bindWakeSocket(_ path: String) throws -> Int32 {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: path)
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         unlink(path)

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What a running agent last did, for `jqc status`: kept beside the store in `agent.json`
 /// (rewritten after every attempt), and the agent lock that says whether it still runs.

@@ -1,6 +1,6 @@
 internal import CNetlink
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `fieldops jqc agent`: keeps one profile's work travelling without anyone running `sync`.
 ///
@@ -224,7 +228,7 @@ final class JQCAgent: @unchecked Sendable {
         }
         let arguments = ["notify-send", "--app-name=fieldops", note.title ?? "JQC notification", note.body ?? ""]
         if let result = ExternalTool.run(arguments, environment: context.environment), result.status != 0 {
-            log.line("--notify: notify-send failed: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+            log.line("--notify: notify-send failed: \(result.stderr.trimmingWhitespace())")
         }
     }
 
@@ -267,8 +271,7 @@ struct AgentLog: Sendable {
     let stream: any TextStream
 
     func line(_ text: String) {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        stream.line("\(formatter.string(from: Date())) jqc agent [\(profile)]: \(text)")
+        let now = Timestamp.isoUTC(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+        stream.line("\(now) jqc agent [\(profile)]: \(text)")
     }
 }

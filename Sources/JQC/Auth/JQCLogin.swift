@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops auth login|logout|status` for a JQC profile.
 enum JQCLogin {

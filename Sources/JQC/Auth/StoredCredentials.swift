@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The names under which a JQC profile's credentials and identity live in the keyring entry.
 enum StoredCredentials {
@@ -40,7 +40,7 @@ enum StoredCredentials {
     static func expiry(ofJWT token: String) -> Date? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
-        var payload = String(parts[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var payload = String(parts[1]).replacingEvery("-", with: "+").replacingEvery("_", with: "/")
         while payload.count % 4 != 0 { payload += "=" }
         guard let data = Data(base64Encoded: payload),
             let claims = try? JSONValue(parsing: data),

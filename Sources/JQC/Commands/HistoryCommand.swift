@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc history [--limit N] [--offset N] [--all]`: completed inspections on the server.
 struct HistoryCommand: FieldOpsCommand {

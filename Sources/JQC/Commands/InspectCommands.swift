@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc inspect …`: the inspection workflow — start a draft, fill it, attach photos,
 /// submit, and look at local inspections.

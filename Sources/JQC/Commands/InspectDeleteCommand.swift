@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc inspect delete LOCAL_ID`: a draft removed with its photos and issues.
 struct InspectDeleteCommand: FieldOpsCommand {

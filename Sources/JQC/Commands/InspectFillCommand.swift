@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `fieldops jqc inspect fill LOCAL_ID [--answers FILE|-]`.
 struct InspectFillCommand: FieldOpsCommand {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc inspect list`: the local inspections, filtered, newest first.
 struct InspectListCommand: FieldOpsCommand {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc inspect reopen LOCAL_ID`: a completed inspection that has not reached the
 /// server goes back to draft, to be changed and submitted again.

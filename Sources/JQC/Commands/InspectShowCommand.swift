@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc inspect show ID`: a local inspection as a card (or its record), or a server
 /// inspection fetched by id.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc inspect sign LOCAL_ID --field F`: draw a signature with the mouse.
 struct InspectSignCommand: FieldOpsCommand {

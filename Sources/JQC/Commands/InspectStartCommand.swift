@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc inspect start --template ID --facility ID [--area ID] [--reinspect ID]`.
 struct InspectStartCommand: FieldOpsCommand {

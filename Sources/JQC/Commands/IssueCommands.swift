@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc issue flag | list | show | status`, and what they share: an issue's record
 /// and how its status and description read.
@@ -35,7 +35,7 @@ enum IssueCommands {
     }
 
     static func shorten(_ text: String, _ limit: Int) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        let flat = text.replacingEvery("\n", with: " ")
         return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
     }
 }

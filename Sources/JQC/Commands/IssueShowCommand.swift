@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc issue show ID`: one issue with its photos.
 struct IssueShowCommand: FieldOpsCommand {

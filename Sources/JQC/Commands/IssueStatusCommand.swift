@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc issue status ID STATUS`: changed on the server at once, or queued.
 struct IssueStatusCommand: FieldOpsCommand {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc notifications poll | watch | list | read`, and the `--exec` hook poll and watch share.
 enum NotificationCommands {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc prune [--synced-before DATE] [--dry-run]`: removes work the server already has.
 struct PruneCommand: FieldOpsCommand {
@@ -51,6 +51,6 @@ struct PruneCommand: FieldOpsCommand {
     }
 
     static func megabytes(_ bytes: Int) -> String {
-        bytes < 1024 * 1024 ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / (1024 * 1024))
+        bytes < 1024 * 1024 ? "\(bytes / 1024) KB" : (Double(bytes) / (1024 * 1024)).fixedPoint(places: 1) + " MB"
     }
 }

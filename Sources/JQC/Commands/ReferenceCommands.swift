@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc facilities [show ID]`, `jqc templates [show ID]` and `jqc cache clear`:
 /// the cached reference data, read locally (it is refreshed by `jqc sync`).

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc status`: the outbox at a glance, from the local store only.
 struct StatusCommand: FieldOpsCommand {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc sync [--dry-run]`.
 struct SyncCommand: FieldOpsCommand {

@@ -1,6 +1,10 @@
 internal import CNcurses
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The terminal under ncurses while the form is open: draws canvases, reads keys.
 ///

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `$VISUAL`, else `$EDITOR`, else `vi`, on a private temporary file holding `text`.
 enum ExternalEditor {
@@ -10,16 +10,12 @@ enum ExternalEditor {
         let file = directory.appendingPathComponent("text.txt")
         try Data(text.utf8).write(to: file)
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor variable may hold arguments (`code --wait`), as git reads it.
-        process.arguments = ["-c", editor + " \"$1\"", "editor", file.path]
-        process.environment = environment
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let status = try Subprocess("/bin/sh", arguments: ["-c", editor + " \"$1\"", "editor", file.path], environment: environment)
+            .run().status
+        guard status == 0 else {
             throw FieldOpsError(
-                "the editor `\(editor)` exited with status \(process.terminationStatus); the text was not changed",
+                "the editor `\(editor)` exited with status \(status); the text was not changed",
                 hint: "set $VISUAL or $EDITOR to an editor that exits 0 after saving")
         }
         var edited = String(decoding: try Data(contentsOf: file), as: UTF8.self)

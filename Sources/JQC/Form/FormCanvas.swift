@@ -43,6 +43,6 @@ struct FormCanvas: Sendable, Equatable {
                 grid[span.y][span.x + offset] = character
             }
         }
-        return grid.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        return grid.map { String($0).trimmingTrailingWhitespace() }
     }
 }

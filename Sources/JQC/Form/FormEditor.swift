@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The full-screen form's state and what each key does to it, apart from the terminal.
 ///

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `jqc inspect fill` on a capable terminal: the whole template on screen, edited in place.
 ///

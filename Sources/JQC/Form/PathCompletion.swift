@@ -1,11 +1,16 @@
-import Foundation
+import FieldOpsCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// File-name completion for a photo path typed in the form, and `~` as the shell reads it.
 enum PathCompletion {
     /// `~` and `~/…` follow `$HOME` (as a shell does), not the password database.
     static func expandingTilde(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + path.dropFirst()
     }
 
@@ -18,8 +23,8 @@ enum PathCompletion {
             directory = expanded
             prefix = ""
         } else {
-            directory = (expanded as NSString).deletingLastPathComponent
-            prefix = (expanded as NSString).lastPathComponent
+            directory = PathText.parent(of: expanded)
+            prefix = PathText.lastComponent(of: expanded)
         }
         let listed = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
         let matches = listed.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted()
@@ -30,8 +35,8 @@ enum PathCompletion {
         // What was typed before the last name stays as typed (`~/` included).
         var completed = String(typed.dropLast(prefix.count)) + common
         let folder = directory.isEmpty ? "" : directory.hasSuffix("/") ? directory : directory + "/"
-        var isDirectory: ObjCBool = false
-        if matches.count == 1, FileManager.default.fileExists(atPath: folder + common, isDirectory: &isDirectory), isDirectory.boolValue {
+        var info = stat()
+        if matches.count == 1, stat(folder + common, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             completed += "/"
         }
         return completed

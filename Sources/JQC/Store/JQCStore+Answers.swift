@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Recording server answers and failed attempts, one transaction per answer.
 extension JQCStore {

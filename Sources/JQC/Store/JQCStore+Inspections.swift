@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The inspection workflow's writes: drafts, answers, submission, deletion.
 extension JQCStore {

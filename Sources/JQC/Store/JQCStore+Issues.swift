@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Issues: flagged on this device during an inspection, or pulled from the server.
 extension JQCStore {
@@ -65,7 +65,7 @@ extension JQCStore {
     private func insertIssue(
         severity: Severity, description: String, photoPath: String?, now: Date, owner: (Database) throws -> IssueOwner
     ) throws -> LocalIssue {
-        let trimmed = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = description.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw JQCError.notAllowed("an issue needs a description", next: .describeTheIssue)
         }

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Notifications fetched from the server: the inbox (`jqc notifications list|read`), which ids
 /// the server still thinks unread, and the fetch cursor.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What the sync reads from and records into the outbox. Each server answer is recorded in
 /// its own transaction, so whatever the server confirmed is never asked for twice after a crash

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Photos: the rows that point at the store's copies (`PhotoFiles`), never at the person's
 /// original file.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `jqc prune`: removing work the server already has, with its photo copies, to keep the store
 /// small. Nothing that still waits — pending, failed, a draft, or anything of theirs — is touched.

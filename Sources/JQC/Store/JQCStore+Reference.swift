@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Reference data: facilities, areas and templates pulled from the server, read-only here.
 extension JQCStore {

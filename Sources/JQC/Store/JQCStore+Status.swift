@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Outbox counts, failures and re-queueing, for `jqc status` and `jqc retry`.
 extension JQCStore {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Issue status changes queued for the sync (`jqc issue status` while offline), sent in the
 /// order made and never over a status the server changed in the meantime.

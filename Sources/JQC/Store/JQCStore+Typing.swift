@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What the full-screen form is typing in a draft's focused field, saved as it is typed.
 extension JQCStore {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Reads the inspection workflow's commands need beyond the outbox: finding an inspection by
 /// what a person types, a light list for `inspect list`, completion candidates.

@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The offline-first store of one JQC profile: `$XDG_DATA_HOME/fieldops/<profile>/jqc.sqlite`
 /// (WAL, foreign keys, numbered migrations) with owned photo copies in `photos/` beside it.
@@ -39,9 +43,9 @@ public final class JQCStore: Sendable {
     /// copy): SQLite would take it for an empty database and start afresh, hiding that the
     /// inspector's work is gone from it. Refused instead, so a backup can be put back.
     static func refuseTruncated(_ path: String) throws {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = (attributes[.size] as? NSNumber)?.intValue, size < 100
-        else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 100 else { return }
+        let size = Int(info.st_size)
         throw TruncatedStore(path: path, size: size)
     }
 

@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The store's photo files, `photos/<id>.<ext>`: copies the store owns, never the person's
 /// original, so moving or deleting the original after attaching it cannot lose the photo
@@ -40,16 +44,15 @@ struct PhotoFiles: Sendable {
     /// not over its size limit. Callers insert the row that points at the copy only after this
     /// returns, and `remove` it when that fails.
     func copyIn(_ sourcePath: String, photoID: String) throws(Problem) -> Copy {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: sourcePath, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .missing(sourcePath)
-        }
-        guard let handle = FileHandle(forReadingAtPath: sourcePath) else { throw .unreadable(sourcePath) }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
-        try? handle.close()
-        guard let kind = Self.kind(ofHead: head) else { throw .notAnImage(sourcePath) }
-        let size = (try? manager.attributesOfItem(atPath: sourcePath)[.size] as? NSNumber)?.intValue ?? 0
+        var info = stat()
+        guard stat(sourcePath, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { throw .missing(sourcePath) }
+        let descriptor = open(sourcePath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(sourcePath) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard let kind = Self.kind(ofHead: Data(head.prefix(max(count, 0)))) else { throw .notAnImage(sourcePath) }
+        let size = Int(info.st_size)
         guard size <= Self.maxBytes else { throw .tooLarge(sourcePath, bytes: size) }
         do {
             try AtomicFile.makeDirectory(directory)
@@ -60,7 +63,7 @@ struct PhotoFiles: Sendable {
             AtomicFile.removeStaleTemporaries(of: destination)
             let copied = try AtomicFile.copy(from: sourcePath, to: destination)
             return Copy(
-                fileName: fileName, contentType: kind.type, byteCount: copied, originalName: (sourcePath as NSString).lastPathComponent)
+                fileName: fileName, contentType: kind.type, byteCount: copied, originalName: PathText.lastComponent(of: sourcePath))
         } catch {
             throw .copyFailed(sourcePath, reason: "\(error)", directory: directory)
         }

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// How the JQC store writes values SQLite has no type for: dates as the API's UTC text,
 /// string lists as JSON arrays, enumerations as their raw values.

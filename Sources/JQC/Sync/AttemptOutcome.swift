@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// How a failed request for one outbox item is handled.
 enum AttemptOutcome: Sendable {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Steps 1–3: photos, then inspections, then issues.
 extension SyncEngine {

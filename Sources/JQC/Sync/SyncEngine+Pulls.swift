@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Steps 4–6: reference data, the user's issues, notifications.
 extension SyncEngine {

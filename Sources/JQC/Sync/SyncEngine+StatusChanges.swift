@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Step 3b: queued `jqc issue status` changes, after the issue submissions (an issue flagged
 /// offline has its server id by then), one at a time in the order they were made.

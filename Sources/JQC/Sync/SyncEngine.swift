@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `fieldops jqc sync`: the six steps of the iPad client's sync, in its order.
 ///

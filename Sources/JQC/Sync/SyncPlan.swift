@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What `jqc sync` would do now, read from the store alone (`--dry-run` sends nothing).
 struct SyncPlan: Encodable {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The bodies the outbox sends, built from store records exactly as the contract spells them.
 enum SyncRequests {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// One notification fetch for `jqc notifications poll|watch`, through the sync engine's own
 /// notification step (`pollNewNotifications`): the same session check, server-time cursor,
@@ -61,13 +61,10 @@ struct NotificationHook {
 
     /// Runs the hook and waits for it; returns its exit status.
     func run(for note: APINotification) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.environment = baseEnvironment.merging(NotificationText.environment(note)) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        var process = Subprocess(
+            "/bin/sh", arguments: ["-c", command],
+            environment: baseEnvironment.merging(NotificationText.environment(note)) { _, new in new })
+        process.stdin = .null
+        return try process.run().status
     }
 }

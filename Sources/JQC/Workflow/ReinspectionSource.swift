@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The inspection a re-inspection follows up: from the local store, or — when it is known only
 /// by its server id (history) — fetched from the server.

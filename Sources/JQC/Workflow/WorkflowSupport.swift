@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What the workflow commands share: finding the inspection a person names, its template's
 /// schema, and calls that only make sense online.

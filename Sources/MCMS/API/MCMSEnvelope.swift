@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Reads MCMS's response envelope `{"status": "success", "data": …}`.
 public enum MCMSEnvelope {

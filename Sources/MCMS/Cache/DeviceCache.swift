@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The ids and names of the last ONU and OLT listing, kept under the profile's cache directory
 /// so shell completion can offer them instantly without the network.

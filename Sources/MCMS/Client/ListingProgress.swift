@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The progress line of a long listing on stderr: pages fetched and documents so far.
 ///

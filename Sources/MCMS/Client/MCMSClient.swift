@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Talks to one MCMS server over the profile's HTTP session: the envelope, the CSRF rules for
 /// writes, and the 401/403 rules (seed).
@@ -158,7 +158,7 @@ public final class MCMSClient: Sendable {
 
     /// `scheme://host[:port]/` of the base URL.
     var refererOrigin: String {
-        guard let schemeEnd = baseURL.range(of: "://") else { return baseURL }
+        guard let schemeEnd = baseURL.firstRange(of: "://") else { return baseURL }
         let rest = baseURL[schemeEnd.upperBound...]
         let authority = rest.prefix { $0 != "/" }
         return String(baseURL[..<schemeEnd.upperBound]) + authority + "/"

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Where an MCMS session lives between runs: the profile's keyring entry.
 ///

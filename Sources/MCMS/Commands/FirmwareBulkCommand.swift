@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `mcms onu firmware-bulk`: Procedure 7 for a list of ONUs, an id file, or every ONU of an
 /// OLT, as a staged rollout (canary, waves, failure limit, per-OLT and per-minute caps) with

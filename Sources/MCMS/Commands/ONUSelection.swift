@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The many-ONU selection of `onu reset` and `onu firmware-bulk`: `--ids`, `--ids-from FILE`
 /// (- for stdin) or `--olt MAC|NAME`, at most one of them, read by the command's `init` and

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `mcms rollout status REPORT [--watch]`: a rollout report summarised per wave, followed live
 /// while a rollout writes it.

@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Appends report lines to a file, one `write` per line, flushed to disk as each ONU finishes,
 /// so an interrupted run leaves a report `--resume` can trust.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// What an earlier, interrupted or halted `firmware-bulk` run already finished, read from its
 /// report.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The lines of a rollout report besides the per-ONU entries: a `{"rollout": …}` plan line
 /// first (image, and the ids of each wave), a `{"summary": …}` line when a run ends. Both are

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// `onu show ID --sample 60s`: reads the ONU every `--interval` for a while, then prints the
 /// last view with the trends (or, with `--json`, every sample).

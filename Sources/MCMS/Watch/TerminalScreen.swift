@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The terminal while a live view runs: the alternate screen, no echo, keys read one at a time,
 /// and everything put back by `restore()` — which every way out reaches: a normal return, a
@@ -91,7 +95,8 @@ final class TerminalScreen: Sendable {
     private func startKeyReader() {
         let quit = self.quit
         let stopped = keysStopped
-        let thread = Thread {
+        // Without a thread left, `q` is not read; Ctrl-C still ends the view.
+        DetachedThread.start {
             var byte: UInt8 = 0
             while !stopped.withLock({ $0 }) {
                 var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
@@ -105,6 +110,5 @@ final class TerminalScreen: Sendable {
                 }
             }
         }
-        thread.start()
     }
 }

@@ -39,7 +39,7 @@ struct UntilCondition: Sendable, Equatable, CustomStringConvertible {
         // Longest operators first, so `>=` is not read as `>` followed by `=-25`.
         let operators = Comparison.allCases.map(\.rawValue) + ["="]
         for symbol in operators {
-            guard let range = trimmed.range(of: symbol) else { continue }
+            guard let range = trimmed.firstRange(of: symbol) else { continue }
             let name = trimmed[..<range.lowerBound].trimmingSpaces().lowercased()
             let valueText = trimmed[range.upperBound...].trimmingSpaces()
             guard metrics.contains(name) else {

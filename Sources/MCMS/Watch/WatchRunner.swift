@@ -1,5 +1,9 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs a watchable command: once, or refreshed every `--interval` like `watch(1)`.
 ///
@@ -193,15 +197,19 @@ enum WatchRunner {
         (error as? any UserFacingError)?.summary ?? String(describing: error)
     }
 
+    /// `10:30:00`, in the local time zone.
     static func clockTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return "--:--:--" }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
+    /// `2026-01-01T09:30:00.250Z`: ISO 8601 UTC with milliseconds, always three digits of them.
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let fraction = (milliseconds % 1000 + 1000) % 1000
+        return Timestamp.isoUTC(milliseconds: milliseconds).dropLast() + "." + String(String(fraction + 1000).dropFirst()) + "Z"
     }
 }

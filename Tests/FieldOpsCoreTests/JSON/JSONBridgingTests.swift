@@ -1,4 +1,5 @@
 import FieldOpsCore
+import FieldOpsTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FieldOpsCore
+import FieldOpsTestSupport
 import Foundation
 import Testing
 
@@ -151,5 +152,15 @@ struct FormSchemaDecodingTests {
         #expect(again.fields[0].options == made.fields[0].options && again.fields[0].required && again.fields[0].row == 1)
         #expect(again.fields[1].tableRows == 2 && again.fields[1].colHeaders == ["A", "B"])
         #expect(made.json.withSortedKeys().jsonString().hasPrefix(#"[{"col":0,"id":5,"label":"Floor""#))
+    }
+}
+
+extension FormSchema {
+    /// Decodes what `JSONSerialization.jsonObject` returned for `form_schema`.
+    init(foundationObject: Any) throws {
+        guard let value = JSONValue(foundationObject: foundationObject) else {
+            throw FormSchemaError.notAList(found: "a value that is not JSON (\(type(of: foundationObject)))")
+        }
+        try self.init(json: value)
     }
 }

@@ -73,12 +73,12 @@ struct CompletionTable {
 
     /// `'text'` for bash and zsh: safe for any content.
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 
     /// `'text'` for fish, where a backslash and a quote are the only escapes inside single quotes.
     static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
     }
 
     /// Descriptions are shown on one line in every shell.

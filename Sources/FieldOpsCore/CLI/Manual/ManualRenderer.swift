@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One man page: its file name (`fieldops-jqc-sync.1`) and roff source.
 public struct ManualPage: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Escaping for roff (man(7)) source, so that any text from the command tree prints as written.
 enum Roff {
@@ -29,7 +29,7 @@ enum Roff {
     static func prose(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { word in
             let isOption = word.hasPrefix("-") || word.hasPrefix("'-") || word.contains("--")
-            return isOption ? literal(String(word)) : String(word).replacingOccurrences(of: "\\", with: "\\e").map(unicode).joined()
+            return isOption ? literal(String(word)) : String(word).replacingEvery("\\", with: "\\e").map(unicode).joined()
         }.joined(separator: " ")
     }
 
@@ -46,7 +46,7 @@ enum Roff {
 
     /// An argument of a request such as `.TH`, in double quotes.
     static func quoted(_ text: String) -> String {
-        "\"" + literal(text).replacingOccurrences(of: "\"", with: "\\(dq") + "\""
+        "\"" + literal(text).replacingEvery("\"", with: "\\(dq") + "\""
     }
 
     /// Paragraphs of prose (separated by blank lines) as text lines and `.PP` requests.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A parsed command line: which command, and the values of its options and arguments.
 ///
@@ -91,8 +91,9 @@ public enum ShellQuote {
         let safe =
             !word.isEmpty
             && word.unicodeScalars.allSatisfy { scalar in
-                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-_./:=@%+,".unicodeScalars.contains(scalar)
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                    || "-_./:=@%+,".unicodeScalars.contains(scalar)
             }
-        return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return safe ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A named option (`--profile NAME`, `-p NAME`) or flag (`--json`) of a command.
 public struct OptionSpec: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses `fieldops` command lines against the declarative command tree.
 ///

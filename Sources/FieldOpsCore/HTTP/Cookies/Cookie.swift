@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One stored cookie, with the attributes RFC 6265 §5.3 keeps.
 public struct Cookie: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The cookies of one session, kept by our own rules so they can be exported to the keyring.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses one `Set-Cookie` header into a `Cookie`, applying RFC 6265 §5.2–5.3 storage rules.
 enum SetCookieParser {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a request sends. Large payloads come from files and are streamed, never loaded.
 public enum HTTPBody: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every way a request can fail, in terms a person can act on. Never a bare libcurl code.
 public enum HTTPError: UserFacingError, Equatable, CustomStringConvertible {
@@ -95,7 +95,7 @@ public enum HTTPError: UserFacingError, Equatable, CustomStringConvertible {
     public var description: String { summary }
 
     static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        seconds == seconds.rounded() ? String(Int(seconds)) : seconds.fixedPoint(places: 1)
     }
 
     static func bytes(_ count: Int) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One request as a backend describes it: method, where, what to send, and how patient to be.
 ///

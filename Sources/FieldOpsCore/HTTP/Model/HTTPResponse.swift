@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the server answered: status, headers and the whole body (bounded by the size cap).
 public struct HTTPResponse: Sendable, Equatable {

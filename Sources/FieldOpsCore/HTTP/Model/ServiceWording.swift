@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One wording for the failures every backend meets — an answer that is not the service's, an
 /// HTTP error status, a record that does not exist — so a person reads the same sentence, with
@@ -79,7 +79,7 @@ public enum ServiceWording {
             return nil
         }
         let noun = names[collection] ?? (collection.hasSuffix("s") ? String(collection.dropLast()) : collection)
-        return "\(noun.replacingOccurrences(of: "-", with: " ")) \(id)"
+        return "\(noun.replacingEvery("-", with: " ")) \(id)"
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One certificate of the chain a TLS server presented, as libcurl reports it (`CURLOPT_CERTINFO`).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Receives the verbose trace, one line per call; the CLI hooks it to `-v` on stderr.
 public typealias HTTPTraceSink = @Sendable (String) -> Void
@@ -49,16 +49,58 @@ enum HTTPTrace {
         return "\(direction) \(redactJSON(String(decoding: body, as: UTF8.self)))"
     }
 
-    /// Replaces the string values of token-like keys, keeping the rest of the text as sent.
+    /// Replaces the string values of token-like keys (any letter case), keeping the rest of the
+    /// text as sent. Strings are read as JSON reads them, so a key's name inside another string
+    /// is left alone; a value that never ends is redacted to the end of the text.
     static func redactJSON(_ text: String) -> String {
-        let keys = redactedFields.joined(separator: "|")
-        let pattern = "(\"(?:\(keys))\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\""
-        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return text }
-        let range = NSRange(text.startIndex..., in: text)
-        return expression.stringByReplacingMatches(in: text, range: range, withTemplate: "$1\"<redacted>\"")
+        let bytes = Array(text.utf8)
+        let quote = UInt8(ascii: "\"")
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        /// The index just past the string that starts at `start` (a quote), or nil if it never ends.
+        func endOfString(_ start: Int) -> Int? {
+            var at = start + 1
+            while at < bytes.count {
+                switch bytes[at] {
+                case quote: return at + 1
+                case UInt8(ascii: "\\"): at += 2
+                default: at += 1
+                }
+            }
+            return nil
+        }
+        func skipSpace(_ at: Int) -> Int {
+            var at = at
+            while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(bytes[at]) { at += 1 }
+            return at
+        }
+        while index < bytes.count {
+            guard bytes[index] == quote else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard let keyEnd = endOfString(index) else {
+                output.append(contentsOf: bytes[index...])
+                break
+            }
+            let key = String(decoding: bytes[(index + 1)..<(keyEnd - 1)], as: UTF8.self).lowercased()
+            let colon = skipSpace(keyEnd)
+            let valueStart = colon < bytes.count && bytes[colon] == UInt8(ascii: ":") ? skipSpace(colon + 1) : bytes.count
+            guard redactedFields.contains(key), valueStart < bytes.count, bytes[valueStart] == quote else {
+                output.append(contentsOf: bytes[index..<keyEnd])
+                index = keyEnd
+                continue
+            }
+            output.append(contentsOf: bytes[index..<valueStart])
+            output.append(contentsOf: "\"<redacted>\"".utf8)
+            index = endOfString(valueStart) ?? bytes.count
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     static func milliseconds(_ seconds: Double) -> String {
-        String(format: "%.1f ms", seconds * 1000)
+        (seconds * 1000).fixedPoint(places: 1) + " ms"
     }
 }

@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Owns one libcurl easy handle and frees it in `deinit`.
 ///
@@ -31,7 +31,7 @@ final class CurlEasy {
 
     /// The reason libcurl gave for the last failure, if it wrote one.
     var errorMessage: String {
-        String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        String(cString: errorBuffer).trimmingWhitespace()
     }
 
     func set(_ option: CURLoption, _ value: Int) throws(HTTPError) {

@@ -1,5 +1,9 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Owns a libcurl MIME structure for a `multipart/form-data` body and frees it in `deinit`.
 ///

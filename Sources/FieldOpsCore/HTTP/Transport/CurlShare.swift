@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Owns a libcurl share handle holding the DNS and TLS-session caches of one session.
 ///

@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// libcurl's write and header callbacks. They run on the engine thread inside
 /// `curl_multi_perform`; the context pointer is the `Transfer`, unretained, which is safe

@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// One attempt of one request: a configured easy handle plus everything it points at.
 ///

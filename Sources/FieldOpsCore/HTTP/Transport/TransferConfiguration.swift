@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// The session-wide part of every transfer: profile settings, identity, and shared caches.
 struct TransferConfiguration: Sendable {

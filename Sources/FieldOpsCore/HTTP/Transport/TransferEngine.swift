@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Runs every transfer of one session on one curl multi handle, driven by one thread.
 ///
@@ -17,7 +17,7 @@ final class TransferEngine: @unchecked Sendable {
     // libcurl documents as callable from any thread.
     private let multi: CurlMulti
     private let maxInFlight: Int
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var waiting: [Transfer] = []
     private var cancelling: [Transfer] = []
     private var stopping = false

@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// A libcurl failure classified into what a person (and the retry policy) needs to know.
 struct TransferFailure: Error, Sendable, Equatable {

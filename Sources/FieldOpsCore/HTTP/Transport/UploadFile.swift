@@ -1,5 +1,9 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file opened for streaming as a request body; closed in `deinit`.
 final class UploadFile {

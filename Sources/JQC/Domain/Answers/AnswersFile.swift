@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// An answers file for `jqc inspect fill --answers`: answers keyed by field id or label.
 ///

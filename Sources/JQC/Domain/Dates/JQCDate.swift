@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The API's dates: UTC `yyyy-MM-dd'T'HH:mm:ss` (optionally with fractional seconds, `Z` or a
 /// `±HH:MM` offset on input) and the form's `yyyy-MM-dd` days.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The server's clock as its answers show it: the `Date` header (RFC 9110 IMF-fixdate,
 /// `Tue, 01 Dec 2026 09:38:44 GMT`). The notification cursor is kept in server time, because

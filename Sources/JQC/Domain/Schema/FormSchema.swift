@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// An inspection template's `form_schema`: its fields in the order the server sent them.
 ///
@@ -42,14 +42,6 @@ public struct FormSchema: Sendable, Hashable {
             throw FormSchemaError.notAList(found: json.kindWord)
         }
         return try items.enumerated().map { index, item in try FormField(json: item, index: index) }
-    }
-
-    /// Decodes what `JSONSerialization.jsonObject` returned for `form_schema`.
-    public init(foundationObject: Any) throws {
-        guard let value = JSONValue(foundationObject: foundationObject) else {
-            throw FormSchemaError.notAList(found: "a value that is not JSON (\(type(of: foundationObject)))")
-        }
-        try self.init(json: value)
     }
 
     /// The schema as JSON, each field exactly as it was received.

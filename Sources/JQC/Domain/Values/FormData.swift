@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Reading and writing a whole `form_data` object (`{field_id: value}`).
 public enum FormData {

@@ -1,6 +1,6 @@
 internal import CPNG
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Writes a drawn signature as a PNG file through libpng.
 enum SignatureImage {

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The drawing pad: mouse reporting on (xterm's SGR 1006 mode, with drag events), strokes
 /// shown as braille while they are drawn; Enter accepts, `c` clears, Esc cancels.

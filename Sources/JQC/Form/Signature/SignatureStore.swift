@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// A drawn signature becomes a PNG attached exactly as a photo is.
 enum SignatureStore {

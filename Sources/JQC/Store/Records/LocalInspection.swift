@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// An inspection written on this device: the workflow state the inspector sees (`status`) and,
 /// separately, where it stands with the server (`syncStatus`).

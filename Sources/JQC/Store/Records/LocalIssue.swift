@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// An issue in the local store: flagged on this device (`origin == .device`, sent through the
 /// outbox) or pulled from the server because it is assigned to or reported by this user.

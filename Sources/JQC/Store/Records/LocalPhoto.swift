@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// A photo taken for an inspection field or an issue: an owned copy under the profile's data
 /// directory, waiting for upload or already uploaded (`serverPath`).

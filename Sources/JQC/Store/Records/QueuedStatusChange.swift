@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// A `jqc issue status` change waiting in the outbox (made offline, or for an issue that is not
 /// on the server yet). Sent in the order made, after the issue submissions of a sync.

@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// A cached facility with its areas.
 public struct CachedFacility: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The server handed out an id that this store already holds for a different record of this
 /// device: the mark of a server that was reset (wiped, or restored from a backup older than

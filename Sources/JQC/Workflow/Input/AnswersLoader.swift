@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Reads `jqc inspect fill --answers FILE|-`: a JSON or YAML mapping of field id or label to
 /// answer, as the domain's `AnswerInput` values.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a person typed at one field's prompt, read for that field's type.
 ///

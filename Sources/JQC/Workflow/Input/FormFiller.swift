@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// The interactive form of `jqc inspect fill` on a terminal.
 ///

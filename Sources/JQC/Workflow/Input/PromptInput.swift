@@ -1,5 +1,5 @@
 import FieldOpsCore
-import Foundation
+import FoundationEssentials
 
 /// Where the line-mode form reads a person's lines from.
 protocol PromptInput: Sendable {

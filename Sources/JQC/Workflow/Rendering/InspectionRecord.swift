@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `--json` shape of a local inspection (`inspect start|submit|show --json`).
 ///

@@ -1,7 +1,10 @@
+import FieldOpsCore
 import Foundation
 
 extension JSONValue {
-    /// Converts what `JSONSerialization.jsonObject` returned (already-decoded JSON) into a value.
+    /// Converts what `JSONSerialization.jsonObject` returned (already-decoded JSON) into a value:
+    /// for tests that compare fieldops' JSON with Foundation's reading of it (the program has no
+    /// Foundation).
     ///
     /// Booleans are told apart from numbers by their class, because on Linux `NSNumber(1) is
     /// Bool` is true. Whole numbers below 9e15 become integer lexemes, others the shortest
