@@ -40,13 +40,13 @@ let package = Package(
         systemLibrary("CNetlink", pkgConfig: nil, apt: ["linux-libc-dev"]),
         // syncfs(2), which glibc declares only under _GNU_SOURCE (libc itself; nothing to install).
         systemLibrary("CLinuxFS", pkgConfig: nil, apt: ["libc6-dev"]),
-        // signalfd(2), for the core's signal thread (libc itself; nothing to install).
-        systemLibrary("CSignalFD", pkgConfig: nil, apt: ["libc6-dev"]),
+        // signalfd(2) and posix_spawn_file_actions_addclosefrom_np(3) (libc itself; nothing to install).
+        systemLibrary("CGlibcExtras", pkgConfig: nil, apt: ["libc6-dev"]),
         // The version `git describe` gave at build time (`make build-info` writes build-info.h).
         .target(name: "CFieldOpsBuild"),
         .target(
             name: "FieldOpsCore",
-            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CCrypto", "CFieldOpsBuild", "CPSL", "CEdit", "CSignalFD"]
+            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CCrypto", "CFieldOpsBuild", "CPSL", "CEdit", "CGlibcExtras"]
         ),
         .executableTarget(
             name: "fieldops",

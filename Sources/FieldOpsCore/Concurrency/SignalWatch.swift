@@ -1,4 +1,4 @@
-internal import CSignalFD
+internal import CGlibcExtras
 import Synchronization
 
 #if canImport(Glibc)
@@ -86,18 +86,10 @@ public enum SignalWatch {
         var mask = watchedMask()
         let descriptor = signalfd(-1, &mask, Int32(SFD_CLOEXEC))
         guard descriptor >= 0 else { return false }
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                SignalWatch.loop(descriptor: Int32(Int(bitPattern: context) - 1))
-                return nil
-            }, UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1))
-        guard started == 0 else {
+        guard DetachedThread.start({ loop(descriptor: descriptor) }) else {
             close(descriptor)
             return false
         }
-        pthread_detach(thread)
         return true
     }
 

@@ -45,7 +45,7 @@ public struct FixedInput: InputSource {
 
     public init(_ text: String, isTerminal: Bool = false) {
         self.data = Data(text.utf8)
-        var split = text.pieces(separatedBy: "\n")
+        var split = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if split.last == "" { split.removeLast() }
         self.lines = Locked(split)
         self.isTerminal = isTerminal

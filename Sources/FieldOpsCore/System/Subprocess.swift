@@ -1,3 +1,5 @@
+internal import CGlibcExtras
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -81,6 +83,9 @@ public struct Subprocess: Sendable {
             }
         }
 
+        // Whatever a library opened without close-on-exec stays fieldops' own.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -89,7 +94,8 @@ public struct Subprocess: Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for number in Int32(1)..<32 where number != SIGKILL && number != SIGSTOP { sigaddset(&defaults, number) }
+        // glibc keeps its two internal signals (32 and 33) to itself and leaves them ignored.
+        for number in Int32(1)...64 where number != SIGKILL && number != SIGSTOP { sigaddset(&defaults, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 

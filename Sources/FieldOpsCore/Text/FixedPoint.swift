@@ -14,6 +14,6 @@ extension Double {
             buffer = [CChar](repeating: 0, count: Int(written) + 1)
             _ = withVaList([self]) { vsnprintf(&buffer, buffer.count, "%.\(max(0, min(places, 17)))f", $0) }
         }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,6 +1,6 @@
-/// The few string edits fieldops makes, on Unicode scalars (as Foundation's `NSString` methods
-/// they replace did): a line end inside "\r\n" is found, which `Character`-based matching would
-/// miss because Swift reads "\r\n" as one character.
+/// The few string edits fieldops makes, on Unicode scalars as Foundation's methods they replace
+/// did: a line end inside "\r\n" is found, which `Character`-based matching would miss because
+/// Swift reads "\r\n" as one character.
 extension StringProtocol {
     /// Without the white space and line ends at either end: what Foundation's
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` removed (the spaces `trimmingSpaces()`
@@ -40,11 +40,6 @@ extension StringProtocol {
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// The pieces between every `separator` scalar, empty ones included ("a\n\nb" is three).
-    public func pieces(separatedBy separator: Unicode.Scalar) -> [String] {
-        Substring(self).unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map { String($0) }
     }
 }
 

@@ -91,7 +91,7 @@ public enum HTTPDate {
     private static func zoneOffset(_ word: String) -> Int? {
         if let hours = zones[word.uppercased()] { return hours * 3600 }
         guard word.count == 5, let sign = word.first, sign == "+" || sign == "-",
-            let value = number(String(word.dropFirst()), digits: 4...4), value % 100 < 60
+            let value = number(String(word.dropFirst()), digits: 4...4), value / 100 < 24, value % 100 < 60
         else { return nil }
         let seconds = value / 100 * 3600 + value % 100 * 60
         return sign == "-" ? -seconds : seconds

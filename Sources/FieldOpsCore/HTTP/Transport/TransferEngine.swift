@@ -99,25 +99,10 @@ final class TransferEngine: @unchecked Sendable {
 
     // MARK: - Engine thread
 
-    /// Starts the engine's thread, a plain POSIX one: Foundation's `Thread` also sets up its own
-    /// bookkeeping (a thread object, CoreFoundation's thread data) that the engine never uses,
-    /// on every command's first request. The thread holds the engine until `loop()` returns.
+    /// Starts the engine's thread (`DetachedThread`), which holds the engine until `loop()`
+    /// returns.
     private func startThread() -> Bool {
-        let engine = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let engine = Unmanaged<TransferEngine>.fromOpaque(context!).takeRetainedValue()
-                engine.loop()
-                return nil
-            }, engine)
-        guard started == 0 else {
-            Unmanaged<TransferEngine>.fromOpaque(engine).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
+        DetachedThread.start { [self] in loop() }
     }
 
     private func loop() {

@@ -1,0 +1,15 @@
+#ifndef FIELDOPS_CGLIBCEXTRAS_SHIM_H
+#define FIELDOPS_CGLIBCEXTRAS_SHIM_H
+/*
+ * glibc calls Swift's Glibc module leaves out.
+ *
+ * signalfd(2): signals read from a file descriptor (<sys/signalfd.h>, not in the module).
+ * posix_spawn_file_actions_addclosefrom_np(3): close every descriptor from a number up in a
+ * spawned child (glibc 2.34); declared only under _GNU_SOURCE, which the module is built
+ * without, so declared here.
+ */
+#include <spawn.h>
+#include <sys/signalfd.h>
+
+int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+#endif
