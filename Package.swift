@@ -22,7 +22,8 @@ let package = Package(
         // request, so local commands start without mapping it and its ~30 dependencies. Only its
         // headers are needed to build (the same -dev package; `make deps` checks for it).
         systemLibrary("CCurl", pkgConfig: nil, apt: ["libcurl4-openssl-dev"]),
-        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+        // Nor is libsqlite3 (Sources/CSQLite/shim.h): loaded on the first store opened.
+        systemLibrary("CSQLite", pkgConfig: nil, apt: ["libsqlite3-dev"]),
         systemLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
         // SHA-256 from OpenSSL's libcrypto (libcurl's TLS library), loaded with dlopen on the

@@ -42,7 +42,8 @@ struct LibraryVersions: Encodable {
         let curl = HTTPLibrary.versions()
         return LibraryVersions(
             libcurl: curl.libcurl, tls: curl.tls,
-            sqlite: String(cString: sqlite3_libversion()),
+            sqlite: fieldops_sqlite_error().map { "not loaded (\(String(cString: $0)))" }
+                ?? String(cString: fieldops_sqlite3_libversion()),
             libyaml: String(cString: yaml_get_version_string()),
             libsodium: String(cString: sodium_version_string()),
             libpsl: PublicSuffix.version,

@@ -68,7 +68,7 @@ extension Database {
             var consumed = 0
             let code = remaining.withCString { start in
                 var tail: UnsafePointer<CChar>?
-                let code = sqlite3_prepare_v2(handle, start, -1, &statementHandle, &tail)
+                let code = fieldops_sqlite3_prepare_v2(handle, start, -1, &statementHandle, &tail)
                 if let tail { consumed = start.distance(to: tail) }
                 return code
             }
@@ -79,8 +79,8 @@ extension Database {
             guard let statementHandle else { continue }  // only a comment or whitespace
             preparedStatementCount += 1
             let statement = Statement(handle: statementHandle, sql: text)
-            var step = sqlite3_step(statement.handle)
-            while step == SQLITE_ROW { step = sqlite3_step(statement.handle) }
+            var step = fieldops_sqlite3_step(statement.handle)
+            while step == SQLITE_ROW { step = fieldops_sqlite3_step(statement.handle) }
             guard step == SQLITE_DONE else { throw error(step, sql: text) }
         }
     }
@@ -98,7 +98,7 @@ extension Database {
         var hasTrailingSQL = false
         let code = sql.withCString { start in
             var tail: UnsafePointer<CChar>?
-            let code = sqlite3_prepare_v3(handle, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, &tail)
+            let code = fieldops_sqlite3_prepare_v3(handle, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, &tail)
             // SQLite compiles only the first statement; silently dropping the rest would lose
             // work, so a second statement is refused (scripts go through executeScript).
             if let tail {
@@ -107,14 +107,14 @@ extension Database {
             return code
         }
         guard code == SQLITE_OK, let statementHandle else {
-            sqlite3_finalize(statementHandle)
+            fieldops_sqlite3_finalize(statementHandle)
             if code == SQLITE_OK {
                 throw StoreError(kind: .misuse, message: "no SQL statement to run", sql: sql, path: path)
             }
             throw error(code, sql: sql)
         }
         if hasTrailingSQL {
-            sqlite3_finalize(statementHandle)
+            fieldops_sqlite3_finalize(statementHandle)
             throw StoreError(
                 kind: .misuse, message: "only one statement can run at a time; use executeScript for several", sql: sql, path: path)
         }
@@ -148,7 +148,7 @@ extension Database {
             guard code == SQLITE_OK else { throw error(code, sql: sql) }
         }
         while true {
-            let code = sqlite3_step(statement.handle)
+            let code = fieldops_sqlite3_step(statement.handle)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw error(code, sql: sql) }
             guard try onRow(statement) else { return }

@@ -75,23 +75,30 @@ public final class Database {
             }
         }
 
+        // libsqlite3 is loaded on the first store opened (CSQLite/shim.h).
+        if let problem = fieldops_sqlite_error() {
+            throw StoreError(
+                kind: .cannotOpen,
+                message: "SQLite could not be loaded (\(String(cString: problem))); install it with `apt-get install libsqlite3-0`",
+                path: path)
+        }
         var connection: OpaquePointer?
         let flags =
             (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = fieldops_sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
-            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            sqlite3_close_v2(connection)
+            let message = connection.map { String(cString: fieldops_sqlite3_errmsg($0)) } ?? String(cString: fieldops_sqlite3_errstr(code))
+            fieldops_sqlite3_close_v2(connection)
             throw StoreError(resultCode: code, message: message, sql: nil, path: path)
         }
         handle = connection
         // From here on `deinit` closes the connection if configuration throws.
-        sqlite3_extended_result_codes(handle, 1)
+        fieldops_sqlite3_extended_result_codes(handle, 1)
         let milliseconds =
             options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        fieldops_sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
 
         // journal_mode is the first statement that reads the file header, so a foreign file
         // fails here, before anything could be written to it.
@@ -115,7 +122,7 @@ public final class Database {
     deinit {
         // Statements must be finalized before the connection can close cleanly.
         statementCache.removeAll()
-        sqlite3_close_v2(handle)
+        fieldops_sqlite3_close_v2(handle)
     }
 
     /// The journal mode in effect (`wal` for file stores).
@@ -124,16 +131,16 @@ public final class Database {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    public var changes: Int { Int(fieldops_sqlite3_changes64(handle)) }
 
     /// The rowid of the last successful INSERT on this connection.
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var lastInsertedRowID: Int64 { fieldops_sqlite3_last_insert_rowid(handle) }
 
     /// True while a transaction is open.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    public var isInTransaction: Bool { fieldops_sqlite3_get_autocommit(handle) == 0 }
 
     /// An error for the result `code` of the connection's last call.
     func error(_ code: Int32, sql: String?) -> StoreError {
-        StoreError(resultCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+        StoreError(resultCode: code, message: String(cString: fieldops_sqlite3_errmsg(handle)), sql: sql, path: path)
     }
 }

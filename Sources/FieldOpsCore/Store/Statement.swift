@@ -17,24 +17,24 @@ final class Statement {
     init(handle: OpaquePointer, sql: String) {
         self.handle = handle
         self.sql = sql
-        let columnCount = Int(sqlite3_column_count(handle))
-        columnNames = (0..<columnCount).map { String(cString: sqlite3_column_name(handle, Int32($0))) }
-        parameterCount = Int(sqlite3_bind_parameter_count(handle))
+        let columnCount = Int(fieldops_sqlite3_column_count(handle))
+        columnNames = (0..<columnCount).map { String(cString: fieldops_sqlite3_column_name(handle, Int32($0))) }
+        parameterCount = Int(fieldops_sqlite3_bind_parameter_count(handle))
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        fieldops_sqlite3_finalize(handle)
     }
 
     /// Binds one value to the 1-based parameter `index`; returns SQLite's result code.
     func bind(_ value: SQLValue, at index: Int32) -> Int32 {
         switch value {
         case .null:
-            return sqlite3_bind_null(handle, index)
+            return fieldops_sqlite3_bind_null(handle, index)
         case .integer(let integer):
-            return sqlite3_bind_int64(handle, index, integer)
+            return fieldops_sqlite3_bind_int64(handle, index, integer)
         case .real(let real):
-            return sqlite3_bind_double(handle, index, real)
+            return fieldops_sqlite3_bind_double(handle, index, real)
         case .text(let text):
             // A nil pointer would bind NULL, so an empty string needs a real (empty) buffer.
             var text = text
@@ -47,7 +47,7 @@ final class Statement {
                 }
             }
         case .blob(let data):
-            if data.isEmpty { return sqlite3_bind_zeroblob(handle, index, 0) }
+            if data.isEmpty { return fieldops_sqlite3_bind_zeroblob(handle, index, 0) }
             return data.withUnsafeBytes { raw in
                 fieldops_sqlite3_bind_blob_transient(handle, index, raw.baseAddress, Int32(raw.count))
             }
@@ -56,18 +56,18 @@ final class Statement {
 
     /// The value of column `index` of the current row.
     func column(_ index: Int32) -> SQLValue {
-        switch sqlite3_column_type(handle, index) {
+        switch fieldops_sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(handle, index))
+            return .integer(fieldops_sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(handle, index))
+            return .real(fieldops_sqlite3_column_double(handle, index))
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(handle, index) else { return .text("") }
-            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let text = fieldops_sqlite3_column_text(handle, index) else { return .text("") }
+            let count = Int(fieldops_sqlite3_column_bytes(handle, index))
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
+            let count = Int(fieldops_sqlite3_column_bytes(handle, index))
+            guard count > 0, let bytes = fieldops_sqlite3_column_blob(handle, index) else { return .blob(Data()) }
             return .blob(Data(bytes: bytes, count: count))
         default:
             return .null
@@ -84,8 +84,8 @@ final class Statement {
 
     /// Makes the statement ready for its next use and drops references to bound buffers.
     func reset() {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        fieldops_sqlite3_reset(handle)
+        fieldops_sqlite3_clear_bindings(handle)
         isBusy = false
     }
 }

@@ -81,7 +81,7 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
     public var details: [String] {
         var lines: [String] = []
         if resultCode != 0 {
-            let name = String(cString: sqlite3_errstr(resultCode))
+            let name = String(cString: fieldops_sqlite3_errstr(resultCode))
             lines.append("sqlite: \(message) (\(name), code \(resultCode))")
         }
         if let sql { lines.append("sql: \(sql)") }
