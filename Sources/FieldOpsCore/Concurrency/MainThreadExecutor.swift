@@ -26,40 +26,28 @@ public final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     public static var current: MainThreadExecutor? { installed.withLock { $0 } }
     private static let installed = Mutex<MainThreadExecutor?>(nil)
 
-    /// Guards `waiting`, `next` and `stopping`; `wake` is signalled when a job is handed to the
-    /// main thread or the loop is stopped.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let wake: UnsafeMutablePointer<pthread_cond_t>
-    /// The main thread is waiting for a job (touched only with `mutex` held).
+    /// Its lock guards `waiting`, `next` and `stopping`; it is signalled when a job is handed to
+    /// the main thread or the loop is stopped.
+    private let wake = Condition()
+    /// The main thread is waiting for a job (touched only with `wake` locked).
     private var waiting = true
-    /// The job the main thread runs next (touched only with `mutex` held).
+    /// The job the main thread runs next (touched only with `wake` locked).
     private var next: UnownedJob?
     private var stopping = false
     /// The thread that made the executor, which `serve` then runs on.
     private let mainThread = pthread_self()
 
     /// An executor whose jobs run on the calling thread once it calls `serve()`.
-    init() {
-        mutex = .allocate(capacity: 1)
-        wake = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(wake, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(wake)
-        pthread_mutex_destroy(mutex)
-        wake.deallocate()
-        mutex.deallocate()
-    }
+    init() {}
 
     /// Starts `operation` as a task that prefers the main thread, and runs jobs on the calling
     /// thread (the main thread) from then on; `operation` ends the process.
     ///
     /// Signals: SIGINT and SIGTERM are blocked here, before any other thread starts, so every
     /// thread blocks them (threads inherit the mask) and they wait for `SignalWatch`'s signalfd —
-    /// unblocked in one thread and ignored, a Ctrl-C would be discarded. Every other signal is open on the main thread,
-    /// whatever mask the parent passed on, for the handlers ncurses and libedit install
+    /// unblocked in one thread and ignored, a Ctrl-C would be discarded. Every other signal is
+    /// open on the main thread, whatever mask the parent passed on, for the handlers ncurses and
+    /// libedit install
     /// (SIGWINCH, SIGTSTP, SIGCONT), as `dispatchMain()`'s wait opened them before.
     public static func run(_ operation: @escaping @Sendable () async -> Never) -> Never {
         var mask = sigset_t()
@@ -75,16 +63,16 @@ public final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
-        pthread_mutex_lock(mutex)
+        wake.lock()
         if next == nil && !stopping && (waiting || pthread_equal(pthread_self(), mainThread) != 0) {
             next = UnownedJob(job)
             if waiting {
                 waiting = false
-                pthread_cond_signal(wake)
+                wake.signal()
             }
-            pthread_mutex_unlock(mutex)
+            wake.unlock()
         } else {
-            pthread_mutex_unlock(mutex)
+            wake.unlock()
             globalConcurrentExecutor.enqueue(job)
         }
     }
@@ -92,28 +80,28 @@ public final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The main thread's loop: wait for a job, run it, wait again; returns after `stop()`.
     func serve() {
         while true {
-            pthread_mutex_lock(mutex)
+            wake.lock()
             while next == nil && !stopping {
                 waiting = true
-                pthread_cond_wait(wake, mutex)
+                wake.wait()
             }
             waiting = false
             guard let job = next else {
-                pthread_mutex_unlock(mutex)
+                wake.unlock()
                 return
             }
             next = nil
-            pthread_mutex_unlock(mutex)
+            wake.unlock()
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 
     /// Ends `serve()` once no job is handed to it; later jobs run on the global pool.
     func stop() {
-        pthread_mutex_lock(mutex)
+        wake.lock()
         stopping = true
         waiting = false
-        pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
+        wake.signal()
+        wake.unlock()
     }
 }

@@ -46,8 +46,9 @@ public enum SignalWatch {
     private static let watched = [SIGINT, SIGTERM]
 
     /// Calls `handler` with the signal's number for every SIGINT and SIGTERM until the token is
-    /// cancelled. If the signalfd or the thread cannot be made the signals get their default action back (the
-    /// process ends on one, as any program would), and the returned token watches nothing.
+    /// cancelled. If the signalfd or the thread cannot be made, the signals get their default
+    /// action back (the process ends on one, as any program would), and the returned token
+    /// watches nothing.
     public static func watch(_ handler: @escaping @Sendable (Int32) -> Void) -> Token {
         let (token, mustStart) = state.withLock { state -> (Token, Bool) in
             let id = state.nextID

@@ -235,9 +235,7 @@ public enum AtomicFile {
         guard let dir = opendir(directory) else { return 0 }
         var stale: [String] = []
         while let entry = readdir(dir) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let entryName = FileSystem.name(of: entry)
             if entryName.hasPrefix(prefix), entryName.utf8.count == prefix.utf8.count + suffixLength { stale.append(entryName) }
         }
         closedir(dir)
