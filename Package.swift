@@ -25,7 +25,8 @@ let package = Package(
         // Nor is libsqlite3 (Sources/CSQLite/shim.h): loaded on the first store opened.
         systemLibrary("CSQLite", pkgConfig: nil, apt: ["libsqlite3-dev"]),
         systemLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
-        systemLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+        // Nor is libsodium (Sources/CSodium/shim.h): loaded when a keyring is encrypted or unlocked.
+        systemLibrary("CSodium", pkgConfig: nil, apt: ["libsodium-dev"]),
         // SHA-256 from OpenSSL's libcrypto (libcurl's TLS library), loaded with dlopen on the
         // first hash; libsodium's when it cannot be (no headers needed: CCrypto/shim.h).
         systemLibrary("CCrypto", pkgConfig: nil, apt: ["libssl3"]),

@@ -71,7 +71,7 @@ depends=$(cd "$work" && dpkg-shlibdeps -O -edebian/fieldops/usr/bin/fieldops | s
 
 # Libraries opened with dlopen() are in no NEEDED entry: libcurl on the first request, libedit
 # on the first prompt, ncurses and libpng by JQC's full-screen form and signatures, libpsl with
-# the first cookie, libsqlite3 with the first store. For each,
+# the first cookie, libsqlite3 with the first store, libsodium with an encrypted keyring. For each,
 # find the package that ships the soname this machine resolves, at least at the upstream
 # version the binary was built and tested against.
 ldconfig_=$(command -v ldconfig || echo /sbin/ldconfig)
@@ -107,6 +107,7 @@ depend_on_dlopened libncursesw.so.6 libncursesw6
 depend_on_dlopened libpng16.so.16 libpng16-16
 depend_on_dlopened libpsl.so.5 libpsl5
 depend_on_dlopened libsqlite3.so.0 libsqlite3-0
+depend_on_dlopened libsodium.so.23 libsodium23
 
 # MARK: control
 

@@ -308,7 +308,7 @@ depends_derived() {
     [ -z "$missing" ] || { echo "Depends: $depends (missing:$missing)"; return 1; }
     echo "Depends: $depends"
 }
-check_deb "Depends names libcurl4, libyaml-0-2, libsodium23, libc6 and the dlopened libsqlite3-0, libedit2, libncursesw6, libpng16-16" depends_derived
+check_deb "Depends names libyaml-0-2, libc6 and the dlopened libcurl4, libsqlite3-0, libsodium23, libedit2, libncursesw6, libpng16-16" depends_derived
 
 control_fields() {
     local bad=""

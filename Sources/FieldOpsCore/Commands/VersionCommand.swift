@@ -45,7 +45,8 @@ struct LibraryVersions: Encodable {
             sqlite: fieldops_sqlite_error().map { "not loaded (\(String(cString: $0)))" }
                 ?? String(cString: fieldops_sqlite3_libversion()),
             libyaml: String(cString: yaml_get_version_string()),
-            libsodium: String(cString: sodium_version_string()),
+            libsodium: fieldops_sodium_error().map { "not loaded (\(String(cString: $0)))" }
+                ?? String(cString: fieldops_sodium_version_string()),
             libpsl: PublicSuffix.version,
             libcurlError: curl.error)
     }

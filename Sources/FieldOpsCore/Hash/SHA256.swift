@@ -35,8 +35,14 @@ public enum SHA256 {
                     _ = sha256(&empty, 0, &out)
                 }
             case .sodium:
-                _ = sodiumIsReady
-                _ = crypto_hash_sha256(&out, bytes.baseAddress, UInt64(bytes.count))
+                if let problem = fieldops_sodium_error() {
+                    // The .deb depends on both libssl3 and libsodium23; a machine with neither
+                    // cannot hash, and says which libraries to install.
+                    fatalError(
+                        "SHA-256 needs OpenSSL's libcrypto or libsodium, and neither could be loaded (libsodium: \(String(cString: problem))); install libssl3 or libsodium23"
+                    )
+                }
+                _ = fieldops_crypto_hash_sha256(&out, bytes.baseAddress, UInt64(bytes.count))
             }
         }
         return out

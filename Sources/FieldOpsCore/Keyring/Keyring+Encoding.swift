@@ -17,6 +17,7 @@ extension Keyring {
 
     func decodeEntries(_ envelope: KeyringFile.Envelope) throws -> [String: KeyringEntry] {
         guard envelope.encryption == "passphrase" else { return envelope.entries ?? [:] }
+        try KeyringCipher.requireLibrary(keyring: path)
         guard let kdf = envelope.kdf, let cipher = envelope.cipher, let text = envelope.ciphertext,
             let ciphertext = Data(base64Encoded: text), let nonce = Data(base64Encoded: cipher.nonce),
             let version = envelope.version
@@ -64,6 +65,7 @@ extension Keyring {
     /// Encrypts with the previous file's salt and limits when there was one (so the cached key
     /// still applies), a fresh salt otherwise, and always a fresh random nonce.
     func sealed(_ entries: [String: KeyringEntry], previous: KeyringFile.KDF?) throws -> [UInt8] {
+        try KeyringCipher.requireLibrary(keyring: path)
         let kdf =
             previous
             ?? KeyringFile.KDF(

@@ -23,6 +23,8 @@ public struct KeyringError: UserFacingError, CustomStringConvertible, Equatable 
         /// No passphrase source is available (no variable, no command, no terminal).
         case passphraseUnavailable
         case passphraseCommandFailed
+        /// The file is encrypted (or is to be) and libsodium cannot be loaded.
+        case libraryUnavailable
         case fileSystem
     }
 

@@ -90,6 +90,7 @@ struct KeyringFile {
         case "none":
             guard envelope.entries != nil else { throw KeyringError.corrupt(path, "no entries") }
         case "passphrase":
+            try KeyringCipher.requireLibrary(keyring: path)
             guard let kdf = envelope.kdf, let cipher = envelope.cipher, envelope.ciphertext != nil,
                 kdf.algorithm == KeyringCipher.kdfAlgorithm, cipher.algorithm == KeyringCipher.cipherAlgorithm,
                 KeyringCipher.acceptsLimits(opsLimit: kdf.opslimit, memLimit: kdf.memlimit)

@@ -1,7 +1,8 @@
 internal import CSodium
 
-/// libsodium's one-time global initialisation; a Swift global is initialised once, thread-safely.
-let sodiumIsReady: Bool = sodium_init() >= 0
+/// Whether libsodium is loaded and initialised: it is loaded with dlopen() on first use
+/// (Sources/CSodium/shim.h), so only commands that encrypt or unlock a keyring pay for it.
+var sodiumIsReady: Bool { fieldops_sodium_error() == nil }
 
 /// A symmetric key in libsodium's guarded memory (locked, zeroed and freed in `deinit`).
 ///
@@ -13,10 +14,10 @@ final class SecretKey: @unchecked Sendable {
 
     /// Allocates `count` guarded bytes and lets `fill` write them; nil when allocation fails.
     init?(count: Int, fill: (UnsafeMutablePointer<UInt8>) -> Bool) {
-        guard sodiumIsReady, let bytes = sodium_malloc(count) else { return nil }
+        guard sodiumIsReady, let bytes = fieldops_sodium_malloc(count) else { return nil }
         let typed = bytes.bindMemory(to: UInt8.self, capacity: count)
         guard fill(typed) else {
-            sodium_free(bytes)
+            fieldops_sodium_free(bytes)
             return nil
         }
         self.count = count
@@ -24,7 +25,7 @@ final class SecretKey: @unchecked Sendable {
     }
 
     deinit {
-        sodium_free(bytes)
+        fieldops_sodium_free(bytes)
     }
 
     func withBytes<R>(_ body: (UnsafePointer<UInt8>) throws -> R) rethrows -> R {

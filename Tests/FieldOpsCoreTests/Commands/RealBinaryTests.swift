@@ -143,6 +143,77 @@ import Testing
         #expect(result.output.contains("(encrypted)") == false, "no credential is stored, so no storage line")
     }
 
+    /// Runs the binary in a mount namespace where libsodium.so.23 is /dev/null, as on a machine
+    /// without libsodium23: it is loaded with dlopen() only when a keyring is encrypted.
+    func runWithoutLibsodium(_ home: FieldOpsHome, _ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> ProcessRunner.Result
+    {
+        let hide =
+            #"lib=$(ldconfig -p | sed -n 's/.*libsodium\.so\.23 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
+        var environment = home.environment
+        environment.merge(extra) { _, new in new }
+        return try ProcessRunner.run(
+            "/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", FieldOpsBinary.path] + arguments,
+            environment: environment, stdin: Data(), timeout: 60)
+    }
+
+    static let canHideLibraries: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-r", "-m", "sh", "-c", "mount --bind /dev/null /dev/null"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    /// libsodium is not linked: without it a plain keyring works as before, `--version` says it
+    /// is not loaded and why, and an encrypted keyring is refused with what to install, unchanged.
+    @Test(.enabled(if: canHideLibraries, "needs unshare(1) with user and mount namespaces"))
+    func withoutLibsodiumOnlyAnEncryptedKeyringIsRefusedAndSaysWhatToInstall() throws {
+        let home = try configured()
+        defer { home.remove() }
+        let version = try runWithoutLibsodium(home, ["--version"])
+        #expect(version.exitCode == 0, "\(version.stderr)")
+        #expect(version.stdout.contains("libsodium: not loaded ("), "\(version.stdout)")
+        #expect(version.stdout.contains("libsodium.so.23"), "dlopen's own words name the library: \(version.stdout)")
+        #expect(version.stdout.contains("libyaml:"), "\(version.stdout)")
+
+        let plain = Keyring(path: home.keyringFile, encryption: .none, passphrase: PassphraseSource(environment: [:], allowsPrompt: false))
+        try plain.update(profile: "alpha") { entry in entry.identity = ["user": "ann"] }
+        let status = try runWithoutLibsodium(home, ["-p", "alpha", "auth", "status"])
+        #expect(status.exitCode == 0, "a plain keyring needs no libsodium: \(status.stderr)")
+
+        try FileManager.default.removeItem(atPath: home.keyringFile)
+        try home.writeConfig(
+            """
+            profiles:
+              alpha: { backend: jqc, base_url: "https://a.example.com" }
+            keyring:
+              encryption: passphrase
+            """)
+        let passphrase = ["FIELDOPS_KEYRING_PASSPHRASE": "hidden-lib-42"]
+        let sealed = Keyring(
+            path: home.keyringFile, encryption: .passphrase, passphrase: PassphraseSource(environment: passphrase, allowsPrompt: false))
+        try sealed.update(profile: "alpha") { entry in entry.identity = ["user": "ann"] }
+        let before = try Data(contentsOf: URL(fileURLWithPath: home.keyringFile))
+        for arguments in [["-p", "alpha", "auth", "status"], ["-p", "alpha", "auth", "logout"]] {
+            let refused = try runWithoutLibsodium(home, arguments, environment: passphrase)
+            #expect(refused.exitCode == 1, "\(arguments): \(refused.exitCode) \(refused.stderr)")
+            #expect(
+                refused.stderr.contains(
+                    "cannot use the encrypted keyring \(home.keyringFile): libsodium could not be loaded ("),
+                "\(refused.stderr)")
+            #expect(refused.stderr.contains("libsodium.so.23"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("apt-get install libsodium23"), "\(refused.stderr)")
+            #expect(!refused.stderr.contains("hidden-lib-42"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.keyringFile)) == before, "the keyring is not changed")
+        // With libsodium the same file unlocks.
+        let unlocked = try home.runBinary(["-p", "alpha", "auth", "status"], environment: passphrase)
+        #expect(unlocked.exitCode == 0, "\(unlocked.stderr)")
+    }
+
     /// Two real fieldops processes logging in to different profiles at the same moment both
     /// keep their entry: the keyring's lock and atomic rename lose nothing.
     @Test func concurrentLoginsFromTwoProcessesLoseNothing() async throws {
