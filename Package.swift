@@ -6,6 +6,16 @@ func systemLibrary(_ name: String, pkgConfig: String?, apt: [String]) -> Target 
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// Release builds call generic types' metadata accessors directly instead of handing the Swift
+/// runtime a mangled type name to demangle on each type's first use: the runtime then neither
+/// decodes the name nor looks up the conformances a generic type requires (a scan of every
+/// conformance record in the binary for each new type and protocol pair), which the code has
+/// at hand. `fieldops api`: 20.1M -> 18.7M instructions, 26 fewer page faults, `--help` 0.1 ms
+/// less, for 0.1 MB of code (README, "Start-up").
+let directMetadataAccess: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "fieldops",
     platforms: [.macOS(.v13)],
@@ -48,11 +58,13 @@ let package = Package(
         .target(name: "CFieldOpsBuild"),
         .target(
             name: "FieldOpsCore",
-            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CCrypto", "CFieldOpsBuild", "CPSL", "CEdit", "CGlibcExtras"]
+            dependencies: ["CCurl", "CSQLite", "CYAML", "CSodium", "CCrypto", "CFieldOpsBuild", "CPSL", "CEdit", "CGlibcExtras"],
+            swiftSettings: directMetadataAccess
         ),
         .executableTarget(
             name: "fieldops",
             dependencies: ["FieldOpsCore", "JQC", "MCMS", "InterlinedList"],
+            swiftSettings: directMetadataAccess,
             // Start-up of the release binary (Linux, static Swift runtime): the C++ runtime linked
             // in (packaging/link/libstdc++.so says why), and the program's own ~9,600 Swift symbols
             // kept out of its dynamic symbol table, which the static runtime's `-export-dynamic`
@@ -97,7 +109,8 @@ let package = Package(
         ),
         .target(
             name: "JQC",
-            dependencies: ["FieldOpsCore", "CNetlink", "CNcurses", "CPNG"]
+            dependencies: ["FieldOpsCore", "CNetlink", "CNcurses", "CPNG"],
+            swiftSettings: directMetadataAccess
         ),
         .testTarget(
             name: "JQCTests",
@@ -105,7 +118,8 @@ let package = Package(
         ),
         .target(
             name: "MCMS",
-            dependencies: ["FieldOpsCore"]
+            dependencies: ["FieldOpsCore"],
+            swiftSettings: directMetadataAccess
         ),
         .testTarget(
             name: "MCMSTests",
@@ -113,7 +127,8 @@ let package = Package(
         ),
         .target(
             name: "InterlinedList",
-            dependencies: ["FieldOpsCore", "CLinuxFS"]
+            dependencies: ["FieldOpsCore", "CLinuxFS"],
+            swiftSettings: directMetadataAccess
         ),
         .testTarget(
             name: "InterlinedListTests",
