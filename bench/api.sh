@@ -29,11 +29,9 @@ run_many_per() {
     python3 -c "print(($end - $start) / 1e6)"
 }
 run_many() {
-    local start end
-    start=$(date +%s%N)
-    for _ in $(seq 1 "$count"); do "$@" >/dev/null; done
-    end=$(date +%s%N)
-    echo $(( (end - start) / 1000000 ))
+    local ms
+    ms=$(run_many_per "$count" "$@")
+    echo "${ms%.*}"
 }
 "$bin" -p lists api /api/lists?limit=5 >/dev/null   # warm the page cache
 curl -s -H @"$work/auth-header" "$url/api/lists?limit=5" >/dev/null

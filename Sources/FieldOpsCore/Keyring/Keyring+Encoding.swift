@@ -15,9 +15,10 @@ extension Keyring {
         return entries
     }
 
+    /// `envelope` comes from `KeyringFile.envelope`, which refused an encrypted one already when
+    /// libsodium cannot be loaded.
     func decodeEntries(_ envelope: KeyringFile.Envelope) throws -> [String: KeyringEntry] {
         guard envelope.encryption == "passphrase" else { return envelope.entries ?? [:] }
-        try KeyringCipher.requireLibrary(keyring: path)
         guard let kdf = envelope.kdf, let cipher = envelope.cipher, let text = envelope.ciphertext,
             let ciphertext = Data(base64Encoded: text), let nonce = Data(base64Encoded: cipher.nonce),
             let version = envelope.version

@@ -143,33 +143,20 @@ import Testing
         #expect(result.output.contains("(encrypted)") == false, "no credential is stored, so no storage line")
     }
 
-    /// Runs the binary in a mount namespace where libsodium.so.23 is /dev/null, as on a machine
-    /// without libsodium23: it is loaded with dlopen() only when a keyring is encrypted.
+    /// Runs the binary as on a machine without libsodium23 (`HiddenLibrary`): it is loaded with
+    /// dlopen() only when a keyring is encrypted.
     func runWithoutLibsodium(_ home: FieldOpsHome, _ arguments: [String], environment extra: [String: String] = [:]) throws
         -> ProcessRunner.Result
     {
-        let hide =
-            #"lib=$(ldconfig -p | sed -n 's/.*libsodium\.so\.23 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
         var environment = home.environment
         environment.merge(extra) { _, new in new }
-        return try ProcessRunner.run(
-            "/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", FieldOpsBinary.path] + arguments,
-            environment: environment, stdin: Data(), timeout: 60)
+        let command = HiddenLibrary.command(hiding: "libsodium.so.23", running: FieldOpsBinary.path, arguments)
+        return try ProcessRunner.run(command.executable, arguments: command.arguments, environment: environment, stdin: Data(), timeout: 60)
     }
-
-    static let canHideLibraries: Bool = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        probe.arguments = ["-r", "-m", "sh", "-c", "mount --bind /dev/null /dev/null"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
 
     /// libsodium is not linked: without it a plain keyring works as before, `--version` says it
     /// is not loaded and why, and an encrypted keyring is refused with what to install, unchanged.
-    @Test(.enabled(if: canHideLibraries, "needs unshare(1) with user and mount namespaces"))
+    @Test(.enabled(if: HiddenLibrary.isAvailable, "needs unshare(1) with user and mount namespaces"))
     func withoutLibsodiumOnlyAnEncryptedKeyringIsRefusedAndSaysWhatToInstall() throws {
         let home = try configured()
         defer { home.remove() }

@@ -376,28 +376,15 @@ struct FullScreenFormTests {
 
     /// Runs `fieldops ARGUMENTS` on a pty in a private mount namespace where libpng's file is
     /// /dev/null, so the binary's own dlopen() fails as on a machine without libpng; nothing
-    /// outside the namespace changes. Needs unshare(1) and user namespaces (see `canHideLibpng`).
+    /// outside the namespace changes (`HiddenLibrary`).
     func withoutLibpng(_ world: JQCWorld, _ arguments: [String]) throws -> TerminalScreen {
-        let hide =
-            #"lib=$(ldconfig -p | sed -n 's/.*libpng16\.so\.16 .*=> //p' | head -n 1); [ -z "$lib" ] || mount --bind /dev/null "$lib" || exit 99; exec "$@""#
-        return try TerminalScreen(
-            "/usr/bin/unshare", arguments: ["-r", "-m", "sh", "-c", hide, "sh", FieldOpsBinary.path] + arguments,
-            environment: terminal(world), columns: 140, rows: 30)
+        let command = HiddenLibrary.command(hiding: "libpng16.so.16", running: FieldOpsBinary.path, arguments)
+        return try TerminalScreen(command.executable, arguments: command.arguments, environment: terminal(world), columns: 140, rows: 30)
     }
-
-    static let canHideLibpng: Bool = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        probe.arguments = ["-r", "-m", "sh", "-c", "mount --bind /dev/null /dev/null"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
 
     /// Without libpng a signature field says what is missing and how to fix it, before any
     /// drawing, and the form goes on: the field takes an image's path instead.
-    @Test(.enabled(if: canHideLibpng, "needs unshare(1) with user and mount namespaces"))
+    @Test(.enabled(if: HiddenLibrary.isAvailable, "needs unshare(1) with user and mount namespaces"))
     func withoutLibpngASignatureFieldSaysWhatIsMissingAndTheFormGoesOn() async throws {
         try await withWorld { world in
             try await world.ready()
