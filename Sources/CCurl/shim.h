@@ -98,12 +98,13 @@ static inline void fieldops_curl_load(void) {
     const int scope = fieldops_curl_scope();
     for (unsigned i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
         library = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL | scope);
+        /* Why the first (Debian's) name failed is what a person is told; the others are retries. */
+        if (library == NULL && i == 0) {
+            const char *reason = dlerror();
+            snprintf(api->error, sizeof api->error, "%s", reason ? reason : "libcurl.so.4 not found");
+        }
     }
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(api->error, sizeof api->error, "%s", reason ? reason : "libcurl.so.4 not found");
-        return;
-    }
+    if (library == NULL) return;
     const char *missing = NULL;
 #define FIELDOPS_CURL_BIND(field, symbol) \
     if ((*(void **)&api->field = dlsym(library, #symbol)) == NULL && missing == NULL) missing = #symbol;

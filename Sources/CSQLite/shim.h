@@ -60,12 +60,13 @@ static inline void fieldops_sqlite_load(void) {
     void *library = NULL;
     for (unsigned i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
         library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        /* Why the first (Debian's) name failed is what a person is told; the others are retries. */
+        if (library == NULL && i == 0) {
+            const char *reason = dlerror();
+            snprintf(api->error, sizeof api->error, "%s", reason ? reason : "libsqlite3.so.0 not found");
+        }
     }
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(api->error, sizeof api->error, "%s", reason ? reason : "libsqlite3.so.0 not found");
-        return;
-    }
+    if (library == NULL) return;
     const char *missing = NULL;
 #define FIELDOPS_SQLITE_BIND(name) \
     if ((*(void **)&api->name = dlsym(library, "sqlite3_" #name)) == NULL && missing == NULL) missing = "sqlite3_" #name;

@@ -154,6 +154,23 @@ import Testing
         return try ProcessRunner.run(command.executable, arguments: command.arguments, environment: environment, stdin: Data(), timeout: 60)
     }
 
+    /// A library fieldops loads with dlopen() and cannot find is named by the loader's words for
+    /// its Linux soname, not for the last name tried (the macOS one).
+    @Test(.enabled(if: HiddenLibrary.isAvailable, "needs unshare(1) with user and mount namespaces"))
+    func versionSaysWhyEachLibraryDidNotLoadInTheWordsOfItsLinuxName() throws {
+        let home = try FieldOpsHome()
+        defer { home.remove() }
+        for (soname, line) in [("libcurl.so.4", "libcurl:"), ("libsqlite3.so.0", "SQLite:"), ("libsodium.so.23", "libsodium:")] {
+            let command = HiddenLibrary.command(hiding: soname, running: FieldOpsBinary.path, ["--version"])
+            let result = try ProcessRunner.run(
+                command.executable, arguments: command.arguments, environment: home.environment, stdin: Data(), timeout: 60)
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            let reported = result.stdout.split(separator: "\n").first { $0.hasPrefix(line) }.map(String.init) ?? ""
+            #expect(reported.contains("not loaded") && reported.contains(soname), "\(soname): \(reported)")
+            #expect(!reported.contains("dylib"), "\(soname): \(reported)")
+        }
+    }
+
     /// libsodium is not linked: without it a plain keyring works as before, `--version` says it
     /// is not loaded and why, and an encrypted keyring is refused with what to install, unchanged.
     @Test(.enabled(if: HiddenLibrary.isAvailable, "needs unshare(1) with user and mount namespaces"))
