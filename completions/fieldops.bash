@@ -185,7 +185,7 @@ _fieldops_optkind() {
     'jqc issue flag/--severity') REPLY=c; _fieldops_words=('low' 'medium' 'high' 'critical') ;;
     'jqc issue flag/--description') REPLY=v ;;
     'jqc issue flag/--photo') REPLY=f ;;
-    'jqc issue list/--status') REPLY=c; _fieldops_words=('open' 'in_progress' 'resolved') ;;
+    'jqc issue list/--status') REPLY=v ;;
     'jqc issue list/--severity') REPLY=c; _fieldops_words=('low' 'medium' 'high' 'critical') ;;
     'jqc issue list/--facility') REPLY=y ;;
     'jqc issue status/--notes') REPLY=v ;;
@@ -342,7 +342,7 @@ _fieldops_argkind() {
     'jqc inspect delete/0') REPLY=y ;;
     'jqc issue show/0') REPLY=y ;;
     'jqc issue status/0') REPLY=y ;;
-    'jqc issue status/1') REPLY=c; _fieldops_words=('open' 'in_progress' 'resolved') ;;
+    'jqc issue status/1') REPLY=c; _fieldops_words=('open' 'in_progress' 'pending_verification' 'resolved') ;;
     'jqc notifications read/'*) REPLY=y ;;
     'mcms onu show/0') REPLY=y ;;
     'mcms onu config/0') REPLY=y ;;
@@ -446,7 +446,7 @@ _fieldops_names() {
     'jqc inspect list') _fieldops_opts=('--status:Only drafts, pending, synced or failed inspections.' '--template:Only inspections with this template.' '--facility:Only inspections at this facility.' '--since:Only inspections started at or after DATE (UTC day or time).') ;;
     'jqc issue') _fieldops_cmds=('flag:Flag an issue on an inspection, or on a facility without one; sent by the next sync.' 'list:List local issues: flagged on this device and pulled from the server (assigned to or reported by you).' 'show:Show one issue with its photos (local copies and server URLs).' 'status:Change an issue'\''s status: on the server at once, or queued for the next sync when offline.') ;;
     'jqc issue flag') _fieldops_opts=('--inspection:The inspection the issue was found in.' '--facility:The facility, for an issue without an inspection.' '--area:The facility'\''s area (with --facility).' '--severity:How serious it is.' '--description:What is wrong.' '--photo:A JPEG or PNG photo of it (copied into the store).') ;;
-    'jqc issue list') _fieldops_opts=('--status:Only issues with this status.' '--severity:Only issues of this severity.' '--facility:Only issues at this facility.' '--mine:Only issues assigned to you.') ;;
+    'jqc issue list') _fieldops_opts=('--status:Only issues with this status, as the server reports it: open, in_progress, pending_verification, resolved, or any other the server uses (any case).' '--severity:Only issues of this severity.' '--facility:Only issues at this facility.' '--mine:Only issues assigned to you.') ;;
     'jqc issue status') _fieldops_opts=('--notes:Notes on the resolution.') ;;
     'jqc history') _fieldops_opts=('--limit:Inspections per page (1-100, default 30).' '--offset:Skip the first N (0 or more, default 0).' '--all:Fetch every page.') ;;
     'jqc notifications') _fieldops_cmds=('poll:Fetch new notifications once, print them and mark them read.' 'watch:Keep fetching notifications and print each one as it arrives (Ctrl-C stops).' 'list:List the notifications fetched so far, newest first, unread ones marked.' 'read:Mark notifications read in the local inbox.') ;;

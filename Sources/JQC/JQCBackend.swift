@@ -11,6 +11,16 @@ public struct JQCBackend: Backend {
 
     public func commands() -> CommandSpec { JQCCommands.spec }
 
+    public var profileKeys: [ProfileKey] {
+        [
+            ProfileKey(
+                ServerZone.key, kind: .string,
+                help:
+                    "The IANA time zone of the server's zone-less time stamps (default UTC; the public JQC server runs on America/New_York)."
+            )
+        ]
+    }
+
     public func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult {
         try await JQCLogin.login(context, profile: profile, credentials: credentials)
     }
@@ -19,7 +29,7 @@ public struct JQCBackend: Backend {
         JQCAPITransport(client: try JQCClient(context: context, profile: profile))
     }
 
-    public func logout(_ context: CommandContext, profile: Profile) async {
+    public func logout(_ context: CommandContext, profile: Profile) async -> LogoutOutcome {
         await JQCLogin.logout(context, profile: profile)
     }
 
@@ -67,6 +77,7 @@ public struct JQCBackend: Backend {
                     + (counts.statusChanges > 0 ? ", \(counts.statusChanges) status change\(counts.statusChanges == 1 ? "" : "s")" : "")
             }
             var checks = [DoctorCheck.ok(section, "outbox", pending.total > 0 ? "pending: \(text(pending))" : "nothing waiting to be sent")]
+            checks.append(Self.timeZoneCheck(profile: profile, section: section, observed: try JQCStore.serverOffset(in: database)))
             if failed.total > 0 {
                 checks.append(
                     .warning(
@@ -77,6 +88,26 @@ public struct JQCBackend: Backend {
             }
             return checks
         }
+    }
+
+    /// The profile's `time_zone` against the offset the server's own stamps showed in a sync.
+    static func timeZoneCheck(profile: Profile, section: String, observed: SyncReport.ObservedOffset?) -> DoctorCheck {
+        let zone: ServerZone
+        do {
+            zone = try ServerZone(profile: profile)
+        } catch {
+            let failure = error as? FieldOpsError
+            return .failure(section, "server time zone", failure?.summary ?? "\(error)", fix: failure?.hint ?? "")
+        }
+        guard let observed else {
+            return .ok(
+                section, "server time zone", "\(zone.name) (not checked yet: a sync that creates an issue shows the server's offset)")
+        }
+        if let disagreement = zone.disagreement(with: observed, profile: profile) {
+            return .warning(section, "server time zone", disagreement.problem, fix: disagreement.fix)
+        }
+        return .ok(
+            section, "server time zone", "\(zone.name), as the server's own stamps show (UTC\(ServerZone.offsetText(observed.seconds)))")
     }
 
     /// `GET /auth/me` with the stored token, refreshed once on a 401 as every JQC command does.

@@ -57,9 +57,10 @@ public struct MCMSBackend: Backend {
     }
 
     /// Ends the server session; the core then removes the keyring entry.
-    public func logout(_ context: CommandContext, profile: Profile) async {
-        guard let connection = try? MCMSConnection(context: context, profile: profile, requireSession: false) else { return }
+    public func logout(_ context: CommandContext, profile: Profile) async -> LogoutOutcome {
+        guard let connection = try? MCMSConnection(context: context, profile: profile, requireSession: false) else { return .unconfirmed }
         await connection.client.logout()
+        return .unconfirmed
     }
 
     public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] {

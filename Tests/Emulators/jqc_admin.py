@@ -2,8 +2,9 @@
 
 They answer plain JSON (no envelope) like emulator_base's own admin endpoints, and let a test
 reshape server state between two client runs: expire tokens, swap reference data, reassign
-issues, push notifications, flag inspections for follow-up, disable users. The shapes are
-listed in jqc_emulator.py's module docstring.
+issues, push notifications, flag inspections for follow-up, disable users, switch the server's
+modes (time zone, CSRF refusals, HTML errors, routes, real shapes) and set its clock. The
+shapes are listed in jqc_emulator.py's module docstring.
 """
 
 import json
@@ -14,7 +15,7 @@ from datetime import timedelta
 
 import jqc_fixtures
 from emulator_base import Response
-from jqc_wire import fmt_date, is_int, parse_date
+from jqc_wire import is_int, parse_date, parse_instant, utcnow
 
 
 def admin_json(status, body):
@@ -27,7 +28,11 @@ class JQCAdmin:
     def admin(self, req):
         path = req.path[len("/__admin"):].rstrip("/")
         handler = None
-        if req.method == "POST":
+        if path == "/clock" and req.method == "POST" and isinstance(req.json(), dict) and "now" in req.json():
+            handler = self.admin_clock_now        # {"offset_seconds"} alone stays emulator_base's
+        elif path == "/mode" and req.method in ("GET", "POST"):
+            handler = self.admin_mode
+        elif req.method == "POST":
             handler = {
                 "/expire-tokens": self.admin_expire_tokens,
                 "/revoke-refresh": self.admin_revoke_refresh,
@@ -73,6 +78,28 @@ class JQCAdmin:
             return self.users_by_name.get(ref)
         return None
 
+    def admin_mode(self, body):
+        """GET: the modes; POST {key: value, ...}: only the keys given change (all validated
+        before any is applied). Answers {"ok": true, "mode": {every mode}}."""
+        if body:
+            try:
+                changes = self.validate_modes(body)
+            except ValueError as error:
+                return admin_json(400, {"ok": False, "error": str(error), "mode": self.mode_values()})
+            self.set_modes(changes)
+        return admin_json(200, {"ok": True, "mode": self.mode_values()})
+
+    def admin_clock_now(self, body):
+        """{"now": "2026-11-01T05:30:00Z"}: the server's UTC clock reads that instant now (an
+        offset or none meaning UTC); later requests see it run on from there."""
+        target = parse_instant(body.get("now"))
+        if target is None:
+            return admin_json(400, {"ok": False, "error": "now must be an ISO 8601 instant such as 2026-11-01T05:30:00Z"})
+        self.clock_offset = (target - utcnow()).total_seconds()
+        return admin_json(200, {"ok": True, "offset_seconds": self.clock_offset,
+                                "now": self.server_now().isoformat() + "Z",
+                                "wall_now": self.stamp(self.server_wall_now())})
+
     def admin_expire_tokens(self, _body):
         now = time.time()
         expired = sum(1 for t in self.access_tokens.values() if t["exp"] > now)
@@ -115,8 +142,12 @@ class JQCAdmin:
         if body.get("facility_id") not in self.facilities_by_id:
             return admin_json(400, {"ok": False, "error": "facility_id must name a known facility"})
         extra = {key: body[key] for key in ("area_id", "inspection_id", "photo_path", "result_photos",
-                                            "result_notes", "status", "reported_at", "resolved_at")
+                                            "result_notes", "status", "reported_at", "resolved_at",
+                                            "verified_by", "verified_at", "verification_note")
                  if key in body}
+        if self.modes["real_shapes"] and extra.get("area_id") is None:
+            # The real model requires an area: the facility's first one stands in.
+            extra["area_id"] = next((a["id"] for a in self.areas if a["facility_id"] == body["facility_id"]), None)
         issue = self.new_issue(body["facility_id"], body.get("description", "Issue raised by a supervisor"),
                                body.get("severity", "medium"), reporter["id"],
                                assigned_to=assignee["id"] if assignee else None, **extra)
@@ -162,7 +193,7 @@ class JQCAdmin:
         user = self.admin_user(body.get("user")) if isinstance(body, dict) else None
         if user is None:
             return admin_json(404, {"ok": False, "error": "unknown user"})
-        created_at = self.server_now() - timedelta(seconds=float(body.get("age_seconds", 0)))
+        created_at = self.server_wall_now() - timedelta(seconds=float(body.get("age_seconds", 0)))
         if body.get("created_at") is not None:
             created_at = parse_date(body["created_at"])
             if created_at is None:
@@ -174,7 +205,7 @@ class JQCAdmin:
                 "inspection_id": body.get("inspection_id")}
         self.next_notification_id += 1
         self.notifications[note["id"]] = note
-        return admin_json(200, {"ok": True, "notification": self.notification_payload(note)})
+        return admin_json(200, {"ok": True, "notification": self.notification_payload(note, full=True)})
 
     def admin_follow_up(self, body):
         record = self.inspections.get(body.get("inspection_id")) if isinstance(body, dict) else None
@@ -190,14 +221,14 @@ class JQCAdmin:
         if user is None:
             user_id = max(self.users) + 1
             user = {"id": user_id, "username": body["username"], "email": "%s@jqc.example" % body["username"],
-                    "role": "inspector", "full_name": "", "created_at": fmt_date(self.server_now()),
+                    "role": "inspector", "full_name": "", "created_at": self.stamp(self.server_wall_now()),
                     "active": True, "password": jqc_fixtures.SEED_PASSWORD}
             self.users[user_id] = user
             self.users_by_name[user["username"]] = user
         for key in ("password", "role", "full_name", "email", "active"):
             if key in body:
                 user[key] = body[key]
-        return admin_json(200, {"ok": True, "user": self.user_payload(user) | {"active": user["active"]}})
+        return admin_json(200, {"ok": True, "user": self.user_payload(user, full=True) | {"active": user["active"]}})
 
     # --- a server that was reset -------------------------------------------------------------
     def admin_server_reset(self, body):

@@ -6,7 +6,47 @@ fixtures (see jqc_fixtures.py for every id) and test-only admin endpoints:
 
     python3 Tests/Emulators/jqc_emulator.py [--port 0] [--token-ttl 3600] [--refresh-ttl 2592000]
         [--max-upload-bytes 52428800] [--upload-dir DIR] [--jwt-secret S] [--verbose]
-        [--tls-cert F --tls-key F]
+        [--tls-cert F --tls-key F] [--clock-offset SECONDS]
+        [--time-zone NAME] [--microseconds] [--csrf-refusal [PATTERN,...]] [--html-errors]
+        [--routes all|auth-only] [--real-shapes]
+
+Server modes (the public server "as run", contract's last section). Each is set by its flag at
+start, changed at run time by POST /__admin/mode, and put back to the flag's value by
+POST /__admin/reset. Defaults are the contract's server, which the Swift tests rely on.
+  time_zone     --time-zone NAME (default "UTC"): IANA zone. Every stamp the server writes
+                (notification and user created_at, issue reported_at/resolved_at, inspection
+                inspection_date/completed_at defaults, the real_shapes seed issue) is its clock's
+                naive wall time in that zone: no offset, no Z; in a DST fall-back hour stamps
+                repeat and can go backwards. `since` is compared with them as naive wall times.
+                The Date header stays UTC. Unknown zone: error at start, 400 from /__admin/mode.
+  microseconds  --microseconds (default false; implied by real_shapes): stamps written like
+                2026-12-06T17:51:02.266084 (datetime.isoformat) instead of whole seconds.
+  csrf_refusal  --csrf-refusal (every POST) or --csrf-refusal /api/v1/auth/refresh,/api/v1/x*
+                (default off; repeatable). Admin value: true (= ["*"], every POST), false or []
+                (off), or a list of path patterns (exact, or a prefix ending in "*"). A matching
+                POST that reaches a route (auth/login, refresh and logout included, before its
+                token check) answers 400 {"ok": false, "data": null, "error": "The CSRF token is
+                missing."} and changes nothing. Unknown paths still answer 404 (Flask-WTF skips
+                requests without an endpoint); only POST is refused.
+  html_errors   --html-errors (default false): unknown routes answer werkzeug's HTML 404 page
+                and a known path with another method its 405 page (text/html; charset=utf-8,
+                Allow lists the methods plus HEAD with GET and OPTIONS, as Flask does); without
+                it both answer in the envelope ("Resource not found", "Method not allowed").
+  routes        --routes all|auth-only (default all): auth-only keeps only /api/v1/auth/login,
+                refresh, logout, me and POST /api/v1/devices/register (the public server today);
+                every other /api/v1 route is unknown (404). /uploads/photos/<name> stays.
+  real_shapes   --real-shapes (default false): the API's records take the real models' shapes:
+                user {id, username, email, role, created_at} (no full_name); issues without
+                facility_id, local_id and reported_by but with verified_by, verified_at,
+                verification_note, statuses open, in_progress, pending_verification, resolved
+                (PATCH /issues/<id>/status accepts pending_verification); POST /issues needs an
+                area_id of its facility (422 "area_id is required"); notifications without type;
+                a created inspection keeps the score the public server's own rule gives
+                (jqc_score.compute_public_server_score), not the one the client sent.
+                Seeds issue 6 (pending_verification, assigned to user 1) and issue 3's
+                verification by user 5 (director); switched on at run time it adds them when
+                missing, switched off it leaves records as they are. Admin answers and
+                /__admin/state keep showing records in full (the contract's shape).
 
 Behaviour tests rely on (beyond the contract's shapes):
   * Every access token is registered by its `jti`; /__admin/expire-tokens and /__admin/reset
@@ -16,12 +56,21 @@ Behaviour tests rely on (beyond the contract's shapes):
   * POST /photos/upload is idempotent on (entity_type, local_id, filename): a retry gets 200 and
     the same path; different bytes under the same key -> 409. Over --max-upload-bytes -> 413.
   * GET /notifications?since=T returns the user's notices created at or after T (whole seconds,
-    read or not); without since, all unread. mark-read counts ids that were unread and are now read.
+    read or not; T and the stamps compared as naive wall times of the server's zone, a Z on T
+    ignored); without since, all unread. mark-read counts ids that were unread and are now read.
   * Injected faults (emulator_base /__admin/faults) answer in the envelope unless given a body.
   * The server's clock is the real one shifted by /__admin/clock (or --clock-offset): the Date
     header and everything the server stamps (notification created_at, reported_at, resolved_at,
     completed_at defaults) run on it, so `since` is compared in server time, as on a real server
-    whose clock is off.
+    whose clock is off. Stamps are that clock's wall time in the time_zone mode (UTC by default).
+  * Login takes optional device_id (at most 64 characters) and device_name (at most 100) and
+    keeps them with the refresh token it issues (and the ones a refresh rotates to); longer ->
+    400 "device_id must be at most 64 characters" / "device_name must be at most 100 characters".
+  * POST /auth/logout is a Bearer route (401 without a valid access token, nothing revoked); it
+    revokes the refresh token in its body when it belongs to the caller.
+  * POST /devices/register (Bearer) {device_id, device_name?, ...} -> 200 data {registered: true}
+    (400 "device_id is required", and the login limits); kept under "devices" in the state.
+  * Role "director" (the real server's supervisor) sees every inspection, as supervisor does.
 
 Admin endpoints (plain JSON, no envelope), in addition to emulator_base's faults, latency,
 requests, stats and reset:
@@ -32,14 +81,27 @@ requests, stats and reset:
                                        filename}}, "notifications": [.. + user_id], "post_counts":
                                        {"inspections"|"issues": {local_id: n}, "photos":
                                        {"entity/local_id/filename": n}}, "created_counts",
-                                       "refresh_tokens_valid", "refresh_tokens", "access_tokens_valid",
-                                       "upload_dir"}
+                                       "refresh_tokens_valid", "refresh_tokens": [{token, user_id,
+                                       username, device_id, device_name}], "access_tokens_valid",
+                                       "devices": [{device_id, device_name?, .., user_id,
+                                       registered_at}], "mode": {..as GET /__admin/mode}, "upload_dir"}
+    GET  /__admin/mode                {"ok": true, "mode": {"time_zone", "microseconds", "csrf_refusal":
+                                       [patterns], "html_errors", "routes", "real_shapes"}}
+    POST /__admin/mode                {any of those keys} -> same answer; only the keys given change,
+                                      all validated first (400 {"ok": false, "error", "mode"} and
+                                      nothing changed on an unknown key, zone or value)
+    POST /__admin/clock               {"now": "2026-11-01T05:30:00Z"} (Z, an offset, or none = UTC) ->
+                                      {"ok", "offset_seconds", "now": UTC, "wall_now": stamp in the
+                                      zone}: the server's clock reads that instant now and runs on;
+                                      {"offset_seconds": N} stays emulator_base's (reset undoes both)
     POST /__admin/expire-tokens       {} -> {"ok", "expired": n}: every issued access token dies now
     POST /__admin/revoke-refresh      {"user"?} -> {"ok", "revoked": n}
     POST /__admin/facilities|areas|templates  [records] or {"facilities": [...]} -> {"ok", "count"}
     POST /__admin/issues              {facility_id, description, severity?, status?, assigned_to?,
                                        reported_by?, area_id?, inspection_id?, photo_path?,
-                                       result_photos?, result_notes?} -> {"ok", "issue"}
+                                       result_photos?, result_notes?, reported_at?, resolved_at?,
+                                       verified_by?, verified_at?, verification_note?} -> {"ok",
+                                       "issue"} (real_shapes: area_id defaults to the facility's first)
     POST /__admin/issues/assign       {"issue_id", "user": name|id|null} -> {"ok", "issue"}
     POST /__admin/assigned-issues     {"user", "issue_ids": [..]} -> {"ok", "assigned", "unassigned"}
                                       (exactly these issues assigned to user; [] empties the list)
@@ -63,6 +125,7 @@ requests, stats and reset:
     POST /__admin/release             {"id"?} -> {"ok", "released": n} (every hold without an id)
 """
 
+import argparse
 import hashlib
 import hmac
 import json
@@ -84,8 +147,9 @@ import jqc_fixtures  # noqa: E402
 from jqc_admin import JQCAdmin  # noqa: E402
 import jqc_score  # noqa: E402
 from emulator_base import App, Response, serve  # noqa: E402
-from jqc_wire import (MultipartError, b64url, b64url_decode, find_local_path, fmt_date, is_int,  # noqa: E402
-                      parse_date, parse_multipart, utcnow)
+from jqc_wire import (CSRF_MISSING, FLASK_404_HTML, FLASK_405_HTML, HTML_CONTENT_TYPE,  # noqa: E402
+                      MultipartError, b64url, b64url_decode, find_local_path, fmt_date, is_int, load_zone,
+                      parse_date, parse_multipart, utcnow, wall_time)
 
 API = "/api/v1"
 
@@ -109,13 +173,26 @@ ROUTES = (
     ("POST", API + "/photos/upload", "upload_photo", True),
     ("GET", API + "/notifications", "list_notifications", True),
     ("PATCH", API + "/notifications/mark-read", "mark_notifications_read", True),
+    ("POST", API + "/devices/register", "register_device", True),
     ("GET", "/uploads/photos/<name>", "serve_photo", False),
 )
+
+# What the public server has today (mode routes = "auth-only"): these /api/v1 routes and no
+# other; paths outside /api/v1 (photos) are kept.
+PUBLIC_SERVER_HANDLERS = frozenset(("login", "refresh", "logout", "me", "register_device"))
 
 PHOTO_PREFIX = "uploads/photos/"
 INSPECTION_STATUSES = ("in_progress", "completed", "flagged")
 ISSUE_SEVERITIES = ("low", "medium", "high", "critical")
 ISSUE_STATUSES = ("open", "in_progress", "resolved")
+REAL_ISSUE_STATUSES = ("open", "in_progress", "pending_verification", "resolved")
+SEES_ALL_ROLES = ("supervisor", "director", "admin")   # director: the real server's supervisor
+DEVICE_LIMITS = (("device_id", 64), ("device_name", 100))
+
+# Server modes: set by flags at start, changed by POST /__admin/mode, back to the flags' values
+# on POST /__admin/reset. Defaults are the contract's server; the others are the public one.
+MODE_KEYS = ("time_zone", "microseconds", "csrf_refusal", "html_errors", "routes", "real_shapes")
+ROUTE_SETS = ("all", "auth-only")
 ENTITY_TYPES = ("inspection", "issue")
 IMAGE_TYPES = {"image/jpeg": (b"\xff\xd8\xff", ".jpg"), "image/png": (b"\x89PNG\r\n\x1a\n", ".png")}
 
@@ -127,6 +204,58 @@ def compile_routes(routes):
         regex = regex.replace(re.escape("<name>"), r"(?P<name>[^/]+)")
         compiled.append((method, re.compile(regex + r"\Z"), handler, needs_auth))
     return compiled
+
+
+def path_matches(pattern, path):
+    """A path pattern as holds and faults use it: exact, or a prefix when it ends in "*"."""
+    if pattern.endswith("*"):
+        return path.startswith(pattern[:-1])
+    return path == pattern
+
+
+def zone_argument(text):
+    """argparse type for --time-zone: an unknown zone stops the emulator at start."""
+    try:
+        load_zone(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def csrf_patterns(value):
+    """The csrf_refusal mode from an admin value: true = every POST (["*"]), false/None/[] = off,
+    a pattern or a list of them (each exact, or a prefix ending in "*"). ValueError otherwise."""
+    if value is True:
+        return ["*"]
+    if value is False or value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(p, str) and p for p in value):
+        raise ValueError("csrf_refusal must be true, false or a list of path patterns")
+    return list(value)
+
+
+def validate_modes(body):
+    """The canonical values of the mode keys in `body` (only those), or ValueError."""
+    if not isinstance(body, dict):
+        raise ValueError("mode body must be a JSON object")
+    unknown = sorted(set(body) - set(MODE_KEYS))
+    if unknown:
+        raise ValueError("unknown mode key(s) %s; known: %s" % (", ".join(unknown), ", ".join(MODE_KEYS)))
+    changes = {}
+    for key, value in body.items():
+        if key == "time_zone":
+            load_zone(value)
+        elif key == "csrf_refusal":
+            value = csrf_patterns(value)
+        elif key == "routes":
+            if value not in ROUTE_SETS:
+                raise ValueError("routes must be one of %s" % ", ".join(ROUTE_SETS))
+        elif not isinstance(value, bool):
+            raise ValueError("%s must be true or false" % key)
+        changes[key] = value
+    return changes
 
 
 COMPILED_ROUTES = compile_routes(ROUTES)
@@ -148,6 +277,7 @@ def fail(status, message, headers=None):
 
 class JQCApp(JQCAdmin, App):
     name = "jqc"
+    validate_modes = staticmethod(validate_modes)
 
     @staticmethod
     def add_arguments(parser):
@@ -161,9 +291,52 @@ class JQCApp(JQCAdmin, App):
                             help="where uploaded photos are stored (default: a temp dir removed at exit)")
         parser.add_argument("--jwt-secret", default="jqc-emulator-secret",
                             help="HS256 key for access tokens")
+        # Modes of the public server (all changeable at run time by POST /__admin/mode).
+        parser.add_argument("--time-zone", type=zone_argument, default="UTC", metavar="NAME",
+                            help="IANA zone whose naive wall-clock time the server stamps (default UTC)")
+        parser.add_argument("--microseconds", action="store_true",
+                            help="stamps carry microseconds (2026-12-06T17:51:02.266084)")
+        parser.add_argument("--csrf-refusal", action="append", nargs="?", const="*", metavar="PATTERNS",
+                            help="matching POSTs answer 400 'The CSRF token is missing.'; without a value "
+                                 "every POST, else comma-separated path patterns (a trailing * is a prefix)")
+        parser.add_argument("--html-errors", action="store_true",
+                            help="unknown routes and wrong methods answer Flask's HTML 404/405 pages")
+        parser.add_argument("--routes", choices=ROUTE_SETS, default="all",
+                            help="auth-only: only the public server's auth and device routes exist under /api/v1")
+        parser.add_argument("--real-shapes", action="store_true",
+                            help="records shaped like the public server's models (implies --microseconds)")
+
+    def flag_modes(self):
+        """The modes as the command line set them: what /__admin/reset goes back to."""
+        options = self.options
+        patterns = []
+        for value in getattr(options, "csrf_refusal", None) or []:
+            patterns.extend(p.strip() for p in value.split(",") if p.strip())
+        return {
+            "time_zone": getattr(options, "time_zone", "UTC") or "UTC",
+            "microseconds": bool(getattr(options, "microseconds", False)),
+            "csrf_refusal": patterns,
+            "html_errors": bool(getattr(options, "html_errors", False)),
+            "routes": getattr(options, "routes", "all") or "all",
+            "real_shapes": bool(getattr(options, "real_shapes", False)),
+        }
+
+    def set_modes(self, changes):
+        """Applies validated mode values. Switching real_shapes on adds its seed records (the
+        pending_verification issue, issue 3's verification) when they are missing; switching it
+        off leaves records as they are, only their shape changes."""
+        turning_real = changes.get("real_shapes") and not self.modes["real_shapes"]
+        self.modes.update(changes)
+        if "time_zone" in changes:
+            self.zone = load_zone(self.modes["time_zone"])
+        if turning_real:
+            self.seed_real_shapes()
 
     # --- state ---------------------------------------------------------------------------
     def reset(self):
+        # Modes first: the seed depends on them (real_shapes records, stamps in the zone).
+        self.modes = self.flag_modes()
+        self.zone = load_zone(self.modes["time_zone"])
         if not hasattr(self, "upload_dir"):
             if self.options.upload_dir:
                 self.upload_dir = self.options.upload_dir
@@ -186,7 +359,8 @@ class JQCApp(JQCAdmin, App):
         self.seed_records()
 
         self.access_tokens = {}        # jti -> {"user_id", "exp"}; emptied by expire-tokens and reset
-        self.refresh_tokens = {}       # token -> {"user_id", "expires_at", "device_id", ...}
+        self.refresh_tokens = {}       # token -> {"user_id", "expires_at", "device_id", "device_name"}
+        self.devices = {}              # (user_id, device_id) -> what POST /devices/register was sent
         self.post_counts = {"inspections": {}, "issues": {}, "photos": {}}
         self.created_counts = {"inspections": 0, "issues": 0, "photos": 0}
         for hold in getattr(self, "holds", []):
@@ -212,6 +386,8 @@ class JQCApp(JQCAdmin, App):
         self.issues = {i["id"]: i for i in jqc_fixtures.issues()}
         self.issues_by_local = {}
         self.next_issue_id = max(self.issues) + 1
+        if self.modes["real_shapes"]:
+            self.seed_real_shapes()
 
         self.photos = {}               # stored name -> {path, size, sha256, content_type, ...}
         self.photo_keys = {}           # (entity_type, local_id, filename) -> stored name
@@ -221,11 +397,38 @@ class JQCApp(JQCAdmin, App):
         self.notifications = {n["id"]: dict(n) for n in jqc_fixtures.notifications()}
         self.next_notification_id = max(self.notifications) + 1
 
+    def seed_real_shapes(self):
+        """The real_shapes seed: issue 6 pending_verification for user 1 (unless that id is
+        taken), and issue 3's verification (unless issue 3 is gone or already verified)."""
+        added, updates = jqc_fixtures.real_shape_issues(self.server_wall_now(), self.stamp)
+        for issue in added:
+            if issue["id"] in self.issues:
+                continue
+            self.issues[issue["id"]] = dict(issue)
+            self.next_issue_id = max(self.next_issue_id, issue["id"] + 1)
+        for issue_id, extra in updates.items():
+            issue = self.issues.get(issue_id)
+            if issue is not None and issue.get("verified_by") is None:
+                issue.update(extra)
+
     def server_now(self):
         """The server's own clock (UTC, naive): the real one shifted by /__admin/clock, so what
-        the server stamps (notifications, issues, inspections) and its Date header agree, as on
-        a real server whose clock is off."""
+        the server stamps and its Date header agree, as on a real server whose clock is off.
+        Stamps use server_wall_now(), this instant in the server's time zone."""
         return utcnow() + timedelta(seconds=self.clock_offset)
+
+    def server_wall_now(self):
+        """What the server writes as "now": its clock's wall time in the time_zone mode, naive
+        (no offset, no Z), as a Flask app calling datetime.now() in that zone does. In a DST
+        fall-back hour it repeats, so stamps can go backwards; in UTC it is server_now()."""
+        return wall_time(self.server_now(), self.zone)
+
+    def microseconds(self):
+        return self.modes["microseconds"] or self.modes["real_shapes"]
+
+    def stamp(self, value):
+        """A stored date as the server writes it: whole seconds, or with microseconds."""
+        return fmt_date(value, self.microseconds())
 
     def take_fault(self, method, path):
         """emulator_base's fault, answering in the JQC envelope unless the test gave a body.
@@ -258,7 +461,8 @@ class JQCApp(JQCAdmin, App):
             summary["unknown_keys"] = sorted(k for k in record["form_data"] if k not in known)
             inspections[record["local_id"]] = summary
         return {
-            "users": [self.user_payload(u) | {"active": u["active"]} for u in self.users.values()],
+            "mode": self.mode_values(),
+            "users": [self.user_payload(u, full=True) | {"active": u["active"]} for u in self.users.values()],
             "inspections": inspections,
             "inspections_total": len(self.inspections),
             "follow_up_required_ids": sorted(i["id"] for i in self.inspections.values()
@@ -266,43 +470,89 @@ class JQCApp(JQCAdmin, App):
             "issues": [self.issues[k] for k in sorted(self.issues)],
             "issue_ids_by_local_id": dict(self.issues_by_local),
             "photos": {p["path"]: p for p in self.photos.values()},
-            "notifications": [self.notification_payload(n) | {"user_id": n["user_id"]}
+            "notifications": [self.notification_payload(n, full=True) | {"user_id": n["user_id"]}
                               for n in sorted(self.notifications.values(), key=lambda n: n["id"])],
             "post_counts": self.post_counts,
             "created_counts": self.created_counts,
             "refresh_tokens_valid": sum(1 for t in self.refresh_tokens.values() if t["expires_at"] > now),
             "refresh_tokens": [{"token": token, "user_id": t["user_id"],
                                 "username": self.users[t["user_id"]]["username"],
-                                "device_id": t["device_id"]}
+                                "device_id": t["device_id"], "device_name": t["device_name"]}
                                for token, t in self.refresh_tokens.items() if t["expires_at"] > now],
             "access_tokens_valid": sum(1 for t in self.access_tokens.values() if t["exp"] > now),
+            "devices": [dict(d) for d in self.devices.values()],
             "upload_dir": self.upload_dir,
         }
 
-    # --- payloads --------------------------------------------------------------------------
-    @staticmethod
-    def user_payload(user):
-        return {key: user[key] for key in ("id", "username", "email", "role", "full_name", "created_at")}
+    def mode_values(self):
+        return {key: (list(self.modes[key]) if key == "csrf_refusal" else self.modes[key]) for key in MODE_KEYS}
 
-    @staticmethod
-    def notification_payload(note):
-        payload = {key: note[key] for key in ("id", "type", "title", "body", "link", "is_read",
-                                              "issue_id", "inspection_id")}
-        payload["created_at"] = fmt_date(note["created_at"])
+    # --- payloads --------------------------------------------------------------------------
+    def user_payload(self, user, full=False):
+        """The API's user: the contract's shape, or the real server's (no full_name) in
+        real_shapes mode. full=True (admin answers, state) is always the contract's shape."""
+        keys = ("id", "username", "email", "role", "full_name", "created_at")
+        if self.modes["real_shapes"] and not full:
+            keys = ("id", "username", "email", "role", "created_at")
+        return {key: user[key] for key in keys}
+
+    def notification_payload(self, note, full=False):
+        keys = ("id", "type", "title", "body", "link", "is_read", "issue_id", "inspection_id")
+        if self.modes["real_shapes"] and not full:
+            keys = keys[:1] + keys[2:]   # the real model has no type
+        payload = {key: note[key] for key in keys}
+        payload["created_at"] = self.stamp(note["created_at"])
         return payload
 
+    def issue_payload(self, issue):
+        """The API's issue: the contract's keys, or in real_shapes mode the real model's shape
+        (no facility_id, local_id, reported_by; verified_by, verified_at, verification_note)."""
+        if not self.modes["real_shapes"]:
+            return {key: issue[key] for key in jqc_fixtures.ISSUE_KEYS}
+        payload = {key: value for key, value in issue.items()
+                   if key not in ("facility_id", "local_id", "reported_by")}
+        for key in ("verified_by", "verified_at", "verification_note"):
+            payload.setdefault(key, None)
+        return payload
+
+    def issue_statuses(self):
+        return REAL_ISSUE_STATUSES if self.modes["real_shapes"] else ISSUE_STATUSES
+
     # --- routing ---------------------------------------------------------------------------
+    def routing_error(self, status, allowed=()):
+        """A request no route takes: the envelope, or werkzeug's HTML page (html_errors mode)."""
+        if self.modes["html_errors"]:
+            if status == 405:
+                # werkzeug lists HEAD with GET and the OPTIONS Flask adds to every rule.
+                methods = set(allowed) | {"OPTIONS"} | ({"HEAD"} if "GET" in allowed else set())
+                return Response(405, raw=FLASK_405_HTML, content_type=HTML_CONTENT_TYPE,
+                                headers={"Allow": ", ".join(sorted(methods))})
+            return Response(404, raw=FLASK_404_HTML, content_type=HTML_CONTENT_TYPE)
+        if status == 405:
+            return fail(405, "Method not allowed", {"Allow": ", ".join(sorted(set(allowed)))})
+        return fail(404, "Resource not found")
+
+    def csrf_refuses(self, method, path):
+        return method == "POST" and any(path_matches(p, path) for p in self.modes["csrf_refusal"])
+
     def route(self, req):
         path = req.path.rstrip("/") or "/"
         method = "GET" if req.method == "HEAD" else req.method
         allowed = []
+        auth_only = self.modes["routes"] == "auth-only"
         for route_method, regex, handler_name, needs_auth in COMPILED_ROUTES:
+            if auth_only and handler_name != "serve_photo" and handler_name not in PUBLIC_SERVER_HANDLERS:
+                continue
             match = regex.match(path)
             if not match:
                 continue
             if route_method != method:
                 allowed.append(route_method)
                 continue
+            # Flask-WTF's check runs before the view (and its token check) for a request that
+            # reached a route: a refusal of the request that changes nothing on the server.
+            if self.csrf_refuses(method, path):
+                return fail(400, CSRF_MISSING)
             user = None
             if needs_auth:
                 user, refusal = self.authenticate(req)
@@ -314,8 +564,8 @@ class JQCApp(JQCAdmin, App):
                 traceback.print_exc(file=sys.stderr)
                 return fail(500, "Internal server error")
         if allowed:
-            return fail(405, "Method not allowed", {"Allow": ", ".join(sorted(set(allowed)))})
-        return fail(404, "Resource not found")
+            return self.routing_error(405, allowed)
+        return self.routing_error(404)
 
     def json_body(self, req):
         """(dict, None) or (None, 400 response) for a request that must carry a JSON object."""
@@ -396,6 +646,9 @@ class JQCApp(JQCAdmin, App):
         if not isinstance(username, str) or not isinstance(password, str) or not username or not password:
             return fail(400, "username and password are required")
         user = self.users_by_name.get(username)
+        refusal = self.device_refusal(body)
+        if refusal is not None:
+            return refusal
         if user is None or not user["active"] or not hmac.compare_digest(user["password"], password):
             return fail(401, "Invalid credentials")
         data = self.token_pair(user, body.get("device_id"), body.get("device_name"))
@@ -428,6 +681,36 @@ class JQCApp(JQCAdmin, App):
     def me(self, _req, user):
         return ok({"user": self.user_payload(user)})
 
+    @staticmethod
+    def device_refusal(body):
+        """None, or the 400 for a device_id over 64 or a device_name over 100 characters (the
+        public server's column sizes); both are optional."""
+        for key, limit in DEVICE_LIMITS:
+            value = body.get(key)
+            if value is None:
+                continue
+            if not isinstance(value, str):
+                return fail(400, "%s must be a string" % key)
+            if len(value) > limit:
+                return fail(400, "%s must be at most %d characters" % (key, limit))
+        return None
+
+    def register_device(self, req, user):
+        """POST /devices/register (Bearer) {device_id, device_name?, ...}: the public server's
+        device registration (push tokens and the like); every key sent is kept for the state."""
+        body, refusal = self.json_body(req)
+        if refusal is not None:
+            return refusal
+        device_id = body.get("device_id")
+        if not isinstance(device_id, str) or not device_id:
+            return fail(400, "device_id is required")
+        refusal = self.device_refusal(body)
+        if refusal is not None:
+            return refusal
+        self.devices[(user["id"], device_id)] = dict(body, user_id=user["id"],
+                                                    registered_at=self.stamp(self.server_wall_now()))
+        return ok({"registered": True})
+
     # --- reference data ----------------------------------------------------------------------
     def list_facilities(self, _req, _user):
         return ok(self.facilities)
@@ -450,7 +733,7 @@ class JQCApp(JQCAdmin, App):
             return "Unknown %s: %d" % (key, value)
         return None
 
-    def replay_post(self, kind, local_id, by_local, records, owner_key, user):
+    def replay_post(self, kind, local_id, by_local, records, owner_key, user, payload=None):
         """Counts a POST of `local_id` (dedupe on local_id): None for a new record, else the
         stored record with 200, or 409 when another user's record holds that local_id."""
         counts = self.post_counts[kind]
@@ -462,7 +745,7 @@ class JQCApp(JQCAdmin, App):
         singular = kind[:-1]
         if existing[owner_key] != user["id"]:
             return fail(409, "local_id %s already belongs to another user's %s" % (local_id, singular))
-        return ok({singular: existing}, 200)
+        return ok({singular: payload(existing) if payload else existing}, 200)
 
     def create_inspection(self, req, user):
         body, refusal = self.json_body(req)
@@ -512,7 +795,7 @@ class JQCApp(JQCAdmin, App):
             if dates[key] is None:
                 return fail(422, "%s must be a UTC date yyyy-MM-ddTHH:mm:ss" % key)
 
-        now = self.server_now()
+        now = self.server_wall_now()
         completed_at = dates["completed_at"] or (now if status == "completed" else None)
         record = {
             "id": self.next_inspection_id,
@@ -525,8 +808,8 @@ class JQCApp(JQCAdmin, App):
             "overall_score": score,
             "form_data": form_data,
             "notes": notes,
-            "inspection_date": fmt_date(dates["started_at"] or now),
-            "completed_at": fmt_date(completed_at),
+            "inspection_date": self.stamp(dates["started_at"] or now),
+            "completed_at": self.stamp(completed_at),
             "follow_up_required": False,
             "parent_inspection_id": body.get("parent_inspection_id"),
         }
@@ -535,6 +818,9 @@ class JQCApp(JQCAdmin, App):
         self.inspections_by_local[local_id] = record["id"]
         template = self.templates_by_id[record["template_id"]]
         self.inspection_scores[record["id"]] = jqc_score.compute_score(template["form_schema"], form_data)
+        if self.modes["real_shapes"]:
+            # The public server keeps the score it computes with its own rule, not the client's.
+            record["overall_score"] = jqc_score.compute_public_server_score(template["form_schema"], form_data)
         if record["parent_inspection_id"] is not None:
             self.inspections[record["parent_inspection_id"]]["follow_up_required"] = False
         self.created_counts["inspections"] += 1
@@ -560,7 +846,7 @@ class JQCApp(JQCAdmin, App):
         status = req.arg("status") or None
         if status is not None and status not in INSPECTION_STATUSES:
             return fail(400, "status must be one of %s" % ", ".join(INSPECTION_STATUSES))
-        sees_all = user["role"] in ("supervisor", "admin")
+        sees_all = user["role"] in SEES_ALL_ROLES
         rows = [i for i in self.inspections.values()
                 if (sees_all or i["inspector_id"] == user["id"]) and (status is None or i["status"] == status)]
         rows.sort(key=lambda i: (i["inspection_date"], i["id"]), reverse=True)
@@ -582,7 +868,8 @@ class JQCApp(JQCAdmin, App):
         local_id = body.get("local_id")
         if not isinstance(local_id, str) or not local_id:
             return fail(422, "local_id is required")
-        replay = self.replay_post("issues", local_id, self.issues_by_local, self.issues, "reported_by", user)
+        replay = self.replay_post("issues", local_id, self.issues_by_local, self.issues, "reported_by", user,
+                                  self.issue_payload)
         if replay is not None:
             return replay
         for key, table, required in (("facility_id", self.facilities_by_id, True),
@@ -591,6 +878,13 @@ class JQCApp(JQCAdmin, App):
             message = self.validate_reference(body, key, table, required)
             if message:
                 return fail(422, message)
+        if self.modes["real_shapes"]:
+            # The real model requires an area, and an issue's facility is its area's.
+            area_id = body.get("area_id")
+            if area_id is None:
+                return fail(422, "area_id is required")
+            if self.areas_by_id[area_id]["facility_id"] != body["facility_id"]:
+                return fail(422, "area_id %d does not belong to facility %d" % (area_id, body["facility_id"]))
         severity = body.get("severity")
         if severity not in ISSUE_SEVERITIES:
             return fail(422, "severity must be one of %s" % ", ".join(ISSUE_SEVERITIES))
@@ -605,14 +899,15 @@ class JQCApp(JQCAdmin, App):
                                photo_path=photo_path, local_id=local_id)
         self.issues_by_local[local_id] = issue["id"]
         self.created_counts["issues"] += 1
-        return ok({"issue": issue}, 201)
+        return ok({"issue": self.issue_payload(issue)}, 201)
 
     def new_issue(self, facility_id, description, severity, reported_by, **extra):
         issue = {"id": self.next_issue_id, "local_id": None, "inspection_id": None,
                  "facility_id": facility_id, "area_id": None, "severity": severity,
                  "description": description, "status": "open", "photo_path": None,
                  "result_photos": [], "result_notes": None, "assigned_to": None,
-                 "reported_by": reported_by, "reported_at": fmt_date(self.server_now()), "resolved_at": None}
+                 "reported_by": reported_by, "reported_at": self.stamp(self.server_wall_now()),
+                 "resolved_at": None}
         issue.update(extra)
         self.next_issue_id += 1
         self.issues[issue["id"]] = issue
@@ -621,7 +916,7 @@ class JQCApp(JQCAdmin, App):
     def list_issues(self, _req, user):
         rows = [i for i in self.issues.values() if user["id"] in (i["assigned_to"], i["reported_by"])]
         rows.sort(key=lambda i: (i["reported_at"], i["id"]), reverse=True)
-        return ok(rows)
+        return ok([self.issue_payload(i) for i in rows])
 
     def visible_issue(self, user, issue_id):
         issue = self.issues.get(int(issue_id))
@@ -633,7 +928,7 @@ class JQCApp(JQCAdmin, App):
 
     def get_issue(self, _req, user, id):
         issue, refusal = self.visible_issue(user, id)
-        return refusal if refusal is not None else ok({"issue": issue})
+        return refusal if refusal is not None else ok({"issue": self.issue_payload(issue)})
 
     def update_issue_status(self, req, user, id):
         issue, refusal = self.visible_issue(user, id)
@@ -643,8 +938,9 @@ class JQCApp(JQCAdmin, App):
         if refusal is not None:
             return refusal
         status = body.get("status")
-        if status not in ISSUE_STATUSES:
-            return fail(422, "status must be one of %s" % ", ".join(ISSUE_STATUSES))
+        statuses = self.issue_statuses()
+        if status not in statuses:
+            return fail(422, "status must be one of %s" % ", ".join(statuses))
         notes = body.get("notes")
         if notes is not None and not isinstance(notes, str):
             return fail(422, "notes must be a string")
@@ -652,10 +948,10 @@ class JQCApp(JQCAdmin, App):
         if notes:
             issue["result_notes"] = notes
         if status == "resolved":
-            issue["resolved_at"] = issue["resolved_at"] or fmt_date(self.server_now())
+            issue["resolved_at"] = issue["resolved_at"] or self.stamp(self.server_wall_now())
         else:
             issue["resolved_at"] = None
-        return ok({"issue": issue})
+        return ok({"issue": self.issue_payload(issue)})
 
     # --- photos ------------------------------------------------------------------------------
     def store_photo(self, name, data, content_type, entity_type, local_id, filename):

@@ -6,6 +6,8 @@ Ids worth knowing (see also the emulator's module docstring):
                  2 supervisor/secret123 (supervisor, "Sam Supervisor")
                  3 disabled/secret123 (inspector, account disabled: login fails)
                  4 inspector2/secret123 (inspector, empty full_name -> display name = username)
+                 5 director/secret123 (director, the real server's name for a supervisor;
+                   "Åse Øvrebø")
   facilities     1-4 with projects 10 "Metro Transit Contract" / 20 "County Schools Contract",
                  5 "Admin Annex" with no project (project_id/project_name null)
   areas          101-111 (area_id values are distinct from facility ids on purpose)
@@ -15,7 +17,12 @@ Ids worth knowing (see also the emulator's module docstring):
                  4 "Site Visit Notes" (no scoreable field: score is always null)
   inspections    1-75 completed by user 1, newest = 75 (2026-09-01), follow_up_required on
                  FOLLOW_UP_IDS; 76-77 flagged by user 1; 78-82 completed by user 4
-  issues         1-3 assigned to user 1 (reported by 2), 4 assigned to user 4, 5 reported by 4
+  issues         1-3 assigned to user 1 (reported by 2), 4 assigned to user 4, 5 reported by 4;
+                 every one has an area_id of its own facility (the real model requires one).
+                 With the emulator's real_shapes mode also 6, pending_verification, assigned to
+                 user 1 and reported two days before the server's "now" (in its time zone), and
+                 issue 3 carries its verification by user 5 (REAL_SHAPE_ISSUE_ID,
+                 real_shape_issues())
   notifications  1-2 unread and 3 read for user 1, 4 unread for user 4
 """
 
@@ -35,6 +42,8 @@ USERS = [
      "full_name": "Dana Former", "created_at": "2024-06-01T12:00:00", "active": False},
     {"id": 4, "username": "inspector2", "email": "inspector2@jqc.example", "role": "inspector",
      "full_name": "", "created_at": "2025-03-20T10:15:00", "active": True},
+    {"id": 5, "username": "director", "email": "ase.ovrebo@jqc.example", "role": "director",
+     "full_name": "Åse Øvrebø", "created_at": "2024-09-09T07:45:00", "active": True},
 ]
 
 FACILITIES = [
@@ -299,7 +308,7 @@ def issues():
          "result_photos": ["uploads/photos/seed-result-2.png"],
          "result_notes": "Shampooed once, needs a second pass", "assigned_to": 1,
          "reported_by": 2, "reported_at": "2026-10-30T09:05:00"},
-        {"id": 3, "facility_id": 3, "severity": "low", "inspection_id": 58,
+        {"id": 3, "facility_id": 3, "area_id": 106, "severity": "low", "inspection_id": 58,
          "description": "Dust on classroom window sills", "status": "resolved",
          "result_notes": "Wiped down", "assigned_to": 1, "reported_by": 2,
          "reported_at": "2026-08-20T11:00:00", "resolved_at": "2026-08-22T16:45:00"},
@@ -315,6 +324,28 @@ def issues():
         merged = dict(base, **row)
         result.append({key: merged[key] for key in ISSUE_KEYS})
     return result
+
+
+REAL_SHAPE_ISSUE_ID = 6
+
+
+def real_shape_issues(wall_now, stamp):
+    """What the real_shapes mode adds to the seed: (new issues, {issue id: extra keys}).
+
+    `wall_now` is the server's naive wall time in its zone and `stamp` its date formatter, so
+    the stamps relative to "now" follow the mode's time zone and microseconds."""
+    pending = {
+        "id": REAL_SHAPE_ISSUE_ID, "local_id": None, "inspection_id": None, "facility_id": 1,
+        "area_id": 103, "severity": "medium",
+        "description": "Lekkasje under vasken på personalrommet ved Sjøgata 5 – “midlertidig tettet” 🚰",
+        "status": "pending_verification", "photo_path": None, "result_photos": [],
+        "result_notes": "Pakning byttet; ber om kontroll (leverandør fra 東京 bekreftet delen) ✅",
+        "assigned_to": 1, "reported_by": 5, "reported_at": stamp(wall_now - timedelta(days=2)),
+        "resolved_at": None, "verified_by": None, "verified_at": None, "verification_note": None,
+    }
+    verified = {3: {"verified_by": 5, "verified_at": "2026-08-23T08:10:00",
+                    "verification_note": "Godkjent på Ålesundsvegen-runden: karmene er rene 👍"}}
+    return [pending], verified
 
 
 def notifications():

@@ -107,6 +107,44 @@ def compute_score(form_schema, form_data):
     return round(earned / total * 100, 2)
 
 
+
+def compute_public_server_score(form_schema, form_data):
+    """The public server's own rule (shared/contracts/jqc.md, "The public server, as run"), which
+    differs from the contract's: an answered rating earns its value of 5 possible points,
+    checkbox and radio always count one point (unanswered fails), pass_fail is not scored.
+    round(earned / total * 100, 2), None when nothing counts."""
+    if not isinstance(form_schema, list):
+        return None
+    if not isinstance(form_data, dict):
+        form_data = {}
+    total = 0
+    earned = 0.0
+    for field in form_schema:
+        if not isinstance(field, dict):
+            continue
+        key = field_key(field.get("id"))
+        if key is None:
+            continue
+        value = form_data.get(key)
+        field_type = field.get("type")
+        if field_type == "rating":
+            rating = rating_value(value)
+            if rating is None:
+                continue
+            total += 5
+            earned += rating
+        elif field_type == "checkbox":
+            total += 1
+            if value is True or value == "true":
+                earned += 1
+        elif field_type == "radio":
+            total += 1
+            if is_pass_word(value):
+                earned += 1
+    if total == 0:
+        return None
+    return round(earned / total * 100, 2)
+
 def main(stdin=sys.stdin, stdout=sys.stdout):
     try:
         cases = json.load(stdin)

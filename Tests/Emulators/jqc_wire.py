@@ -1,4 +1,5 @@
-"""Wire formats the JQC emulator speaks: API dates, base64url for JWTs, multipart bodies.
+"""Wire formats the JQC emulator speaks: API dates, base64url for JWTs, multipart bodies, and
+the pages and messages the public Flask server answers with (its HTML 404/405, its CSRF refusal).
 
 Kept apart from the route handlers so the admin mixin and the emulator share one definition.
 """
@@ -7,6 +8,7 @@ import base64
 import re
 from datetime import datetime, timezone
 from email.message import Message
+from zoneinfo import ZoneInfo
 
 DATE_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d{1,6})?Z?$")
 
@@ -15,8 +17,43 @@ def utcnow():
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
-def fmt_date(value):
-    return value.strftime("%Y-%m-%dT%H:%M:%S") if value is not None else None
+def fmt_date(value, microseconds=False):
+    """An API date: whole seconds, or with microseconds the way the real server writes them
+    (datetime.isoformat: `2026-12-06T17:51:02.266084`, no fraction when it is zero)."""
+    if value is None:
+        return None
+    if microseconds:
+        return value.isoformat(timespec="auto")
+    return value.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def load_zone(name):
+    """The ZoneInfo for an IANA name from the system tz database, or ValueError."""
+    if not isinstance(name, str) or not name:
+        raise ValueError("time_zone must be an IANA zone name such as America/New_York")
+    try:
+        return ZoneInfo(name)
+    except (KeyError, ValueError, OSError, UnicodeError):
+        raise ValueError("unknown time zone %r" % (name,)) from None
+
+
+def wall_time(utc_naive, zone):
+    """The naive wall-clock time in `zone` at the naive UTC instant `utc_naive`: what a server
+    running in that zone writes with datetime.now() (no offset, so DST repeats an hour)."""
+    return utc_naive.replace(tzinfo=timezone.utc).astimezone(zone).replace(tzinfo=None)
+
+
+def parse_instant(text):
+    """An absolute instant (ISO 8601; `Z`, an offset, or none meaning UTC) as naive UTC, or None."""
+    if not isinstance(text, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if parsed.tzinfo is not None:
+        parsed = parsed.astimezone(timezone.utc).replace(tzinfo=None)
+    return parsed
 
 
 def parse_date(text):
@@ -33,6 +70,17 @@ def parse_date(text):
     if match.group(3):
         parsed = parsed.replace(microsecond=int((match.group(3)[1:] + "000000")[:6]))
     return parsed
+
+
+# What the public Flask server answers where its JSON handlers do not reach: werkzeug's pages
+# for routing errors, byte for byte, and the envelope its CSRF error handler writes.
+HTML_CONTENT_TYPE = "text/html; charset=utf-8"
+FLASK_404_HTML = ("<!doctype html>\n<html lang=en>\n<title>404 Not Found</title>\n<h1>Not Found</h1>\n"
+                  "<p>The requested URL was not found on the server. If you entered the URL manually "
+                  "please check your spelling and try again.</p>\n")
+FLASK_405_HTML = ("<!doctype html>\n<html lang=en>\n<title>405 Method Not Allowed</title>\n"
+                  "<h1>Method Not Allowed</h1>\n<p>The method is not allowed for the requested URL.</p>\n")
+CSRF_MISSING = "The CSRF token is missing."
 
 
 def is_int(value):

@@ -13,6 +13,7 @@ import email.utils
 import http.client
 import json
 import os
+import re
 import select
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import unittest
 import urllib.error
 import urllib.request
 import uuid
+from zoneinfo import ZoneInfo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -55,8 +57,8 @@ class Emulator:
             self.process.wait()
         self.process.stdout.close()
 
-    def call(self, method, path, body=None, token=None, headers=None, data=None):
-        """(status, decoded JSON or raw bytes, response headers)."""
+    def call(self, method, path, body=None, token=None, headers=None, data=None, raw=False):
+        """(status, decoded JSON or raw bytes, response headers); raw=True: always the bytes."""
         request_headers = dict(headers or {})
         if body is not None:
             data = json.dumps(body).encode()
@@ -66,12 +68,12 @@ class Emulator:
         request = urllib.request.Request(self.base + path, data=data, method=method, headers=request_headers)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
-                status, raw, response_headers = response.status, response.read(), response.headers
+                status, raw_body, response_headers = response.status, response.read(), response.headers
         except urllib.error.HTTPError as error:
-            status, raw, response_headers = error.code, error.read(), error.headers
-        if (response_headers.get("Content-Type") or "").startswith("application/json"):
-            return status, json.loads(raw), response_headers
-        return status, raw, response_headers
+            status, raw_body, response_headers = error.code, error.read(), error.headers
+        if not raw and (response_headers.get("Content-Type") or "").startswith("application/json"):
+            return status, json.loads(raw_body), response_headers
+        return status, raw_body, response_headers
 
     def login(self, username="inspector", password="secret123"):
         status, body, _ = self.call("POST", "/api/v1/auth/login", {"username": username, "password": password})
@@ -637,6 +639,467 @@ class HoldTests(EmulatorTestCase):
         self.assertEqual(self.emu.call("GET", "/__admin/holds")[1]["holds"][0]["passed"], 1)
         # A released hold holds nothing more.
         self.assertEqual(self.emu.call("POST", "/api/v1/inspections", inspection_body("next"), token=token)[0], 201)
+
+
+# --- server modes: the public server "as run" (contract's last section) ---------------------
+
+DEFAULT_MODES = {"time_zone": "UTC", "microseconds": False, "csrf_refusal": [], "html_errors": False,
+                 "routes": "all", "real_shapes": False}
+STAMP_SECONDS = re.compile(r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\Z")
+STAMP_MICROSECONDS = re.compile(r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\Z")
+CSRF_BODY = b'{"ok": false, "data": null, "error": "The CSRF token is missing."}'
+FLASK_404 = (b"<!doctype html>\n<html lang=en>\n<title>404 Not Found</title>\n<h1>Not Found</h1>\n"
+             b"<p>The requested URL was not found on the server. If you entered the URL manually please check "
+             b"your spelling and try again.</p>\n")
+FLASK_405 = (b"<!doctype html>\n<html lang=en>\n<title>405 Method Not Allowed</title>\n<h1>Method Not Allowed</h1>\n"
+             b"<p>The method is not allowed for the requested URL.</p>\n")
+REAL_USER_KEYS = {"id", "username", "email", "role", "created_at"}
+
+
+def wall_now(zone, utc=None):
+    """Naive wall-clock time in `zone` (zoneinfo, the system tz database) at `utc` (default now)."""
+    instant = utc or datetime.datetime.now(datetime.timezone.utc)
+    return instant.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+
+
+def stamp(text):
+    return datetime.datetime.fromisoformat(text)
+
+
+class ModeTestCase(EmulatorTestCase):
+    def mode(self, **changes):
+        status, body, _ = self.emu.admin("/mode", changes)
+        self.assertEqual((status, body["ok"]), (200, True), body)
+        return body["mode"]
+
+    def date_header(self, headers):
+        self.assertTrue(headers["Date"].endswith(" GMT"), headers["Date"])
+        return email.utils.parsedate_to_datetime(headers["Date"])
+
+    def notify(self, **extra):
+        body = dict({"user": "inspector", "type": "issue_assigned", "title": "Sjøgata 5: “tett sluk” 🚰",
+                     "body": "Ålesundsvegen – 東京-teamet ringte"}, **extra)
+        return self.emu.admin("/notify", body)[1]["notification"]
+
+    def refused(self, path, body, token=None):
+        """Asserts the public server's CSRF refusal of a POST: 400 and exactly its body."""
+        status, raw, headers = self.emu.call("POST", path, body, token=token, raw=True)
+        self.assertEqual((status, raw, headers["Content-Type"]), (400, CSRF_BODY, "application/json"), path)
+
+
+class ModeEndpointTests(ModeTestCase):
+    def test_get_mode_answers_every_mode_and_state_shows_it(self):
+        self.assertEqual(self.emu.call("GET", "/__admin/mode")[1], {"ok": True, "mode": DEFAULT_MODES})
+        self.assertEqual(self.emu.state()["mode"], DEFAULT_MODES)
+
+    def test_only_the_keys_given_change(self):
+        self.assertEqual(self.mode(html_errors=True), dict(DEFAULT_MODES, html_errors=True))
+        self.assertEqual(self.mode(routes="auth-only", csrf_refusal=True),
+                         dict(DEFAULT_MODES, html_errors=True, routes="auth-only", csrf_refusal=["*"]))
+        self.assertEqual(self.mode(csrf_refusal=["/api/v1/auth/refresh", "/api/v1/devices/*"])["csrf_refusal"],
+                         ["/api/v1/auth/refresh", "/api/v1/devices/*"])
+        self.assertEqual(self.mode(csrf_refusal=False)["csrf_refusal"], [])
+        self.assertEqual(self.emu.call("GET", "/__admin/mode")[1]["mode"],
+                         dict(DEFAULT_MODES, html_errors=True, routes="auth-only"))
+
+    def test_bad_values_are_refused_and_change_nothing(self):
+        for body in ({"time_zone": "Mars/Olympus"}, {"time_zone": "../etc/passwd"}, {"time_zone": 5},
+                     {"routes": "some"}, {"microseconds": "yes"}, {"real_shapes": 1}, {"csrf_refusal": [1]},
+                     {"colour": "blå"}, {"html_errors": True, "time_zone": "Europe/Ålesund"}):
+            status, answer, _ = self.emu.admin("/mode", body)
+            self.assertEqual((status, answer["ok"]), (400, False), body)
+            self.assertEqual(answer["mode"], DEFAULT_MODES, body)
+        self.assertIn("unknown time zone", self.emu.admin("/mode", {"time_zone": "Mars/Olympus"})[1]["error"])
+        self.assertEqual(self.emu.call("GET", "/__admin/mode")[1]["mode"], DEFAULT_MODES)
+
+    def test_reset_puts_every_mode_and_the_clock_back(self):
+        self.mode(time_zone="Asia/Kolkata", microseconds=True, csrf_refusal=True, html_errors=True,
+                  routes="auth-only", real_shapes=True)
+        self.emu.admin("/clock", {"now": "2026-11-01T05:30:00Z"})
+        self.assertEqual(self.emu.admin("/reset")[0], 200)
+        self.assertEqual(self.emu.call("GET", "/__admin/mode")[1]["mode"], DEFAULT_MODES)
+        _, _, headers = self.emu.call("GET", "/api/v1/facilities")
+        now = datetime.datetime.now(datetime.timezone.utc)
+        self.assertLess(abs((self.date_header(headers) - now).total_seconds()), 3)
+        self.assertNotIn(6, [i["id"] for i in self.emu.state()["issues"]])
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/login",
+                                       {"username": "inspector", "password": "secret123"})[0], 200)
+
+
+class TimeZoneTests(ModeTestCase):
+    ZONES = ("America/New_York", "Asia/Kolkata", "Pacific/Kiritimati")
+
+    def test_stamps_are_the_zones_naive_wall_time_and_the_date_header_stays_utc(self):
+        token = self.emu.token()
+        for zone in self.ZONES:
+            self.assertEqual(self.mode(time_zone=zone)["time_zone"], zone)
+            note = self.notify()
+            _, listed, headers = self.emu.call("GET", "/api/v1/notifications", token=token)
+            date = self.date_header(headers)
+            real_now = datetime.datetime.now(datetime.timezone.utc)
+            self.assertLess(abs((date - real_now).total_seconds()), 3, zone)
+            self.assertRegex(note["created_at"], STAMP_SECONDS)
+            self.assertLess(abs((stamp(note["created_at"]) - wall_now(zone)).total_seconds()), 3, zone)
+            self.assertLess(abs((stamp(note["created_at"]) - wall_now(zone, date)).total_seconds()), 3, zone)
+            offset = ZoneInfo(zone).utcoffset(real_now.replace(tzinfo=None))
+            self.assertLess(abs((stamp(note["created_at"]) - date.replace(tzinfo=None) - offset).total_seconds()), 3)
+            self.assertIn(note["created_at"], [n["created_at"] for n in listed["data"] if n["id"] == note["id"]])
+            # Everything else the server stamps follows the zone too.
+            issue = self.emu.admin("/issues", {"facility_id": 1, "area_id": 102, "assigned_to": "inspector",
+                                               "description": "Knust flis i “Ålesundsvegen”-inngangen"})[1]["issue"]
+            resolved = self.emu.call("PATCH", "/api/v1/issues/%d/status" % issue["id"], {"status": "resolved"},
+                                     token=token)[1]["data"]["issue"]
+            body = inspection_body()
+            del body["started_at"], body["completed_at"]
+            inspection = self.emu.call("POST", "/api/v1/inspections", body, token=token)[1]["data"]["inspection"]
+            user = self.emu.admin("/users", {"username": "kari.nordmann.%s" % zone.split("/")[1].lower()})[1]["user"]
+            for value in (issue["reported_at"], resolved["resolved_at"], inspection["inspection_date"],
+                          inspection["completed_at"], user["created_at"]):
+                self.assertRegex(value, STAMP_SECONDS)
+                self.assertLess(abs((stamp(value) - wall_now(zone)).total_seconds()), 3, (zone, value))
+
+    def test_since_is_compared_with_the_stamps_as_naive_wall_times(self):
+        token = self.emu.token()
+        self.mode(time_zone="America/New_York")
+        note = self.notify()
+        created = stamp(note["created_at"])
+
+        def found(since):
+            data = self.emu.call("GET", "/api/v1/notifications?since=" + since.strftime("%Y-%m-%dT%H:%M:%S"),
+                                 token=token)[1]["data"]
+            return note["id"] in [n["id"] for n in data]
+
+        self.assertTrue(found(created - datetime.timedelta(seconds=60)))
+        # A cursor from a UTC clock is hours ahead of New York's wall time: the notice is missed,
+        # as on the real server (the client must take `since` from stamps the server sent).
+        utc_cursor = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None) - datetime.timedelta(seconds=60)
+        self.assertFalse(found(utc_cursor))
+
+    def test_absolute_clock_across_the_us_fall_back_repeats_wall_times(self):
+        token = self.emu.token()
+        self.mode(time_zone="America/New_York")
+        notes = {}
+        for label, instant, wall in (("EDT 01:30", "2026-11-01T05:30:00Z", "2026-11-01T01:30:0"),
+                                     ("EST 01:00", "2026-11-01T06:00:00Z", "2026-11-01T01:00:0"),
+                                     ("EST 01:30", "2026-11-01T01:30:00-05:00", "2026-11-01T01:30:0")):
+            status, answer, _ = self.emu.admin("/clock", {"now": instant})
+            self.assertEqual((status, answer["ok"]), (200, True))
+            self.assertTrue(answer["wall_now"].startswith(wall), answer)
+            expected_utc = datetime.datetime.fromisoformat(instant.replace("Z", "+00:00"))
+            self.assertAlmostEqual(answer["offset_seconds"],
+                                   (expected_utc - datetime.datetime.now(datetime.timezone.utc)).total_seconds(), delta=3)
+            notes[label] = self.notify(title=label)
+            self.assertTrue(notes[label]["created_at"].startswith(wall), notes[label])
+            _, _, headers = self.emu.call("GET", "/api/v1/facilities", token=token)
+            self.assertLess(abs((self.date_header(headers) - expected_utc).total_seconds()), 3)
+            issue = self.emu.admin("/issues", {"facility_id": 2, "area_id": 104})[1]["issue"]
+            self.assertTrue(issue["reported_at"].startswith(wall), issue)
+        # The wall clock went backwards: the later EST 01:00 notice sorts before the EDT 01:30 one,
+        # and a since of 01:15 finds both 01:30 notices but not the one made in between.
+        self.assertLess(stamp(notes["EST 01:00"]["created_at"]), stamp(notes["EDT 01:30"]["created_at"]))
+        since = self.emu.call("GET", "/api/v1/notifications?since=2026-11-01T01:15:00", token=token)[1]["data"]
+        ids = [n["id"] for n in since]
+        self.assertIn(notes["EDT 01:30"]["id"], ids)
+        self.assertIn(notes["EST 01:30"]["id"], ids)
+        self.assertNotIn(notes["EST 01:00"]["id"], ids)
+        # offset_seconds still works, and a bad instant is refused.
+        self.assertEqual(self.emu.admin("/clock", {"now": "sist tirsdag"})[0], 400)
+        self.emu.admin("/clock", {"offset_seconds": 0})
+        _, _, headers = self.emu.call("GET", "/api/v1/facilities")
+        self.assertLess(abs((self.date_header(headers) - datetime.datetime.now(datetime.timezone.utc)).total_seconds()), 3)
+
+    def test_an_unknown_zone_flag_stops_the_emulator_at_start(self):
+        result = subprocess.run([sys.executable, os.path.join(HERE, "jqc_emulator.py"), "--port", "0",
+                                 "--time-zone", "Mars/Olympus"], capture_output=True, text=True, timeout=15)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("unknown time zone 'Mars/Olympus'", result.stderr)
+        self.assertNotIn("listening", result.stdout)
+
+
+class MicrosecondTests(ModeTestCase):
+    def test_stamps_carry_microseconds_only_in_the_mode(self):
+        token = self.emu.token()
+        self.assertRegex(self.notify()["created_at"], STAMP_SECONDS)
+        self.assertEqual(self.mode(microseconds=True)["microseconds"], True)
+        stamps = [self.notify()["created_at"] for _ in range(3)]
+        issue = self.emu.admin("/issues", {"facility_id": 1, "area_id": 101})[1]["issue"]
+        stamps.append(issue["reported_at"])
+        # isoformat drops a zero fraction, as the real server's does: one in a million.
+        self.assertTrue(any(STAMP_MICROSECONDS.match(s) for s in stamps), stamps)
+        for value in stamps:
+            self.assertRegex(value, r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?\Z")
+            self.assertLess(abs((stamp(value) - wall_now("UTC")).total_seconds()), 3)
+        listed = self.emu.call("GET", "/api/v1/notifications", token=token)[1]["data"]
+        self.assertEqual([n["created_at"] for n in listed][-3:], stamps[:3])
+        self.mode(microseconds=False)
+        self.assertRegex(self.notify()["created_at"], STAMP_SECONDS)
+
+    def test_real_shapes_imply_microseconds(self):
+        mode = self.mode(real_shapes=True)
+        self.assertEqual((mode["real_shapes"], mode["microseconds"]), (True, False))
+        stamps = [self.notify()["created_at"] for _ in range(3)]
+        self.assertTrue(any(STAMP_MICROSECONDS.match(s) for s in stamps), stamps)
+
+
+class CsrfRefusalTests(ModeTestCase):
+    def test_every_post_is_refused_with_the_exact_body_and_nothing_changes(self):
+        data = self.emu.login()
+        before = self.emu.state()
+        self.assertEqual(self.mode(csrf_refusal=True)["csrf_refusal"], ["*"])
+        self.refused("/api/v1/auth/login", {"username": "inspector", "password": "secret123",
+                                            "device_id": "ipad-sjøgata-5"})
+        self.refused("/api/v1/auth/refresh", {"refresh_token": data["refresh_token"]})
+        self.refused("/api/v1/auth/logout", {"refresh_token": data["refresh_token"]}, token=data["access_token"])
+        self.refused("/api/v1/auth/logout", {"refresh_token": data["refresh_token"]})   # before the token check
+        self.refused("/api/v1/inspections", inspection_body("csrf-1"), token=data["access_token"])
+        self.refused("/api/v1/devices/register", {"device_id": "ipad-1"}, token=data["access_token"])
+        after = self.emu.state()
+        for key in ("refresh_tokens", "refresh_tokens_valid", "access_tokens_valid", "post_counts",
+                    "created_counts", "devices", "issues"):
+            self.assertEqual(after[key], before[key], key)
+        # GETs and other methods pass, unknown paths stay 404.
+        self.assertEqual(self.emu.call("GET", "/api/v1/auth/me", token=data["access_token"])[0], 200)
+        self.assertEqual(self.emu.call("PATCH", "/api/v1/issues/1/status", {"status": "in_progress"},
+                                       token=data["access_token"])[0], 200)
+        self.assertEqual(self.emu.call("POST", "/api/v1/nothing-here", {})[0], 404)
+        self.mode(csrf_refusal=False)
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh", {"refresh_token": data["refresh_token"]})[0], 200)
+
+    def test_patterns_choose_the_posts_refused(self):
+        self.mode(csrf_refusal=["/api/v1/auth/refresh"])
+        data = self.emu.login()
+        self.refused("/api/v1/auth/refresh", {"refresh_token": data["refresh_token"]})
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/logout", {"refresh_token": data["refresh_token"]},
+                                        token=data["access_token"])
+        self.assertEqual((status, body["data"]), (200, {"message": "Logged out successfully"}))
+        self.assertEqual(self.emu.state()["refresh_tokens_valid"], 0)
+        self.mode(csrf_refusal=["/api/v1/auth/*"])
+        self.refused("/api/v1/auth/login", {"username": "inspector", "password": "secret123"})
+        self.assertEqual(self.emu.call("POST", "/api/v1/issues", {"local_id": "csrf-ok", "facility_id": 1,
+                                                                  "severity": "low", "description": "Sjøgata 5"},
+                                       token=data["access_token"])[0], 201)
+
+
+class HtmlErrorAndRouteTests(ModeTestCase):
+    def test_unknown_routes_and_wrong_methods_answer_flasks_html_pages(self):
+        token = self.emu.token()
+        self.mode(html_errors=True)
+        status, raw, headers = self.emu.call("GET", "/api/v1/nothing-here", token=token)
+        self.assertEqual((status, raw, headers["Content-Type"]), (404, FLASK_404, "text/html; charset=utf-8"))
+        status, raw, headers = self.emu.call("DELETE", "/api/v1/issues", token=token)
+        self.assertEqual((status, raw, headers["Content-Type"]), (405, FLASK_405, "text/html; charset=utf-8"))
+        self.assertEqual(headers["Allow"], "GET, HEAD, OPTIONS, POST")
+        status, raw, headers = self.emu.call("GET", "/api/v1/auth/login")
+        self.assertEqual((status, raw, headers["Allow"]), (405, FLASK_405, "OPTIONS, POST"))
+        # A handler's own 404 (a route that exists) still answers in the envelope.
+        status, body, _ = self.emu.call("GET", "/api/v1/issues/9999", token=token)
+        self.assertEqual((status, body["error"]), (404, "Resource not found"))
+        self.mode(html_errors=False)
+        status, body, _ = self.emu.call("GET", "/api/v1/nothing-here")
+        self.assertEqual((status, body), (404, {"ok": False, "data": None, "error": "Resource not found"}))
+
+    def test_auth_only_routes_are_the_public_server_today(self):
+        data = self.emu.login()
+        token = data["access_token"]
+        self.assertEqual(self.mode(routes="auth-only")["routes"], "auth-only")
+        status, body, _ = self.emu.call("GET", "/api/v1/facilities", token=token)
+        self.assertEqual((status, body["error"]), (404, "Resource not found"))
+        self.mode(html_errors=True)
+        for method, path in (("GET", "/api/v1/facilities"), ("GET", "/api/v1/issues"),
+                             ("PATCH", "/api/v1/issues/1/status"), ("POST", "/api/v1/inspections"),
+                             ("GET", "/api/v1/notifications")):
+            status, raw, headers = self.emu.call(method, path, {} if method != "GET" else None, token=token)
+            self.assertEqual((status, raw, headers["Content-Type"]), (404, FLASK_404, "text/html; charset=utf-8"),
+                             path)
+        self.assertEqual(self.emu.call("GET", "/api/v1/auth/me", token=token)[0], 200)
+        refreshed = self.emu.call("POST", "/api/v1/auth/refresh", {"refresh_token": data["refresh_token"]})
+        self.assertEqual(refreshed[0], 200)
+        device = {"device_id": "ipad-sjøgata-5", "device_name": "Ålesundsvegen “felt” iPad 📱", "push_token": "东京-42"}
+        self.assertEqual(self.emu.call("POST", "/api/v1/devices/register", device)[0], 401)
+        status, body, _ = self.emu.call("POST", "/api/v1/devices/register", device, token=token)
+        self.assertEqual((status, body), (200, {"ok": True, "data": {"registered": True}, "error": None}))
+        registered = self.emu.state()["devices"]
+        self.assertEqual(len(registered), 1)
+        self.assertEqual({k: registered[0][k] for k in device}, device)
+        self.assertEqual(registered[0]["user_id"], 1)
+        self.assertEqual(self.emu.call("GET", "/uploads/photos/seed-issue-1.png")[0], 200)
+        status, _, _ = self.emu.call("POST", "/api/v1/auth/logout",
+                                     {"refresh_token": refreshed[1]["data"]["refresh_token"]}, token=token)
+        self.assertEqual(status, 200)
+
+
+class RealShapeTests(ModeTestCase):
+    def test_default_shapes_are_the_contracts(self):
+        data = self.emu.login()
+        self.assertIn("full_name", data["user"])
+        issue = self.emu.call("GET", "/api/v1/issues/1", token=data["access_token"])[1]["data"]["issue"]
+        self.assertTrue({"facility_id", "local_id", "reported_by"} <= set(issue))
+        self.assertNotIn("verified_by", issue)
+        notes = self.emu.call("GET", "/api/v1/notifications", token=data["access_token"])[1]["data"]
+        self.assertTrue(all("type" in n for n in notes))
+
+    def test_user_issue_and_notification_take_the_real_models_shapes(self):
+        self.mode(real_shapes=True)
+        data = self.emu.login()
+        token = data["access_token"]
+        self.assertEqual(set(data["user"]), REAL_USER_KEYS)
+        self.assertEqual(set(self.emu.call("GET", "/api/v1/auth/me", token=token)[1]["data"]["user"]), REAL_USER_KEYS)
+        director = self.emu.login("director")["user"]
+        self.assertEqual((director["id"], director["role"]), (5, "director"))
+        issues = {i["id"]: i for i in self.emu.call("GET", "/api/v1/issues", token=token)[1]["data"]}
+        self.assertEqual(sorted(issues), [1, 2, 3, 6])
+        for issue in issues.values():
+            self.assertFalse({"facility_id", "local_id", "reported_by"} & set(issue), issue)
+            self.assertTrue({"verified_by", "verified_at", "verification_note", "area_id"} <= set(issue), issue)
+            self.assertIsNotNone(issue["area_id"])
+        pending = issues[6]
+        self.assertEqual((pending["status"], pending["assigned_to"], pending["verified_by"]),
+                         ("pending_verification", 1, None))
+        self.assertIn("Sjøgata 5", pending["description"])
+        self.assertEqual((issues[3]["verified_by"], issues[3]["verified_at"]), (5, "2026-08-23T08:10:00"))
+        single = self.emu.call("GET", "/api/v1/issues/6", token=token)[1]["data"]["issue"]
+        self.assertEqual(single, pending)
+        self.notify()
+        notes = self.emu.call("GET", "/api/v1/notifications", token=token)[1]["data"]
+        self.assertTrue(notes)
+        for note in notes:
+            self.assertEqual(set(note), {"id", "title", "body", "link", "is_read", "created_at", "issue_id",
+                                         "inspection_id"})
+
+    def test_pending_verification_and_the_required_area(self):
+        token = self.emu.token()
+        status, body, _ = self.emu.call("PATCH", "/api/v1/issues/1/status", {"status": "pending_verification"},
+                                        token=token)
+        self.assertEqual((status, body["error"]), (422, "status must be one of open, in_progress, resolved"))
+        self.mode(real_shapes=True)
+        status, body, _ = self.emu.call("PATCH", "/api/v1/issues/1/status",
+                                        {"status": "pending_verification", "notes": "Tørket – “ferdig” ✅"}, token=token)
+        self.assertEqual((status, body["data"]["issue"]["status"]), (200, "pending_verification"))
+        self.assertEqual(body["data"]["issue"]["result_notes"], "Tørket – “ferdig” ✅")
+        issue = {"local_id": "real-1", "facility_id": 1, "severity": "low", "description": "Søppel ved 東京-skiltet"}
+        status, body, _ = self.emu.call("POST", "/api/v1/issues", issue, token=token)
+        self.assertEqual((status, body["error"]), (422, "area_id is required"))
+        status, body, _ = self.emu.call("POST", "/api/v1/issues", dict(issue, area_id=104), token=token)
+        self.assertEqual((status, body["error"]), (422, "area_id 104 does not belong to facility 1"))
+        status, body, _ = self.emu.call("POST", "/api/v1/issues", dict(issue, area_id=102), token=token)
+        self.assertEqual(status, 201)
+        self.assertNotIn("local_id", body["data"]["issue"])
+        status, again, _ = self.emu.call("POST", "/api/v1/issues", dict(issue, area_id=102), token=token)
+        self.assertEqual((status, again["data"]["issue"]), (200, body["data"]["issue"]))
+
+    def test_every_seed_issue_has_an_area_of_its_facility(self):
+        self.mode(real_shapes=True)
+        token = self.emu.token()
+        areas = {a["id"]: a["facility_id"] for a in self.emu.call("GET", "/api/v1/areas", token=token)[1]["data"]}
+        issues = self.emu.state()["issues"]
+        self.assertEqual([i["id"] for i in issues], [1, 2, 3, 4, 5, 6])
+        for issue in issues:
+            self.assertEqual(areas.get(issue["area_id"]), issue["facility_id"], issue)
+
+    def test_the_director_sees_every_inspection(self):
+        director = self.emu.token("director")
+        self.assertEqual(self.emu.call("GET", "/api/v1/inspections", token=director)[1]["data"]["total"], 82)
+
+    def test_switching_real_shapes_at_run_time(self):
+        token = self.emu.token()
+        self.assertNotIn(6, [i["id"] for i in self.emu.state()["issues"]])
+        self.mode(real_shapes=True)
+        self.assertIn(6, [i["id"] for i in self.emu.state()["issues"]])
+        self.assertEqual(self.emu.call("POST", "/api/v1/issues", {"local_id": "after", "facility_id": 1, "area_id": 101,
+                                                                  "severity": "low", "description": "Ny"},
+                                       token=token)[1]["data"]["issue"]["id"], 7)
+        self.mode(real_shapes=False)
+        issue = self.emu.call("GET", "/api/v1/issues/6", token=token)[1]["data"]["issue"]
+        self.assertEqual((issue["facility_id"], issue["reported_by"]), (1, 5))
+        verified = self.emu.call("GET", "/api/v1/issues/3", token=token)[1]["data"]["issue"]
+        self.assertNotIn("verified_by", verified)   # the contract's keys again
+
+
+class DeviceTests(ModeTestCase):
+    def login_with(self, **device):
+        return self.emu.call("POST", "/api/v1/auth/login", dict({"username": "inspector", "password": "secret123"},
+                                                                 **device))
+
+    def test_login_records_the_device_with_its_refresh_token(self):
+        device = {"device_id": "ipad-Sjøgata-5-東京", "device_name": "Åses iPad “felt” 📱"}
+        with_device = self.login_with(**device)[1]["data"]
+        plain = self.emu.login()
+        tokens = {t["token"]: t for t in self.emu.state()["refresh_tokens"]}
+        self.assertEqual({k: tokens[with_device["refresh_token"]][k] for k in device}, device)
+        self.assertEqual((tokens[plain["refresh_token"]]["device_id"], tokens[plain["refresh_token"]]["device_name"]),
+                         (None, None))
+        rotated = self.emu.call("POST", "/api/v1/auth/refresh",
+                                {"refresh_token": with_device["refresh_token"]})[1]["data"]["refresh_token"]
+        tokens = {t["token"]: t for t in self.emu.state()["refresh_tokens"]}
+        self.assertEqual({k: tokens[rotated][k] for k in device}, device)
+
+    def test_too_long_device_fields_are_refused(self):
+        status, body, _ = self.login_with(device_id="x" * 65)
+        self.assertEqual((status, body), (400, {"ok": False, "data": None,
+                                                "error": "device_id must be at most 64 characters"}))
+        status, body, _ = self.login_with(device_name="å" * 101)
+        self.assertEqual((status, body["error"]), (400, "device_name must be at most 100 characters"))
+        self.assertEqual(self.emu.state()["refresh_tokens_valid"], 0)
+        self.assertEqual(self.login_with(device_id="ø" * 64, device_name="🧽" * 100)[0], 200)
+        token = self.emu.token()
+        status, body, _ = self.emu.call("POST", "/api/v1/devices/register", {"device_id": "d" * 65}, token=token)
+        self.assertEqual((status, body["error"]), (400, "device_id must be at most 64 characters"))
+        status, body, _ = self.emu.call("POST", "/api/v1/devices/register", {"device_name": "Sjøgata"}, token=token)
+        self.assertEqual((status, body["error"]), (400, "device_id is required"))
+        self.assertEqual(self.emu.state()["devices"], [])
+
+
+class LogoutTests(ModeTestCase):
+    def test_logout_needs_an_access_token_and_revokes_the_refresh_token_in_its_body(self):
+        first, second = self.emu.login(), self.emu.login()
+        self.assertEqual(self.emu.state()["refresh_tokens_valid"], 2)
+        status, body, _ = self.emu.call("POST", "/api/v1/auth/logout", {"refresh_token": first["refresh_token"]})
+        self.assertEqual((status, body["error"]), (401, "Authentication required"))
+        status, _, _ = self.emu.call("POST", "/api/v1/auth/logout", {"refresh_token": first["refresh_token"]},
+                                     token="not.a.jwt")
+        self.assertEqual(status, 401)
+        self.assertEqual(self.emu.state()["refresh_tokens_valid"], 2)
+        status, _, _ = self.emu.call("POST", "/api/v1/auth/logout", {"refresh_token": first["refresh_token"]},
+                                     token=first["access_token"])
+        self.assertEqual(status, 200)
+        state = self.emu.state()
+        self.assertEqual(state["refresh_tokens_valid"], 1)
+        self.assertEqual([t["token"] for t in state["refresh_tokens"]], [second["refresh_token"]])
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh", {"refresh_token": first["refresh_token"]})[0], 401)
+        self.assertEqual(self.emu.call("POST", "/api/v1/auth/refresh", {"refresh_token": second["refresh_token"]})[0], 200)
+        self.assertEqual(self.emu.state()["refresh_tokens_valid"], 1)
+
+
+class FlagModeTests(ModeTestCase):
+    """Modes set on the command line: the public server as run, and where reset goes back to."""
+    options = ("--time-zone", "Asia/Kolkata", "--real-shapes", "--csrf-refusal", "/api/v1/auth/refresh,/api/v1/devices/*",
+               "--html-errors", "--routes", "auth-only")
+    FLAGGED = {"time_zone": "Asia/Kolkata", "microseconds": False,
+               "csrf_refusal": ["/api/v1/auth/refresh", "/api/v1/devices/*"], "html_errors": True,
+               "routes": "auth-only", "real_shapes": True}
+
+    def test_flags_set_the_modes(self):
+        self.assertEqual(self.emu.call("GET", "/__admin/mode")[1]["mode"], self.FLAGGED)
+        data = self.emu.login()
+        self.assertEqual(set(data["user"]), REAL_USER_KEYS)
+        self.refused("/api/v1/auth/refresh", {"refresh_token": data["refresh_token"]})
+        self.refused("/api/v1/devices/register", {"device_id": "ipad-1"}, token=data["access_token"])
+        status, raw, _ = self.emu.call("GET", "/api/v1/facilities", token=data["access_token"])
+        self.assertEqual((status, raw), (404, FLASK_404))
+
+    def test_seed_stamps_relative_to_now_follow_the_zone(self):
+        pending = next(i for i in self.emu.state()["issues"] if i["id"] == 6)
+        expected = wall_now("Asia/Kolkata") - datetime.timedelta(days=2)
+        self.assertRegex(pending["reported_at"], r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?\Z")
+        self.assertLess(abs((stamp(pending["reported_at"]) - expected).total_seconds()), 5)
+
+    def test_reset_goes_back_to_the_flags(self):
+        self.assertEqual(self.mode(**DEFAULT_MODES), DEFAULT_MODES)
+        self.assertEqual(self.emu.call("GET", "/api/v1/facilities", token=self.emu.token())[0], 200)
+        self.emu.admin("/reset")
+        self.assertEqual(self.emu.call("GET", "/__admin/mode")[1]["mode"], self.FLAGGED)
+        self.assertIn(6, [i["id"] for i in self.emu.state()["issues"]])
+        self.assertEqual(self.emu.call("GET", "/api/v1/facilities", token=self.emu.token())[0], 404)
 
 
 if __name__ == "__main__":

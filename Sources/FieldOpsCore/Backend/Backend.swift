@@ -33,9 +33,9 @@ public protocol Backend: Sendable {
     /// `fieldops auth login` for a profile of this backend: exchange the credentials for tokens
     /// or a session and store them in the keyring.
     func login(_ context: CommandContext, profile: Profile, credentials: any LoginCredentials) async throws -> LoginResult
-    /// `fieldops auth logout`: end the server session, best effort. The core then removes the
-    /// profile's keyring entry whatever happened here.
-    func logout(_ context: CommandContext, profile: Profile) async
+    /// `fieldops auth logout`: end the server session. The core then removes the profile's
+    /// keyring entry whatever happened here, and says what the outcome says.
+    func logout(_ context: CommandContext, profile: Profile) async -> LogoutOutcome
     /// Extra `auth status` facts from the stored entry (user, role, expiry), never secrets.
     func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)]
     /// Values for this backend's dynamic completion sources, read from local data only.
@@ -149,4 +149,15 @@ public struct LoginResult: Sendable, Equatable {
         self.user = user
         self.details = details
     }
+}
+
+/// What the server did with the session at `fieldops auth logout`.
+public enum LogoutOutcome: Sendable, Equatable {
+    /// The server ended it, or nothing was left on the server to end; the text says which.
+    case revoked(String)
+    /// The server did not end it: why (refused, unreachable), and what stays valid on the
+    /// server and for how long. The logout exits 5 after removing the local credentials.
+    case notRevoked(reason: String, remains: String)
+    /// The backend ends the session best effort and cannot tell.
+    case unconfirmed
 }

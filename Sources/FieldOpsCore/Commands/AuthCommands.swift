@@ -89,12 +89,26 @@ struct AuthLogoutCommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let profile = try context.profile()
+        var outcome = LogoutOutcome.unconfirmed
         if let backend = context.backend(named: profile.backend) {
-            await backend.logout(context, profile: profile)
+            outcome = await backend.logout(context, profile: profile)
             try backend.forget(profile: profile, paths: context.paths)
         }
         try context.keyring().remove(profile: profile.name)
-        context.output.note("logged out of \(profile.name); its credentials are removed from the keyring")
+        switch outcome {
+        case .unconfirmed:
+            context.output.note("logged out of \(profile.name); its credentials are removed from the keyring")
+        case .revoked(let what):
+            context.output.note("logged out of \(profile.name): \(what); its credentials are removed from the keyring")
+        case .notRevoked(let reason, let remains):
+            context.output.note("its credentials are removed from the keyring of this machine")
+            throw FieldOpsError(
+                "logout of \(profile.name) is incomplete: the server did not end the session (\(reason))",
+                details: [remains],
+                hint:
+                    "when the server can be reached, `fieldops -p \(profile.name) auth login` then `fieldops -p \(profile.name) auth logout` ends a session properly; the server's administrators can revoke the old one",
+                exitCode: .partialFailure)
+        }
     }
 }
 

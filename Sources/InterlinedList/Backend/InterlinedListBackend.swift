@@ -96,9 +96,10 @@ public struct InterlinedListBackend: Backend {
 
     /// Ends the cookie session on the server, best effort (the sync token stays valid server-side
     /// until revoked there; the core removes it from the keyring).
-    public func logout(_ context: CommandContext, profile: Profile) async {
-        guard let services = try? ILServices(context), services.credentials.sessionCookie != nil else { return }
+    public func logout(_ context: CommandContext, profile: Profile) async -> LogoutOutcome {
+        guard let services = try? ILServices(context), services.credentials.sessionCookie != nil else { return .unconfirmed }
         _ = try? await services.client().send(.logout)
+        return .unconfirmed
     }
 
     public func forget(profile: Profile, paths: ConfigPaths) throws {

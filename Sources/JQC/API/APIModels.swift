@@ -96,7 +96,8 @@ public struct APIIssue: Codable, Sendable, Equatable {
     public var id: Int
     public var localID: String?
     public var inspectionID: Int?
-    public var facilityID: Int
+    /// Absent on the public server, whose issues name only their area.
+    public var facilityID: Int?
     public var areaID: Int?
     public var severity: String
     public var description: String
@@ -125,7 +126,7 @@ public struct APIIssue: Codable, Sendable, Equatable {
     }
 
     public init(
-        id: Int, localID: String? = nil, inspectionID: Int? = nil, facilityID: Int, areaID: Int? = nil,
+        id: Int, localID: String? = nil, inspectionID: Int? = nil, facilityID: Int?, areaID: Int? = nil,
         severity: String, description: String, status: String, photoPath: String? = nil, resultPhotos: [String]? = nil,
         resultNotes: String? = nil, assignedTo: Int? = nil, reportedBy: Int? = nil, reportedAt: String? = nil,
         resolvedAt: String? = nil

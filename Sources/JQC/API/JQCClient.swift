@@ -9,6 +9,8 @@ public final class JQCClient: Sendable {
     public let apiBase: String
     let session: HTTPSession
     let tokens: TokenKeeper
+    /// The zone of the server's zone-less stamps (the profile's `time_zone`).
+    public let serverZone: ServerZone
 
     /// - Parameters:
     ///   - session: the profile's HTTP session (its concurrency bound is the sync's upload bound).
@@ -20,6 +22,7 @@ public final class JQCClient: Sendable {
         self.apiBase = JQCEndpoint.apiBase(for: profile.baseURL)
         self.session = session
         self.tokens = try TokenKeeper(profile: profile.name, given: token, keyring: keyring)
+        self.serverZone = try ServerZone(profile: profile)
     }
 
     /// A client for the command's profile on the context's session and keyring.
@@ -58,14 +61,15 @@ public final class JQCClient: Sendable {
         try await call(endpoint, body: .json(json), as: type)
     }
 
-    /// Sends one call and decodes `data` as `T`, with the moment the server's `Date` header
-    /// names (nil when it sent none or an unreadable one): the server's clock, for cursors.
-    public func callWithServerDate<T: Decodable>(
-        _ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem] = [], as type: T.Type
-    ) async throws -> (T, Date?) {
-        let response = try await send(endpoint, query: query, body: .none)
+    /// Sends one call and decodes `data` as `T`, with the answer's status and the moment its
+    /// `Date` header names (nil when it sent none or an unreadable one): what a record the
+    /// server just created can be compared with to see the server's UTC offset.
+    public func callObservingServerDate<T: Decodable>(
+        _ endpoint: JQCEndpoint, json: Data, as type: T.Type
+    ) async throws -> (value: T, status: Int, date: Date?) {
+        let response = try await send(endpoint, query: [], body: .json(json))
         let value = try Self.decode(type, from: try Self.unwrap(response, endpoint: endpoint, profile: profile.name), endpoint: endpoint)
-        return (value, response.headers["Date"].flatMap { ServerClock.parse(httpDate: $0) })
+        return (value, response.status, response.headers["Date"].flatMap { ServerClock.parse(httpDate: $0) })
     }
 
     /// The raw answer, after one refresh-and-retry when the token was refused.
@@ -111,6 +115,7 @@ public final class JQCClient: Sendable {
     /// The `data` of a successful envelope; an HTTP error status keeps the server's message.
     static func unwrap(_ response: HTTPResponse, endpoint: JQCEndpoint, profile: String) throws -> JSONValue {
         let contentType = response.headers["Content-Type"]
+        if let missing = MissingRouteError(response, route: endpoint.description, service: "JQC", profile: profile) { throw missing }
         if ServiceWording.isForeignPage(response) {
             throw NotTheServiceError(
                 route: endpoint.description, service: "JQC", profile: profile, body: response.body, contentType: contentType)

@@ -8,6 +8,11 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
     case sessionExpired(profile: String, reason: String)
     /// `auth login` was refused.
     case invalidCredentials(profile: String, message: String)
+    /// The server refused a request itself (a 4xx that is not about the credentials, such as
+    /// a deployment's "The CSRF token is missing."): not a password or session problem.
+    case requestRefused(route: String, status: Int, message: String?, profile: String)
+    /// A refresh was refused with something other than 401: the stored tokens are kept.
+    case refreshRefused(profile: String, route: String, status: Int, message: String?)
     /// The server cannot be reached; `waiting` local items are kept for the next sync.
     case offline(profile: String, waiting: Int, reason: String)
     /// The connection broke during a sync; what was not confirmed stays queued.
@@ -54,6 +59,12 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
             return "the session of profile \(profile) has expired: \(reason)"
         case .invalidCredentials(let profile, let message):
             return "login to profile \(profile) failed: \(message)"
+        case .requestRefused(let route, let status, let message, let profile):
+            return "\(route) on profile \(profile) failed: the server refused the request itself (HTTP \(status)"
+                + (message.map { " \($0)" } ?? "") + ") — not a password problem"
+        case .refreshRefused(let profile, let route, let status, let message):
+            return "the server refused to refresh the session of profile \(profile): \(route) answered HTTP \(status)"
+                + (message.map { " \($0)" } ?? "") + "; the stored tokens are kept"
         case .offline(_, let waiting, let reason):
             return "offline: \(waiting) item\(waiting == 1 ? "" : "s") waiting (\(reason))"
         case .connectionLost(_, let waiting, let reason):
@@ -75,8 +86,12 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
         switch self {
         case .notLoggedIn(let profile), .sessionExpired(let profile, _):
             return "log in with `fieldops -p \(profile) auth login`; queued work is kept"
-        case .invalidCredentials:
-            return "check the username and password"
+        case .invalidCredentials(_, let message):
+            return message.hasPrefix("Account is disabled")
+                ? "ask the server's administrators to enable the account" : "check the username and password"
+        case .requestRefused, .refreshRefused:
+            return
+                "the server's configuration refuses this request (no password or token will change that): tell its administrators what it answered; -v shows the whole answer"
         case .offline:
             return "nothing was sent or changed; run `fieldops jqc sync` again when the server is reachable"
         case .connectionLost:

@@ -206,7 +206,7 @@ final class JQCAgent: @unchecked Sendable {
     // MARK: Notifications
 
     private func deliver(_ note: APINotification) {
-        log.line("notification: " + NotificationText.line(note))
+        log.line("notification: " + NotificationText.line(note, zone: (try? ServerZone(profile: profile)) ?? .utc))
         if options.notify { desktopNotify(note) }
         if let command = options.exec {
             do {

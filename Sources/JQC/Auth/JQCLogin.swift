@@ -19,8 +19,12 @@ enum JQCLogin {
             let grant: TokenGrant
             do {
                 grant = try await client.call(.login, json: body, as: TokenGrant.self)
-            } catch let HTTPError.status(failure) where [400, 401, 403].contains(failure.status) {
+            } catch let HTTPError.status(failure) where failure.status == 401 || isCredentialMessage(failure.serverMessage) {
                 throw JQCError.invalidCredentials(profile: profile.name, message: failure.serverMessage ?? "HTTP \(failure.status)")
+            } catch let HTTPError.status(failure) where (400..<500).contains(failure.status) {
+                // Not a verdict on the password (a CSRF check, a proxy rule): say what was refused.
+                throw JQCError.requestRefused(
+                    route: JQCEndpoint.login.description, status: failure.status, message: failure.serverMessage, profile: profile.name)
             }
             guard let granted = grant.user else {
                 throw JQCError.unexpectedAnswer(endpoint: JQCEndpoint.login.description, reason: "no user in the login answer")
@@ -46,7 +50,15 @@ enum JQCLogin {
         if let expiry = secrets[StoredCredentials.accessToken].flatMap(StoredCredentials.expiry(ofJWT:)) {
             details.append("access token expires \(describe(expiry, now: Date()))")
         }
-        return LoginResult(user: "\(user.displayName) (\(user.username))", details: details)
+        let shown = user.displayName == user.username ? user.username : "\(user.displayName) (\(user.username))"
+        return LoginResult(user: shown, details: details)
+    }
+
+    /// The server's documented answers about the credentials themselves (any status).
+    static func isCredentialMessage(_ message: String?) -> Bool {
+        guard let message else { return false }
+        return message.hasPrefix("Invalid credentials") || message.hasPrefix("Account is disabled")
+            || message == "username and password are required"
     }
 
     /// The new secrets replace the old ones entirely (a stale refresh token must not survive).
@@ -54,22 +66,105 @@ enum JQCLogin {
         try keyring.update(profile: profile.name) { entry in
             entry.secrets = secrets
             entry.identity = StoredCredentials.identity(of: user, deviceID: deviceID ?? entry.identity?[StoredCredentials.deviceID])
+            if secrets[StoredCredentials.refreshToken] != nil {
+                entry.identity?[StoredCredentials.refreshIssuedAt] = JQCDate.format(Date()) + "Z"
+            }
         }
     }
 
-    /// Best effort: tell the server to drop the refresh token, without refreshing first and
-    /// without waiting long. The core removes the keyring entry whatever happens here.
-    static func logout(_ context: CommandContext, profile: Profile) async {
+    /// Asks the server to revoke the refresh token, and says whether it did. Its logout route
+    /// needs a valid access token, so an expired one is refreshed first (which rotates the
+    /// refresh token: the new one is the one to revoke). The core removes the keyring entry
+    /// whatever the answer.
+    static func logout(_ context: CommandContext, profile: Profile) async -> LogoutOutcome {
         guard let keyring = try? context.keyring(), let entry = try? keyring.entry(for: profile.name),
-            let access = entry.secrets[StoredCredentials.accessToken],
-            let client = try? JQCClient.forLogin(context: context, profile: profile)
-        else { return }
-        let refresh = entry.secrets[StoredCredentials.refreshToken] ?? ""
-        guard let body = try? JSONValue(encoding: ["refresh_token": refresh]).jsonData() else { return }
-        var request = client.request(.logout, query: [], body: .json(body), token: access)
-        request.timeout = 5
-        if let response = try? await client.session.send(request), !response.isSuccess {
-            context.output.trace("server logout answered HTTP \(response.status); the local credentials are removed anyway")
+            let access = entry.secrets[StoredCredentials.accessToken]
+        else { return .revoked("no session was stored") }
+        let accessExpiry = StoredCredentials.expiry(ofJWT: access)
+        let accessNote =
+            accessExpiry.map {
+                " (the last access token stays usable until \(describe($0, now: Date())): the server cannot revoke access tokens)"
+            }
+            ?? ""
+        guard let refresh = entry.secrets[StoredCredentials.refreshToken], !refresh.isEmpty else {
+            return .revoked("a token given with --with-token has no session on the server to end" + accessNote)
+        }
+        let remains =
+            "the refresh token stays valid on the server until it expires"
+            + (entry.identity?[StoredCredentials.refreshIssuedAt].flatMap(JQCDate.parse).map {
+                " (about \(describe($0.addingTimeInterval(StoredCredentials.refreshLifetime), now: Date())): 30 days after it was issued, the server's default)"
+            } ?? " (30 days after it was issued, by the server's default)")
+            + (entry.identity?[StoredCredentials.deviceID].map { "; the server lists it under device id \($0)" } ?? "")
+        let client: JQCClient
+        do {
+            client = try JQCClient(context: context, profile: profile)
+        } catch {
+            return .notRevoked(reason: (error as? any UserFacingError)?.summary ?? "\(error)", remains: remains)
+        }
+        var tokens = (access: access, refresh: refresh)
+        if let accessExpiry, accessExpiry.timeIntervalSinceNow < 30 {
+            switch await refreshForLogout(client, stale: access) {
+            case .success(let fresh): tokens = fresh
+            case .failure(.refreshDead): return .revoked("the server no longer accepted the refresh token: nothing was left to revoke")
+            case .failure(.other(let reason)): return .notRevoked(reason: reason, remains: remains)
+            }
+        }
+        for attempt in 0..<2 {
+            let response: HTTPResponse
+            do {
+                guard let body = try? JSONValue(encoding: ["refresh_token": tokens.refresh]).jsonData() else { break }
+                var request = client.request(.logout, query: [], body: .json(body), token: tokens.access)
+                request.timeout = 10
+                response = try await client.session.send(request)
+            } catch {
+                return .notRevoked(
+                    reason: "the server could not be reached: " + ((error as? any UserFacingError)?.summary ?? "\(error)"), remains: remains
+                )
+            }
+            if response.isSuccess { return .revoked("the server revoked the refresh token" + accessNote) }
+            if response.status == 401, attempt == 0 {
+                // The access token was refused after all (a server clock ahead of ours): refresh once.
+                switch await refreshForLogout(client, stale: tokens.access) {
+                case .success(let fresh):
+                    tokens = fresh
+                    continue
+                case .failure(.refreshDead): return .revoked("the server no longer accepted the refresh token: nothing was left to revoke")
+                case .failure(.other(let reason)): return .notRevoked(reason: reason, remains: remains)
+                }
+            }
+            if let missing = MissingRouteError(response, route: JQCEndpoint.logout.description, service: "JQC", profile: profile.name) {
+                return .notRevoked(reason: missing.summary, remains: remains)
+            }
+            let failure = HTTPStatusFailure(response)
+            return .notRevoked(
+                reason: "\(JQCEndpoint.logout.description) was refused: HTTP \(response.status)"
+                    + (failure.serverMessage.map { " \($0)" } ?? ""),
+                remains: remains)
+        }
+        return .notRevoked(reason: "the logout request could not be built", remains: remains)
+    }
+
+    enum LogoutRefreshFailure: Error {
+        /// The server refused the refresh token itself (401): it is dead already.
+        case refreshDead
+        case other(String)
+    }
+
+    /// A fresh token pair for the logout request (stored as every refresh is).
+    private static func refreshForLogout(_ client: JQCClient, stale: String) async -> Result<
+        (access: String, refresh: String), LogoutRefreshFailure
+    > {
+        do {
+            let access = try await client.tokens.refreshed(replacing: stale) { refreshToken in
+                try await client.exchange(refreshToken: refreshToken)
+            }
+            guard let refresh = await client.tokens.currentRefresh() else { return .failure(.refreshDead) }
+            return .success((access, refresh))
+        } catch JQCError.sessionExpired {
+            return .failure(.refreshDead)
+        } catch {
+            return .failure(
+                .other("refreshing the expired access token first failed: " + ((error as? any UserFacingError)?.summary ?? "\(error)")))
         }
     }
 

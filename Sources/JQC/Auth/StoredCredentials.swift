@@ -12,6 +12,11 @@ enum StoredCredentials {
     static let displayName = "display_name"
     static let email = "email"
     static let deviceID = "device_id"
+    /// When the stored refresh token was issued (login or the last refresh), for saying how long
+    /// it stays valid on the server when a logout could not revoke it.
+    static let refreshIssuedAt = "refresh_issued_at"
+    /// The server's default refresh-token lifetime (30 days).
+    static let refreshLifetime: TimeInterval = 30 * 86_400
 
     /// The identity kept for offline use: enough to say who is working without the server.
     static func identity(of user: APIUser, deviceID: String?) -> [String: String] {
@@ -28,6 +33,7 @@ enum StoredCredentials {
         try keyring.update(profile: profile) { entry in
             entry.secrets[accessToken] = grant.accessToken
             entry.secrets[refreshToken] = grant.refreshToken
+            entry.identity = (entry.identity ?? [:]).merging([refreshIssuedAt: JQCDate.format(Date()) + "Z"]) { _, new in new }
             if let user {
                 entry.identity = identity(of: user, deviceID: entry.identity?[deviceID])
                     .merging(entry.identity ?? [:]) { new, _ in new }

@@ -63,8 +63,15 @@ actor TokenKeeper {
                 do {
                     grant = try await exchange(refreshToken)
                 } catch let error as HTTPError {
-                    if case .status(let failure) = error, [400, 401, 403].contains(failure.status) {
+                    // Only a 401 is the server's verdict on the refresh token; any other refusal
+                    // (a CSRF check, a proxy rule) is about the request, and the tokens are kept.
+                    if case .status(let failure) = error, failure.status == 401 {
                         throw JQCError.sessionExpired(profile: profile, reason: failure.serverMessage ?? "the refresh token was refused")
+                    }
+                    if case .status(let failure) = error {
+                        throw JQCError.refreshRefused(
+                            profile: profile, route: JQCEndpoint.refresh.description, status: failure.status, message: failure.serverMessage
+                        )
                     }
                     throw error
                 } catch let error as JQCError {
@@ -77,6 +84,11 @@ actor TokenKeeper {
             })
         guard let access = tokens.access else { throw JQCError.notLoggedIn(profile: profile) }
         return access
+    }
+
+    /// The refresh token now held (the newest after a refresh), if any.
+    func currentRefresh() async -> String? {
+        await pair.current.refresh
     }
 
     /// Keeps the identity the server just confirmed for offline use; writes only when it changed.

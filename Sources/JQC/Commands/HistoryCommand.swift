@@ -34,8 +34,18 @@ struct HistoryCommand: FieldOpsCommand {
         commandLine = invocation
     }
 
+    /// The server's score, with this device's own beside it when they differ (the server keeps its own).
+    static func scoreText(_ item: JSONValue, store: JQCStore) throws -> String {
+        guard let server = item["overall_score"]?.numberValue?.double else { return "" }
+        guard let localID = item["local_id"]?.stringValue, let local = try store.inspection(localID: localID)?.overallScore,
+            local != server
+        else { return ScoreText.percent(server) }
+        return "\(ScoreText.percent(server)) (here \(ScoreText.percent(local)))"
+    }
+
     func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
+        let zone = try ServerZone(profile: profile)
         let (items, total) = try await WorkflowSupport.online("jqc history", context: context, profile: profile) { client in
             var items: [JSONValue] = []
             var next = offset
@@ -77,7 +87,7 @@ struct HistoryCommand: FieldOpsCommand {
         let templates = Dictionary((try store.templates()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let facilities = Dictionary((try store.facilities()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var table = Table(columns: [
-            Table.Column("ID", alignment: .right), Table.Column("COMPLETED"), Table.Column("TEMPLATE"), Table.Column("FACILITY"),
+            Table.Column("ID", alignment: .right), Table.Column.timestamp("COMPLETED"), Table.Column("TEMPLATE"), Table.Column("FACILITY"),
             Table.Column("SCORE", alignment: .right), Table.Column("FOLLOW-UP"),
         ])
         for item in items {
@@ -85,10 +95,10 @@ struct HistoryCommand: FieldOpsCommand {
             let facility = item["facility_id"]?.int64Value.map { Int($0) }
             table.append([
                 item["id"]?.int64Value.map { String($0) } ?? "?",
-                item["completed_at"]?.stringValue ?? item["inspection_date"]?.stringValue ?? "",
+                (item["completed_at"]?.stringValue ?? item["inspection_date"]?.stringValue).map(zone.machineText) ?? "",
                 template.map { templates[$0] ?? String($0) } ?? "",
                 facility.map { facilities[$0] ?? String($0) } ?? "",
-                item["overall_score"]?.numberValue?.double.map(ScoreText.percent) ?? "",
+                try Self.scoreText(item, store: store),
                 item["follow_up_required"]?.boolValue == true ? "required" : "",
             ])
         }

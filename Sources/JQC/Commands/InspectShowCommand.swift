@@ -39,10 +39,10 @@ struct InspectShowCommand: FieldOpsCommand {
         var facts: [(String, String)] = [
             ("template", "\(inspection.templateID) \(template?.name ?? "(not cached)")"),
             ("facility", try facilityText(inspection.facilityID, area: inspection.areaID, store: store)),
-            ("score", inspection.overallScore.map(ScoreText.percent) ?? (inspection.status == .draft ? "computed on submit" : "none")),
-            ("started", JQCDate.format(inspection.startedAt)),
+            ("score", scoreText(local: inspection.overallScore, server: inspection.serverScore, draft: inspection.status == .draft)),
+            ("started", Timestamp.personText(JQCDate.format(inspection.startedAt))),
         ]
-        if let completed = inspection.completedAt { facts.append(("completed", JQCDate.format(completed))) }
+        if let completed = inspection.completedAt { facts.append(("completed", Timestamp.personText(JQCDate.format(completed)))) }
         if let server = inspection.serverID { facts.append(("server id", String(server))) }
         if let parent = inspection.parentLocalID ?? inspection.parentServerID.map({ "#\($0)" }) { facts.append(("re-inspects", parent)) }
         if inspection.followUpRequired {
@@ -116,7 +116,18 @@ struct InspectShowCommand: FieldOpsCommand {
         context.output.stdout.write(card.render(color: context.output.terminal.colorEnabled, width: context.output.terminal.width))
     }
 
+    /// The local score, and the server's beside it once synced when the two differ: the server
+    /// keeps its own (its rule is not the contract's).
+    static func scoreText(local: Double?, server: Double?, draft: Bool) -> String {
+        let localText = local.map(ScoreText.percent) ?? (draft ? "computed on submit" : "none")
+        guard let server, server != local else { return localText }
+        return "\(ScoreText.percent(server)) on the server, which keeps its own score (\(localText) computed here)"
+    }
+
     static func facilityText(_ id: Int, area: Int?, store: JQCStore) throws -> String {
+        if id == LocalIssue.unknownFacility {
+            return "not named by the server" + (area.map { ", area \($0) (not cached: `fieldops jqc sync` pulls the areas)" } ?? "")
+        }
         let facility = try store.facility(id: id)
         var text = "\(id) \(facility?.facility.name ?? "(not cached)")"
         if let area {

@@ -142,20 +142,25 @@ struct IssueListCommand: FieldOpsCommand {
             "fieldops jqc issue list --mine --facility 1 --json | jq -r '.[].description'",
         ],
         options: [
-            OptionSpec("status", value: .choice(IssueStatus.allCases.map(\.rawValue)), help: "Only issues with this status."),
+            OptionSpec(
+                "status", valueName: "STATUS",
+                help:
+                    "Only issues with this status, as the server reports it: "
+                    + IssueStatus.allCases.map(\.rawValue).joined(separator: ", ") + ", or any other the server uses (any case)."),
             OptionSpec("severity", value: .choice(Severity.allCases.map(\.rawValue)), help: "Only issues of this severity."),
             OptionSpec("facility", value: .dynamic(JQCCompletion.facility), valueName: "ID", help: "Only issues at this facility."),
             .flag("mine", help: "Only issues assigned to you."),
         ])
 
-    let status: IssueStatus?
+    /// The server's word, lower-cased: a status this build does not know still filters.
+    let status: String?
     let severity: Severity?
     let facilityID: Int?
     /// `--mine`: who "me" is comes from the keyring, in `run`.
     let mine: Bool
 
     init(_ invocation: Invocation) throws {
-        status = invocation.value("status").flatMap(IssueStatus.init(rawValue:))
+        status = invocation.value("status").map { $0.lowercased().replacingEvery(" ", with: "_").replacingEvery("-", with: "_") }
         severity = invocation.value("severity").flatMap(Severity.init(rawValue:))
         facilityID = try WorkflowSupport.id("facility", invocation)
         mine = invocation.flag("mine")
@@ -196,7 +201,7 @@ struct IssueListCommand: FieldOpsCommand {
             table.append([
                 issue.serverID.map { "#\($0)" } ?? issue.localID, issue.severity,
                 IssueCommands.statusLabel(issue.status) + (queued.map { " → \($0.status.label) (queued)" } ?? ""),
-                facilities[issue.facilityID] ?? String(issue.facilityID), assigned,
+                facilities[issue.facilityID] ?? (issue.facilityID == LocalIssue.unknownFacility ? "—" : String(issue.facilityID)), assigned,
                 issue.origin == .server ? "from server" : issue.syncStatus.rawValue, IssueCommands.shorten(issue.description, 48),
             ])
         }

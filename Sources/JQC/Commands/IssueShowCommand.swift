@@ -34,8 +34,9 @@ struct IssueShowCommand: FieldOpsCommand {
             ("description", issue.description),
         ]
         if let assigned = issue.assignedTo { facts.append(("assigned to", "user \(assigned)")) }
-        if let reported = issue.reportedAt { facts.append(("reported", reported)) }
-        if let resolved = issue.resolvedAt { facts.append(("resolved", resolved)) }
+        let zone = try ServerZone(profile: profile)
+        if let reported = issue.reportedAt { facts.append(("reported", zone.personText(reported))) }
+        if let resolved = issue.resolvedAt { facts.append(("resolved", zone.personText(resolved))) }
         if let notes = issue.resultNotes, !notes.isEmpty { facts.append(("result notes", notes)) }
         if let error = issue.lastError { facts.append(("last error", error)) }
         for change in try store.unsentStatusChanges() where change.issueLocalID == issue.localID {

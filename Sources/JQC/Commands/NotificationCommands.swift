@@ -74,7 +74,7 @@ struct NotificationsPollCommand: FieldOpsCommand {
         } else if notes.isEmpty {
             context.output.note("no new notifications")
         } else {
-            for note in notes { context.output.stdout.line(NotificationText.line(note)) }
+            for note in notes { context.output.stdout.line(NotificationText.line(note, zone: poller.client.serverZone)) }
         }
         try hook.run(for: notes, context: context)
     }
@@ -123,7 +123,7 @@ struct NotificationsWatchCommand: FieldOpsCommand {
                     if context.output.format == .json {
                         context.output.stdout.line((try? JSONValue(encoding: note).jsonString()) ?? "{}")
                     } else {
-                        context.output.stdout.line(NotificationText.line(note))
+                        context.output.stdout.line(NotificationText.line(note, zone: poller.client.serverZone))
                     }
                 }
                 try hook.run(for: notes, context: context)

@@ -59,7 +59,8 @@ struct NotificationsListCommand: FieldOpsCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let (_, store) = try JQCCommands.localStore(context)
+        let (profile, store) = try JQCCommands.localStore(context)
+        let zone = try ServerZone(profile: profile)
         let entries = try store.notifications(limit: limit, unreadOnly: unread)
         if context.output.format == .json {
             try context.output.emitJSON(entries.map(InboxEntry.init))
@@ -75,7 +76,10 @@ struct NotificationsListCommand: FieldOpsCommand {
         var table = Table(columns: [.init(""), .init("ID"), .timestamp("CREATED"), .init("TYPE"), .init("TITLE")])
         for entry in entries {
             let note = entry.notification
-            table.append([entry.readAt == nil ? "●" : "", String(note.id), note.createdAt ?? "", note.type ?? "", note.title ?? ""])
+            table.append([
+                entry.readAt == nil ? "●" : "", String(note.id), note.createdAt.map(zone.machineText) ?? "", note.type ?? "",
+                note.title ?? "",
+            ])
         }
         context.output.emit(table)
         let waiting = try store.unreadNotificationCount()

@@ -6,7 +6,7 @@ struct StatusCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "status", abstract: "Show what waits to be sent, what failed and when the last sync ran.",
         discussion:
-            "Reads the local store only; works offline. last_sync_error says what went wrong whenever the last sync stopped short or any of its items or pulls failed (null when everything went through). Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
+            "Reads the local store only; works offline. last_sync_error says what went wrong whenever the last sync stopped short or any of its items or pulls failed (null when everything went through); last_attempt_at and last_attempt_error say when the last sync attempt of any kind ended and why it failed (offline, an HTTP error, an answer that was not JQC's), so a sync that never got through still shows. server_time_zone is the profile's time_zone; server_offset_warning says when the offset the server showed disagrees with it. Failed items are not retried automatically: re-queue them with `fieldops jqc retry`.",
         examples: ["fieldops jqc status", "fieldops jqc status --json"])
 
     /// It takes no options of its own.
@@ -17,6 +17,10 @@ struct StatusCommand: FieldOpsCommand {
         var failed: JQCStore.KindCounts
         var lastSyncAt: String?
         var lastSyncError: String?
+        var lastAttemptAt: String?
+        var lastAttemptError: String?
+        var serverTimeZone: String
+        var serverOffsetWarning: String?
         var failures: [JQCStore.Failure]
         /// The running agent of the profile (`jqc agent`), null when none runs.
         var agent: AgentState?
@@ -25,6 +29,10 @@ struct StatusCommand: FieldOpsCommand {
             case pending, failed, failures, agent
             case lastSyncAt = "last_sync_at"
             case lastSyncError = "last_sync_error"
+            case lastAttemptAt = "last_attempt_at"
+            case lastAttemptError = "last_attempt_error"
+            case serverTimeZone = "server_time_zone"
+            case serverOffsetWarning = "server_offset_warning"
         }
 
         /// `last_sync_at` is `null` before the first sync, never missing.
@@ -34,18 +42,26 @@ struct StatusCommand: FieldOpsCommand {
             try container.encode(failed, forKey: .failed)
             try container.encode(lastSyncAt, forKey: .lastSyncAt)
             try container.encode(lastSyncError, forKey: .lastSyncError)
+            try container.encode(lastAttemptAt, forKey: .lastAttemptAt)
+            try container.encode(lastAttemptError, forKey: .lastAttemptError)
+            try container.encode(serverTimeZone, forKey: .serverTimeZone)
+            try container.encode(serverOffsetWarning, forKey: .serverOffsetWarning)
             try container.encode(failures, forKey: .failures)
             try container.encode(agent, forKey: .agent)
         }
     }
 
     func run(_ context: CommandContext) async throws {
-        let (_, store) = try JQCCommands.localStore(context)
+        let (profile, store) = try JQCCommands.localStore(context)
         let summary = try store.outboxSummary()
+        let zone = try ServerZone(profile: profile)
+        let attempt = try store.lastAttempt()
+        let disagreement = try store.serverOffset().flatMap { zone.disagreement(with: $0, profile: profile) }
         let view = View(
             pending: summary.pending, failed: summary.failed, lastSyncAt: summary.lastSyncAt.map(JQCDate.format),
-            lastSyncError: summary.lastSyncError, failures: summary.failures,
-            agent: AgentStateFile(directory: store.directory).running())
+            lastSyncError: summary.lastSyncError, lastAttemptAt: attempt.map { JQCDate.format($0.at) },
+            lastAttemptError: attempt?.error, serverTimeZone: zone.name, serverOffsetWarning: disagreement?.problem,
+            failures: summary.failures, agent: AgentStateFile(directory: store.directory).running())
         if context.output.format == .json {
             try context.output.emitJSON(view)
             return
@@ -58,8 +74,15 @@ struct StatusCommand: FieldOpsCommand {
         table.append(["photos", String(view.pending.photos), String(view.failed.photos)])
         table.append(["status changes", String(view.pending.statusChanges), String(view.failed.statusChanges)])
         context.output.emit(table)
-        context.output.stdout.line("last sync: " + (view.lastSyncAt.map { $0 + " UTC" } ?? "never"))
+        context.output.stdout.line("last sync: " + (view.lastSyncAt.map(Timestamp.personText) ?? "never"))
         if let error = view.lastSyncError { context.output.stdout.line("last sync problem: " + error) }
+        if let attempt, let error = attempt.error, attempt.at != summary.lastSyncAt {
+            context.output.stdout.line("last attempt: \(Timestamp.personText(JQCDate.format(attempt.at))) failed: \(error)")
+        }
+        if let disagreement {
+            context.output.warn(disagreement.problem)
+            context.output.note("fix: " + disagreement.fix)
+        }
         if let agent = view.agent {
             var line = "agent: running (pid \(agent.pid), since \(JQCDate.format(agent.startedAt)) UTC)"
             if let at = agent.lastAttemptAt { line += "; last attempt \(JQCDate.format(at)) UTC: \(agent.lastOutcome ?? "?")" }

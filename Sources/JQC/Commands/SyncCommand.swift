@@ -36,7 +36,7 @@ struct SyncCommand: FieldOpsCommand {
     func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
         if dryRun {
-            try Self.show(SyncPlan(store: store), context)
+            try Self.show(SyncPlan(store: store, zone: try ServerZone(profile: profile)), context)
             return
         }
         let lock = try ProcessLock(path: store.directory + "/sync.lock")
@@ -48,6 +48,10 @@ struct SyncCommand: FieldOpsCommand {
         try store.relaxDurabilityForSync()
         let report = try await SyncEngine(store: store, client: client, concurrency: concurrency, progress: progress).sync()
         try Self.emit(report, context: context)
+        if let observed = report.serverOffset, let disagreement = client.serverZone.disagreement(with: observed, profile: profile) {
+            context.output.warn(disagreement.problem)
+            context.output.note("fix: " + disagreement.fix)
+        }
         if !report.isComplete {
             throw FieldOpsError(
                 "sync finished with \(report.failed) failed item\(report.failed == 1 ? "" : "s")"

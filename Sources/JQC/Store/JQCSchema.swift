@@ -13,6 +13,7 @@ enum JQCSchema {
         Migration(version: 1, name: "reference data, outbox, notifications, sync state", sql: version1),
         Migration(version: 2, name: "queued issue status changes, notification inbox, prune and reopen bookkeeping", sql: version2),
         Migration(version: 3, name: "the text being typed in a draft's field", sql: version3),
+        Migration(version: 4, name: "the score the server keeps for a submitted inspection", sql: version4),
     ])
 
     static let version1 = """
@@ -180,5 +181,12 @@ enum JQCSchema {
         -- One field at a time: the form keeps a person on a field until its text validates.
         ALTER TABLE inspections ADD COLUMN typing_field TEXT;
         ALTER TABLE inspections ADD COLUMN typing_text TEXT;
+        """
+
+    static let version4 = """
+        -- The server computes its own score for a submitted inspection (the public server's rule
+        -- differs from the contract's: pass_fail is not scored, unanswered radios count as fails)
+        -- and keeps that one. Its answer is stored beside the local score; NULL until synced.
+        ALTER TABLE inspections ADD COLUMN server_score REAL;
         """
 }

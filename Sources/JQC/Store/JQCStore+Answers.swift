@@ -54,9 +54,9 @@ extension JQCStore {
             try database.execute(
                 """
                 UPDATE inspections SET server_id = ?, sync_status = 'synced', last_error = NULL, synced_at = ?, sending_since = NULL,
-                    follow_up_required = coalesce(?, follow_up_required) WHERE local_id = ?
+                    follow_up_required = coalesce(?, follow_up_required), server_score = ? WHERE local_id = ?
                 """,
-                [server.id, StoreText.now(), server.followUpRequired, inspection.localID])
+                [server.id, StoreText.now(), server.followUpRequired, server.overallScore, inspection.localID])
             try database.execute(
                 "UPDATE issues SET inspection_server_id = ? WHERE inspection_local_id = ?", [server.id, inspection.localID])
             try database.execute(

@@ -124,13 +124,14 @@ extension JQCStore {
 
     /// What `jqc issue list` narrows to; nil fields do not narrow.
     public struct IssueFilter: Sendable, Equatable {
-        public var status: IssueStatus?
+        /// The status as the server writes it (unknown ones included).
+        public var status: String?
         public var severity: Severity?
         public var facilityID: Int?
         /// Only issues assigned to this user id (`--mine`).
         public var assignedTo: Int?
 
-        public init(status: IssueStatus? = nil, severity: Severity? = nil, facilityID: Int? = nil, assignedTo: Int? = nil) {
+        public init(status: String? = nil, severity: Severity? = nil, facilityID: Int? = nil, assignedTo: Int? = nil) {
             self.status = status
             self.severity = severity
             self.facilityID = facilityID
@@ -147,7 +148,7 @@ extension JQCStore {
                 WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR severity = ?2) AND (?3 IS NULL OR facility_id = ?3)
                   AND (?4 IS NULL OR assigned_to = ?4)
                 ORDER BY coalesce(reported_at, created_at) DESC, local_id
-                """, [filter.status?.rawValue, filter.severity?.rawValue, filter.facilityID, filter.assignedTo]
+                """, [filter.status, filter.severity?.rawValue, filter.facilityID, filter.assignedTo]
             ).map(LocalIssue.init(row:))
         }
     }
@@ -194,12 +195,14 @@ extension JQCStore {
                 let photos = StoreText.listText(issue.serverPhotoPaths)
                 let common: StatementArguments = [
                     issue.severity, issue.description, issue.status, issue.resultNotes, issue.assignedTo, issue.reportedBy,
-                    issue.reportedAt, issue.resolvedAt, photos, issue.inspectionID, issue.facilityID, issue.areaID, stamp,
+                    issue.reportedAt, issue.resolvedAt, photos, issue.inspectionID, issue.facilityID, issue.areaID, issue.areaID, stamp,
                 ]
+                // The public server's issues name no facility, only the area (which names it).
                 let update = """
                     UPDATE issues SET severity = ?, description = ?, status = ?, result_notes = ?, assigned_to = ?, reported_by = ?,
                         reported_at = ?, resolved_at = ?, server_photo_paths = ?, inspection_server_id = coalesce(?, inspection_server_id),
-                        facility_id = ?, area_id = ?, updated_at = ?
+                        facility_id = coalesce(?, (SELECT a.facility_id FROM areas a WHERE a.id = ?), facility_id), area_id = ?,
+                        updated_at = ?
                     """
                 let unsentDevice = try issue.localID.flatMap { localID in
                     try database.scalar(
@@ -233,10 +236,11 @@ extension JQCStore {
                     INSERT INTO issues (local_id, server_id, origin, inspection_server_id, facility_id, area_id, severity, description,
                         status, sync_status, photo_path, server_photo_paths, result_notes, assigned_to, reported_by, reported_at,
                         resolved_at, created_at, updated_at)
-                    VALUES (?, ?, 'server', ?, ?, ?, ?, ?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, 'server', ?, coalesce(?, (SELECT a.facility_id FROM areas a WHERE a.id = ?), \(LocalIssue.unknownFacility)),
+                        ?, ?, ?, ?, 'synced', ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
-                        JQCStore.newLocalID(), issue.id, issue.inspectionID, issue.facilityID, issue.areaID, issue.severity,
+                        JQCStore.newLocalID(), issue.id, issue.inspectionID, issue.facilityID, issue.areaID, issue.areaID, issue.severity,
                         issue.description, issue.status, issue.photoPath, photos, issue.resultNotes, issue.assignedTo,
                         issue.reportedBy, issue.reportedAt, issue.resolvedAt, stamp, stamp,
                     ])

@@ -4,13 +4,16 @@ import FoundationEssentials
 /// Notifications fetched from the server: the inbox (`jqc notifications list|read`), which ids
 /// the server still thinks unread, and the fetch cursor.
 ///
-/// The cursor is server time, never this machine's clock (contract, "Clocks"): the newest
-/// `created_at` received, or the answer's `Date` header when nothing new arrived. The next
-/// fetch asks from a minute before it (`cursorOverlap`) and drops what it already has by id.
+/// The cursor is a stamp the server itself wrote, never this machine's clock nor the answer's
+/// `Date` header (the public server stamps in its own zone with no offset, while `Date` is UTC:
+/// a cursor taken from `Date` runs hours ahead of every stamp it is compared with). It is the
+/// newest `created_at` received, kept as the server wrote it and left unchanged when nothing
+/// new arrives. The next fetch asks from a minute before it (`cursorOverlap`, more after a
+/// summer-time end: `ServerZone.since`) and drops what it already has by id.
 extension JQCStore {
     /// How far before the cursor the next fetch asks from: a notice the server stamped just
     /// before its answer but committed after it is still fetched.
-    public static let cursorOverlap: TimeInterval = 60
+    public static let cursorOverlap: Int64 = 60
 
     /// What one fetch added to the inbox.
     public struct NotificationIntake: Sendable, Equatable {
@@ -26,10 +29,10 @@ extension JQCStore {
     /// and hands out ids again) replaces the stored one and counts as new, unread.
     ///
     /// - Parameters:
-    ///   - serverDate: the answer's `Date` header, the cursor when nothing new arrived.
+    ///   - zone: the zone of the server's stamps, to tell which is newest.
     ///   - fetchedAt: this machine's time, kept for display only.
     @discardableResult
-    public func storeNotifications(_ notifications: [APINotification], serverDate: Date?, fetchedAt: Date = Date()) throws
+    public func storeNotifications(_ notifications: [APINotification], zone: ServerZone = .utc, fetchedAt: Date = Date()) throws
         -> NotificationIntake
     {
         try write { database in
@@ -66,18 +69,27 @@ extension JQCStore {
                     ])
                 intake.added.append(note)
             }
-            let newest = notifications.compactMap { $0.createdAt.flatMap(JQCDate.parse) }.max()
-            let cursor = (!intake.added.isEmpty ? newest : nil) ?? serverDate ?? newest
-            if let cursor { try setState(.notificationCursor, StoreText.text(cursor), in: database) }
-            intake.added.sort { ($0.createdAt ?? "", $0.id) < ($1.createdAt ?? "", $1.id) }
+            // Only a stamp the server wrote moves the cursor, and only forward.
+            var cursor = try state(.notificationStamp, in: database)
+            var newest = cursor.flatMap(zone.instant)
+            for note in intake.added {
+                guard let text = note.createdAt, let instant = zone.instant(text) else { continue }
+                if let current = newest, instant <= current { continue }
+                newest = instant
+                cursor = text
+            }
+            try setState(.notificationStamp, cursor, in: database)
+            intake.added.sort {
+                (zone.instant($0.createdAt ?? "") ?? .distantPast, $0.id) < (zone.instant($1.createdAt ?? "") ?? .distantPast, $1.id)
+            }
             return intake
         }
     }
 
-    /// The `since` of the next fetch: a minute before the cursor; nil before the first fetch
-    /// (which asks for every unread notice).
-    public func notificationSince() throws -> String? {
-        try notificationCursor().flatMap(JQCDate.parse).map { JQCDate.format($0.addingTimeInterval(-Self.cursorOverlap)) }
+    /// The `since` of the next fetch: a minute before the cursor (see `ServerZone.since`); nil
+    /// before the first fetch, which asks for every unread notice.
+    public func notificationSince(zone: ServerZone = .utc, now: Date = Date()) throws -> String? {
+        try notificationCursor().flatMap { zone.since(cursor: $0, overlap: Self.cursorOverlap, now: now) }
     }
 
     /// Two API timestamps name the same second (the server may add fractions or a `Z`).

@@ -93,8 +93,17 @@ public final class JQCStore: Sendable {
     enum StateKey: String {
         case lastSyncAt = "last_sync_at"
         case lastSyncError = "last_sync_error"
-        case notificationCursor = "notification_cursor"
+        /// Before version 0.9 the cursor could come from the `Date` header (UTC) while the
+        /// server's stamps are in its own zone; that value is never read again (the first fetch
+        /// after the upgrade asks for every unread notice), the new one lives under its own key.
+        case notificationStamp = "notification_cursor_stamp"
         case referencePulledAt = "reference_pulled_at"
+        /// When the last sync attempt ended and why it failed (nil: it did not), whatever
+        /// stopped it: offline, an HTTP error, an answer that was not JQC's, a refused item.
+        case lastAttemptAt = "last_attempt_at"
+        case lastAttemptError = "last_attempt_error"
+        /// The server's UTC offset seen on a record it created (`seconds@UTC stamp`).
+        case serverOffset = "server_offset"
     }
 
     func state(_ key: StateKey, in database: Database) throws -> String? {
@@ -122,15 +131,50 @@ public final class JQCStore: Sendable {
         try read { try state(.lastSyncError, in: $0) }
     }
 
-    /// The notification cursor, in server time (see `storeNotifications`); the next fetch asks
-    /// from `cursorOverlap` before it.
+    /// The notification cursor: the newest `created_at` the server sent, as it wrote it (see
+    /// `storeNotifications`); the next fetch asks from `cursorOverlap` before it.
     public func notificationCursor() throws -> String? {
-        try read { try state(.notificationCursor, in: $0) }
+        try read { try state(.notificationStamp, in: $0) }
     }
 
     /// Forgets the notification cursor (logout), so the next account starts with its unread notices.
     public func resetNotificationCursor() throws {
-        try write { try setState(.notificationCursor, nil, in: $0) }
+        try write { try setState(.notificationStamp, nil, in: $0) }
+    }
+
+    /// Every sync attempt, finished or not: when it ended and why it failed (nil: it did not).
+    func recordAttempt(at date: Date, error: String?) throws {
+        try write { database in
+            try setState(.lastAttemptAt, JQCDate.format(date), in: database)
+            try setState(.lastAttemptError, error, in: database)
+        }
+    }
+
+    /// The last sync attempt: when it ended and why it failed (nil error: it went through).
+    public func lastAttempt() throws -> (at: Date, error: String?)? {
+        try read { database in
+            guard let at = try state(.lastAttemptAt, in: database).flatMap(JQCDate.parse) else { return nil }
+            return (at, try state(.lastAttemptError, in: database))
+        }
+    }
+
+    /// Keeps the server's UTC offset a sync saw.
+    func recordServerOffset(_ offset: SyncReport.ObservedOffset) throws {
+        try write { try setState(.serverOffset, "\(offset.seconds)@" + JQCDate.format(offset.at), in: $0) }
+    }
+
+    /// The server's UTC offset the last sync that could see it saw, and when.
+    public func serverOffset() throws -> SyncReport.ObservedOffset? {
+        try read { try Self.serverOffset(in: $0) }
+    }
+
+    static func serverOffset(in database: Database) throws -> SyncReport.ObservedOffset? {
+        guard
+            let text = try database.scalar("SELECT value FROM sync_state WHERE key = ?", [StateKey.serverOffset.rawValue], as: String.self),
+            let at = text.firstIndex(of: "@"), let seconds = Int(text[..<at]),
+            let date = JQCDate.parse(String(text[text.index(after: at)...]))
+        else { return nil }
+        return .init(seconds: seconds, at: date)
     }
 
     func recordSync(finishedAt: Date?, error: String?) throws {

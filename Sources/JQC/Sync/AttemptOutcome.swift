@@ -36,6 +36,9 @@ enum AttemptOutcome: Sendable {
             case .unexpectedAnswer: self = .counted(error.summary)
             default: self = .fatal(error)
             }
+        case let error as MissingRouteError:
+            // The server has no such route: no item is to blame, the sync stops and says which.
+            self = .fatal(error)
         case let error as NotTheServiceError:
             // The server is not JQC at all (a proxy's page): no item is to blame, the sync stops.
             self = .fatal(error)

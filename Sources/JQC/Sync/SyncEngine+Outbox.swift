@@ -32,7 +32,9 @@ extension SyncEngine {
             tried.formUnion(due.map(\.localID))
             await forEachBounded(due) { [self] inspection in
                 do {
-                    let body = try SyncItemError.building("its answers") { try SyncRequests.inspection(inspection) }
+                    let body = try SyncItemError.building("its answers") {
+                        try SyncRequests.inspection(inspection, zone: client.serverZone)
+                    }
                     // From here until an answer is recorded the server may hold it (see `markSending`).
                     try store.markSending(inspection)
                     let answer = try await client.call(.createInspection, json: body, as: InspectionEnvelope.self)
@@ -72,8 +74,15 @@ extension SyncEngine {
         let issues = try store.dueIssues()
         await forEachBounded(issues) { [self] issue in
             do {
-                let answer = try await client.call(.createIssue, json: SyncRequests.issue(issue), as: IssueEnvelope.self)
+                let (answer, status, date) = try await client.callObservingServerDate(
+                    .createIssue, json: SyncRequests.issue(issue), as: IssueEnvelope.self)
                 try store.recordIssueSubmitted(issue, server: answer.issue)
+                // A 201's `reported_at` is the server's clock of this very moment, in its zone.
+                if status == 201, let date, let stamp = answer.issue.reportedAt,
+                    let offset = ServerZone.observedOffset(stamp: stamp, serverDate: date)
+                {
+                    run.withLock { $0.report.serverOffset = .init(seconds: offset, at: date) }
+                }
                 run.withLock { $0.report.issuesSubmitted += 1 }
                 progress?.advance()
             } catch {

@@ -56,15 +56,16 @@ extension SyncEngine {
     }
 
     /// Fetches what arrived since a minute before the cursor (all unread the first time), keeps
-    /// what is new by id, moves the cursor in server time (the newest `created_at`, or the
-    /// answer's `Date` when nothing new came), then tells the server which ids were read.
+    /// what is new by id, moves the cursor to the newest `created_at` the server wrote (never
+    /// to its `Date` header or this machine's clock), then tells the server which ids were read.
     /// Ids whose mark-read failed stay queued for the next sync.
     func pollNotifications() async throws {
         do {
             var query: [HTTPRequest.QueryItem] = []
-            if let since = try store.notificationSince() { query.append(.init("since", since)) }
-            let (notes, serverDate) = try await client.callWithServerDate(.notifications, query: query, as: [APINotification].self)
-            let intake = try store.storeNotifications(notes, serverDate: serverDate)
+            let zone = client.serverZone
+            if let since = try store.notificationSince(zone: zone) { query.append(.init("since", since)) }
+            let notes = try await client.call(.notifications, query: query, as: [APINotification].self)
+            let intake = try store.storeNotifications(notes, zone: zone)
             run.withLock { state in
                 state.report.notifications = intake.added.count
                 state.report.newNotifications = intake.added

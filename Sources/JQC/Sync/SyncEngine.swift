@@ -43,6 +43,19 @@ public final class SyncEngine: Sendable {
     /// `sessionExpired`/`notLoggedIn` (nothing lost), or a store error.
     public func sync() async throws -> SyncReport {
         defer { progress?.finish() }
+        do {
+            let report = try await runSteps()
+            try? store.recordAttempt(at: Date(), error: report.problemSummary)
+            return report
+        } catch let error where !(error is Stopped || error is CancellationError) {
+            // Whatever stopped it — offline, an HTTP error, an answer that was not JQC's — is
+            // what `jqc status` shows as the last attempt.
+            try? store.recordAttempt(at: Date(), error: (error as? any UserFacingError)?.summary ?? String(describing: error))
+            throw error
+        }
+    }
+
+    private func runSteps() async throws -> SyncReport {
         try await checkSession()
 
         try await uploadPhotos()
@@ -64,6 +77,7 @@ public final class SyncEngine: Sendable {
         let report = run.withLock { $0.report }
         // Whenever something failed, `jqc status` says what (`last_sync_error`).
         try store.recordSync(finishedAt: Date(), error: report.problemSummary)
+        if let offset = report.serverOffset { try store.recordServerOffset(offset) }
         return report
     }
 

@@ -20,7 +20,7 @@ struct SyncPlan: Encodable {
     var send: [Item] = []
     var pull: [String] = []
 
-    init(store: JQCStore) throws {
+    init(store: JQCStore, zone: ServerZone = .utc) throws {
         for photo in try store.duePhotos() {
             send.append(
                 Item(
@@ -83,8 +83,8 @@ struct SyncPlan: Encodable {
                         + (change.notes.map { " (\($0))" } ?? "")))
         }
         pull = ["facilities", "areas", "templates", "issues (reconciled)"]
-        if let since = try store.notificationSince() {
-            pull.append("notifications since \(since) (server time)")
+        if let since = try store.notificationSince(zone: zone) {
+            pull.append("notifications since \(since) (server time, \(zone.name))")
         } else {
             pull.append("notifications (all unread)")
         }

@@ -1,4 +1,5 @@
 import FieldOpsCore
+import FoundationEssentials
 
 /// What one `fieldops jqc sync` did, in the shape `--json` prints.
 public struct SyncReport: Sendable, Equatable, Codable {
@@ -42,6 +43,15 @@ public struct SyncReport: Sendable, Equatable, Codable {
     /// for whoever delivers them, such as the agent). A notice whose id a reset server reused is
     /// among them although its id was known before.
     public var newNotifications: [APINotification] = []
+    /// The server's UTC offset as a record it created in this sync showed it (its stamp
+    /// against the answer's `Date`); nil when no such record came back.
+    public var serverOffset: ObservedOffset?
+
+    /// The server's UTC offset at a moment of its clock.
+    public struct ObservedOffset: Sendable, Equatable, Codable {
+        public var seconds: Int
+        public var at: Date
+    }
 
     public init() {}
 

@@ -14,8 +14,9 @@ enum SyncRequests {
         return form
     }
 
-    /// `POST /inspections`. `local://` answers (photos that never uploaded) are sent as `""`.
-    static func inspection(_ inspection: LocalInspection) throws -> Data {
+    /// `POST /inspections`. `local://` answers (photos that never uploaded) are sent as `""`;
+    /// times are written as the server writes its own: wall time in its zone, no offset.
+    static func inspection(_ inspection: LocalInspection, zone: ServerZone = .utc) throws -> Data {
         let formData = FormData.jsonText(FormData.forSubmission(try inspection.formData()))
         var body: [(String, JSONValue)] = [
             ("local_id", .string(inspection.localID)),
@@ -24,8 +25,8 @@ enum SyncRequests {
             ("status", .string("completed")),
             ("form_data", try JSONValue(parsing: formData, source: "form data of inspection \(inspection.localID)")),
             ("overall_score", inspection.overallScore.flatMap(score) ?? .null),
-            ("started_at", .string(JQCDate.format(inspection.startedAt))),
-            ("completed_at", .string(JQCDate.format(inspection.completedAt ?? inspection.updatedAt))),
+            ("started_at", .string(zone.text(inspection.startedAt))),
+            ("completed_at", .string(zone.text(inspection.completedAt ?? inspection.updatedAt))),
         ]
         if let area = inspection.areaID { body.append(("area_id", number(area))) }
         if let notes = inspection.notes { body.append(("notes", .string(notes))) }

@@ -32,8 +32,9 @@ struct NotificationPoller {
 
 /// How a notification is shown, and handed to a hook command.
 enum NotificationText {
-    static func line(_ note: APINotification) -> String {
-        var text = "\(note.createdAt ?? "")  [\(note.type ?? "notice")] \(note.title ?? "")"
+    /// `2026-12-06 23:51:02 CET  [notice] Issue assigned — …`: the server's stamp in local time.
+    static func line(_ note: APINotification, zone: ServerZone) -> String {
+        var text = "\(note.createdAt.map(zone.personText) ?? "")  [\(note.type ?? "notice")] \(note.title ?? "")"
         if let body = note.body, !body.isEmpty { text += " — " + body }
         if let link = note.link, !link.isEmpty { text += "  <\(link)>" }
         return text

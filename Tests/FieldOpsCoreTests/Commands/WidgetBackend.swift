@@ -111,7 +111,7 @@ struct WidgetBackend: Backend {
         return LoginResult(user: username, details: ["role: tester"])
     }
 
-    func logout(_ context: CommandContext, profile: Profile) async {}
+    func logout(_ context: CommandContext, profile: Profile) async -> LogoutOutcome { .unconfirmed }
 
     func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] {
         guard let identity = entry?.identity else { return [] }

@@ -17,7 +17,8 @@ struct StatusBadgeTests {
     @Test func rawValuesAreTheAPIWords() {
         #expect(Severity.allCases.map(\.rawValue) == ["low", "medium", "high", "critical"])
         #expect(Severity.low < Severity.critical)
-        #expect(IssueStatus.allCases.map(\.rawValue) == ["open", "in_progress", "resolved"])
+        #expect(IssueStatus.allCases.map(\.rawValue) == ["open", "in_progress", "pending_verification", "resolved"])
+        #expect(IssueStatus.pendingVerification.label == "Pending Verification")
         #expect(IssueStatus.inProgress.label == "In Progress")
         #expect(InspectionStatus(rawValue: "draft") == .draft)
         #expect(SyncStatus(rawValue: "failed") == .failed && SyncStatus.maxAttempts == 5)

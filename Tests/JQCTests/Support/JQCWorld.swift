@@ -11,16 +11,18 @@ typealias JQCWorld = BackendTestBed
 extension JQCWorld {
     /// Starts the emulator with `arguments` and writes the config; `http` is the profile's
     /// `http:` block (e.g. `{ retries: 0 }`).
-    static func start(emulatorArguments: [String] = [], http: String? = nil) async throws -> JQCWorld {
-        try start(existing: try await Emulator.start(script: "jqc_emulator", arguments: emulatorArguments), http: http)
+    /// `settings` are more profile lines (`time_zone: America/New_York`).
+    static func start(emulatorArguments: [String] = [], http: String? = nil, settings: [String] = []) async throws -> JQCWorld {
+        try start(existing: try await Emulator.start(script: "jqc_emulator", arguments: emulatorArguments), http: http, settings: settings)
     }
 
     /// A world around an emulator the caller started (in a network namespace, say).
-    static func start(existing emulator: Emulator, http: String? = nil) throws -> JQCWorld {
+    static func start(existing emulator: Emulator, http: String? = nil, settings: [String] = []) throws -> JQCWorld {
         try JQCWorld(
             emulator: emulator, backends: [JQCBackend()],
             profile: Profile(
-                name: "site", backend: "jqc", isDefault: true, settings: ["username: inspector"] + (http.map { ["http: \($0)"] } ?? [])),
+                name: "site", backend: "jqc", isDefault: true,
+                settings: ["username: inspector"] + (http.map { ["http: \($0)"] } ?? []) + settings),
             account: PasswordLogin(username: "inspector", password: "secret123"), home: try FieldOpsHome(noColor: false))
     }
 
@@ -88,9 +90,9 @@ extension JQCWorld {
 
 /// Runs `body` in a fresh world and always stops the emulator and removes the files.
 func withWorld<T: Sendable>(
-    emulatorArguments: [String] = [], http: String? = nil, _ body: (JQCWorld) async throws -> T
+    emulatorArguments: [String] = [], http: String? = nil, settings: [String] = [], _ body: (JQCWorld) async throws -> T
 ) async throws -> T {
-    let world = try await JQCWorld.start(emulatorArguments: emulatorArguments, http: http)
+    let world = try await JQCWorld.start(emulatorArguments: emulatorArguments, http: http, settings: settings)
     defer { world.stop() }
     return try await body(world)
 }

@@ -28,7 +28,7 @@ struct SyncCommandTests {
             // The next fetch asks from a minute before the cursor (server time), and drops repeats by id.
             #expect(
                 polls.last?.query["since"] == [
-                    JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-JQCStore.cursorOverlap))
+                    JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-Double(JQCStore.cursorOverlap)))
                 ])
             let stored = try world.store().notifications()
             #expect(stored.count == 3)

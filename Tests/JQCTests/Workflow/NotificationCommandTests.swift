@@ -33,7 +33,9 @@ struct NotificationCommandTests {
             let polls = try await world.emulator.requests().filter { $0.path == "/api/v1/notifications" }
             #expect(polls.first?.query["since"] == nil)
             #expect(
-                polls[1].query["since"] == [JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-JQCStore.cursorOverlap))]
+                polls[1].query["since"] == [
+                    JQCDate.format(try #require(JQCDate.parse(cursor)).addingTimeInterval(-Double(JQCStore.cursorOverlap)))
+                ]
             )
         }
     }

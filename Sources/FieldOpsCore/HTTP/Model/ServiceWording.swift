@@ -117,3 +117,38 @@ public struct NotTheServiceError: UserFacingError, Equatable {
     public var hint: String? { ServiceWording.notTheServiceHint(profile: profile) }
     public var exitCode: ExitCode { .failure }
 }
+
+/// A route the server does not have: a 404 or 405 whose body is not JSON (an HTML page, the
+/// web framework's own answer for a path no handler serves — an API's JSON error handlers never
+/// see routing errors). A JSON 404 names a missing record; this names a missing route, which
+/// is what an older server without the API in question answers.
+public struct MissingRouteError: UserFacingError, Equatable {
+    /// `GET /api/v1/facilities`.
+    public var route: String
+    public var status: Int
+    public var service: String
+    public var profile: String
+
+    public init(route: String, status: Int, service: String, profile: String) {
+        self.route = route
+        self.status = status
+        self.service = service
+        self.profile = profile
+    }
+
+    /// The error for `response` when it is a routing error (404/405 without JSON), else nil.
+    public init?(_ response: HTTPResponse, route: String, service: String, profile: String) {
+        guard response.status == 404 || response.status == 405, (try? JSONValue(parsing: response.body)) == nil else { return nil }
+        self.init(route: route, status: response.status, service: service, profile: profile)
+    }
+
+    public var summary: String {
+        status == 405 ? "HTTP 405: this server does not take \(route)" : "HTTP \(status): this server has no \(route)"
+    }
+
+    public var hint: String? {
+        "the server of profile \(profile) may run an older \(service) version without this part of the API; check its base_url (`fieldops profile show \(profile)`) or ask its administrators which version runs there"
+    }
+
+    public var exitCode: ExitCode { .failure }
+}

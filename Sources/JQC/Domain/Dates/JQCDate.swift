@@ -12,6 +12,14 @@ public enum JQCDate {
     /// Accepted: `2026-05-01T08:30:00`, `…:00.123456`, `…:00Z`, `…:00+02:00`, and a space
     /// instead of `T` (Python's `str(datetime)`). Without a zone the time is UTC.
     public static func parse(_ text: String) -> Date? {
+        guard let stamp = stamp(text) else { return nil }
+        return Date(timeIntervalSince1970: Double(stamp.localSeconds - Int64(stamp.offset ?? 0)) + stamp.fraction)
+    }
+
+    /// A timestamp as written: its wall-clock reading (seconds since 1970 as if it were UTC),
+    /// the fraction of a second, and its offset from UTC when it names one (`Z`: 0; none: nil,
+    /// the server's own zone, which `ServerZone` resolves).
+    public static func stamp(_ text: String) -> (localSeconds: Int64, fraction: Double, offset: Int?)? {
         let b = Array(text.utf8)
         guard b.count >= 19, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "),
             b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
@@ -28,9 +36,10 @@ public enum JQCDate {
             guard i > start, let f = Double("0." + String(decoding: b[start..<i], as: UTF8.self)) else { return nil }
             fraction = f
         }
-        var offsetSeconds = 0
+        var offsetSeconds: Int?
         if i < b.count {
             if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+                offsetSeconds = 0
                 i += 1
             } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
                 guard b.count - i == 6, b[i + 3] == UInt8(ascii: ":"),
@@ -42,14 +51,18 @@ public enum JQCDate {
             }
         }
         guard i == b.count else { return nil }
-        let seconds = day * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return (Int64(day * 86_400 + hour * 3600 + minute * 60 + second), fraction, offsetSeconds)
+    }
+
+    /// Formats local seconds (a wall-clock reading) as the API writes it: no zone, whole seconds.
+    public static func format(localSeconds: Int64) -> String {
+        let (days, secondOfDay) = CivilDate.split(epochSeconds: localSeconds)
+        return formatDay(days: days) + "T" + pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60) + ":" + pad(secondOfDay % 60)
     }
 
     /// Formats a moment as the API wants it: UTC, no zone, whole seconds (truncated).
     public static func format(_ date: Date) -> String {
-        let (days, secondOfDay) = CivilDate.split(epochSeconds: epochSeconds(date))
-        return formatDay(days: days) + "T" + pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60) + ":" + pad(secondOfDay % 60)
+        format(localSeconds: epochSeconds(date))
     }
 
     /// Whether `text` is a `yyyy-MM-dd` day that exists (`2024-02-29` yes, `2023-02-29` no).

@@ -2,6 +2,8 @@
 public enum IssueStatus: String, Sendable, Hashable, CaseIterable, Codable {
     case open
     case inProgress = "in_progress"
+    /// The public server's step between a fix and its check by a supervisor.
+    case pendingVerification = "pending_verification"
     case resolved
 
     /// The label for a table ("In Progress").
@@ -9,6 +11,7 @@ public enum IssueStatus: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .open: return "Open"
         case .inProgress: return "In Progress"
+        case .pendingVerification: return "Pending Verification"
         case .resolved: return "Resolved"
         }
     }

@@ -16,6 +16,8 @@ public struct LocalInspection: Sendable, Equatable {
     /// The answers as stored: compact JSON text of `{field_id: value}`.
     public var formDataJSON: String
     public var overallScore: Double?
+    /// The score the server computed and keeps (nil until synced, or when it sent none).
+    public var serverScore: Double?
     public var notes: String?
     public var parentLocalID: String?
     public var parentServerID: Int?
@@ -38,7 +40,7 @@ public struct LocalInspection: Sendable, Equatable {
 
     static let columns = """
         local_id, server_id, template_id, facility_id, area_id, status, sync_status, retry_count, last_error, \
-        form_data, overall_score, notes, parent_local_id, parent_server_id, follow_up_required, started_at, \
+        form_data, overall_score, server_score, notes, parent_local_id, parent_server_id, follow_up_required, started_at, \
         completed_at, created_at, updated_at, synced_at, sending_since
         """
 
@@ -54,6 +56,7 @@ public struct LocalInspection: Sendable, Equatable {
         lastError = try row.decode("last_error")
         formDataJSON = try row.decode("form_data")
         overallScore = try row.decode("overall_score")
+        serverScore = try row.decode("server_score")
         notes = try row.decode("notes")
         parentLocalID = try row.decode("parent_local_id")
         parentServerID = try row.decode("parent_server_id")

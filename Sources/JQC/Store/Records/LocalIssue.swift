@@ -15,8 +15,13 @@ public struct LocalIssue: Sendable, Equatable {
     public var origin: Origin
     public var inspectionLocalID: String?
     public var inspectionServerID: Int?
+    /// `unknownFacility` for a pulled issue whose area is not in the reference cache (the
+    /// public server's issues name only their area).
     public var facilityID: Int
     public var areaID: Int?
+
+    /// The facility id stored when neither the server nor the cached areas name one.
+    public static let unknownFacility = 0
     /// Kept as text: the server may add severities this build does not know.
     public var severity: String
     public var description: String

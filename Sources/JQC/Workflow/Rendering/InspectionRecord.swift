@@ -23,6 +23,7 @@ struct InspectionRecord: Encodable {
         case syncStatus = "sync_status"
         case badge
         case overallScore = "overall_score"
+        case serverScore = "server_score"
         case formData = "form_data"
         case notes
         case parentLocalID = "parent_local_id"
@@ -49,6 +50,7 @@ struct InspectionRecord: Encodable {
         try c.encode(i.syncStatus.rawValue, forKey: .syncStatus)
         try c.encode(i.badge.label, forKey: .badge)
         try c.encode(i.overallScore, forKey: .overallScore)
+        try c.encode(i.serverScore, forKey: .serverScore)
         try c.encode(formData, forKey: .formData)
         try c.encode(i.notes, forKey: .notes)
         try c.encode(i.parentLocalID, forKey: .parentLocalID)
