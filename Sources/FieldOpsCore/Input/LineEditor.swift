@@ -23,7 +23,9 @@ public final class LineEditor: @unchecked Sendable {
 
     /// `historySize` lines are kept for the up arrow while this editor lives.
     public init(program: String = "fieldops", historySize: Int = 200) {
-        guard isatty(STDIN_FILENO) == 1, let editor = fieldops_el_open(program) else {
+        // libedit turns the prompt into wide characters and typed keys back into bytes with the
+        // C library's locale: without a UTF-8 one, `Sjøgata` in a question crashed it.
+        guard isatty(STDIN_FILENO) == 1, TextLocale.ensureUTF8(), let editor = fieldops_el_open(program) else {
             self.editor = nil
             self.history = nil
             return

@@ -30,9 +30,7 @@ final class CursesScreen {
     init?(color: Bool) {
         guard let api = fieldops_curses() else { return nil }
         // Labels, stars and braille strokes are UTF-8: ncursesw needs a UTF-8 character type.
-        if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
-            _ = setlocale(LC_CTYPE, "C.UTF-8")
-        }
+        TextLocale.ensureUTF8()
         TerminalModes.preserve(leaving: Self.leaveSequence)
         guard let screen = api.pointee.newterm(nil, fieldops_stderr(), fieldops_stdin()), let window = fieldops_stdscr() else {
             TerminalModes.restore()

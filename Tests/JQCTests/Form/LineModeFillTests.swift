@@ -49,6 +49,30 @@ struct LineModeFillTests {
         }
     }
 
+    /// With no locale in the environment (a C program starts in "C"), libedit could not turn
+    /// a typed `Åse Øvrebø` into bytes: the answer was lost and the old one kept. Every script
+    /// typed reaches the store byte for byte.
+    @Test(arguments: ["Åse Øvrebø", "“Kvartal” 東京", "👩‍🔧 Noë Ǹ", "שלום"])
+    func anAnswerInAnyScriptReachesTheStoreExactly(answer: String) async throws {
+        try await withWorld { world in
+            try await world.ready()
+            let id = try await world.startDraft(template: 2)
+            var environment = world.environment.merging(["NO_COLOR": "1", "TERM": "xterm"]) { $1 }
+            for key in ["LANG", "LC_ALL", "LC_CTYPE"] { environment.removeValue(forKey: key) }
+            let result = try TerminalSession.run(
+                FieldOpsBinary.path, arguments: ["jqc", "inspect", "fill", id, "--line"], environment: environment,
+                steps: [
+                    .expect("Contact on site"), .expect("> "), .send(answer + "\r"),
+                    .expect("Contact email"), .expect("> "), .send("q\r"),
+                    .expect("saved so far"),
+                ])
+            #expect(result.failedStep == nil, "stopped at step \(String(describing: result.failedStep)):\n\(result.output)")
+            #expect(result.exit == 0, "\(result.output)")
+            let values = try #require(try world.store().inspection(localID: id)).formData()
+            #expect(values["f_1712_ab3"] == .text(answer))
+        }
+    }
+
     @Test func aTableThatDoesNotValidateKeepsTheRowsTyped() async throws {
         try await withWorld { world in
             try await world.ready()
