@@ -42,7 +42,7 @@ POST /__admin/reset. Defaults are the contract's server, which the Swift tests r
                 (PATCH /issues/<id>/status accepts pending_verification); POST /issues needs an
                 area_id of its facility (422 "area_id is required"); notifications without type;
                 a created inspection keeps the score the public server's own rule gives
-                (jqc_score.compute_public_server_score), not the one the client sent.
+                (jqc_score.compute_score with rule="public"), not the one the client sent.
                 Seeds issue 6 (pending_verification, assigned to user 1) and issue 3's
                 verification by user 5 (director); switched on at run time it adds them when
                 missing, switched off it leaves records as they are. Admin answers and
@@ -820,7 +820,7 @@ class JQCApp(JQCAdmin, App):
         self.inspection_scores[record["id"]] = jqc_score.compute_score(template["form_schema"], form_data)
         if self.modes["real_shapes"]:
             # The public server keeps the score it computes with its own rule, not the client's.
-            record["overall_score"] = jqc_score.compute_public_server_score(template["form_schema"], form_data)
+            record["overall_score"] = jqc_score.compute_score(template["form_schema"], form_data, rule="public")
         if record["parent_inspection_id"] is not None:
             self.inspections[record["parent_inspection_id"]]["follow_up_required"] = False
         self.created_counts["inspections"] += 1

@@ -64,8 +64,13 @@ def is_pass_word(value):
     return isinstance(value, str) and value.lower() in PASS_WORDS
 
 
-def compute_score(form_schema, form_data):
-    """The server's `_compute_score_from_form`: a float 0-100 rounded to 2 places, or None."""
+def compute_score(form_schema, form_data, rule="contract"):
+    """The server's `_compute_score_from_form`: a float 0-100 rounded to 2 places, or None.
+
+    rule="contract" is the contract's (and the iPad client's) rule described above.
+    rule="public" is the public server's own, which differs (shared/contracts/jqc.md, "The public
+    server, as run"): an answered rating earns its value of 5 possible points, and pass_fail is
+    not scored; checkbox and radio are counted the same way."""
     if not isinstance(form_schema, list):
         return None
     if not isinstance(form_data, dict):
@@ -86,8 +91,12 @@ def compute_score(form_schema, form_data):
             rating = rating_value(value)
             if rating is None:
                 continue
-            total += 1
-            earned += rating / 5
+            if rule == "public":
+                total += 5
+                earned += rating
+            else:
+                total += 1
+                earned += rating / 5
         elif field_type == "checkbox":
             total += 1
             if value is True or value == "true":
@@ -97,7 +106,7 @@ def compute_score(form_schema, form_data):
             if is_pass_word(value):
                 earned += 1
         else:  # pass_fail
-            if not isinstance(value, str) or value == "":
+            if rule == "public" or not isinstance(value, str) or value == "":
                 continue
             total += 1
             if is_pass_word(value):
@@ -106,44 +115,6 @@ def compute_score(form_schema, form_data):
         return None
     return round(earned / total * 100, 2)
 
-
-
-def compute_public_server_score(form_schema, form_data):
-    """The public server's own rule (shared/contracts/jqc.md, "The public server, as run"), which
-    differs from the contract's: an answered rating earns its value of 5 possible points,
-    checkbox and radio always count one point (unanswered fails), pass_fail is not scored.
-    round(earned / total * 100, 2), None when nothing counts."""
-    if not isinstance(form_schema, list):
-        return None
-    if not isinstance(form_data, dict):
-        form_data = {}
-    total = 0
-    earned = 0.0
-    for field in form_schema:
-        if not isinstance(field, dict):
-            continue
-        key = field_key(field.get("id"))
-        if key is None:
-            continue
-        value = form_data.get(key)
-        field_type = field.get("type")
-        if field_type == "rating":
-            rating = rating_value(value)
-            if rating is None:
-                continue
-            total += 5
-            earned += rating
-        elif field_type == "checkbox":
-            total += 1
-            if value is True or value == "true":
-                earned += 1
-        elif field_type == "radio":
-            total += 1
-            if is_pass_word(value):
-                earned += 1
-    if total == 0:
-        return None
-    return round(earned / total * 100, 2)
 
 def main(stdin=sys.stdin, stdout=sys.stdout):
     try:

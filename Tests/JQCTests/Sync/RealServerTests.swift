@@ -10,17 +10,10 @@ import Testing
 /// records looser than the contract. The emulator serves each of these in a mode.
 @Suite(.serialized)
 struct RealServerTests {
-    /// The ids a `notifications poll --json` printed.
-    static func poll(_ world: JQCWorld) async throws -> [Int] {
-        let result = await world.run(["jqc", "notifications", "poll", "--json"])
-        guard result.exitCode == 0 else { throw TestSupportError("poll failed (\(result.exitCode)): \(result.stderr)") }
-        return try result.array().compactMap { $0["id"] as? Int }
-    }
+    static func poll(_ world: JQCWorld) async throws -> [Int] { try await NotificationInboxTests.poll(world) }
 
     static func serverNotificationIDs(_ world: JQCWorld) async throws -> Set<Int> {
-        Set(
-            ((try await world.serverState()["notifications"] as? [[String: Any]]) ?? [])
-                .filter { $0["user_id"] as? Int == 1 }.compactMap { $0["id"] as? Int })
+        Set(try await NotificationInboxTests.serverIDs(world))
     }
 
     static func keyringEntry(_ world: JQCWorld) throws -> KeyringEntry? {
