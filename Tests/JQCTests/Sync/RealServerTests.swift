@@ -25,7 +25,9 @@ struct RealServerTests {
     /// With the server stamping in its own zone, a cursor taken from the (UTC) `Date` header ran
     /// hours ahead of every stamp and lost each notice; a clock off by ten minutes either way
     /// changes nothing when the cursor is only ever the server's own stamp.
-    @Test(arguments: [("America/New_York", 600.0), ("Asia/Kolkata", -600.0), ("Pacific/Kiritimati", 0.0)])
+    @Test(arguments: [
+        ("America/New_York", 600.0), ("Asia/Kolkata", -600.0), ("Pacific/Kiritimati", 0.0), ("Etc/GMT+12", 600.0),
+    ])
     func notificationsFromAServerInItsOwnZoneAreShownExactlyOnce(zone: String, skew: Double) async throws {
         try await withWorld(emulatorArguments: ["--time-zone", zone, "--microseconds"], settings: ["time_zone: \(zone)"]) { world in
             try await world.login()
