@@ -9,7 +9,7 @@ final class ConfigFixture {
 
     /// The three backends of the product, declared the way `main.swift` will.
     static let schema = ConfigSchema(backends: [
-        BackendSchema(name: "jqc"),
+        BackendSchema(name: "jqc", profileKeys: [ProfileKey("time_zone", kind: .string, help: "the zone of the server's stamps")]),
         BackendSchema(
             name: "mcms",
             profileKeys: [

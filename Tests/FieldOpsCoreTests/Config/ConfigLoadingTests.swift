@@ -22,6 +22,7 @@ import Testing
         #expect(lab.int("chunk_size") == 500)
         #expect(configuration.profile(named: "lists")?.backend == "interlinedlist")
         #expect(configuration.profile(named: "site-a")?.username == "alice")
+        #expect(configuration.profile(named: "site-a")?.string("time_zone") == "America/New_York")
         #expect(configuration.keyring.encryption == .none)
         #expect(configuration.keyring.path == "/nonexistent-home/.local/share/fieldops/keyring")
     }
