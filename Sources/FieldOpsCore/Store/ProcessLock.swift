@@ -79,6 +79,17 @@ public final class ProcessLock {
         }
     }
 
+    /// `lock(timeout:)` for async code: the wait sleeps the task, not its thread, and ends with
+    /// `CancellationError` when the command is interrupted.
+    public func lockWaiting(timeout: Duration) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while case .heldBy(let pid) = try tryLock() {
+            guard clock.now < deadline else { throw ProcessLockError(path: path, reason: .held(pid: pid)) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Runs `body` holding the lock (waiting up to `timeout` for it), and releases it after.
     public func withLock<T>(timeout: Duration, _ body: () throws -> T) throws -> T {
         try lock(timeout: timeout)

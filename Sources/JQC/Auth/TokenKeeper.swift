@@ -59,6 +59,18 @@ actor TokenKeeper {
                 guard let refreshToken = old.refresh else {
                     throw JQCError.sessionExpired(profile: profile, reason: "the access token was refused and there is no refresh token")
                 }
+                // One refresh at a time across the processes of this profile (a sync and the
+                // agent): the server rotates the refresh token, so a second refresh with the same
+                // one is refused — and that refusal once logged the profile out.
+                // Where the lock cannot be made (a read-only keyring directory) the refresh goes on
+                // without it, as before: taking turns is a safeguard, not a condition.
+                let lock = keyring.flatMap { try? ProcessLock(path: Self.refreshLockPath(keyring: $0, profile: profile)) }
+                try await lock?.lockWaiting(timeout: .seconds(60))
+                defer { lock?.unlock() }
+                if let keyring, let rotated = try Self.rotatedElsewhere(keyring: keyring, profile: profile, since: refreshToken) {
+                    // Another process refreshed while this one waited: its pair is the one to use.
+                    return rotated
+                }
                 let grant: TokenGrant
                 do {
                     grant = try await exchange(refreshToken)
@@ -86,6 +98,19 @@ actor TokenKeeper {
         return access
     }
 
+    /// The lock beside the keyring that makes a profile's refreshes take turns.
+    static func refreshLockPath(keyring: Keyring, profile: String) -> String {
+        keyring.path + ".refresh-" + profile + ".lock"
+    }
+
+    /// The pair another process stored after rotating `refreshToken`, if it did.
+    static func rotatedElsewhere(keyring: Keyring, profile: String, since refreshToken: String) throws -> Tokens? {
+        guard let entry = try keyring.entry(for: profile), let stored = entry.secrets[StoredCredentials.refreshToken],
+            !stored.isEmpty, stored != refreshToken, let access = entry.secrets[StoredCredentials.accessToken], !access.isEmpty
+        else { return nil }
+        return Tokens(access: access, refresh: stored)
+    }
+
     /// The refresh token now held (the newest after a refresh), if any.
     func currentRefresh() async -> String? {
         await pair.current.refresh
@@ -103,10 +128,16 @@ actor TokenKeeper {
     }
 
     /// Forgets the tokens (the server refused them for good); the identity stays for offline use.
+    /// Compare-and-delete: the keyring's tokens go only while they are still the ones this
+    /// process held — a pair another process stored meanwhile is a live session and stays.
     func clearStoredTokens() async throws {
+        let held = await pair.current
         await pair.set(Tokens(access: nil, refresh: nil))
         guard !fromOutside else { return }
         try keyring?.update(profile: profile) { entry in
+            guard entry.secrets[StoredCredentials.refreshToken] == held.refresh,
+                entry.secrets[StoredCredentials.accessToken] == held.access
+            else { return }
             entry.secrets.removeValue(forKey: StoredCredentials.accessToken)
             entry.secrets.removeValue(forKey: StoredCredentials.refreshToken)
         }

@@ -234,3 +234,59 @@ struct IdentityRefreshTests {
         }
     }
 }
+
+/// Two fieldops processes of one profile with an expired access token (a sync and the agent):
+/// the server rotates the refresh token on the first refresh, so a second refresh with the same
+/// one is refused — and the loser used to delete the credentials, the winner's fresh pair with
+/// them, logging the profile out. Refreshes take turns under a lock beside the keyring, the
+/// second process uses the pair the first stored, and a refused refresh deletes only the tokens
+/// it held.
+@Suite(.serialized)
+struct ParallelRefreshTests {
+    /// Runs the binary and waits for it on a thread of its own: two processes waited for on the
+    /// concurrency pool's threads (two on this machine) would leave none for the test itself.
+    static func runOnAThreadOfItsOwn(_ home: FieldOpsHome, _ arguments: [String]) async throws -> CommandOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try home.runBinary(arguments) }) }
+        }
+    }
+
+    @Test func twoProcessesRefreshingAtOnceStayLoggedIn() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            try await world.admin("expire-tokens")
+            // The first refresh to reach the server waits there until released: the other
+            // process starts while it is in flight.
+            try await world.admin("hold", ["path": "/api/v1/auth/refresh", "count": 1])
+            let first = Task { try await Self.runOnAThreadOfItsOwn(world.home, ["jqc", "sync"]) }
+            try await world.waitForRequests(path: "/api/v1/auth/refresh", count: 1)
+            let second = Task { try await Self.runOnAThreadOfItsOwn(world.home, ["jqc", "notifications", "poll"]) }
+            try await Task.sleep(for: .milliseconds(500))
+            try await world.admin("release")
+            let (a, b) = (try await first.value, try await second.value)
+
+            #expect(a.exitCode == 0, "sync: \(a.stderr) \(a.stdout)")
+            #expect(b.exitCode == 0, "poll: \(b.stderr)")
+            let refreshes = try await world.emulator.requests().filter { $0.path == "/api/v1/auth/refresh" }
+            #expect(refreshes.count == 1, "the second process used the pair the first stored")
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0, "still logged in")
+        }
+    }
+
+    /// A refused refresh deletes the stored tokens only while they are the ones it tried.
+    @Test func aRefusedRefreshKeepsAPairAnotherProcessStored() async throws {
+        try await withWorld { world in
+            try await world.login()
+            let keyring = Keyring(path: world.home.path("data") + "/fieldops/keyring", passphrase: PassphraseSource(environment: [:]))
+            let client = try JQCClient(
+                profile: Profile(name: "site", backend: "jqc", baseURL: world.emulator.baseURL), session: world.http, token: nil,
+                keyring: keyring)
+            // Another process logs in again meanwhile: a new, valid pair in the keyring.
+            try await world.login()
+            let fresh = try #require(try keyring.entry(for: "site")).secrets
+            try await client.tokens.clearStoredTokens()
+            #expect(try keyring.entry(for: "site")?.secrets == fresh)
+            #expect(await world.run(["jqc", "sync"]).exitCode == 0)
+        }
+    }
+}
