@@ -3,7 +3,7 @@ SWIFT      ?= swift
 PKGS       := libcurl yaml-0.1 sqlite3 libsodium libpsl libedit ncursesw libpng
 APT_PKGS   := pkg-config libcurl4-openssl-dev libyaml-dev libsqlite3-dev libsodium-dev python3 openssl zsh fish groff-base \
               lintian dpkg-dev bash-completion man-db libpsl-dev linux-libc-dev iproute2 \
-              libncurses-dev libedit-dev libpng-dev
+              libncurses-dev libedit-dev libpng-dev tzdata
 BIN_DEBUG  := .build/debug/fieldops
 BIN_RELEASE:= .build/release/fieldops
 BUILD_INFO := Sources/CFieldOpsBuild/build-info.h
@@ -40,6 +40,7 @@ deps:
 	for s in zsh fish python3 openssl groff lintian dpkg-shlibdeps man ip; do command -v $$s >/dev/null 2>&1 || missing="$$missing $$s"; done; \
 	[ -f /usr/share/bash-completion/bash_completion ] || missing="$$missing bash-completion"; \
 	[ -f /usr/include/linux/rtnetlink.h ] || missing="$$missing linux-libc-dev"; \
+	[ -f /usr/share/zoneinfo/America/New_York ] || missing="$$missing tzdata"; \
 	python3 -c 'import pyte' 2>/dev/null || { echo "deps: installing the python package pyte (the MCMS watch tests' terminal emulator)"; \
 		python3 -m pip install --quiet pyte || pip install --quiet pyte; }; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \

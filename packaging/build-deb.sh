@@ -108,6 +108,8 @@ depend_on_dlopened libpng16.so.16 libpng16-16
 depend_on_dlopened libpsl.so.5 libpsl5
 depend_on_dlopened libsqlite3.so.0 libsqlite3-0
 depend_on_dlopened libsodium.so.23 libsodium23
+# The system time zone database: a JQC profile's time_zone is read from /usr/share/zoneinfo.
+case ", $depends," in *", tzdata"*) ;; *) depends="$depends, tzdata" ;; esac
 
 # MARK: control
 

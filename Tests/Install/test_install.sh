@@ -302,13 +302,13 @@ check_deb() {
 depends_derived() {
     local depends missing=""
     depends=$(control_field Depends)
-    for lib in libcurl4 libyaml-0-2 libsqlite3-0 libsodium23 libc6 libedit2 libncursesw6 libpng16-16; do
+    for lib in libcurl4 libyaml-0-2 libsqlite3-0 libsodium23 libc6 libedit2 libncursesw6 libpng16-16 tzdata; do
         grep -qE "(^|, )$lib( |,|\$)" <<<"$depends" || missing="$missing $lib"
     done
     [ -z "$missing" ] || { echo "Depends: $depends (missing:$missing)"; return 1; }
     echo "Depends: $depends"
 }
-check_deb "Depends names libyaml-0-2, libc6 and the dlopened libcurl4, libsqlite3-0, libsodium23, libedit2, libncursesw6, libpng16-16" depends_derived
+check_deb "Depends names libyaml-0-2, libc6, the dlopened libcurl4, libsqlite3-0, libsodium23, libedit2, libncursesw6, libpng16-16, and tzdata" depends_derived
 
 control_fields() {
     local bad=""
