@@ -20,6 +20,14 @@ extension UserFacingError {
     public var hint: String? { nil }
 }
 
+extension Error {
+    /// The one line a person reads for any error: a fieldops error's summary, else the error as
+    /// Swift describes it (for the places that fold an error into a sentence or a record).
+    public var summaryText: String {
+        (self as? any UserFacingError)?.summary ?? String(describing: self)
+    }
+}
+
 /// A general failure for cases that need no type of their own.
 public struct FieldOpsError: UserFacingError, CustomStringConvertible {
     public var summary: String

@@ -58,7 +58,7 @@ public struct Migrator: Sendable {
             } catch {
                 throw StoreError(
                     kind: .migrationFailed(version: migration.version, name: migration.name),
-                    message: (error as? any UserFacingError)?.summary ?? "\(error)", path: database.path)
+                    message: error.summaryText, path: database.path)
             }
             applied.append(migration)
         }

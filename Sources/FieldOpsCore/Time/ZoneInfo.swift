@@ -61,7 +61,8 @@ public struct ZoneInfo: Sendable, Equatable {
         name: "UTC", transitions: [], transitionTypes: [], types: [LocalType(offset: 0, isDST: false, abbreviation: "UTC")],
         rule: nil)
 
-    private init(name: String, transitions: [Int64], transitionTypes: [UInt8], types: [LocalType], rule: PosixRule?) {
+    /// Also the TZif reader's, below in this file.
+    fileprivate init(name: String, transitions: [Int64], transitionTypes: [UInt8], types: [LocalType], rule: PosixRule?) {
         self.name = name
         self.transitions = transitions
         self.transitionTypes = transitionTypes
@@ -95,7 +96,17 @@ public struct ZoneInfo: Sendable, Equatable {
         guard !name.isEmpty, allowed, !name.hasPrefix("/"), !name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
         else { throw .invalidName(name) }
         let path = directory + "/" + name
-        guard let bytes = readFile(path) else { throw .unknownZone(name: name, directory: directory) }
+        // The configuration's careful reader: a FIFO or device is refused before it can block,
+        // and a file over 1 MiB (a zone is a few KiB) is not read.
+        let found: [UInt8]?
+        do {
+            found = try FileSystem.readFileIfExists(path, limit: 1 << 20)
+        } catch let error as SystemCallError where error.code == EINVAL || error.code == EISDIR {
+            found = nil  // a directory such as `America` names no zone
+        } catch {
+            throw .malformed(name: name, path: path, reason: (error as? SystemCallError)?.reason ?? error.summaryText)
+        }
+        guard let bytes = found else { throw .unknownZone(name: name, directory: directory) }
         do {
             return try TZifReader(bytes: bytes).zone(named: name)
         } catch {
@@ -160,29 +171,6 @@ public struct ZoneInfo: Sendable, Equatable {
     public func utcSeconds(forLocal localSeconds: Int64) -> Int64 {
         if let first = utcCandidates(forLocal: localSeconds).first { return first }
         return localSeconds - Int64(offset(atUTC: localSeconds - 172_800))
-    }
-
-    // MARK: - Reading files
-
-    private static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size < 1 << 20 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            done += count
-        }
-        return bytes
-    }
-
-    fileprivate init(parsedName name: String, transitions: [Int64], transitionTypes: [UInt8], types: [LocalType], rule: PosixRule?) {
-        self.init(name: name, transitions: transitions, transitionTypes: transitionTypes, types: types, rule: rule)
     }
 }
 
@@ -270,7 +258,7 @@ private struct TZifReader {
             }
         }
         return ZoneInfo(
-            parsedName: name, transitions: transitions, transitionTypes: transitionTypes, types: types, rule: rule)
+            name: name, transitions: transitions, transitionTypes: transitionTypes, types: types, rule: rule)
     }
 
     func uint32(at index: Int) -> UInt32 {

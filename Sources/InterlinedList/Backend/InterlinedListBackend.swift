@@ -88,7 +88,7 @@ public struct InterlinedListBackend: Backend {
             )
         } catch {
             details.append(
-                "offline mirror not filled (\((error as? any UserFacingError)?.summary ?? String(describing: error))): run fieldops il sync"
+                "offline mirror not filled (\(error.summaryText)): run fieldops il sync"
             )
         }
         return LoginResult(user: user.shownName + (user.email.map { " <\($0)>" } ?? ""), details: details)

@@ -120,7 +120,7 @@ public struct RowAddCommand: FieldOpsCommand {
                 let first = chunk.first?.line ?? 0
                 throw FieldOpsError(
                     "added \(sent) of \(parsed.rows.count) rows to list \(listID); the rows from \(file):\(first) on were not added",
-                    details: [(error as? any UserFacingError)?.summary ?? String(describing: error)],
+                    details: [error.summaryText],
                     hint: "the first \(sent) rows are in the list; remove them from the file (or the list) before running it again",
                     exitCode: .partialFailure)
             }

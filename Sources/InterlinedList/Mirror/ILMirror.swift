@@ -94,9 +94,7 @@ public final class ILMirror: Sendable {
         }
     }
 
-    static func describe(_ error: any Error) -> String {
-        (error as? any UserFacingError)?.summary ?? String(describing: error)
-    }
+    static func describe(_ error: any Error) -> String { error.summaryText }
 
     // MARK: Reading and writing
 

@@ -246,9 +246,7 @@ final class JQCAgent: @unchecked Sendable {
         Date().addingTimeInterval(seconds * Double.random(in: (1 - fraction)...(1 + fraction)))
     }
 
-    static func describe(_ error: any Error) -> String {
-        (error as? any UserFacingError)?.summary ?? String(describing: error)
-    }
+    static func describe(_ error: any Error) -> String { error.summaryText }
 
     /// The server could not be reached at all (as opposed to answering with an error).
     static func isUnreachable(_ error: any Error) -> Bool {

@@ -99,14 +99,13 @@ enum JQCLogin {
         do {
             client = try JQCClient(context: context, profile: profile)
         } catch {
-            return .notRevoked(reason: (error as? any UserFacingError)?.summary ?? "\(error)", remains: remains)
+            return .notRevoked(reason: error.summaryText, remains: remains)
         }
         var tokens = (access: access, refresh: refresh)
         if let accessExpiry, accessExpiry.timeIntervalSinceNow < 30 {
-            switch await refreshForLogout(client, stale: access) {
-            case .success(let fresh): tokens = fresh
-            case .failure(.refreshDead): return .revoked("the server no longer accepted the refresh token: nothing was left to revoke")
-            case .failure(.other(let reason)): return .notRevoked(reason: reason, remains: remains)
+            switch await refreshForLogout(client, stale: access, remains: remains) {
+            case .tokens(let fresh): tokens = fresh
+            case .ended(let outcome): return outcome
             }
         }
         for attempt in 0..<2 {
@@ -117,19 +116,16 @@ enum JQCLogin {
                 request.timeout = 10
                 response = try await client.session.send(request)
             } catch {
-                return .notRevoked(
-                    reason: "the server could not be reached: " + ((error as? any UserFacingError)?.summary ?? "\(error)"), remains: remains
-                )
+                return .notRevoked(reason: "the server could not be reached: " + error.summaryText, remains: remains)
             }
             if response.isSuccess { return .revoked("the server revoked the refresh token" + accessNote) }
             if response.status == 401, attempt == 0 {
                 // The access token was refused after all (a server clock ahead of ours): refresh once.
-                switch await refreshForLogout(client, stale: tokens.access) {
-                case .success(let fresh):
+                switch await refreshForLogout(client, stale: tokens.access, remains: remains) {
+                case .tokens(let fresh):
                     tokens = fresh
                     continue
-                case .failure(.refreshDead): return .revoked("the server no longer accepted the refresh token: nothing was left to revoke")
-                case .failure(.other(let reason)): return .notRevoked(reason: reason, remains: remains)
+                case .ended(let outcome): return outcome
                 }
             }
             if let missing = MissingRouteError(response, route: JQCEndpoint.logout.description, service: "JQC", profile: profile.name) {
@@ -144,27 +140,26 @@ enum JQCLogin {
         return .notRevoked(reason: "the logout request could not be built", remains: remains)
     }
 
-    enum LogoutRefreshFailure: Error {
-        /// The server refused the refresh token itself (401): it is dead already.
-        case refreshDead
-        case other(String)
+    /// What a refresh before the logout request gave: a fresh pair to revoke, or the outcome
+    /// of the logout already (a dead refresh token leaves nothing to revoke).
+    private enum LogoutRefresh {
+        case tokens((access: String, refresh: String))
+        case ended(LogoutOutcome)
     }
 
     /// A fresh token pair for the logout request (stored as every refresh is).
-    private static func refreshForLogout(_ client: JQCClient, stale: String) async -> Result<
-        (access: String, refresh: String), LogoutRefreshFailure
-    > {
+    private static func refreshForLogout(_ client: JQCClient, stale: String, remains: String) async -> LogoutRefresh {
+        let dead = LogoutOutcome.revoked("the server no longer accepted the refresh token: nothing was left to revoke")
         do {
             let access = try await client.tokens.refreshed(replacing: stale) { refreshToken in
                 try await client.exchange(refreshToken: refreshToken)
             }
-            guard let refresh = await client.tokens.currentRefresh() else { return .failure(.refreshDead) }
-            return .success((access, refresh))
+            guard let refresh = await client.tokens.currentRefresh() else { return .ended(dead) }
+            return .tokens((access, refresh))
         } catch JQCError.sessionExpired {
-            return .failure(.refreshDead)
+            return .ended(dead)
         } catch {
-            return .failure(
-                .other("refreshing the expired access token first failed: " + ((error as? any UserFacingError)?.summary ?? "\(error)")))
+            return .ended(.notRevoked(reason: "refreshing the expired access token first failed: " + error.summaryText, remains: remains))
         }
     }
 

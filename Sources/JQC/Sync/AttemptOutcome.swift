@@ -78,7 +78,7 @@ struct SyncItemError: Error, CustomStringConvertible {
         do {
             return try build()
         } catch {
-            let reason = (error as? any UserFacingError)?.summary ?? "\(error)"
+            let reason = error.summaryText
             throw SyncItemError(description: "\(what) cannot be read: \(reason)")
         }
     }

@@ -50,7 +50,7 @@ public final class SyncEngine: Sendable {
         } catch let error where !(error is Stopped || error is CancellationError) {
             // Whatever stopped it — offline, an HTTP error, an answer that was not JQC's — is
             // what `jqc status` shows as the last attempt.
-            try? store.recordAttempt(at: Date(), error: (error as? any UserFacingError)?.summary ?? String(describing: error))
+            try? store.recordAttempt(at: Date(), error: error.summaryText)
             throw error
         }
     }

@@ -199,7 +199,7 @@ public actor ActivationWatch {
                 }
             }
         } catch {
-            failure = "cannot read its state: " + ((error as? any UserFacingError)?.summary ?? String(describing: error))
+            failure = "cannot read its state: " + error.summaryText
         }
         lastRoundRequests = sent
         allowance -= Double(sent)

@@ -194,7 +194,7 @@ enum WatchRunner {
     }
 
     static func summary(_ error: any Error) -> String {
-        (error as? any UserFacingError)?.summary ?? String(describing: error)
+        error.summaryText
     }
 
     /// `10:30:00`, in the local time zone.

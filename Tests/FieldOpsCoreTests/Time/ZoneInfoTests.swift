@@ -95,6 +95,9 @@ import Testing
         #expect(throws: ZoneInfo.LoadError.unknownZone(name: "Mars/Olympus_Mons", directory: ZoneInfo.databaseDirectory)) {
             try ZoneInfo.named("Mars/Olympus_Mons")
         }
+        #expect(throws: ZoneInfo.LoadError.unknownZone(name: "America", directory: ZoneInfo.databaseDirectory), "a directory") {
+            try ZoneInfo.named("America")
+        }
         let directory = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory.url) }
         try "not a zone".write(toFile: directory.path("Broken"), atomically: true, encoding: .utf8)
