@@ -110,7 +110,7 @@ check-man:
 ## fieldops binary built beside the tests. Fails on any report; known toolchain reports are
 ## suppressed by name in Tests/Sanitizers/.
 SANITIZE_ENV = TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
-	ASAN_OPTIONS="detect_leaks=1 abort_on_error=0 detect_stack_use_after_return=0" \
+	ASAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp detect_leaks=1 abort_on_error=0 detect_stack_use_after_return=0" \
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp print_suppressions=0"
 sanitize: build-info
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan

@@ -7,9 +7,15 @@
  * posix_spawn_file_actions_addclosefrom_np(3): close every descriptor from a number up in a
  * spawned child (glibc 2.34); declared only under _GNU_SOURCE, which the module is built
  * without, so declared here.
+ * fallocate(2) with FALLOC_FL_KEEP_SIZE: reserve disk blocks past a file's end without changing
+ * its size (Linux, _GNU_SOURCE too).
  */
 #include <spawn.h>
 #include <sys/signalfd.h>
 
 int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
+#include <sys/types.h>
+int fallocate(int fd, int mode, off_t offset, off_t len);
+#define FIELDOPS_FALLOC_FL_KEEP_SIZE 0x01
 #endif

@@ -4,6 +4,6 @@ import Testing
 
 @Suite struct ExitCodeTests {
     @Test func documentedCodesAreStable() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 130])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 130, 141])
     }
 }

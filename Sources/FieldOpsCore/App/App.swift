@@ -113,6 +113,19 @@ public struct App: Sendable {
         stdout: TextStream = FileDescriptorStream.standardOutput,
         stderr: TextStream = FileDescriptorStream.standardError
     ) -> Start {
+        let start = answer(arguments: arguments, environment: environment, stdout: stdout, stderr: stderr)
+        // Help or a version that could not be written is no answer (`--help > /dev/full`).
+        guard case .finished = start, let broken = OutputFailure.outcome(stdout: stdout) else { return start }
+        if let error = broken.error {
+            let color = Self.errorColor(noColorFlag: arguments.contains("--no-color"), environment: environment, stderr: stderr)
+            stderr.write(ErrorReporter.render(error, color: color).text)
+        }
+        return .finished(broken.status)
+    }
+
+    private func answer(
+        arguments: [String], environment: [String: String], stdout: TextStream, stderr: TextStream
+    ) -> Start {
         let root = arguments.first == "__complete" ? rootCommand() : rootCommand(for: arguments)
         let errorColor = Self.errorColor(noColorFlag: arguments.contains("--no-color"), environment: environment, stderr: stderr)
 
@@ -176,33 +189,46 @@ public struct App: Sendable {
         let context = CommandContext(
             invocation: invocation, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin,
             backends: backends)
-        if command.handlesSignals {
-            do {
-                try await action(context)
-                return ExitCode.ok.rawValue
-            } catch {
-                let (text, code) = ErrorReporter.render(error, color: errorColor)
-                stderr.write(text)
-                return code.rawValue
-            }
-        }
-        let outcome = await InterruptHandler.run {
-            try await action(context)
-            if let error = context.output.deferredError { throw error }
-        }
-        // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
-        TerminalModes.restore()
-        switch outcome.result {
-        case .success:
-            return outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue
-        case .failure(let error):
-            if outcome.interrupted {
-                stderr.write("fieldops: interrupted\n")
-                return ExitCode.interrupted.rawValue
-            }
+        let report = { (error: any Error) -> Int32 in
             let (text, code) = ErrorReporter.render(error, color: errorColor)
             stderr.write(text)
             return code.rawValue
         }
+        let status: Int32
+        if command.handlesSignals {
+            // It stops itself on a signal; a reader that went away stops it here (a watch piped
+            // into `head` would otherwise go on drawing into nothing).
+            let task = Task(executorPreference: MainThreadExecutor.current) { try await action(context) }
+            stdout.whenWriteFails { _ in task.cancel() }
+            do {
+                try await task.value
+                status = ExitCode.ok.rawValue
+            } catch {
+                status = stdout.writeFailure == nil ? report(error) : ExitCode.failure.rawValue
+            }
+        } else {
+            let outcome = await InterruptHandler.run(stoppedBy: stdout) {
+                try await action(context)
+                if let error = context.output.deferredError { throw error }
+            }
+            // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
+            TerminalModes.restore()
+            switch outcome.result {
+            case .success:
+                status = outcome.interrupted ? ExitCode.interrupted.rawValue : ExitCode.ok.rawValue
+            case .failure where stdout.writeFailure != nil:
+                status = ExitCode.failure.rawValue
+            case .failure(let error):
+                if outcome.interrupted {
+                    stderr.write("fieldops: interrupted\n")
+                    status = ExitCode.interrupted.rawValue
+                } else {
+                    status = report(error)
+                }
+            }
+        }
+        guard let broken = OutputFailure.outcome(stdout: stdout) else { return status }
+        if let error = broken.error { _ = report(error) }
+        return broken.status
     }
 }

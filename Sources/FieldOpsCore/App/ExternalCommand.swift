@@ -10,7 +10,9 @@ enum ExternalCommand {
         if let config = globals.value("config") { environment["FIELDOPS_CONFIG"] = config }
         if globals.flag("json") { environment["FIELDOPS_OUTPUT"] = "json" }
         do {
-            return try Subprocess(executable, arguments: arguments, environment: environment).run().status
+            var process = Subprocess(executable, arguments: arguments, environment: environment)
+            process.passesSecrets = true  // an extension may run fieldops, which reads them
+            return try process.run().status
         } catch {
             stderr.write("fieldops: cannot run \(executable): \(error.reason)\n")
             return ExitCode.failure.rawValue

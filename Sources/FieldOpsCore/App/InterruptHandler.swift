@@ -9,6 +9,10 @@ import FoundationEssentials
 /// The first SIGINT (or SIGTERM) cancels the command's task: in-flight HTTP transfers stop,
 /// SQLite transactions roll back, atomic file writes never rename a half-written file, and the
 /// process exits 130. A second Ctrl-C exits at once, for a person who really means it.
+///
+/// A write to `stoppedBy` that fails (the reader of `fieldops … | head` went away, a full disk)
+/// cancels the command the same way, without counting as an interrupt: the dispatcher then says
+/// what became of the output (`OutputFailure`).
 public enum InterruptHandler {
     public struct Outcome<T: Sendable>: Sendable {
         public var result: Result<T, any Error>
@@ -17,6 +21,7 @@ public enum InterruptHandler {
     }
 
     public static func run<T: Sendable>(
+        stoppedBy output: TextStream? = nil,
         _ operation: @escaping @Sendable () async throws -> T
     ) async -> Outcome<T> {
         let state = SignalState()
@@ -35,6 +40,7 @@ public enum InterruptHandler {
         let task = Task(executorPreference: MainThreadExecutor.current) { try await operation() }
         running.withLock { $0 = task }
         if state.count > 0 { task.cancel() }  // a signal that came before the task was stored
+        output?.whenWriteFails { _ in task.cancel() }
         let result: Result<T, any Error>
         do {
             result = .success(try await task.value)

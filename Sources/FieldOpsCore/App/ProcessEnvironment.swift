@@ -11,6 +11,10 @@
 /// instructions a variable, 0.8M for a usual shell's environment on every start), and `main`
 /// used to pay that three times for a command that sends a request.
 public enum ProcessEnvironment {
+    /// Variables whose values are secrets: never handed to another program (`Subprocess`), and
+    /// `doctor` says they are set, never what they hold.
+    public static let secretVariables: Set<String> = ["FIELDOPS_TOKEN", "FIELDOPS_PASSWORD", "FIELDOPS_KEYRING_PASSPHRASE"]
+
     /// `NAME=value` pairs in `environ` order; a name given twice keeps its first value, the one
     /// getenv(3) returns. An entry without `=` is skipped. Bytes that are not UTF-8 are repaired
     /// (U+FFFD), as in every other `String` read from the system.

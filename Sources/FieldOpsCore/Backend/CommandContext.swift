@@ -59,6 +59,9 @@ public final class CommandContext: Sendable {
         if let loaded = configuration.withLock({ $0 }) { return loaded }
         let loaded = try Configuration.load(paths: paths, schema: schema)
         configuration.withLock { $0 = loaded }
+        for skipped in loaded.skippedFileSummaries {
+            output.warn("a profiles.d file is skipped, its profiles are not loaded: \(skipped)")
+        }
         return loaded
     }
 

@@ -60,6 +60,7 @@ struct AuthLoginCommand: FieldOpsCommand {
             throw FieldOpsError("profile \(profile.name) uses backend \(profile.backend), which this build does not include")
         }
         try refuseForeignOptions(profile: profile, backend: backend, backends: context.backends)
+        try LoginTransport.check(profile, output: context.output)
         let credentials = try backend.readCredentials(context, profile: profile)
         let result = try await backend.login(context, profile: profile, credentials: credentials)
         context.output.note("logged in to \(profile.name) (\(profile.backend)) as \(result.user)")

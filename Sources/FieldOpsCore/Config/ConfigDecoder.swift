@@ -72,11 +72,34 @@ struct ConfigDecoder {
                 hint: "write the full address, e.g. \(key): https://service.example.com")
         }
         let host = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        // A user name or password in the URL would be shown by `profile list` and in errors,
+        // and sent as Basic authentication to every request: credentials live in the keyring.
+        if host.contains(UInt8(ascii: "@")) {
+            let after = host.split(separator: UInt8(ascii: "@")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            throw ConfigError(
+                .invalidValue,
+                "'\(key)' holds a user name or password before '@\(after)': fieldops never keeps credentials in the configuration",
+                location: location(node),  // no quoted line: it holds the password
+                hint:
+                    "write the address without them (\(key): \(String(decoding: bytes.prefix(bytes.count - rest.count), as: UTF8.self))\(after)…), set `username:` in the profile and run `fieldops auth login`: the password goes to the keyring"
+            )
+        }
         if host.isEmpty || host.first == UInt8(ascii: ":") || bytes.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
         {
             throw ConfigError(
                 .invalidValue, "'\(key)' is not a valid URL: '\(text)'", at: node.start, in: source,
                 hint: "write the full address, e.g. \(key): https://service.example.com")
+        }
+        // fieldops appends the API's paths to base_url: a query or a fragment would end up in
+        // the middle of every request (`/x?y=1/api/v1/login`).
+        if let mark = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            let part = bytes[mark] == UInt8(ascii: "?") ? "a query string" : "a fragment"
+            let kept = String(decoding: bytes[..<mark], as: UTF8.self)
+            throw ConfigError(
+                .invalidValue,
+                "'\(key)' has \(part) ('\(bytes[mark] == UInt8(ascii: "?") ? "?" : "#")…'): fieldops adds the service's paths after base_url, so it would land inside every request",
+                location: location(node),  // no quoted line: a query may hold a token
+                hint: "write the address without it: \(key): \(kept)")
         }
         return text
     }

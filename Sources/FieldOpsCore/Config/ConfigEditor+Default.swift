@@ -6,6 +6,8 @@ extension ConfigEditor {
     /// value of another backend becomes a mapping of both; a mapping gets NAME's backend entry
     /// replaced or a line added. Only those bytes change; the file is created when there is none.
     public func useProfile(named name: String) throws {
+        let lock = try editLock()
+        defer { withExtendedLifetime(lock) {} }
         let configuration = try Configuration.load(paths: paths, schema: schema)
         guard let chosen = configuration.profile(named: name) else {
             throw ConfigError(

@@ -5,6 +5,8 @@ extension ConfigEditor {
     /// otherwise cuts the profile's lines out of the file it lives in.
     @discardableResult
     public func removeProfile(named name: String) throws -> Removal {
+        let lock = try editLock()
+        defer { withExtendedLifetime(lock) {} }
         let configuration = try Configuration.load(paths: paths, schema: schema)
         guard let profile = configuration.profile(named: name) else {
             throw ConfigError(

@@ -36,6 +36,8 @@ public struct ConfigEditor: Sendable {
     /// Returns the path written.
     @discardableResult
     public func addProfile(_ draft: ProfileDraft) throws -> String {
+        let lock = try editLock()
+        defer { withExtendedLifetime(lock) {} }
         guard ProfileDecoder.isValidName(draft.name) else {
             throw ConfigError(
                 .invalidValue, "profile name '\(draft.name)' is not allowed",
@@ -107,6 +109,21 @@ public struct ConfigEditor: Sendable {
     }
 
     // MARK: writing
+
+    /// The configuration's edit lock, held until the value goes away: every edit (`profile
+    /// add`, `use`, `remove`) is a read-modify-write of the files, and two at once lost one of
+    /// them (both exited 0). An `flock` on `.config.yaml.lock` beside the main file, which the
+    /// kernel drops when the process ends, however it ends.
+    func editLock() throws -> FileLock {
+        let directory = ConfigPaths.directory(of: paths.configFile)
+        let path = directory + "/." + PathText.lastComponent(of: paths.configFile) + ".lock"
+        do {
+            try FileSystem.makeDirectories(directory, mode: 0o700)
+            return try FileLock(path: path)
+        } catch let error as SystemCallError {
+            throw ConfigError(.fileSystem, error.message, hint: "check the permissions of \(directory)")
+        }
+    }
 
     /// Atomic replace that keeps an existing file's permission bits; new files are 0600 in 0700 directories.
     func write(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws {

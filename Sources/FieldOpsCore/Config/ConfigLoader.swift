@@ -27,9 +27,19 @@ struct ConfigLoader {
             throw ConfigError(.fileSystem, error.message, hint: "check the permissions of \(paths.profilesDirectory)")
         }
         for name in names {
-            guard let source = try read(paths.profilesDirectory + "/" + name) else { continue }
-            configuration.files.append(source.path)
-            try decodeFile(source, isMain: false, into: &configuration, profileHTTP: &profileHTTP, topHTTP: &topHTTP)
+            let path = paths.profilesDirectory + "/" + name
+            let loaded = configuration.profiles.count
+            do {
+                guard let source = try read(path) else { continue }
+                try decodeFile(source, isMain: false, into: &configuration, profileHTTP: &profileHTTP, topHTTP: &topHTTP)
+                configuration.files.append(source.path)
+            } catch let error as ConfigError {
+                // The file's profiles are left out whole, the others work (and say it: see
+                // `CommandContext.loadConfiguration`).
+                configuration.keepProfiles(loaded)
+                profileHTTP.removeSubrange(loaded...)
+                configuration.skippedFiles.append((path, error))
+            }
         }
 
         // Merge last: the top-level `http:` may come after the profiles in the file.

@@ -28,10 +28,12 @@ public struct BackendSchema: Sendable, Equatable {
     public var aliases: [String]
     public var profileKeys: [ProfileKey]
 
+    /// `profileKeys` are the backend's own; every backend's profiles take the core's
+    /// `ProfileKey.common` too.
     public init(name: String, aliases: [String] = [], profileKeys: [ProfileKey] = []) {
         self.name = name
         self.aliases = aliases
-        self.profileKeys = profileKeys
+        self.profileKeys = profileKeys + ProfileKey.common.filter { common in !profileKeys.contains { $0.name == common.name } }
     }
 }
 
@@ -51,6 +53,21 @@ public struct ProfileKey: Sendable, Equatable {
         self.kind = kind
         self.help = help
     }
+}
+
+extension ProfileKey {
+    /// The name of the one key that lets a login send a password over plain http to a host
+    /// that is not loopback (`LoginTransport`).
+    public static let allowInsecureHTTP = "allow_insecure_http"
+
+    /// Keys every backend's profiles take.
+    public static let common = [
+        ProfileKey(
+            allowInsecureHTTP, kind: .bool,
+            help:
+                "Let `auth login` send the password over a plain http:// base_url to a host that is not loopback (readable by anyone on the network; default false)"
+        )
+    ]
 }
 
 /// The value of a backend-specific key, typed by its `ProfileKey.Kind`.

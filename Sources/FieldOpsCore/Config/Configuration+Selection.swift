@@ -50,9 +50,12 @@ extension Configuration {
     private func named(_ name: String, from origin: String, origin location: String? = nil, backend: String?) throws -> Profile {
         guard let profile = profile(named: name) else {
             let place = location.map { "\($0): " } ?? ""
+            let skipped = skippedFileSummaries.map { "skipped, so its profiles are unknown: \($0)" }
             throw ConfigError(
-                .unknownProfile, "\(place)unknown profile '\(name)' (from \(origin))",
-                hint: Suggestions.hint(for: name, in: profileNames, noun: "profiles"))
+                .unknownProfile, "\(place)unknown profile '\(name)' (from \(origin))", details: skipped,
+                hint: skipped.isEmpty
+                    ? Suggestions.hint(for: name, in: profileNames, noun: "profiles")
+                    : "fix the skipped file (`fieldops doctor` shows what is wrong with it)")
         }
         if let backend, profile.backend != backend {
             let others = profiles.filter { $0.backend == backend }.map(\.name)

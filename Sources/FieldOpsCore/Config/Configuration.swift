@@ -22,6 +22,9 @@ public struct Configuration: Sendable {
     /// The top-level `http:` block applied over `HTTPSettings.defaults`.
     public var http: HTTPSettings
     public var keyring: KeyringSettings
+    /// `profiles.d` files that could not be loaded, each with its error: one broken file costs
+    /// its own profiles, never every profile's commands (the main file still must be valid).
+    public var skippedFiles: [(path: String, error: ConfigError)] = []
 
     private var indexByName: [String: Int]
 
@@ -63,9 +66,20 @@ public struct Configuration: Sendable {
         defaultProfile(forBackend: profile.backend)?.name == profile.name
     }
 
+    /// One line for each skipped `profiles.d` file: where, and what is wrong.
+    public var skippedFileSummaries: [String] {
+        skippedFiles.map { $0.error.location == nil ? "\($0.path): \($0.error.summary)" : $0.error.summary }
+    }
+
     mutating func append(_ profile: Profile) {
         indexByName[profile.name] = profiles.count
         profiles.append(profile)
+    }
+
+    /// Forgets the profiles after the first `count` (those of a file that turned out broken).
+    mutating func keepProfiles(_ count: Int) {
+        for profile in profiles[count...] { indexByName[profile.name] = nil }
+        profiles.removeSubrange(count...)
     }
 }
 

@@ -11,7 +11,7 @@ enum LocalChecks {
     // MARK: Configuration
 
     /// Variables whose values are secrets: doctor says they are set, never what they hold.
-    static let secretVariables: Set<String> = ["FIELDOPS_TOKEN", "FIELDOPS_PASSWORD", "FIELDOPS_KEYRING_PASSPHRASE"]
+    static let secretVariables = ProcessEnvironment.secretVariables
 
     static func configuration(_ result: Result<Configuration, any Error>, paths: ConfigPaths, environment: [String: String])
         -> [DoctorCheck]
@@ -35,6 +35,12 @@ enum LocalChecks {
             }
             for profile in configuration.profiles {
                 checks.append(.ok(section, "profile \(profile.name)", "\(profile.backend) at \(profile.baseURL) (\(profile.origin))"))
+            }
+            for (skipped, summary) in zip(configuration.skippedFiles, configuration.skippedFileSummaries) {
+                checks.append(
+                    .failure(
+                        section, "skipped file", "\(summary): its profiles are not loaded (the others work)",
+                        fix: skipped.error.hint ?? "fix \(skipped.path), or move it out of \(configuration.paths.profilesDirectory)"))
             }
             checks += defaults(configuration, environment: environment)
         }
@@ -104,7 +110,8 @@ enum LocalChecks {
         let section = "keyring"
         let path = keyring.path
         var info = stat()
-        guard lstat(path, &info) == 0 else {
+        // The file itself, not a link to it: a link's own mode (0777) says nothing.
+        guard stat(path, &info) == 0 else {
             if errno == ENOENT {
                 return [.ok(section, "file", "none yet at \(path) (created by the first `fieldops auth login`)")]
             }
@@ -120,7 +127,7 @@ enum LocalChecks {
             storage = try keyring.storage()
         } catch {
             let reported = error as? any UserFacingError
-            return [.failure(section, "file", reported?.summary ?? String(describing: error), fix: reported?.hint)]
+            return [.failure(section, "file", error.summaryText, fix: reported?.hint)]
         }
         checks.append(.ok(section, "file", "\(path), mode \(Keyring.octal(info.st_mode)), owned by you"))
         checks.append(

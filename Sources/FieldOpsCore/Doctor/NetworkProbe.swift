@@ -92,13 +92,20 @@ struct NetworkProbe {
             let answered = now()
             if url.scheme == "https" {
                 checks += tlsChecks(response.certificates, trust: trust, now: answered)
-            } else if Self.isLoopback(url.host) {
+            } else if url.isLoopback {
                 checks.append(.ok(section, "TLS", "none: plain http to a loopback address, which never crosses a network"))
-            } else {
+            } else if LoginTransport.allowsInsecureHTTP(profile) {
                 checks.append(
                     .warning(
-                        section, "TLS", "base_url is plain http: passwords and tokens cross the network readable",
-                        fix: "use the server's https:// address in base_url"))
+                        section, "TLS",
+                        "base_url is plain http and \(ProfileKey.allowInsecureHTTP) is set: passwords and tokens cross the network readable",
+                        fix: "use the server's https:// address in base_url and remove \(ProfileKey.allowInsecureHTTP)"))
+            } else {
+                checks.append(
+                    .failure(
+                        section, "TLS",
+                        "base_url is plain http to a host that is not loopback: `auth login` refuses to send a password there",
+                        fix: "use the server's https:// address in base_url (\(profile.origin))"))
             }
             checks.append(.ok(section, "HTTP", "HTTP/\(response.httpVersion) (HEAD \(url.path) answered \(response.status))"))
             checks.append(clockCheck(response.headers["Date"], asked: asked, answered: answered))
@@ -268,10 +275,6 @@ struct NetworkProbe {
             }
         }
         return distinguished
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host.hasPrefix("127.")
     }
 
     static func iso(_ date: Date) -> String {

@@ -9,15 +9,30 @@ import FoundationEssentials
 extension Keyring {
     // MARK: permission checks
 
-    /// Refuses a directory that group or other may write to: they could swap the file.
+    /// Refuses a directory that group or other may write to: they could swap the file. A
+    /// keyring reached through a symlink is checked where it really lives too (a link into
+    /// /tmp would otherwise pass for a file in a private directory).
     func checkDirectory() throws {
+        try Self.checkDirectory(directory, keyring: path)
+        var link = stat()
+        guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return }
+        let real = String(cString: resolved)
+        free(resolved)
+        let realDirectory = PathText.parent(of: real)
+        if realDirectory != directory { try Self.checkDirectory(realDirectory, keyring: path, through: real) }
+    }
+
+    private static func checkDirectory(_ directory: String, keyring path: String, through real: String? = nil) throws {
         var info = stat()
         guard stat(directory, &info) == 0 else { return }
         if info.st_mode & 0o022 != 0 {
+            let linked = real.map { " (the keyring is a link to \($0))" } ?? ""
             throw KeyringError(
                 .insecureDirectory, path: path,
-                "keyring directory \(directory) is writable by other users (mode \(Keyring.octal(info.st_mode))); refusing to use it",
-                hint: "run: chmod 700 \(directory)")
+                "keyring directory \(directory) is writable by other users (mode \(Keyring.octal(info.st_mode)))\(linked); refusing to use it",
+                hint: real == nil
+                    ? "run: chmod 700 \(directory)"
+                    : "keep the keyring in a directory only you can write (chmod 700), not through a link into \(directory)")
         }
     }
 

@@ -9,7 +9,7 @@ public enum ErrorReporter {
         }
         let prefix = Style.bold.apply("fieldops:", enabled: color)
         guard let error = error as? any UserFacingError else {
-            return ("\(prefix) \(String(describing: error))\n", .failure)
+            return ("\(prefix) \(error.summaryText)\n", .failure)
         }
         var text = "\(prefix) \(error.summary)\n"
         for line in error.details {

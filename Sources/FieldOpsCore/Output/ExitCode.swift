@@ -13,6 +13,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case partialFailure = 5
     /// Interrupted by Ctrl-C (SIGINT).
     case interrupted = 130
+    /// The output's reader went away (`fieldops … | head`): the status a process ended by
+    /// SIGPIPE has, said without a message.
+    case outputClosed = 141
 
     /// One line for the exit-code table in help, the man page and the README.
     public var meaning: String {
@@ -24,6 +27,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .network: return "network error or offline"
         case .partialFailure: return "partial failure (some items of a bulk command failed)"
         case .interrupted: return "interrupted (Ctrl-C)"
+        case .outputClosed: return "the output's reader stopped reading (as with | head); nothing is said"
         }
     }
 }

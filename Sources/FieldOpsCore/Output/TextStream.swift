@@ -14,18 +14,42 @@ public protocol TextStream: Sendable {
     func write(bytes: [UInt8])
     /// Whether this stream is a terminal (decides tables vs plain text, colour and progress bars).
     var isTerminal: Bool { get }
+    /// The error number of the first write that failed (EPIPE: the reader went away; ENOSPC,
+    /// EIO, EBADF: what was written is incomplete), nil while every write went through.
+    var writeFailure: Int32? { get }
+    /// Calls `handler` once, with the error number, when a write first fails (at once when one
+    /// failed already): the dispatcher stops the command then, as SIGPIPE would have.
+    func whenWriteFails(_ handler: @escaping @Sendable (Int32) -> Void)
 }
 
 extension TextStream {
     public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 
+    /// Streams kept in memory never fail.
+    public var writeFailure: Int32? { nil }
+
+    public func whenWriteFails(_ handler: @escaping @Sendable (Int32) -> Void) {}
+
     public func line(_ text: String = "") { write(text + "\n") }
 }
 
 /// One of the process's standard streams, written unbuffered through `write(2)`.
-public struct FileDescriptorStream: TextStream {
+///
+/// A write that fails is remembered, not ignored: the first failure ends every later write to
+/// the descriptor (the output is broken; nothing more of it can be trusted), and the dispatcher
+/// turns it into the exit status (`OutputFailure`): 141 and silence for a reader that went away
+/// (`| head`), a message and exit 1 for a full disk, an I/O error or a closed descriptor. The
+/// process ignores SIGPIPE (main), so a closed pipe is an EPIPE here, and the command is stopped
+/// the way Ctrl-C stops it: its temporary files removed, its transactions rolled back.
+public final class FileDescriptorStream: TextStream {
     public let descriptor: Int32
     public let isTerminal: Bool
+    private let state = Locked(FailureState())
+
+    private struct FailureState {
+        var failure: Int32?
+        var handlers: [@Sendable (Int32) -> Void] = []
+    }
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -40,6 +64,7 @@ public struct FileDescriptorStream: TextStream {
     }
 
     public func write(bytes: [UInt8]) {
+        guard writeFailure == nil else { return }
         var offset = 0
         while offset < bytes.count {
             // Read in place: the writer that hands its buffer over keeps it for the next bytes.
@@ -48,10 +73,31 @@ public struct FileDescriptorStream: TextStream {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // EPIPE and friends: the reader went away; nothing useful to do.
+                failed(errno)
+                return
             }
             offset += written
         }
+    }
+
+    public var writeFailure: Int32? { state.withLock { $0.failure } }
+
+    public func whenWriteFails(_ handler: @escaping @Sendable (Int32) -> Void) {
+        let failure = state.withLock { state -> Int32? in
+            if state.failure == nil { state.handlers.append(handler) }
+            return state.failure
+        }
+        if let failure { handler(failure) }
+    }
+
+    private func failed(_ code: Int32) {
+        let handlers = state.withLock { state -> [@Sendable (Int32) -> Void] in
+            guard state.failure == nil else { return [] }
+            state.failure = code
+            defer { state.handlers = [] }
+            return state.handlers
+        }
+        for handler in handlers { handler(code) }
     }
 }
 
@@ -68,6 +114,10 @@ public final class HeldStream: TextStream {
 
     /// The stream's: what is written is meant for it.
     public var isTerminal: Bool { stream.isTerminal }
+
+    public var writeFailure: Int32? { stream.writeFailure }
+
+    public func whenWriteFails(_ handler: @escaping @Sendable (Int32) -> Void) { stream.whenWriteFails(handler) }
 
     public func write(_ text: String) {
         write(bytes: Array(text.utf8))

@@ -1,3 +1,9 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// An error a person can act on: what failed, on which thing, and what to do next.
 ///
 /// Each area of the core (configuration, keyring, HTTP, store, command line) has its own error
@@ -21,10 +27,35 @@ extension UserFacingError {
 }
 
 extension Error {
-    /// The one line a person reads for any error: a fieldops error's summary, else the error as
-    /// Swift describes it (for the places that fold an error into a sentence or a record).
+    /// The one line a person reads for any error: a fieldops error's summary, a file error of
+    /// Foundation's in the system's words with its path, else the error as Swift describes it
+    /// (for the places that fold an error into a sentence or a record).
     public var summaryText: String {
-        (self as? any UserFacingError)?.summary ?? String(describing: self)
+        if let error = self as? any UserFacingError { return error.summary }
+        if let error = self as? CocoaError { return error.plainWords }
+        if let error = self as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+        return String(describing: self)
+    }
+}
+
+extension CocoaError {
+    /// "cannot write /path: No space left on device" instead of `CocoaError(code: …, userInfo: …)`.
+    var plainWords: String {
+        let reason: String
+        if let posix = underlying as? POSIXError {
+            reason = String(cString: strerror(posix.code.rawValue))
+        } else {
+            switch code {
+            case .fileNoSuchFile, .fileReadNoSuchFile: reason = "no such file or directory"
+            case .fileReadNoPermission, .fileWriteNoPermission: reason = "permission denied"
+            case .fileWriteOutOfSpace: reason = "no space left on the disk"
+            case .fileWriteVolumeReadOnly: reason = "the file system is read-only"
+            case .fileWriteFileExists: reason = "a file of that name exists"
+            default: reason = "error \(code.rawValue)"
+            }
+        }
+        let verb = code.rawValue >= 512 && code.rawValue < 1024 ? "cannot write" : "cannot read"
+        return filePath.map { "\(verb) \($0): \(reason)" } ?? "\(verb) a file: \(reason)"
     }
 }
 

@@ -1,6 +1,10 @@
 internal import CSQLite
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One connection to a SQLite store file, configured the way every fieldops store is used.
 ///
 /// Opening sets WAL journaling (readers never block the writer), `foreign_keys=ON`,
@@ -72,6 +76,14 @@ public final class Database {
                         kind: .cannotOpen, message: "cannot create the directory \(directory): \(SystemCallError.reason(error))", path: path
                     )
                 }
+            }
+            // A new store is made 0600 before SQLite opens it: SQLite would create it (and
+            // then its -wal and -shm, which take the database's mode) 0644 under a usual umask,
+            // readable by every account on the machine. An empty file is a new database to it.
+            let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if created >= 0 {
+                fchmod(created, 0o600)  // whatever the umask took away, nothing more
+                close(created)
             }
         }
 

@@ -9,7 +9,10 @@ internal import CGlibcExtras
 ///
 /// The child starts as a program started by a shell would: every signal at its default action
 /// and none blocked, whatever fieldops itself ignores or blocks (SIGINT and SIGTERM, which wait
-/// for `SignalWatch`); no descriptor of fieldops but the three standard ones.
+/// for `SignalWatch`); no descriptor of fieldops but the three standard ones; and none of
+/// fieldops' secret variables (`ProcessEnvironment.secretVariables`: the keyring passphrase,
+/// a password, a token) unless `passesSecrets` says so: a notification hook, an editor or a
+/// passphrase command has no use for them, and a hook that logs its environment would leak them.
 public struct Subprocess: Sendable {
     /// Where a standard stream of the child goes.
     public enum Stream: Sendable {
@@ -45,6 +48,9 @@ public struct Subprocess: Sendable {
     public var stdin: Stream = .inherit
     public var stdout: Stream = .inherit
     public var stderr: Stream = .inherit
+    /// Whether the child gets the secret variables too: only a `fieldops-<name>` extension does,
+    /// a part of fieldops the person installed that may run fieldops itself.
+    public var passesSecrets = false
 
     public init(_ executable: String, arguments: [String], environment: [String: String]? = nil) {
         self.executable = executable
@@ -100,19 +106,17 @@ public struct Subprocess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) }
-        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } }
+        let variables = (environment ?? ProcessEnvironment.current())
+            .filter { passesSecrets || !ProcessEnvironment.secretVariables.contains($0.key) }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") }
         defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp ?? [] { free(pointer) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid = pid_t()
         let spawned = (argv + [nil]).withUnsafeBufferPointer { arguments in
-            if let envp {
-                return (envp + [nil]).withUnsafeBufferPointer { variables in
-                    posix_spawn(&pid, executable, &actions, &attributes, arguments.baseAddress!, variables.baseAddress!)
-                }
+            (envp + [nil]).withUnsafeBufferPointer { variables in
+                posix_spawn(&pid, executable, &actions, &attributes, arguments.baseAddress!, variables.baseAddress!)
             }
-            return posix_spawn(&pid, executable, &actions, &attributes, arguments.baseAddress!, environ)
         }
         for case let pipe? in pipes { close(pipe.write) }
         guard spawned == 0 else {

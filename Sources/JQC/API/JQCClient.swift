@@ -11,6 +11,9 @@ public final class JQCClient: Sendable {
     let tokens: TokenKeeper
     /// The zone of the server's zone-less stamps (the profile's `time_zone`).
     public let serverZone: ServerZone
+    /// The server's clock less this machine's, in seconds, from the last answer with a readable
+    /// `Date` header (whole seconds: a header has no finer ones); nil before one arrived.
+    private let skew = Locked<Double?>(nil)
 
     /// - Parameters:
     ///   - session: the profile's HTTP session (its concurrency bound is the sync's upload bound).
@@ -74,11 +77,22 @@ public final class JQCClient: Sendable {
 
     /// The raw answer, after one refresh-and-retry when the token was refused.
     func send(_ endpoint: JQCEndpoint, query: [HTTPRequest.QueryItem], body: HTTPBody) async throws -> HTTPResponse {
-        guard endpoint.needsToken else {
-            return try await session.send(request(endpoint, query: query, body: body, token: nil))
+        let response: HTTPResponse
+        if endpoint.needsToken {
+            response = try await sendAuthorized { [self] token in request(endpoint, query: query, body: body, token: token) }
+        } else {
+            response = try await session.send(request(endpoint, query: query, body: body, token: nil))
         }
-        return try await sendAuthorized { [self] token in request(endpoint, query: query, body: body, token: token) }
+        if let date = response.headers["Date"].flatMap({ ServerClock.parse(httpDate: $0) }) {
+            let seen = Date().timeIntervalSince1970.rounded(.down)
+            skew.withLock { $0 = date.timeIntervalSince1970 - seen }
+        }
+        return response
     }
+
+    /// How far the server's clock is ahead of this machine's (negative: behind), from the last
+    /// answer that said; nil before one did. See `ClockCheck`.
+    public var clockSkew: Double? { skew.withLock { $0 } }
 
     /// Sends the request `build` makes with the current token; on a 401, refreshes the token once
     /// (one refresh shared by concurrent callers) and sends it again. `fieldops api` uses this too.

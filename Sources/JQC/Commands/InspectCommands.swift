@@ -125,6 +125,7 @@ struct InspectSubmitCommand: FieldOpsCommand {
                 details: missing.map { "  " + $0.reference + " (\($0.type.name))" },
                 hint: "answer them with `fieldops jqc inspect fill \(draft.localID)`", exitCode: .failure)
         }
+        ClockCheck.warnBeforeStamping(store: store, output: context.output)
         var submitted = try store.submit(localID: draft.localID)
         AgentWake.poke(context, profile: profile)
         // The submission is kept whatever the sync does; a failed sync is reported after it.

@@ -79,6 +79,7 @@ struct InspectStartCommand: FieldOpsCommand {
             answers = Reinspection.prepare(parentSchema: schema, parentFormData: origin.formData)
         }
         let (template, schema) = try WorkflowSupport.schema(templateID: templateID, in: store)
+        ClockCheck.warnBeforeStamping(store: store, output: context.output)
         let draft = try store.createDraft(
             templateID: templateID, facilityID: facilityID, areaID: areaID, parent: parent, formData: answers,
             notes: notes)

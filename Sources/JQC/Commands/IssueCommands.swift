@@ -105,6 +105,7 @@ struct IssueFlagCommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
+        ClockCheck.warnBeforeStamping(store: store, output: context.output)
         let issue: LocalIssue
         let whereSent: String
         switch place {

@@ -7,6 +7,7 @@ extension PhotoFiles.Problem: UserFacingError {
     var summary: String {
         switch self {
         case .missing(let path): "cannot attach \(path): no such file"
+        case .notAFile(let path, let kind): "cannot attach \(path): it is \(kind), not a photo file"
         case .unreadable(let path): "cannot attach \(path): the file is not readable"
         case .notAnImage(let path): "cannot attach \(path): it is not a JPEG or PNG image"
         case .tooLarge(let path, let bytes):
@@ -18,6 +19,7 @@ extension PhotoFiles.Problem: UserFacingError {
     var hint: String? {
         switch self {
         case .missing, .unreadable: nil
+        case .notAFile: "name a JPEG or PNG file"
         case .notAnImage: "the server accepts only JPEG and PNG photos"
         case .tooLarge: "attach a smaller or more compressed photo"
         case .copyFailed(_, _, let directory): "check the free space and permissions of \(directory)"
@@ -26,7 +28,7 @@ extension PhotoFiles.Problem: UserFacingError {
 
     var exitCode: ExitCode {
         switch self {
-        case .missing, .notAnImage, .tooLarge: .usage
+        case .missing, .notAFile, .notAnImage, .tooLarge: .usage
         case .unreadable, .copyFailed: .failure
         }
     }

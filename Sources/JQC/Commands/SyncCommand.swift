@@ -48,6 +48,10 @@ struct SyncCommand: FieldOpsCommand {
         try store.relaxDurabilityForSync()
         let report = try await SyncEngine(store: store, client: client, concurrency: concurrency, progress: progress).sync()
         try Self.emit(report, context: context)
+        if let problem = report.clockSkew.flatMap({ ClockCheck.problem(skew: $0) }) {
+            context.output.warn(problem)
+            context.output.note("fix: " + ClockCheck.fix)
+        }
         if let observed = report.serverOffset, let disagreement = client.serverZone.disagreement(with: observed, profile: profile) {
             context.output.warn(disagreement.problem)
             context.output.note("fix: " + disagreement.fix)

@@ -104,6 +104,8 @@ public final class JQCStore: Sendable {
         case lastAttemptError = "last_attempt_error"
         /// The server's UTC offset seen on a record it created (`seconds@UTC stamp`).
         case serverOffset = "server_offset"
+        /// The server's clock less this machine's, in seconds, at the last sync (`ClockCheck`).
+        case clockSkew = "clock_skew"
     }
 
     func state(_ key: StateKey, in database: Database) throws -> String? {
@@ -159,6 +161,16 @@ public final class JQCStore: Sendable {
     }
 
     /// Keeps the server's UTC offset a sync saw.
+    /// Keeps how far the server's clock is from this machine's, as the last contact saw it.
+    func recordClockSkew(_ seconds: Double) throws {
+        try write { try setState(.clockSkew, String(Int64(seconds)), in: $0) }
+    }
+
+    /// The server's clock less this machine's at the last sync; nil before one saw it.
+    public func clockSkew() throws -> Double? {
+        try read { try state(.clockSkew, in: $0) }.flatMap { Int64($0) }.map(Double.init)
+    }
+
     func recordServerOffset(_ offset: SyncReport.ObservedOffset) throws {
         try write { try setState(.serverOffset, "\(offset.seconds)@" + JQCDate.format(offset.at), in: $0) }
     }

@@ -26,6 +26,8 @@ struct PhotoFiles: Sendable {
     /// Why a file cannot become a stored photo; the command layer words it (`UserFacingError`).
     enum Problem: Error, Equatable {
         case missing(String)
+        /// A directory, a FIFO, a device or a socket: `kind` says which.
+        case notAFile(String, kind: String)
         case unreadable(String)
         case notAnImage(String)
         case tooLarge(String, bytes: Int)
@@ -45,9 +47,17 @@ struct PhotoFiles: Sendable {
     /// returns, and `remove` it when that fails.
     func copyIn(_ sourcePath: String, photoID: String) throws(Problem) -> Copy {
         var info = stat()
-        guard stat(sourcePath, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { throw .missing(sourcePath) }
-        let descriptor = open(sourcePath, O_RDONLY | O_CLOEXEC)
+        guard stat(sourcePath, &info) == 0 else { throw .missing(sourcePath) }
+        // Told by type before anything is read: a FIFO would block the read forever (and
+        // Ctrl-C with it), a directory or a device is no photo.
+        if let kind = Self.notAFile(info.st_mode) { throw .notAFile(sourcePath, kind: kind) }
+        let descriptor = open(sourcePath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(sourcePath) }
+        // The name may have been swapped for something else since the stat: the open file decides.
+        if fstat(descriptor, &info) != 0 || Self.notAFile(info.st_mode) != nil {
+            close(descriptor)
+            throw .notAFile(sourcePath, kind: Self.notAFile(info.st_mode) ?? "not a regular file")
+        }
         var head = [UInt8](repeating: 0, count: 8)
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
@@ -65,7 +75,19 @@ struct PhotoFiles: Sendable {
             return Copy(
                 fileName: fileName, contentType: kind.type, byteCount: copied, originalName: PathText.lastComponent(of: sourcePath))
         } catch {
-            throw .copyFailed(sourcePath, reason: "\(error)", directory: directory)
+            throw .copyFailed(sourcePath, reason: SystemCallError.reason(error), directory: directory)
+        }
+    }
+
+    /// What a file of mode `mode` is when it is not a regular file ("a directory"), nil for one.
+    static func notAFile(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
         }
     }
 

@@ -57,6 +57,10 @@ public final class SyncEngine: Sendable {
 
     private func runSteps() async throws -> SyncReport {
         try await checkSession()
+        if let skew = client.clockSkew {
+            try store.recordClockSkew(skew)
+            run.withLock { $0.report.clockSkew = skew }
+        }
 
         try await uploadPhotos()
         try stopIfNeeded()

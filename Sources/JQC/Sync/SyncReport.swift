@@ -46,6 +46,9 @@ public struct SyncReport: Sendable, Equatable, Codable {
     /// The server's UTC offset as a record it created in this sync showed it (its stamp
     /// against the answer's `Date`); nil when no such record came back.
     public var serverOffset: ObservedOffset?
+    /// The server's clock less this machine's, in seconds, as this sync's first answer said
+    /// (not in `--json`; `ClockCheck` words it).
+    public var clockSkew: Double?
 
     /// The server's UTC offset at a moment of its clock.
     public struct ObservedOffset: Sendable, Equatable, Codable {

@@ -109,7 +109,10 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             try await Self.dryRun(plan, procedure: procedure, options: options, context: context)
             return
         }
-        let writer = try reportPath.map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
+        // Room for the rollout's lines is reserved before the first write (a full disk stops it
+        // here, having done nothing): a few lines per ONU, about 200 bytes each.
+        let reserve = (plan.toUpgrade + plan.skipped.count) * 1024
+        let writer = try reportPath.map { path throws(FieldOpsError) in try BulkReportWriter(path: path, reserving: reserve) }
         // Skips get their lines on a resume too: an ONU whose write landed just before a crash,
         // unrecorded, is "already there" now, and its line is what marks it done.
         guard plan.toUpgrade > 0 else {

@@ -96,9 +96,16 @@ struct ONUResetCommand: FieldOpsCommand {
         let repository = connection.repository
         let ids = try await selection.resolve(repository: repository, stdin: context.stdin)
         try context.prompter.confirm("reset \(ids.count) ONUs (each reboots)", typing: String(ids.count))
-        let writer = try reportPath.map { path throws(FieldOpsError) in try BulkReportWriter(path: path) }
+        // Room for every line is reserved before the first ONU reboots (a full disk stops the
+        // run here, having done nothing).
+        let writer = try reportPath.map { path throws(FieldOpsError) in
+            try BulkReportWriter(path: path, reserving: ids.count * Self.reportLineBytes)
+        }
         let progress = context.output.progress("reset", total: ids.count)
         var outcomes: [Int: Outcome] = [:]
+        // A report that fails anyway mid-run does not stop the run (the ONUs are rebooting):
+        // each later line goes to stdout as it happens, and the run ends saying so.
+        var reportFailure: (error: any Error, lines: Int)?
         try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0
             func startNext() {
@@ -111,7 +118,17 @@ struct ONUResetCommand: FieldOpsCommand {
             for _ in 0..<min(concurrency, ids.count) { startNext() }
             while let (index, outcome) = try await group.next() {
                 outcomes[index] = outcome
-                try await writer?.append(line: outcome.json.jsonString())
+                let line = outcome.json.jsonString()
+                if reportFailure != nil {
+                    context.output.stdout.line(line)
+                } else if let writer {
+                    do {
+                        try await writer.append(line: line)
+                    } catch {
+                        reportFailure = (error, outcomes.count - 1)
+                        context.output.stdout.line(line)
+                    }
+                }
                 progress.advance(failed: outcome.failure != nil)
                 startNext()
             }
@@ -141,6 +158,12 @@ struct ONUResetCommand: FieldOpsCommand {
         context.output.note(
             "reset \(ordered.count - failed.count) of \(ids.count) ONUs" + (failed.isEmpty ? "" : ", \(failed.count) failed")
                 + (reportPath.map { "; report: \($0)" } ?? ""))
+        if let reportFailure, let reportPath {
+            throw FieldOpsError(
+                "the report \(reportPath) holds only the first \(reportFailure.lines) of \(ordered.count) ONUs: \(reportFailure.error.summaryText)",
+                details: ["the lines of the others were printed on stdout as they finished (and in the results above)"],
+                hint: "free space for \(reportPath), then add those lines to it")
+        }
         if !failed.isEmpty {
             throw FieldOpsError(
                 "\(failed.count) of \(ids.count) ONUs were not reset",
@@ -149,6 +172,9 @@ struct ONUResetCommand: FieldOpsCommand {
                 exitCode: .partialFailure)
         }
     }
+
+    /// Room reserved in the report per ONU: a line is about 200 bytes.
+    static let reportLineBytes = 512
 
     /// One ONU; a failure is recorded, except a session expiry, which stops the whole run.
     static func resetOne(_ id: String, repository: MCMSRepository) async throws -> Outcome {

@@ -119,6 +119,23 @@ import Testing
         #expect(outcome.exitCode == 7, "the extension's exit code is passed through")
     }
 
+    /// fieldops never writes a core file (it would hold tokens and the keyring's passphrase):
+    /// its limit is 0, which a program it starts inherits and reports; an extension keeps the
+    /// secret variables (it may run fieldops), as the README says.
+    @Test func noCoreFileAndAnExtensionSeesTheLimit() throws {
+        let home = try FieldOpsHome()
+        defer { home.remove() }
+        let bin = home.directory.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let script = bin + "/fieldops-limits"
+        try "#!/bin/sh\nprintf '%s %s %s\\n' \"$(ulimit -c)\" \"$(ulimit -H -c)\" \"$FIELDOPS_TOKEN\"\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let outcome = try home.runBinary(
+            ["limits"], environment: ["PATH": bin + ":/usr/bin:/bin", "FIELDOPS_TOKEN": "tok-Ålesund"])
+        #expect(outcome.stdout == "0 0 tok-Ålesund\n", "\(outcome)")
+    }
+
     @Test func passphrasePromptDoesNotEchoAndUnlocksTheKeyring() throws {
         let home = try configured()
         defer { home.remove() }

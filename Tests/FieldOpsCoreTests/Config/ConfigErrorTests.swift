@@ -121,11 +121,16 @@ import Testing
 
     // MARK: across files
 
+    // A broken profiles.d file is skipped with its error (the others load): see
+    // `ProfilesDirectoryTests`.
+
     @Test func duplicateProfileAcrossFilesNamesBothPlaces() throws {
         let fixture = try ConfigFixture()
         try fixture.write("profiles:\n  p:\n    backend: jqc\n    base_url: https://x\n")
         try fixture.writeProfile(file: "p.yaml", "profiles:\n  p:\n    backend: il\n    base_url: https://y\n")
-        let error = try #require(fixture.loadError())
+        let configuration = try fixture.load()
+        #expect(configuration.profile(named: "p")?.backend == "jqc", "the first definition stays")
+        let error = try #require(configuration.skippedFiles.first?.error)
         #expect(error.kind == .duplicateProfile)
         #expect(error.location == fixture.paths.profilesDirectory + "/p.yaml:2:3")
         #expect(error.summary.contains(fixture.configFile + ":2:3"))
@@ -134,7 +139,7 @@ import Testing
     @Test func profilesDirectoryFilesMayOnlyHoldProfiles() throws {
         let fixture = try ConfigFixture()
         try fixture.writeProfile(file: "x.yaml", "default_profile: p\n")
-        let error = try #require(fixture.loadError())
+        let error = try #require(try fixture.load().skippedFiles.first?.error)
         #expect(error.kind == .unknownKey)
         #expect(error.location == fixture.paths.profilesDirectory + "/x.yaml:1:1")
         #expect(error.hint?.contains(fixture.configFile) == true)
@@ -143,7 +148,7 @@ import Testing
     @Test func errorInAProfilesDirectoryFileNamesThatFile() throws {
         let fixture = try ConfigFixture()
         try fixture.writeProfile(file: "x.yaml", "profiles:\n  p:\n    backend: jqc\n    base_url: https://x\n    colour: red\n")
-        let error = try #require(fixture.loadError())
+        let error = try #require(try fixture.load().skippedFiles.first?.error)
         #expect(error.location == fixture.paths.profilesDirectory + "/x.yaml:5:5")
     }
 }

@@ -47,6 +47,29 @@ import Testing
         #expect(try fixture.bytes() == before)
     }
 
+    /// A keyring linked into a directory anyone may write (a shared /tmp folder) is refused:
+    /// another account could swap the file behind the link. A link into a private directory
+    /// (a dotfile manager's) works as before.
+    @Test(arguments: [(mode_t(0o777), true), (0o700, false)])
+    func aKeyringReachedThroughALinkIsCheckedWhereItLives(mode: mode_t, refused: Bool) throws {
+        let fixture = try KeyringFixture()
+        try fixture.keyring().update(profile: "sjøgata") { $0.secrets["access_token"] = "t" }
+        let elsewhere = fixture.root + "/Ålesund delt"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        chmod(elsewhere, mode)
+        #expect(rename(fixture.path, elsewhere + "/keyring") == 0)
+        #expect(symlink(elsewhere + "/keyring", fixture.path) == 0)
+        let error = fixture.failure { _ = try fixture.keyring().entry(for: "sjøgata") }
+        if refused {
+            #expect(error?.kind == .insecureDirectory)
+            #expect(error?.summary.contains("keyring directory \(elsewhere) is writable by other users (mode 0777)") == true)
+            #expect(error?.summary.contains("the keyring is a link to \(elsewhere)/keyring") == true, "\(error?.summary ?? "")")
+        } else {
+            #expect(error == nil)
+            #expect(try fixture.keyring().entry(for: "sjøgata")?.secrets["access_token"] == "t")
+        }
+    }
+
     // chown to another user needs root; the check itself runs for everyone.
     @Test(.enabled(if: geteuid() == 0))
     func fileOwnedByAnotherUserIsRefused() throws {

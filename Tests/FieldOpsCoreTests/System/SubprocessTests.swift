@@ -40,6 +40,32 @@ import Testing
         #expect(String(decoding: result.stdout, as: UTF8.self) == "this one|unset")
     }
 
+    /// A hook, an editor or a passphrase command never sees the keyring passphrase, a password
+    /// or a token, whether the environment is given or fieldops' own; an extension does.
+    @Test(arguments: [false, true])
+    func secretVariablesStayWithFieldops(passesSecrets: Bool) throws {
+        let environment = [
+            "FIELDOPS_KEYRING_PASSPHRASE": "Sjøgata-hemmelig", "FIELDOPS_PASSWORD": "Åse-passord", "FIELDOPS_TOKEN": "tok-“42”",
+            "FIELDOPS_PROFILE": "ålesund", "LANG": "nb_NO.UTF-8",
+        ]
+        var process = Subprocess("/bin/sh", arguments: ["-c", "env"], environment: environment)
+        process.stdout = .capture
+        process.passesSecrets = passesSecrets
+        let seen = String(decoding: try process.run().stdout, as: UTF8.self)
+        #expect(seen.contains("FIELDOPS_PROFILE=ålesund") && seen.contains("LANG=nb_NO.UTF-8"))
+        for secret in ["Sjøgata-hemmelig", "Åse-passord", "tok-“42”"] {
+            #expect(seen.contains(secret) == passesSecrets, "\(secret) in \(seen)")
+        }
+    }
+
+    @Test func secretVariablesOfFieldopsOwnEnvironmentStayToo() throws {
+        setenv("FIELDOPS_TOKEN", "tok-of-the-test-process", 1)
+        defer { unsetenv("FIELDOPS_TOKEN") }
+        let seen = String(decoding: try shell("env").stdout, as: UTF8.self)
+        #expect(seen.contains("PATH="), "the rest of the environment is passed on")
+        #expect(!seen.contains("tok-of-the-test-process"))
+    }
+
     @Test func standardInputCanBeNothing() throws {
         let result = try shell("wc -c")
         #expect(String(decoding: result.stdout, as: UTF8.self).trimmingWhitespace() == "0")

@@ -78,6 +78,28 @@ struct JQCStoreTests {
         #expect(mode == 0o600)
     }
 
+    /// A FIFO blocked the attach forever (and the first Ctrl-C with it); a directory was "no
+    /// such file". Both, and a device, are refused by type before a byte is read.
+    @Test func attachRefusesWhatIsNotAFileByItsType() throws {
+        let home = try TemporaryDirectory(prefix: "jqc-store")
+        defer { home.remove() }
+        let store = try Self.seededStore(home)
+        let draft = try store.createDraft(templateID: 1, facilityID: 1)
+        let fifo = home.path("Sjøgata-kamera.jpg")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let directory = home.path("Ålesund bilder")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        for (path, kind) in [(fifo, "a named pipe (FIFO)"), (directory, "a directory"), ("/dev/zero", "a device")] {
+            #expect(throws: PhotoFiles.Problem.notAFile(path, kind: kind)) {
+                try store.attachPhoto(inspectionLocalID: draft.localID, fieldID: "7", sourcePath: path)
+            }
+            let problem = PhotoFiles.Problem.notAFile(path, kind: kind)
+            #expect(problem.summary == "cannot attach \(path): it is \(kind), not a photo file")
+            #expect(problem.exitCode == .usage)
+        }
+        #expect(try store.inspection(localID: draft.localID)?.formData()["7"] == nil, "nothing was attached")
+    }
+
     @Test func attachRefusesWhatTheServerWouldRefuse() throws {
         let home = try TemporaryDirectory(prefix: "jqc-store")
         defer { home.remove() }

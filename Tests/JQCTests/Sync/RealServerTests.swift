@@ -151,6 +151,43 @@ struct RealServerTests {
         }
     }
 
+    // MARK: This machine's clock
+
+    /// A laptop whose clock is years behind (or ahead of) the server's stamped its work with
+    /// that date and said nothing. The sync now says so, and the commands that stamp work warn
+    /// before they do; a clock a few hours out (a zone set wrong, drift) is not a wrong date.
+    static let clockCases: [(Double, Bool)] = [(-94_608_000, true), (172_800, true), (-18_000, false)]
+
+    @Test(arguments: clockCases)
+    func aClockFarFromTheServersIsSaidBeforeWorkIsStamped(serverAhead skew: Double, warned: Bool) async throws {
+        try await withWorld { world in
+            try await world.login()
+            try await world.admin("clock", ["offset_seconds": skew])
+            let sync = await world.run(["jqc", "sync"])
+            #expect(sync.exitCode == 0, "\(sync.stderr)")
+            #expect(sync.stderr.contains("this machine's clock says") == warned, "\(sync.stderr)")
+            if warned {
+                let days = Int((abs(skew) / 86_400).rounded())
+                let phrase = "\(days >= 1000 ? "1,095" : String(days)) days \(skew < 0 ? "ahead of" : "behind") the JQC server's"
+                #expect(sync.stderr.contains(phrase), "\(sync.stderr)")
+            }
+            let started = await world.run(["jqc", "inspect", "start", "--template", "1", "--facility", "1"])
+            #expect(started.exitCode == 0, "\(started.stderr)")
+            #expect(started.stderr.contains("work is stamped with this machine's clock") == warned, "\(started.stderr)")
+            let flagged = await world.run([
+                "jqc", "issue", "flag", "--facility", "1", "--severity", "low", "--description", "Sjøgata 5: “knust” glass",
+            ])
+            #expect(flagged.exitCode == 0, "\(flagged.stderr)")
+            #expect(flagged.stderr.contains("timedatectl set-ntp true") == warned)
+            // Once the clocks agree again, the next sync says nothing and neither does the work.
+            try await world.admin("clock", ["offset_seconds": 0])
+            #expect(!(await world.run(["jqc", "sync"])).stderr.contains("this machine's clock"))
+            #expect(
+                !(await world.run(["jqc", "issue", "flag", "--facility", "1", "--severity", "low", "--description", "Ålesund"])).stderr
+                    .contains("this machine's clock"))
+        }
+    }
+
     // MARK: Auth refused for other reasons than the credentials
 
     @Test func aLoginRefusedForCSRFNamesTheRefusalNotThePassword() async throws {

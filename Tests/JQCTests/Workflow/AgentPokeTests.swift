@@ -80,4 +80,33 @@ struct AgentPokeTests {
             #expect(await pokes(["jqc", "retry", "--all-failed"]) == 0, "nothing was failed, nothing queued")
         }
     }
+
+    /// `XDG_RUNTIME_DIR` set to a file: the agent could not bind there and every wake-up was
+    /// dropped. Both ends now use the socket beside the store, and the poke arrives.
+    @Test(arguments: [false, true])
+    func aRuntimeDirectoryThatIsNotOneFallsBackToTheStore(isDirectory: Bool) throws {
+        let home = try FieldOpsHome()
+        defer { home.remove() }
+        // Short: a socket address holds 107 bytes, and a longer runtime path is passed over too.
+        var template = Array("/tmp/rt-XXXXXX".utf8CString)
+        let runtime = String(cString: try #require(mkdtemp(&template)))
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        if !isDirectory {
+            try FileManager.default.removeItem(atPath: runtime)
+            try "not a directory: Sjøgata".write(toFile: runtime, atomically: true, encoding: .utf8)
+        }
+        var environment = home.environment
+        environment["XDG_RUNTIME_DIR"] = runtime
+        let paths = ConfigPaths(environment: environment)
+        let path = try #require(AgentWake.socketPath(profile: "alesund", paths: paths, environment: environment))
+        if isDirectory {
+            #expect(path.hasPrefix(runtime + "/fieldops/jqc-agent-alesund-"))
+        } else {
+            #expect(path == paths.dataDirectory(for: "alesund") + "/agent.sock")
+        }
+        try FileManager.default.createDirectory(atPath: PathText.parent(of: path), withIntermediateDirectories: true)
+        let agent = try FakeAgent(path: path)
+        AgentWake.poke(profile: "alesund", paths: paths, environment: environment)
+        #expect(agent.pokes() == 1)
+    }
 }

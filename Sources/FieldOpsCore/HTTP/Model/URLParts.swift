@@ -10,6 +10,12 @@ struct URLParts: Sendable, Equatable {
     /// The path as it appears in the URL (still percent-encoded); `/` when empty.
     var path: String
 
+    /// Whether the host is this machine (`localhost`, 127.0.0.0/8, ::1): plain http to it
+    /// never crosses a network.
+    var isLoopback: Bool {
+        host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host.hasPrefix("127.")
+    }
+
     init?(_ url: String) {
         let bytes = Array(url.utf8)
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
