@@ -46,6 +46,7 @@ struct fieldops_sqlite_api {
     __typeof__(sqlite3_prepare_v3) *prepare_v3;
     __typeof__(sqlite3_reset) *reset;
     __typeof__(sqlite3_step) *step;
+    __typeof__(sqlite3_system_errno) *system_errno;
 };
 
 /* In a function-local static: Swift emits the header's inline functions with their statics. */
@@ -90,6 +91,7 @@ static inline void fieldops_sqlite_load(void) {
     FIELDOPS_SQLITE_BIND(column_text)
     FIELDOPS_SQLITE_BIND(column_type)
     FIELDOPS_SQLITE_BIND(errmsg)
+    FIELDOPS_SQLITE_BIND(system_errno)
     FIELDOPS_SQLITE_BIND(errstr)
     FIELDOPS_SQLITE_BIND(extended_result_codes)
     FIELDOPS_SQLITE_BIND(finalize)
@@ -153,6 +155,7 @@ static inline int fieldops_sqlite3_prepare_v2(sqlite3 *db, const char *sql, int 
 static inline int fieldops_sqlite3_prepare_v3(sqlite3 *db, const char *sql, int byteCount, unsigned int flags, sqlite3_stmt **stmt, const char **tail) { return FIELDOPS_SQLITE->prepare_v3(db, sql, byteCount, flags, stmt, tail); }
 static inline int fieldops_sqlite3_reset(sqlite3_stmt *stmt) { return FIELDOPS_SQLITE->reset(stmt); }
 static inline int fieldops_sqlite3_step(sqlite3_stmt *stmt) { return FIELDOPS_SQLITE->step(stmt); }
+static inline int fieldops_sqlite3_system_errno(sqlite3 *db) { return FIELDOPS_SQLITE->system_errno(db); }
 
 /* SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import as a
  * macro. These typed shims make SQLite copy the bytes before the call returns, so Swift may

@@ -8,15 +8,32 @@ import Foundation
 public final class SmallDisk: Sendable {
     public let path: String
 
-    public init(megabytes: Int = 2) throws {
-        let directory = try TemporaryDirectory(prefix: "fieldops-small-disk")
-        path = directory.url.path
-        let mounted = try ProcessRunner.run("/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", path])
-        guard mounted.exitCode == 0 else {
-            directory.remove()
-            throw SetupFailure(
-                description: "cannot mount a \(megabytes) MB tmpfs at \(path) (the disk-full tests need root): \(mounted.stderr)")
+    /// Mounts the disk on `path` (created when missing: a profile's data directory, say), or on
+    /// a fresh temporary directory.
+    public init(megabytes: Int = 2, at path: String? = nil) throws {
+        if let path {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            self.path = path
+        } else {
+            self.path = try TemporaryDirectory(prefix: "fieldops-small-disk").url.path
         }
+        let mounted = try ProcessRunner.run(
+            "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", self.path])
+        guard mounted.exitCode == 0 else {
+            throw SetupFailure(
+                description: "cannot mount a \(megabytes) MB tmpfs at \(self.path) (the disk-full tests need root): \(mounted.stderr)")
+        }
+    }
+
+    /// Makes the disk read-only (`ro`) or writable again, as a remount does.
+    public func remount(readOnly: Bool) throws {
+        let result = try ProcessRunner.run("/bin/mount", arguments: ["-o", "remount,\(readOnly ? "ro" : "rw")", path])
+        guard result.exitCode == 0 else { throw SetupFailure(description: "cannot remount \(path): \(result.stderr)") }
+    }
+
+    /// Frees what `fill` took.
+    public func empty() {
+        try? FileManager.default.removeItem(atPath: file(".filler"))
     }
 
     public struct SetupFailure: Error, CustomStringConvertible {
@@ -42,7 +59,8 @@ public final class SmallDisk: Sendable {
         }
     }
 
-    /// Unmounts the disk (lazily: a process that still holds a file in it lets go later).
+    /// Unmounts the disk (lazily: a process that still holds a file in it lets go later) and
+    /// removes the directory it was on.
     public func remove() {
         _ = try? ProcessRunner.run("/bin/umount", arguments: ["-l", path])
         try? FileManager.default.removeItem(atPath: path)

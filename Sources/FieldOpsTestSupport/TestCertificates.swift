@@ -11,7 +11,10 @@ public struct TestCertificates: Sendable {
 
     /// Creates a CA named `name` and a server certificate it signs for `127.0.0.1`/`localhost`,
     /// valid for `days` days from now (`-1`: it expired a day ago).
-    public static func generate(name: String = "fieldops test CA", days: Int = 2) throws -> TestCertificates {
+    /// `names` are the server certificate's subject alternative names.
+    public static func generate(
+        name: String = "fieldops test CA", days: Int = 2, names: [String] = ["IP:127.0.0.1", "DNS:localhost"]
+    ) throws -> TestCertificates {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fieldops-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let certificates = TestCertificates(directory: directory)
@@ -25,7 +28,7 @@ public struct TestCertificates: Sendable {
             "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
             "-keyout", "\(dir)/server-key.pem", "-out", "\(dir)/server.csr",
         ])
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+        try "subjectAltName=\(names.joined(separator: ","))\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             .write(toFile: "\(dir)/server.ext", atomically: true, encoding: .utf8)
         try run([
             "x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.pem", "-CAkey", "\(dir)/ca-key.pem",

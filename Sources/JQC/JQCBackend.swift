@@ -97,7 +97,7 @@ public struct JQCBackend: Backend {
             zone = try ServerZone(profile: profile)
         } catch {
             let failure = error as? FieldOpsError
-            return .failure(section, "server time zone", failure?.summary ?? "\(error)", fix: failure?.hint ?? "")
+            return .failure(section, "server time zone", error.summaryText, fix: failure?.hint ?? "")
         }
         guard let observed else {
             return .ok(

@@ -9,6 +9,23 @@ extension InterlinedListEndToEnd {
     /// The offline mirror through real commands: `auth login`/`il sync` fill it, live reads refresh
     /// it, and with the server gone every read answers from it, its own filters applied here.
     @Suite struct OfflineMirrorEndToEndTests {
+        /// `XDG_CACHE_HOME` naming a file: the mirror cannot be made, and the error says where
+        /// and why in words (it printed `CocoaError(code: …, userInfo: …)` before).
+        @Test func aCacheHomeThatIsAFileIsAnErrorInWords() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.login()
+                let file = bed.home.path("Sjøgata-cache")
+                try "not a directory".write(toFile: file, atomically: true, encoding: .utf8)
+                for arguments in [["il", "sync"], ["il", "lists"]] {
+                    let result = await bed.run(arguments, environment: ["XDG_CACHE_HOME": file])
+                    #expect(!result.stderr.contains("CocoaError") && !result.stderr.contains("userInfo"), "\(result)")
+                    if result.exitCode != 0 {
+                        #expect(result.stderr.contains(file), "\(result)")
+                    }
+                }
+            }
+        }
+
         @Test func readsAreLiveEveryTimeWhileTheServerAnswers() async throws {
             try await ILTestBed.with { bed in
                 try await bed.login()

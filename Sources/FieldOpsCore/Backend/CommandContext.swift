@@ -1,5 +1,9 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a command works with: its parsed invocation and environment, its `output` (results and
 /// messages) and `prompter` (questions to its person), its stdin as data, and the services —
 /// configuration, profile, keyring, HTTP sessions, data and cache directories.
@@ -85,10 +89,12 @@ public final class CommandContext: Sendable {
     public func keyring() throws -> Keyring {
         if let open = keyringCache.withLock({ $0 }) { return open }
         let settings = try loadConfiguration().keyring
+        let output = self.output
         let keyring = Keyring(
             path: settings.path, encryption: settings.encryption,
             passphrase: PassphraseSource(
-                environment: environment, command: settings.passphraseCommand, allowsPrompt: stdin.isTerminal))
+                environment: environment, command: settings.passphraseCommand, allowsPrompt: stdin.isTerminal),
+            pendingDirectory: runtimeDirectory.map { $0 + "/fieldops" }, warn: { output.warn($0) })
         keyringCache.withLock { $0 = keyring }
         return keyring
     }
@@ -128,6 +134,13 @@ public final class CommandContext: Sendable {
         try keyring().update(profile: profile.name) { entry in
             entry.secrets[KeyringSecret.cookies] = exported
         }
+    }
+
+    /// `$XDG_RUNTIME_DIR` when it names a directory (this user's, in memory on most systems).
+    public var runtimeDirectory: String? {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+        var info = stat()
+        return stat(runtime, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? runtime : nil
     }
 
     /// Per-profile data directory (SQLite stores, photos).

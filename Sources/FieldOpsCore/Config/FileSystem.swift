@@ -25,7 +25,7 @@ public struct SystemCallError: Error, Sendable, CustomStringConvertible {
     /// The system's words for why `error` happened (`Permission denied`) when it is a failed
     /// call, else its own description.
     public static func reason(_ error: any Error) -> String {
-        (error as? SystemCallError)?.reason ?? String(describing: error)
+        (error as? SystemCallError)?.reason ?? error.summaryText
     }
     public var description: String { message }
 }

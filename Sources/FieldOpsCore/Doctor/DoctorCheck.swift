@@ -127,7 +127,7 @@ extension DoctorCheck {
             return .ok(section, "credentials", "accepted (\(detail))")
         case .failure(let error):
             let reported = error as? any UserFacingError
-            let summary = reported?.summary ?? String(describing: error)
+            let summary = error.summaryText
             switch reported?.exitCode {
             case .notAuthenticated?:
                 return .failure(section, "credentials", "not accepted: \(summary)", fix: login)

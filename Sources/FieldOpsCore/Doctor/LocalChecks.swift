@@ -21,7 +21,7 @@ enum LocalChecks {
         switch result {
         case .failure(let error):
             let reported = error as? any UserFacingError
-            let detail = ([reported?.summary ?? String(describing: error)] + (reported?.details.prefix(2) ?? [])).joined(separator: " ")
+            let detail = ([error.summaryText] + (reported?.details.prefix(2) ?? [])).joined(separator: " ")
             checks.append(.failure(section, "files", detail, fix: reported?.hint ?? "fix \(paths.configFile) and run doctor again"))
         case .success(let configuration):
             let others = configuration.files.count - (configuration.files.first == paths.configFile ? 1 : 0)
@@ -148,7 +148,7 @@ enum LocalChecks {
             let reported = error as? any UserFacingError
             checks.append(
                 .failure(
-                    section, "entries", reported?.summary ?? String(describing: error),
+                    section, "entries", error.summaryText,
                     fix: reported?.hint ?? "see `fieldops auth status`"))
         }
         return checks
@@ -236,14 +236,16 @@ public enum StoreDiagnosis {
         details: (Database) throws -> [DoctorCheck] = { _ in [] }
     ) -> [DoctorCheck] {
         guard FileSystem.exists(path) else { return [.ok(section, name, "none yet (created on first use)")] }
+        // Only for a store that is damaged: never for one that is merely on a full or read-only
+        // disk (it is intact, and moving it away would hide its unsent work).
         let aside =
-            "move \(path) aside (keep it: unsent work may be in it) and restore a backup; fieldops starts a new store when none is there"
+            "move \(path) aside — KEEP IT, DO NOT DELETE IT: IT MAY HOLD UNSENT WORK — and restore a backup; fieldops starts a new store when none is there"
         var info = stat()
         if stat(path, &info) == 0, info.st_size == 0 {
             return [.warning(section, name, "\(path) is an empty file", fix: aside)]
         }
         do {
-            let database = try Database(path: path, options: Database.Options(busyTimeout: .milliseconds(500), readOnly: true))
+            let database = try Database.readingAsItIs(path: path, busyTimeout: .milliseconds(500))
             let verdict = try database.query("PRAGMA quick_check").compactMap { try? $0.decode(0, as: String.self) }
             guard verdict == ["ok"] else {
                 return [.failure(section, name, "\(path) fails quick_check: " + verdict.prefix(3).joined(separator: "; "), fix: aside)]
@@ -274,9 +276,15 @@ public enum StoreDiagnosis {
                         section, name, error.summary, fix: "wait for the other fieldops process (a sync) to finish and run doctor again")
                 ]
             }
-            return [.failure(section, name, error.summary, fix: aside)]
+            switch error.kind {
+            case .full, .readOnly, .foreignOwner, .cannotOpen:
+                // The disk or the permissions, not the store: it keeps its work where it is.
+                return [.failure(section, name, error.summary, fix: (error.hint ?? "") + " (do not move the store)")]
+            default:
+                return [.failure(section, name, error.summary, fix: aside)]
+            }
         } catch {
-            return [.failure(section, name, "\(path): \(error)", fix: aside)]
+            return [.failure(section, name, "\(path): \(error.summaryText)", fix: aside)]
         }
     }
 

@@ -166,7 +166,7 @@ struct NetworkProbe {
 
     private func failure(for error: any Error, url: URLParts, trust: String) -> DoctorCheck {
         guard let error = error as? HTTPError else {
-            return .failure(section, "HTTP", String(describing: error), fix: nil)
+            return .failure(section, "HTTP", error.summaryText, fix: nil)
         }
         switch error {
         case .tls(_, let reason):

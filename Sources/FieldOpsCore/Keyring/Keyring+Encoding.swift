@@ -7,6 +7,21 @@ extension Keyring {
     /// command asks for its profile's entry several times: credentials, then the cookie jar).
     /// The file is opened and its ownership and mode checked every time.
     func readEntries() throws -> [String: KeyringEntry]? {
+        let main = try readFileEntries()
+        // Entries kept elsewhere while the keyring could not be written are newer than its own.
+        let kept = try pendingEntries(kdf: nil)
+        guard !kept.isEmpty else { return main }
+        // The first chance to put them where they belong: a keyring that can be written again.
+        if foldPendingIn() { return try readFileEntries() }
+        var entries = main ?? [:]
+        for (profile, entry) in kept where entries[profile].map({ $0.updatedAt <= entry.updatedAt }) ?? true {
+            entries[profile] = entry
+        }
+        return entries
+    }
+
+    /// The keyring file's own entries.
+    private func readFileEntries() throws -> [String: KeyringEntry]? {
         let known = lastRead.withLock { $0 }
         guard let read = try readVerifiedBytes(unlessStamped: known?.stamp) else { return nil }
         if read.bytes == nil, let known { return known.entries }
@@ -17,7 +32,8 @@ extension Keyring {
 
     /// `envelope` comes from `KeyringFile.envelope`, which refused an encrypted one already when
     /// libsodium cannot be loaded.
-    func decodeEntries(_ envelope: KeyringFile.Envelope) throws -> [String: KeyringEntry] {
+    func decodeEntries(_ envelope: KeyringFile.Envelope, path: String? = nil) throws -> [String: KeyringEntry] {
+        let path = path ?? self.path
         guard envelope.encryption == "passphrase" else { return envelope.entries ?? [:] }
         guard let kdf = envelope.kdf, let cipher = envelope.cipher, let text = envelope.ciphertext,
             let ciphertext = Data(base64Encoded: text), let nonce = Data(base64Encoded: cipher.nonce),

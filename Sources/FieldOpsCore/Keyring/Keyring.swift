@@ -24,11 +24,24 @@ public final class Keyring: Sendable {
     let cachedKey = KeyCache()
     /// The entries of the last read and the file they came from (`readEntries`).
     let lastRead = Locked<(stamp: FileStamp, entries: [String: KeyringEntry])?>(nil)
+    /// Where entries go while the keyring's own disk cannot take them (full, read-only): a
+    /// 0700 directory of this user's (`$XDG_RUNTIME_DIR/fieldops`), or nil for none. See
+    /// `Keyring+Pending.swift`.
+    let pendingDirectory: String?
+    /// Entries that could be stored nowhere, kept for the rest of this process.
+    let pendingInMemory = Locked<[String: KeyringEntry]>([:])
+    /// Tells the person where credentials went when the keyring could not take them.
+    let warn: (@Sendable (String) -> Void)?
 
-    public init(path: String, encryption: KeyringSettings.Encryption = .none, passphrase: PassphraseSource) {
+    public init(
+        path: String, encryption: KeyringSettings.Encryption = .none, passphrase: PassphraseSource, pendingDirectory: String? = nil,
+        warn: (@Sendable (String) -> Void)? = nil
+    ) {
         self.path = path
         self.encryption = encryption
         self.passphrase = passphrase
+        self.pendingDirectory = pendingDirectory
+        self.warn = warn
     }
 
     /// A keyring as configured by the `keyring:` block, with passphrases from `environment`.
@@ -66,15 +79,31 @@ public final class Keyring: Sendable {
     // MARK: writing
 
     /// Applies `change` to the profile's entry (a new empty one if absent) and saves the file.
-    /// `updatedAt` is set to now after `change` runs.
-    public func update(profile: String, _ change: (inout KeyringEntry) throws -> Void) throws {
-        try withLockedFile { entries in
+    /// `updatedAt` is set to now after `change` runs. When the keyring's disk cannot take it
+    /// (full, read-only), the entries go to the pending file (`Keyring+Pending.swift`) and the
+    /// person is told; with no pending file either, `orElseInMemory` keeps them for the rest of
+    /// the process (a rotated token pair, which the server has made the only valid one), else
+    /// the failure is thrown.
+    public func update(profile: String, orElseInMemory: Bool = false, _ change: (inout KeyringEntry) throws -> Void) throws {
+        try withLockedFile(keepingElsewhere: true, inMemory: orElseInMemory) { entries in
             var entry = entries[profile] ?? KeyringEntry(secrets: [:], identity: nil, updatedAt: Date())
             try change(&entry)
             // Whole seconds, so the ISO 8601 form on disk round-trips exactly.
             entry.updatedAt = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             entries[profile] = entry
             return true
+        }
+    }
+
+    /// Writes entries kept elsewhere into the keyring file when it can take them now; true when
+    /// it did (a keyring still unwritable keeps them where they are, and nothing is said).
+    func foldPendingIn() -> Bool {
+        guard Self.probeWritable(directory) else { return false }
+        do {
+            try withLockedFile { _ in false }
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -85,17 +114,23 @@ public final class Keyring: Sendable {
         }
     }
 
-    /// Runs `body` on the current entries under the lock; saves when it returns true.
-    private func withLockedFile(_ body: (inout [String: KeyringEntry]) throws -> Bool) throws {
+    /// Runs `body` on the current entries under the lock; saves when it returns true (or when
+    /// entries kept elsewhere are to be folded in). With `keepingElsewhere`, entries the disk
+    /// cannot take (full, read-only) are kept in the pending file, else in memory, and said.
+    private func withLockedFile(
+        keepingElsewhere: Bool = false, inMemory: Bool = false, _ body: (inout [String: KeyringEntry]) throws -> Bool
+    ) throws {
         do {
             try FileSystem.makeDirectories(directory, mode: 0o700)
         } catch let error as SystemCallError {
             throw KeyringError.fileSystem(error, keyring: path)
         }
         try checkDirectory()
-        let lock: FileLock
+        let lock: FileLock?
         do {
             lock = try FileLock(path: lockPath)
+        } catch let error as SystemCallError where error.code == EROFS && keepingElsewhere {
+            lock = nil  // a read-only file system: nobody writes the keyring there meanwhile
         } catch let error as SystemCallError {
             throw KeyringError.fileSystem(error, keyring: path)
         }
@@ -111,14 +146,23 @@ public final class Keyring: Sendable {
             entries = try decodeEntries(opened)
             envelope = opened
         }
-        guard try body(&entries) else { return }
+        // Entries kept elsewhere by an earlier run (or earlier in this one) come home now.
+        let kept = try pendingEntries(kdf: envelope?.kdf)
+        for (profile, entry) in kept where entries[profile].map({ $0.updatedAt <= entry.updatedAt }) ?? true {
+            entries[profile] = entry
+        }
+        guard try body(&entries) || !kept.isEmpty else { return }
         let encrypt = encryption == .passphrase || envelope?.encryption == "passphrase"
         let bytes = encrypt ? try sealed(entries, previous: envelope?.kdf) : try plain(entries)
         do {
             try AtomicFile.write(bytes, to: path, mode: 0o600)
+        } catch let error as SystemCallError where keepingElsewhere && Self.isDiskProblem(error.code) {
+            try keepElsewhere(entries, encrypted: encrypt, kdf: envelope?.kdf, because: error, inMemory: inMemory)
+            return
         } catch let error as SystemCallError {
             throw KeyringError.fileSystem(error, keyring: path)
         }
+        if !kept.isEmpty { foldedIn(kept.keys.sorted()) }
     }
 }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A keyring problem, always naming the keyring file and what to do about it.
 ///
 /// Exit codes: every keyring error exits with `ExitCode.failure` (1), including a wrong
@@ -47,7 +51,18 @@ public struct KeyringError: UserFacingError, CustomStringConvertible, Equatable 
     }
 
     static func fileSystem(_ error: SystemCallError, keyring path: String) -> KeyringError {
-        KeyringError(.fileSystem, path: path, "keyring \(path): \(error.message)", hint: "check that the directory exists and is yours")
+        let hint: String
+        switch error.code {
+        case ENOSPC, EDQUOT:
+            hint =
+                "free space on the disk that holds \(ConfigPaths.directory(of: path)) (or move the keyring with keyring.path); nothing in it was lost"
+        case EROFS:
+            hint =
+                "the file system holding \(ConfigPaths.directory(of: path)) is read-only: remount it read-write, or move the keyring with keyring.path"
+        default:
+            hint = "check that the directory exists and is yours"
+        }
+        return KeyringError(.fileSystem, path: path, "keyring \(path): \(error.message)", hint: hint)
     }
 
     static func corrupt(_ path: String, _ what: String) -> KeyringError {

@@ -27,6 +27,11 @@ public final class Database {
         /// The page size of a store created by this open (SQLite's default 4 KB when nil); larger
         /// pages suit stores of large blobs, which then take a few writes each instead of many.
         public var pageSize: Int?
+        /// Read the file as it is, creating nothing beside it (SQLite's `immutable`): the way to
+        /// read a closed WAL store on a full or read-only disk, where even a read-only open must
+        /// create the `-shm` file and fails. Only right when no `-wal` holds commits (see
+        /// `Database.readingAsItIs`), and nothing may write meanwhile. Implies `readOnly`.
+        public var immutable = false
 
         public init(busyTimeout: Duration = .seconds(5), readOnly: Bool = false, durability: Durability = .crashSafe) {
             self.busyTimeout = busyTimeout
@@ -68,6 +73,9 @@ public final class Database {
         let inMemory = path == ":memory:"
         if !inMemory && !options.readOnly {
             let directory = PathText.parent(of: path)
+            if let refusal = ForeignOwner.refusal(toWriteIn: directory.isEmpty ? "." : directory) {
+                throw StoreError(kind: .foreignOwner, message: refusal, path: path)
+            }
             if !directory.isEmpty {
                 do {
                     try FileSystem.makeDirectories(directory, mode: 0o700)
@@ -95,14 +103,17 @@ public final class Database {
                 path: path)
         }
         var connection: OpaquePointer?
+        let readOnly = options.readOnly || options.immutable
         let flags =
-            (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
-        let code = fieldops_sqlite3_open_v2(path, &connection, flags, nil)
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX | (options.immutable ? SQLITE_OPEN_URI : 0)
+        let name = options.immutable ? "file:" + Self.uriPath(path) + "?immutable=1" : path
+        let code = fieldops_sqlite3_open_v2(name, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: fieldops_sqlite3_errmsg($0)) } ?? String(cString: fieldops_sqlite3_errstr(code))
+            let system = connection.map { fieldops_sqlite3_system_errno($0) } ?? 0
             fieldops_sqlite3_close_v2(connection)
-            throw StoreError(resultCode: code, message: message, sql: nil, path: path)
+            throw StoreError(resultCode: code, message: message, sql: nil, path: path, systemError: system)
         }
         handle = connection
         // From here on `deinit` closes the connection if configuration throws.
@@ -114,7 +125,7 @@ public final class Database {
 
         // journal_mode is the first statement that reads the file header, so a foreign file
         // fails here, before anything could be written to it.
-        if !options.readOnly && !inMemory {
+        if !readOnly && !inMemory {
             if let pageSize = options.pageSize {
                 try execute("PRAGMA page_size = \(pageSize)")  // only takes effect on a new, empty file
             }
@@ -124,6 +135,35 @@ public final class Database {
         }
         try execute("PRAGMA foreign_keys = ON")
         try setDurability(options.durability)
+    }
+
+    /// `path` as a URI filename: `%`, `?` and `#` (and bytes outside printable ASCII) escaped.
+    static func uriPath(_ path: String) -> String {
+        var text = ""
+        for byte in path.utf8 {
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "?") && byte != UInt8(ascii: "#") {
+                text.append(Character(Unicode.Scalar(byte)))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return text
+    }
+
+    /// Opens a store only to read it, as it is, even where a read-only open cannot create the
+    /// `-shm` file beside it (a full or read-only disk): read-only first, and when that fails
+    /// for the disk and no `-wal` holds commits (the last writer closed it cleanly), immutable.
+    public static func readingAsItIs(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) -> Database {
+        do {
+            return try Database(path: path, options: Options(busyTimeout: busyTimeout, readOnly: true))
+        } catch  where [.full, .readOnly, .cannotOpen].contains(error.kind) {
+            var info = stat()
+            if stat(path + "-wal", &info) == 0, info.st_size > 0 { throw error }
+            var options = Options(busyTimeout: busyTimeout, readOnly: true)
+            options.immutable = true
+            return try Database(path: path, options: options)
+        }
     }
 
     /// Changes what later commits on this connection survive.
@@ -153,6 +193,8 @@ public final class Database {
 
     /// An error for the result `code` of the connection's last call.
     func error(_ code: Int32, sql: String?) -> StoreError {
-        StoreError(resultCode: code, message: String(cString: fieldops_sqlite3_errmsg(handle)), sql: sql, path: path)
+        StoreError(
+            resultCode: code, message: String(cString: fieldops_sqlite3_errmsg(handle)), sql: sql, path: path,
+            systemError: fieldops_sqlite3_system_errno(handle))
     }
 }

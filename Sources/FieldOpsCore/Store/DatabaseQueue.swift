@@ -24,6 +24,12 @@ public final class DatabaseQueue: @unchecked Sendable {
         self.path = path
     }
 
+    /// The store at `path` opened only to read it, as it is (`Database.readingAsItIs`).
+    public init(readingAsItIs path: String) throws(StoreError) {
+        database = try Database.readingAsItIs(path: path)
+        self.path = path
+    }
+
     /// Runs `body` with the connection in read-only mode (`PRAGMA query_only`), so a read
     /// path cannot write by mistake.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {

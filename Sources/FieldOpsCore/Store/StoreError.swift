@@ -1,5 +1,9 @@
 internal import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A failure of a local SQLite store, carrying what SQLite said and where.
 ///
 /// The kinds a person can act on (corrupt, locked, unwritable, full, too new) get their own
@@ -12,6 +16,8 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
         /// Another connection kept the lock past the busy timeout (SQLITE_BUSY, SQLITE_LOCKED).
         case locked
         case cannotOpen
+        /// Root (sudo) in another user's directory: refused before anything is written (`ForeignOwner`).
+        case foreignOwner
         case readOnly
         case full
         /// A UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint refused a change.
@@ -36,29 +42,51 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
     public var sql: String?
     /// The store's file path (`:memory:` for an in-memory store).
     public var path: String
+    /// The system's error number behind an I/O failure (`sqlite3_system_errno`), 0 when none:
+    /// what tells a full disk (ENOSPC) or a read-only one (EROFS) from a damaged store.
+    public var systemError: Int32
 
-    public init(kind: Kind, resultCode: Int32 = 0, message: String, sql: String? = nil, path: String) {
+    public init(kind: Kind, resultCode: Int32 = 0, message: String, sql: String? = nil, path: String, systemError: Int32 = 0) {
         self.kind = kind
         self.resultCode = resultCode
         self.message = message
         self.sql = sql
         self.path = path
+        self.systemError = systemError
     }
 
-    /// Classifies a SQLite result code.
-    init(resultCode: Int32, message: String, sql: String?, path: String) {
+    /// Classifies a SQLite result code; an I/O error, a failed open or a read-only refusal is
+    /// classified by the system error behind it, so a full or read-only disk never reads as a
+    /// broken store ("disk I/O error (code 4874)" was all a full disk said).
+    init(resultCode: Int32, message: String, sql: String?, path: String, systemError: Int32 = 0) {
         let kind: Kind
-        switch resultCode & 0xFF {
-        case SQLITE_NOTADB, SQLITE_CORRUPT: kind = .corrupt
-        case SQLITE_BUSY, SQLITE_LOCKED: kind = .locked
-        case SQLITE_CANTOPEN: kind = .cannotOpen
-        case SQLITE_READONLY: kind = .readOnly
-        case SQLITE_FULL: kind = .full
-        case SQLITE_CONSTRAINT: kind = .constraint
-        case SQLITE_MISUSE, SQLITE_RANGE: kind = .misuse
+        switch (resultCode & 0xFF, systemError) {
+        case (SQLITE_IOERR, ENOSPC), (SQLITE_IOERR, EDQUOT), (SQLITE_CANTOPEN, ENOSPC), (SQLITE_CANTOPEN, EDQUOT): kind = .full
+        case (SQLITE_IOERR, EROFS), (SQLITE_CANTOPEN, EROFS), (SQLITE_IOERR, EACCES), (SQLITE_CANTOPEN, EACCES),
+            (SQLITE_IOERR, EPERM), (SQLITE_CANTOPEN, EPERM):
+            kind = .readOnly
+        case (SQLITE_NOTADB, _), (SQLITE_CORRUPT, _): kind = .corrupt
+        case (SQLITE_BUSY, _), (SQLITE_LOCKED, _): kind = .locked
+        case (SQLITE_CANTOPEN, _): kind = .cannotOpen
+        case (SQLITE_READONLY, _): kind = .readOnly
+        case (SQLITE_FULL, _): kind = .full
+        case (SQLITE_CONSTRAINT, _): kind = .constraint
+        case (SQLITE_MISUSE, _), (SQLITE_RANGE, _): kind = .misuse
         default: kind = .other
         }
-        self.init(kind: kind, resultCode: resultCode, message: message, sql: sql, path: path)
+        // SQLite does not always keep the errno of a failed open (the `-shm` of a WAL store on a
+        // read-only file system): the file system says it then.
+        if kind == .cannotOpen || (kind == .other && resultCode & 0xFF == SQLITE_IOERR), Self.onReadOnlyFileSystem(path) {
+            self.init(kind: .readOnly, resultCode: resultCode, message: message, sql: sql, path: path, systemError: EROFS)
+            return
+        }
+        self.init(kind: kind, resultCode: resultCode, message: message, sql: sql, path: path, systemError: systemError)
+    }
+
+    static func onReadOnlyFileSystem(_ path: String) -> Bool {
+        var info = statvfs()
+        let directory = PathText.parent(of: path)
+        return statvfs(directory.isEmpty ? "." : directory, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     public var summary: String {
@@ -66,8 +94,9 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
         case .corrupt: "the store at \(path) is corrupt or not a fieldops store"
         case .locked: "the store at \(path) is locked by another fieldops process"
         case .cannotOpen: "cannot open the store at \(path): \(message)"
-        case .readOnly: "the store at \(path) is read-only: \(message)"
-        case .full: "the disk holding the store at \(path) is full"
+        case .foreignOwner: message
+        case .readOnly: "the store at \(path) cannot be written: \(readOnlyReason)"
+        case .full: "the disk holding the store at \(path) is full\(DiskSpace.freeNote(at: path))"
         case .constraint: "a change to the store at \(path) was refused: \(message)"
         case .newerSchema(let found, let supported):
             "the store at \(path) was created by a newer fieldops (schema version \(found); this fieldops knows up to \(supported))"
@@ -79,6 +108,9 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
     }
 
     public var details: [String] {
+        // A full or read-only disk, or root in another's directory, is said in full above;
+        // SQLite's "disk I/O error (code 4874)" and the statement would only hide it.
+        if [.full, .readOnly, .foreignOwner].contains(kind) { return [] }
         var lines: [String] = []
         if resultCode != 0 {
             let name = String(cString: fieldops_sqlite3_errstr(resultCode))
@@ -94,8 +126,12 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
             "fieldops left the file untouched; move it aside (mv '\(path)' '\(path).broken') and run the command again to start a fresh store"
         case .locked: "wait for the other fieldops command to finish, then run this one again"
         case .cannotOpen: "check that the directory exists and that you can write to it"
-        case .readOnly: "check the permissions and owner of the file and its directory"
-        case .full: "free some disk space and run the command again"
+        case .foreignOwner: ForeignOwner.hint
+        case .readOnly:
+            systemError == EROFS
+                ? "the file system is mounted read-only: remount it read-write (or copy the store elsewhere); nothing in it is lost"
+                : "check the permissions and owner of the file and its directory; nothing in it is lost"
+        case .full: "free some disk space and run the command again; nothing in the store is lost"
         case .newerSchema: "upgrade fieldops, or move the store aside to start a fresh one"
         case .migrationFailed(let version, _):
             "the store was left as it was at version \(version - 1), nothing in it is lost; keep the file, and send this message with `fieldops version` to whoever supports your fieldops"
@@ -104,6 +140,21 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
     }
 
     public var exitCode: ExitCode { .failure }
+
+    /// Why the store cannot be written, in the system's words with who owns what.
+    var readOnlyReason: String {
+        switch systemError {
+        case EROFS: return "the file system is read-only"
+        case EACCES, EPERM:
+            var info = stat()
+            let directory = PathText.parent(of: path)
+            if stat(directory, &info) == 0, info.st_uid != geteuid() {
+                return "\(directory) belongs to uid \(info.st_uid), not to you (uid \(geteuid()))"
+            }
+            return "permission denied"
+        default: return message
+        }
+    }
 
     public var description: String {
         ([summary] + details).joined(separator: "\n")

@@ -40,7 +40,7 @@ public struct CachedRead: Sendable {
                     try cache.store(fetched.payload, as: name, savedAt: now)
                     if let warning = cache.takeDamageWarning() { warnings.line("fieldops: warning: " + warning) }
                 } catch {
-                    warnings.line("fieldops: warning: could not update the offline mirror: \(error)")
+                    warnings.line("fieldops: warning: could not update the offline mirror: \(error.summaryText)")
                 }
             }
             return (fetched.value, .server)

@@ -127,7 +127,7 @@ struct DocSyncLocal: Sendable {
         do {
             try AtomicFile.write(text.utf8, to: path, mode: 0o644, applyingUmask: true)
         } catch {
-            throw DocSyncError.localIO("\(error)")
+            throw DocSyncError.localIO(error.summaryText)
         }
         guard let written = stat(relative) else { throw DocSyncError.localIO("\(path) is gone right after writing it") }
         return written
@@ -153,7 +153,7 @@ struct DocSyncLocal: Sendable {
             } catch let error as DocSyncError {
                 results[index] = .failure(error)
             } catch {
-                results[index] = .failure(.localIO("cannot write \(path): \(error)"))
+                results[index] = .failure(.localIO("cannot write \(path): \(error.summaryText)"))
             }
         }
         flush()
@@ -197,7 +197,7 @@ struct DocSyncLocal: Sendable {
             }
             return temporary.path
         } catch {
-            throw DocSyncError.localIO("\(error)")
+            throw DocSyncError.localIO(error.summaryText)
         }
     }
 

@@ -116,7 +116,7 @@ struct DocSyncReport: Sendable {
             case .nameTaken: "the server refused the name in this folder"
             }
         case let error as any UserFacingError: error.summary
-        default: String(describing: error)
+        default: error.summaryText
         }
     }
 }

@@ -13,6 +13,8 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
     case requestRefused(route: String, status: Int, message: String?, profile: String)
     /// A refresh was refused with something other than 401: the stored tokens are kept.
     case refreshRefused(profile: String, route: String, status: Int, message: String?)
+    /// A refresh was not asked for: its new pair could be stored nowhere (`problem` says why).
+    case refreshUnstorable(profile: String, problem: String)
     /// The server cannot be reached; `waiting` local items are kept for the next sync.
     case offline(profile: String, waiting: Int, reason: String)
     /// The connection broke during a sync; what was not confirmed stays queued.
@@ -65,6 +67,9 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
         case .refreshRefused(let profile, let route, let status, let message):
             return "the server refused to refresh the session of profile \(profile): \(route) answered HTTP \(status)"
                 + (message.map { " \($0)" } ?? "") + "; the stored tokens are kept"
+        case .refreshUnstorable(let profile, let problem):
+            return
+                "not refreshing the session of profile \(profile): the new tokens could be stored nowhere (\(problem)); the current ones are kept and stay valid"
         case .offline(_, let waiting, let reason):
             return "offline: \(waiting) item\(waiting == 1 ? "" : "s") waiting (\(reason))"
         case .connectionLost(_, let waiting, let reason):
@@ -92,6 +97,9 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
         case .requestRefused, .refreshRefused:
             return
                 "the server's configuration refuses this request (no password or token will change that): tell its administrators what it answered; -v shows the whole answer"
+        case .refreshUnstorable:
+            return
+                "free space on the keyring's disk (or make it writable, or set XDG_RUNTIME_DIR), then run the command again; nothing was sent"
         case .offline:
             return "nothing was sent or changed; run `fieldops jqc sync` again when the server is reachable"
         case .connectionLost:

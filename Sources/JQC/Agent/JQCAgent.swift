@@ -213,7 +213,7 @@ final class JQCAgent: @unchecked Sendable {
                 let status = try NotificationHook(command: command, baseEnvironment: context.environment).run(for: note)
                 if status != 0 { log.line("--exec exited \(status) for notification \(note.id)") }
             } catch {
-                log.line("--exec could not run: \(error)")
+                log.line("--exec could not run: \(error.summaryText)")
             }
         }
     }
@@ -238,7 +238,7 @@ final class JQCAgent: @unchecked Sendable {
         do {
             try stateFile.write(state)
         } catch {
-            log.line("cannot record the agent's state in \(stateFile.path): \(error)")
+            log.line("cannot record the agent's state in \(stateFile.path): \(error.summaryText)")
         }
     }
 

@@ -29,8 +29,10 @@ enum StoredCredentials {
     }
 
     /// Writes a freshly granted token pair (and the identity, on login) in one keyring update.
-    static func save(_ grant: TokenGrant, user: APIUser?, profile: String, keyring: Keyring) throws {
-        try keyring.update(profile: profile) { entry in
+    /// `rotated`: the pair replaces one the server no longer takes (a refresh), so when it can
+    /// be stored nowhere it is still kept for the rest of the command (`Keyring.update`).
+    static func save(_ grant: TokenGrant, user: APIUser?, profile: String, keyring: Keyring, rotated: Bool = false) throws {
+        try keyring.update(profile: profile, orElseInMemory: rotated) { entry in
             entry.secrets[accessToken] = grant.accessToken
             entry.secrets[refreshToken] = grant.refreshToken
             entry.identity = (entry.identity ?? [:]).merging([refreshIssuedAt: JQCDate.format(Date()) + "Z"]) { _, new in new }

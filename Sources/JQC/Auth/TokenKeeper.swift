@@ -71,6 +71,11 @@ actor TokenKeeper {
                     // Another process refreshed while this one waited: its pair is the one to use.
                     return rotated
                 }
+                // The server kills the old refresh token as it hands out the new one: a pair that
+                // could be stored nowhere would lose the session. Asked first, it is kept.
+                if let keyring, let problem = keyring.storageProblem() {
+                    throw JQCError.refreshUnstorable(profile: profile, problem: problem)
+                }
                 let grant: TokenGrant
                 do {
                     grant = try await exchange(refreshToken)
@@ -91,7 +96,7 @@ actor TokenKeeper {
                     throw error
                 }
                 // The old refresh token is already dead on the server; keep the new pair at once.
-                if let keyring { try StoredCredentials.save(grant, user: nil, profile: profile, keyring: keyring) }
+                if let keyring { try StoredCredentials.save(grant, user: nil, profile: profile, keyring: keyring, rotated: true) }
                 return Tokens(access: grant.accessToken, refresh: grant.refreshToken)
             })
         guard let access = tokens.access else { throw JQCError.notLoggedIn(profile: profile) }

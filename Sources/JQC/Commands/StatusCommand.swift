@@ -52,7 +52,17 @@ struct StatusCommand: FieldOpsCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let (profile, store) = try JQCCommands.localStore(context)
+        let profile = try context.profile(backend: "jqc")
+        let directory = context.dataDirectory(for: profile)
+        let store: JQCStore
+        do {
+            store = try JQCStore(directory: directory)
+        } catch let error as StoreError where [.full, .readOnly, .foreignOwner].contains(error.kind) {
+            // Status only reads: a store on a full or read-only disk is shown as it is.
+            store = try JQCStore(readingOnly: directory)
+            context.output.warn(error.summary + "; shown read-only: nothing can be queued or synced until it can be written")
+            if let hint = error.hint { context.output.note("fix: " + hint) }
+        }
         let summary = try store.outboxSummary()
         let zone = try ServerZone(profile: profile)
         let attempt = try store.lastAttempt()

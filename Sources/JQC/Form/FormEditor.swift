@@ -134,7 +134,7 @@ struct FormEditor: Sendable {
     /// The runner could not carry out the effect: the person is told, nothing moves on.
     mutating func failed(_ error: any Error) {
         // The hint too: the message line is all the form shows of an error.
-        let text = (error as? UserFacingError).map { $0.summary + ($0.hint.map { ": \($0)" } ?? "") } ?? "\(error)"
+        let text = (error as? UserFacingError).map { $0.summary + ($0.hint.map { ": \($0)" } ?? "") } ?? error.summaryText
         message = (text, .problem)
         if savedState == "saving" { savedState = "not saved" }
     }
@@ -321,7 +321,7 @@ struct FormEditor: Sendable {
             } catch let error as UserFacingError {
                 return error.summary
             } catch {
-                return "\(error)"
+                return error.summaryText
             }
         default:
             return nil

@@ -39,6 +39,21 @@ public final class JQCStore: Sendable {
         }
     }
 
+    /// The store as it is, opened read-only: never created, migrated or written. For `jqc
+    /// status` when the store cannot be written (a full or read-only disk), so what waits to be
+    /// sent can still be seen.
+    public init(readingOnly directory: String) throws {
+        self.directory = directory
+        self.path = directory + "/" + JQCStore.fileName
+        try Self.refuseTruncated(path)
+        queue = try DatabaseQueue(readingAsItIs: path)
+        let version = try queue.withDatabase { try JQCSchema.migrator.currentVersion(of: $0) }
+        guard version == JQCSchema.migrator.latestVersion else {
+            throw StoreError(
+                kind: .readOnly, message: "its schema v\(version) needs an upgrade, which cannot be written", path: path)
+        }
+    }
+
     /// A store file shorter than SQLite's 100-byte header was cut short (a full disk, a bad
     /// copy): SQLite would take it for an empty database and start afresh, hiding that the
     /// inspector's work is gone from it. Refused instead, so a backup can be put back.

@@ -64,6 +64,9 @@ struct PhotoFiles: Sendable {
         guard let kind = Self.kind(ofHead: Data(head.prefix(max(count, 0)))) else { throw .notAnImage(sourcePath) }
         let size = Int(info.st_size)
         guard size <= Self.maxBytes else { throw .tooLarge(sourcePath, bytes: size) }
+        if let refusal = ForeignOwner.refusal(toWriteIn: PathText.parent(of: directory)) {
+            throw .copyFailed(sourcePath, reason: refusal, directory: directory)
+        }
         do {
             try AtomicFile.makeDirectory(directory)
             let fileName = photoID + "." + kind.ext

@@ -78,7 +78,7 @@ public struct DeviceCache: Sendable {
 
     fileprivate func failure(_ error: any Error) -> FieldOpsError {
         FieldOpsError(
-            "cannot update the completion cache: \(error)",
+            "cannot update the completion cache: \(error.summaryText)",
             hint: "check that \(directory) is writable; the listing itself is not affected")
     }
 

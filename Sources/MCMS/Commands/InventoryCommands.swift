@@ -232,7 +232,7 @@ enum InventoryCommands {
             try connection.cache.store(.onu, entries: inventory.onus.lazy.map { (id: $0.id, name: $0.name) })
             try connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
         } catch {
-            connection.output.trace("completion cache not updated: \(error)")
+            connection.output.trace("completion cache not updated: \(error.summaryText)")
         }
     }
 }

@@ -72,7 +72,7 @@ struct ONUListing {
             } catch {
                 writer.discard()
                 cache = nil
-                context.output.trace("completion cache not updated: \(error)")
+                context.output.trace("completion cache not updated: \(error.summaryText)")
             }
         }
 
@@ -136,7 +136,7 @@ struct ONUListing {
                 try connection.cache.store(.olt, entries: olts.lazy.map { (id: $0.mac, name: $0.name) })
             }
         } catch {
-            context.output.trace("completion cache not updated: \(error)")
+            context.output.trace("completion cache not updated: \(error.summaryText)")
         }
     }
 }

@@ -5,8 +5,10 @@ import Testing
 
 /// Verification is always on; `ca_file` adds a private CA to system trust.
 @Suite struct TLSTests {
-    private func withTLSEmulator(_ body: (Emulator, TestCertificates) async throws -> Void) async throws {
-        let certificates = try TestCertificates.generate()
+    private func withTLSEmulator(
+        days: Int = 2, names: [String] = ["IP:127.0.0.1", "DNS:localhost"], _ body: (Emulator, TestCertificates) async throws -> Void
+    ) async throws {
+        let certificates = try TestCertificates.generate(days: days, names: names)
         defer { certificates.remove() }
         try await withEmulator(
             script: "http_test_server",
@@ -66,6 +68,35 @@ import Testing
             } throws: { error in
                 guard let error = error as? HTTPError, case .tls = error else { return false }
                 return true
+            }
+        }
+    }
+
+    /// The certificate is trusted (its CA is in http.ca_file) but wrong in another way: the
+    /// refusal stays, and the message names the cause and a fix that fits it; the ca_file advice,
+    /// which fixes neither, is not given.
+    @Test(arguments: [
+        (-1, ["IP:127.0.0.1"], "its certificate has expired (this machine's date is", "must renew its certificate"),
+        (
+            2, ["DNS:qc.sjøgata.example", "DNS:pon.example.net"], "its certificate was issued for another name",
+            "127.0.0.1 is not among them"
+        ),
+    ])
+    func aTrustedCertificateThatIsWrongOtherwiseSaysWhy(days: Int, names: [String], cause: String, fix: String) async throws {
+        try await withTLSEmulator(days: days, names: names.map { $0.replacingOccurrences(of: "ø", with: "o") }) { emulator, certificates in
+            let session = try testSession(HTTPSettings(caFile: certificates.caFile, retries: 0))
+            do {
+                _ = try await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["small"]))
+                Issue.record("a wrong certificate was accepted")
+            } catch let error as HTTPError {
+                guard case .tls = error else {
+                    Issue.record("expected a TLS failure, got \(error)")
+                    return
+                }
+                #expect(error.summary.contains(cause), "\(error.summary)")
+                #expect(error.hint?.contains(fix) == true, "\(error.hint ?? "")")
+                #expect(error.hint?.contains("cannot fix") == true)
+                #expect(error.hint?.contains("set http.ca_file") == false)
             }
         }
     }

@@ -30,7 +30,7 @@ public enum HTTPError: UserFacingError, Equatable, CustomStringConvertible {
         case .cannotConnect(let host, let reason):
             return "cannot reach \(host): \(reason)"
         case .tls(let host, let reason):
-            return "TLS failure talking to \(host): \(reason)"
+            return "TLS failure talking to \(host): \(TLSProblem(reason: reason).cause(reason: reason))"
         case .timedOut(let url, let seconds):
             return "no answer from \(url) within \(Self.format(seconds))s"
         case .connectionLost(let url, let reason):
@@ -59,8 +59,8 @@ public enum HTTPError: UserFacingError, Equatable, CustomStringConvertible {
         switch self {
         case .cannotConnect:
             return "check the network connection and the profile's base_url"
-        case .tls(let host, _):
-            return "if \(host) uses its own certificate authority, set http.ca_file in the profile to that CA's PEM file"
+        case .tls(let host, let reason):
+            return TLSProblem(reason: reason).hint(host: host)
         case .timedOut:
             return "the server is slow or unreachable; raise http.timeout in the profile if it is only slow"
         case .connectionLost:
