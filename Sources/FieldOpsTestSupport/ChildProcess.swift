@@ -37,8 +37,15 @@ final class ChildProcess: @unchecked Sendable {
         let stderrURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("fieldops-emulator-\(UUID().uuidString).stderr")
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        let stderr = try FileHandle(forWritingTo: stderrURL)
+        process.standardError = stderr
         try process.run()
+        // The child has its own copies now. Foundation's Process is never deallocated once run
+        // (it keeps its handles), so a descriptor not closed here stayed open for the rest of
+        // the suite: two per emulator, some 900 by the end, past the count at which Process.run
+        // itself reads beyond its buffer (see Tests/Sanitizers/asan.supp).
+        try? stderr.close()
+        try? stdout.fileHandleForWriting.close()
         let child = ChildProcess(process: process, stderrURL: stderrURL)
         let reader = stdout.fileHandleForReading
         let thread = Thread { [child] in child.readFirstLine(from: reader) }
@@ -49,6 +56,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Blocks this helper thread until a newline or EOF; the emulator prints nothing else.
     /// Plain read(2) with an EINTR retry: `FileHandle.availableData` traps on EINTR.
     private func readFirstLine(from handle: FileHandle) {
+        defer { try? handle.close() }  // the emulator prints nothing after its first line
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         while true {

@@ -61,6 +61,9 @@ public final class TerminalScreen: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // The driver has its ends; the parent's copies of them would stay open for the suite.
+        try? stdin.fileHandleForReading.close()
+        try? stdout.fileHandleForWriting.close()
         input = stdin.fileHandleForWriting
         output = stdout.fileHandleForReading
         let hello = try readReply()
@@ -70,6 +73,8 @@ public final class TerminalScreen: @unchecked Sendable {
 
     deinit {
         if process.isRunning { process.terminate() }
+        try? input.close()
+        try? output.close()
     }
 
     /// Waits until the screen shows `text`.

@@ -55,7 +55,9 @@ public struct TestCertificates: Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        try? errors.fileHandleForWriting.close()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
+        try? errors.fileHandleForReading.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw TestSupportError("openssl \(arguments.first ?? "") failed: \(String(decoding: message, as: UTF8.self))")
