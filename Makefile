@@ -67,21 +67,30 @@ release: build-info
 
 ## test: every Swift test (unit, emulator end-to-end, real shells), the emulators' own tests,
 ## and the two SwiftPM plugins (completions must match the command tree; man pages must render),
-## then install, uninstall and the .deb (Tests/Install, on the release binary).
+## then install, uninstall and the .deb (Tests/Install, on the release binary), CI's own script
+## (Tests/CI), and last the formatting lint.
 # swift-format ships with the toolchain; .swift-format holds the project's settings.
 FORMAT_PATHS = Sources Tests Plugins Package.swift
 
+## lint: swift-format's strict lint; on a finding, the files to `make format` are listed last.
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	@out=$$($(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS) 2>&1); status=$$?; \
+	if [ $$status -ne 0 ] || [ -n "$$out" ]; then \
+		echo "$$out"; echo "lint: formatting differs in these files (run 'make format'):"; \
+		echo "$$out" | grep -o '^[^:]*\.swift' | sort -u | sed 's/^/  /'; exit 1; \
+	fi; echo "lint: clean"
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
-test: build-info lint build release
+test: build-info build release
 	$(SWIFT) test --no-parallel < /dev/null
 	python3 -m unittest discover -s Tests/Emulators -p 'test_*.py'
 	$(MAKE) check-completions check-man
 	bash Tests/Install/test_install.sh
+	bash Tests/CI/test_ci_run.sh
+	@# Formatting last: a finding never hides what the tests found.
+	$(MAKE) lint
 
 ## completions: regenerate completions/ from the command tree (SwiftPM plugin).
 completions:

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Tests of .ci/run itself, with a stand-in `make` first on PATH (the real steps take an hour):
+# every step runs under its budget, and the run fails — never skips — when a step fails, runs
+# out of its budget, or cannot start in the time left. Real bash, real `timeout`.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+# The stand-in make: `make STEP …` logs the step and does what $FAKE_<STEP> says (ok, fail, or
+# sleep N), so a case can make any step fail or run long.
+mkdir -p "$work/bin"
+cat > "$work/bin/make" <<'MAKE'
+#!/usr/bin/env bash
+step=$1
+echo "$*" >> "$CI_TEST_LOG"
+action_var="FAKE_${step^^}"
+action=${!action_var:-ok}
+case $action in
+    ok) exit 0 ;;
+    fail) exit 2 ;;
+    sleep*) sleep "${action#sleep }"; exit 0 ;;
+esac
+MAKE
+chmod +x "$work/bin/make"
+
+# run_case NAME EXPECTED_STATUS EXPECTED_TEXT [VAR=VALUE …]: runs .ci/run with the variables.
+run_case() {
+    local name=$1 expected_status=$2 expected_text=$3
+    shift 3
+    local log="$work/$name.steps" out="$work/$name.out"
+    : > "$log"
+    env PATH="$work/bin:$PATH" CI_TEST_LOG="$log" "$@" bash "$root/.ci/run" > "$out" 2>&1
+    local status=$?
+    if [ "$status" -ne "$expected_status" ] || ! grep -qF -- "$expected_text" "$out"; then
+        echo "FAIL $name: exit $status (wanted $expected_status), output:"
+        sed 's/^/    /' "$out"
+        failures=$((failures + 1))
+    else
+        echo "ok   $name"
+    fi
+}
+
+run_case every-step-passes 0 "ci: every step ran and passed"
+grep -q "^fuzz FUZZ_SECONDS=60$" "$work/every-step-passes.steps" || { echo "FAIL every-step-passes: fuzz was not run for 60 s a target"; failures=$((failures + 1)); }
+
+run_case sanitize-fails 1 "ci: sanitize: failed (exit 2)" FAKE_SANITIZE=fail
+grep -q "^fuzz" "$work/sanitize-fails.steps" && { echo "FAIL sanitize-fails: fuzzing ran after a failed step"; failures=$((failures + 1)); }
+
+run_case test-runs-out-of-budget 1 "ci: test: ran out of its 2 s budget" CI_BUDGET_TEST=2 FAKE_TEST="sleep 10"
+
+# 2,800 s for all: deps (900) and tests (1,800) fit in the 2,680 s left, the sanitizers (2,700) do not.
+run_case sanitize-cannot-start 1 "ci: sanitize: not started: it needs up to 2700 s and 2680 s are left" CI_SECONDS=2800
+grep -q "^sanitize" "$work/sanitize-cannot-start.steps" && { echo "FAIL sanitize-cannot-start: it ran"; failures=$((failures + 1)); }
+
+# Small step budgets and 600 s left for fuzzing: 15 s a target after its build, said so.
+run_case fuzz-shortened 0 "ci: fuzz shortened to 15 s per target (from 60 s)" \
+    CI_SECONDS=720 CI_BUDGET_DEPS=1 CI_BUDGET_TEST=1 CI_BUDGET_SANITIZE=1
+grep -q "^fuzz FUZZ_SECONDS=15$" "$work/fuzz-shortened.steps" || { echo "FAIL fuzz-shortened: fuzzing did not run for 15 s a target"; failures=$((failures + 1)); }
+
+# 500 s left: too few for eight targets of at least 10 s after the build: a failure, not a skip.
+run_case fuzz-cannot-start 1 "ci: fuzz: not started" CI_SECONDS=620 CI_BUDGET_DEPS=1 CI_BUDGET_TEST=1 CI_BUDGET_SANITIZE=1
+
+if [ "$failures" -ne 0 ]; then
+    echo "ci script tests: $failures failed"
+    exit 1
+fi
+echo "ci script tests: all passed"
