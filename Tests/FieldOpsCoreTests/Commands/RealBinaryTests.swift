@@ -105,14 +105,20 @@ import Testing
         #expect(try shell.fish("fieldops profile s") == ["show"])
     }
 
+    /// Writes `fieldops-NAME` (a shell script of `body`) into the home's `bin/` and returns it.
+    static func installExtension(_ name: String, _ body: String, in home: FieldOpsHome) throws -> String {
+        let bin = home.directory.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let script = bin + "/fieldops-" + name
+        try "#!/bin/sh\n\(body)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        return bin
+    }
+
     @Test func unknownCommandRunsAnExtensionFromPathWithTheProfileExported() throws {
         let home = try FieldOpsHome()
         defer { home.remove() }
-        let bin = home.directory.path("bin")
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let script = bin + "/fieldops-hello"
-        try "#!/bin/sh\necho \"hello $FIELDOPS_PROFILE $*\"\nexit 7\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        let bin = try Self.installExtension("hello", "echo \"hello $FIELDOPS_PROFILE $*\"\nexit 7", in: home)
         let outcome = try home.runBinary(
             ["-p", "north", "hello", "--loud", "world"], environment: ["PATH": bin + ":/usr/bin:/bin"])
         #expect(outcome.stdout == "hello north --loud world\n")
@@ -125,12 +131,8 @@ import Testing
     @Test func noCoreFileAndAnExtensionSeesTheLimit() throws {
         let home = try FieldOpsHome()
         defer { home.remove() }
-        let bin = home.directory.path("bin")
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let script = bin + "/fieldops-limits"
-        try "#!/bin/sh\nprintf '%s %s %s\\n' \"$(ulimit -c)\" \"$(ulimit -H -c)\" \"$FIELDOPS_TOKEN\"\n".write(
-            toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        let bin = try Self.installExtension(
+            "limits", "printf '%s %s %s\\n' \"$(ulimit -c)\" \"$(ulimit -H -c)\" \"$FIELDOPS_TOKEN\"", in: home)
         let outcome = try home.runBinary(
             ["limits"], environment: ["PATH": bin + ":/usr/bin:/bin", "FIELDOPS_TOKEN": "tok-Ålesund"])
         #expect(outcome.stdout == "0 0 tok-Ålesund\n", "\(outcome)")
