@@ -74,18 +74,10 @@ public struct Table: Sendable {
 }
 
 extension String {
-    /// Columns this string takes on a terminal: wide East Asian characters and emoji count two.
+    /// Columns this string takes on a terminal (`DisplayWidth`): wide East Asian characters and
+    /// emoji count two, combining marks none.
     public var displayWidth: Int {
-        var width = 0
-        for scalar in unicodeScalars {
-            switch scalar.value {
-            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: continue  // combining, zero-width
-            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
-                0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-                width += 2
-            default: width += 1
-            }
-        }
-        return width
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+        return DisplayWidth.of(self)
     }
 }
