@@ -9,7 +9,7 @@ extension Keyring {
     func readEntries() throws -> [String: KeyringEntry]? {
         let main = try readFileEntries()
         // Entries kept elsewhere while the keyring could not be written are newer than its own.
-        let kept = try pendingEntries(kdf: nil)
+        let kept = try pendingEntries()
         guard !kept.isEmpty else { return main }
         // The first chance to put them where they belong: a keyring that can be written again.
         if foldPendingIn() { return try readFileEntries() }

@@ -55,7 +55,7 @@ extension Keyring {
     }
 
     /// The entries kept elsewhere: the pending file's, then those only in memory (newest).
-    func pendingEntries(kdf: KeyringFile.KDF?) throws -> [String: KeyringEntry] {
+    func pendingEntries() throws -> [String: KeyringEntry] {
         var entries: [String: KeyringEntry] = [:]
         if let pendingPath, let bytes = try? FileSystem.readFileIfExists(pendingPath) {
             var info = stat()

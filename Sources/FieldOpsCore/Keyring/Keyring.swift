@@ -147,7 +147,7 @@ public final class Keyring: Sendable {
             envelope = opened
         }
         // Entries kept elsewhere by an earlier run (or earlier in this one) come home now.
-        let kept = try pendingEntries(kdf: envelope?.kdf)
+        let kept = try pendingEntries()
         for (profile, entry) in kept where entries[profile].map({ $0.updatedAt <= entry.updatedAt }) ?? true {
             entries[profile] = entry
         }
