@@ -3,7 +3,7 @@ SWIFT      ?= swift
 PKGS       := libcurl yaml-0.1 sqlite3 libsodium libpsl libedit ncursesw libpng
 APT_PKGS   := pkg-config libcurl4-openssl-dev libyaml-dev libsqlite3-dev libsodium-dev python3 openssl zsh fish groff-base \
               lintian dpkg-dev bash-completion man-db libpsl-dev linux-libc-dev iproute2 \
-              libncurses-dev libedit-dev libpng-dev tzdata
+              libncurses-dev libedit-dev libpng-dev tzdata mount util-linux
 BIN_DEBUG  := .build/debug/fieldops
 BIN_RELEASE:= .build/release/fieldops
 BUILD_INFO := Sources/CFieldOpsBuild/build-info.h
@@ -37,7 +37,7 @@ all: build
 deps:
 	@missing=""; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
-	for s in zsh fish python3 openssl groff lintian dpkg-shlibdeps man ip; do command -v $$s >/dev/null 2>&1 || missing="$$missing $$s"; done; \
+	for s in zsh fish python3 openssl groff lintian dpkg-shlibdeps man ip mount umount unshare; do command -v $$s >/dev/null 2>&1 || missing="$$missing $$s"; done; \
 	[ -f /usr/share/bash-completion/bash_completion ] || missing="$$missing bash-completion"; \
 	[ -f /usr/include/linux/rtnetlink.h ] || missing="$$missing linux-libc-dev"; \
 	[ -f /usr/share/zoneinfo/America/New_York ] || missing="$$missing tzdata"; \
