@@ -15,6 +15,14 @@ public enum ProcessEnvironment {
     /// `doctor` says they are set, never what they hold.
     public static let secretVariables: Set<String> = ["FIELDOPS_TOKEN", "FIELDOPS_PASSWORD", "FIELDOPS_KEYRING_PASSPHRASE"]
 
+    /// `$XDG_RUNTIME_DIR` of `environment` when it names a directory (this user's, in memory on
+    /// most systems); nil when unset, relative, or not a directory (then nothing may be put there).
+    public static func runtimeDirectory(in environment: [String: String]) -> String? {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
+        var info = stat()
+        return stat(runtime, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? runtime : nil
+    }
+
     /// `NAME=value` pairs in `environ` order; a name given twice keeps its first value, the one
     /// getenv(3) returns. An entry without `=` is skipped. Bytes that are not UTF-8 are repaired
     /// (U+FFFD), as in every other `String` read from the system.

@@ -1,9 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What a command works with: its parsed invocation and environment, its `output` (results and
 /// messages) and `prompter` (questions to its person), its stdin as data, and the services —
 /// configuration, profile, keyring, HTTP sessions, data and cache directories.
@@ -136,12 +132,8 @@ public final class CommandContext: Sendable {
         }
     }
 
-    /// `$XDG_RUNTIME_DIR` when it names a directory (this user's, in memory on most systems).
-    public var runtimeDirectory: String? {
-        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
-        var info = stat()
-        return stat(runtime, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? runtime : nil
-    }
+    /// `$XDG_RUNTIME_DIR` when it names a directory (`ProcessEnvironment.runtimeDirectory`).
+    public var runtimeDirectory: String? { ProcessEnvironment.runtimeDirectory(in: environment) }
 
     /// Per-profile data directory (SQLite stores, photos).
     public func dataDirectory(for profile: Profile) -> String { paths.dataDirectory(for: profile.name) }

@@ -21,9 +21,21 @@ public enum DiskSpace {
 
     /// " (N bytes free)" for the disk holding the file at `path`, or "" when that is unknown.
     public static func freeNote(at path: String) -> String {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        var disk = statvfs()
-        guard statvfs(directory.isEmpty ? "/" : directory, &disk) == 0 else { return "" }
+        guard let disk = fileSystem(holding: path) else { return "" }
         return " (\(UInt64(disk.f_bavail) * UInt64(disk.f_frsize)) bytes free)"
+    }
+
+    /// Whether the file system holding the file at `path` is mounted read-only.
+    public static func isReadOnly(at path: String) -> Bool {
+        guard let disk = fileSystem(holding: path) else { return false }
+        return disk.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// What statvfs(3) says of the file system holding the file at `path` (its directory, which
+    /// exists when the file does not yet).
+    private static func fileSystem(holding path: String) -> statvfs? {
+        let directory = PathText.parent(of: path)
+        var disk = statvfs()
+        return statvfs(directory.isEmpty ? "." : directory, &disk) == 0 ? disk : nil
     }
 }

@@ -12,9 +12,9 @@ import FoundationEssentials
 /// directory (`$XDG_RUNTIME_DIR/fieldops/keyring-pending-HASH`: this user's, 0700, in memory on
 /// most systems; the same format and encryption as the keyring, 0600), or, with no such place
 /// and for a rotated token pair only, stays in memory for the rest of the process; the person
-/// is told either way. Every read sees
-/// pending entries over the file's own, and the next write that succeeds folds them in and
-/// removes the pending file. `storageProblem()` lets a refresh find out before it rotates anything.
+/// is told either way. Every read sees pending entries over the file's own, and the first
+/// command that can write the keyring folds them in and removes the pending file.
+/// `storageProblem()` lets a refresh find out before it rotates anything.
 extension Keyring {
     /// The pending file of this keyring, or nil without a pending directory.
     var pendingPath: String? {

@@ -76,17 +76,11 @@ public struct StoreError: UserFacingError, CustomStringConvertible {
         }
         // SQLite does not always keep the errno of a failed open (the `-shm` of a WAL store on a
         // read-only file system): the file system says it then.
-        if kind == .cannotOpen || (kind == .other && resultCode & 0xFF == SQLITE_IOERR), Self.onReadOnlyFileSystem(path) {
+        if kind == .cannotOpen || (kind == .other && resultCode & 0xFF == SQLITE_IOERR), DiskSpace.isReadOnly(at: path) {
             self.init(kind: .readOnly, resultCode: resultCode, message: message, sql: sql, path: path, systemError: EROFS)
             return
         }
         self.init(kind: kind, resultCode: resultCode, message: message, sql: sql, path: path, systemError: systemError)
-    }
-
-    static func onReadOnlyFileSystem(_ path: String) -> Bool {
-        var info = statvfs()
-        let directory = PathText.parent(of: path)
-        return statvfs(directory.isEmpty ? "." : directory, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     public var summary: String {

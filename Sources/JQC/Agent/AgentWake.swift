@@ -11,9 +11,9 @@ import FoundationEssentials
 /// seconds with no `sync` command.
 ///
 /// A unix datagram socket in `$XDG_RUNTIME_DIR/fieldops/` (per-user, 0700, cleared at logout)
-/// when that is a directory, else beside the profile's store (0700 too). The name carries a hash of the data directory, so
-/// two homes that share a runtime directory (tests, `--config` users) never wake each other's
-/// agent. A poke never blocks and never fails a command: no agent, no socket, a full queue —
+/// when that is a directory, else beside the profile's store (0700 too). The name carries a hash
+/// of the data directory, so two homes that share a runtime directory (tests, `--config` users)
+/// never wake each other's agent. A poke never blocks and never fails a command: no agent, no socket, a full queue —
 /// the work is in the store either way and the next sync sends it.
 public enum AgentWake {
     /// sun_path holds 108 bytes including the terminating NUL.
@@ -25,10 +25,7 @@ public enum AgentWake {
         var candidates: [String] = []
         // Only a directory is a runtime directory: set to a file (or to nothing that exists),
         // the agent could not bind there and every poke was lost; both ends then use the store's.
-        var info = stat()
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), stat(runtime, &info) == 0,
-            info.st_mode & S_IFMT == S_IFDIR
-        {
+        if let runtime = ProcessEnvironment.runtimeDirectory(in: environment) {
             candidates.append(runtime + "/fieldops/jqc-agent-\(fileSafe(profile))-\(hash(data)).sock")
         }
         candidates.append(data + "/agent.sock")
