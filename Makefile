@@ -27,7 +27,7 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: all deps build-info build release test lint format sanitize fuzz demo bench completions man check-completions check-man \
+.PHONY: all deps build-info build release test test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
@@ -83,8 +83,23 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
-test: build-info build release
-	$(SWIFT) test --no-parallel < /dev/null
+# The Swift tests run in parallel (Swift Testing's default; TEST_PARALLEL=--no-parallel for one
+# at a time), the emulators they need leased from a pool and reset between tests
+# (FIELDOPS_TEST_EMULATOR_POOL=0: a process per test). The figures are printed at the end: the
+# whole wall time, builds included, the Swift test phase, and the emulator processes started.
+TEST_PARALLEL ?= --parallel
+FIGURES       := .build/test-figures
+test:
+	@started=$$(date +%s); mkdir -p .build; : > $(FIGURES); \
+	$(MAKE) --no-print-directory test-steps; status=$$?; \
+	echo "make test: $$(( $$(date +%s) - started )) s wall, builds included; $$(cat $(FIGURES))"; exit $$status
+
+test-steps: build-info build release
+	@started=$$(date +%s); rm -f .build/emulator-starts.log; \
+	FIELDOPS_TEST_EMULATOR_LOG=$(CURDIR)/.build/emulator-starts.log $(SWIFT) test $(TEST_PARALLEL) < /dev/null; status=$$?; \
+	starts=$$(grep -vc "^#" .build/emulator-starts.log 2>/dev/null || true); \
+	echo "Swift tests $$(( $$(date +%s) - started )) s ($(TEST_PARALLEL)), $$starts emulator processes started" > $(FIGURES); \
+	cat $(FIGURES); exit $$status
 	python3 -m unittest discover -s Tests/Emulators -p 'test_*.py'
 	$(MAKE) check-completions check-man
 	bash Tests/Install/test_install.sh
@@ -121,11 +136,16 @@ check-man:
 SANITIZE_ENV = TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
 	ASAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp detect_leaks=1 abort_on_error=0 detect_stack_use_after_return=0" \
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp print_suppressions=0"
-sanitize: build-info
+# One build per sanitizer; its tests run in parallel as `make test`'s do (TEST_PARALLEL).
+sanitize: sanitize-thread sanitize-address
+
+sanitize-thread: build-info
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --no-parallel < /dev/null
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan $(TEST_PARALLEL) < /dev/null
+
+sanitize-address: build-info
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --no-parallel < /dev/null
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan $(TEST_PARALLEL) < /dev/null
 
 ## fuzz: every libFuzzer target of Tests/Fuzz (a package of its own) for FUZZ_SECONDS each on a
 ## copy of its seed corpus; fails on any crash, leak or timeout and names the reproducer.

@@ -8,7 +8,7 @@ import Foundation
 /// Each backend's tests make theirs in a factory of their own (`JQCWorld.start`,
 /// `MCMSHarness(onus:)`, `ILTestBed.with`), which starts the emulator the way that backend needs
 /// and says what its profile holds; everything else is here. `stop()`, or the bed going away,
-/// stops the emulator and removes the home.
+/// releases the emulator and removes the home.
 public final class BackendTestBed: Sendable {
     /// What `config.yaml` says of the bed's profile.
     public struct Profile: Sendable {
@@ -65,9 +65,10 @@ public final class BackendTestBed: Sendable {
         stop()
     }
 
-    /// Stops the emulator (and its restarted self) and removes the home. Safe to call twice.
+    /// Releases the emulator (back to its pool when leased from one), stops its restarted self and
+    /// removes the home. Safe to call twice.
     public func stop() {
-        emulator.stop()
+        emulator.release()
         _ = restarted.withLock { $0?.stop() }
         home.remove()
     }

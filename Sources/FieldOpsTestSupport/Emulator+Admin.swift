@@ -131,12 +131,15 @@ public struct RecordedRequest: Decodable, Sendable {
     /// Which TCP connection carried it (1, 2, …): equal ids mean a reused connection.
     public var connection: Int
     public var httpVersion: String
+    /// When it arrived, by the emulator's monotonic clock (seconds): only differences mean anything.
+    public var arrivedAt: Double
 
     enum CodingKeys: String, CodingKey {
         case method, path
         case rawPath = "raw_path"
         case query, headers, body, connection
         case httpVersion = "http_version"
+        case arrivedAt = "at"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -148,6 +151,7 @@ public struct RecordedRequest: Decodable, Sendable {
         body = try container.decode(String.self, forKey: .body)
         connection = try container.decode(Int.self, forKey: .connection)
         httpVersion = try container.decode(String.self, forKey: .httpVersion)
+        arrivedAt = try container.decode(Double.self, forKey: .arrivedAt)
         // The log flattens single values: {"a": "1", "b": ["1", "2"]}.
         let raw = try container.decode([String: QueryValue].self, forKey: .query)
         query = raw.mapValues(\.values)

@@ -6,8 +6,12 @@ import Foundation
 /// `start` launches `python3 Tests/Emulators/<script>.py --port 0 --exit-with-parent <arguments>`
 /// (so even a crashed test run leaves no server behind), waits for the
 /// first stdout line `listening on <url>` and fails with the emulator's stderr if it does not
-/// come. Prefer `withEmulator(script:)`, which always stops the process, also when the test
-/// throws. `stop()` sends SIGTERM, then SIGKILL after a grace period; `deinit` stops too.
+/// come. `stop()` sends SIGTERM, then SIGKILL after a grace period; `deinit` stops too.
+///
+/// An emulator leased from an `EmulatorPool` is a handle of its own on a process that outlives
+/// it: `release()` (or `deinit`) parks the process in the pool again, once, and the handle is done
+/// — `stop()` through a released handle does nothing, so a late call can never stop the process
+/// another test leased since. Prefer `withEmulator(script:)`, which always releases.
 public final class Emulator: Sendable {
     /// Where the emulator listens, e.g. `http://127.0.0.1:41234` (no trailing slash).
     public let baseURL: String
@@ -18,6 +22,16 @@ public final class Emulator: Sendable {
     public let launcher: [String]
     let process: ChildProcess
     let admin: HTTPSession
+    private let ownership: Locked<Ownership>
+
+    enum Ownership {
+        /// Started for its holder alone: `release()` and `deinit` stop it.
+        case owned
+        /// Leased from the pool, which gets it back once.
+        case leased(EmulatorPool)
+        /// Given back: this handle no longer acts on the process.
+        case released
+    }
 
     /// The package root, found from this file's own path.
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -40,6 +54,7 @@ public final class Emulator: Sendable {
             throw EmulatorError(script: script, reason: "no such emulator script \(path)", stderr: "")
         }
         let process = try ChildProcess.launch(launcher + ["python3", path, "--port", "0", "--exit-with-parent"] + arguments)
+        EmulatorCount.record(script + " " + arguments.joined(separator: " "))
         let deadline = Date().addingTimeInterval(startTimeout)
         while true {
             switch process.firstLine() {
@@ -85,26 +100,60 @@ public final class Emulator: Sendable {
         return settings
     }
 
-    private init(baseURL: String, script: String, arguments: [String], process: ChildProcess, admin: HTTPSession, launcher: [String]) {
+    private init(
+        baseURL: String, script: String, arguments: [String], process: ChildProcess, admin: HTTPSession, launcher: [String],
+        ownership: Ownership = .owned
+    ) {
         self.baseURL = baseURL
         self.script = script
         self.arguments = arguments
         self.process = process
         self.admin = admin
         self.launcher = launcher
+        self.ownership = Locked(ownership)
+    }
+
+    /// A new handle on the same process, leased from `pool`; this one (owned, parked in the
+    /// pool or just started) is done without stopping it.
+    func leased(from pool: EmulatorPool) -> Emulator {
+        ownership.withLock { $0 = .released }
+        return handle(.leased(pool))
+    }
+
+    private func handle(_ ownership: Ownership) -> Emulator {
+        Emulator(
+            baseURL: baseURL, script: script, arguments: arguments, process: process, admin: admin, launcher: launcher,
+            ownership: ownership)
     }
 
     deinit {
-        process.stop()
+        release()
     }
 
-    /// Stops the emulator: SIGTERM, then SIGKILL if it has not exited within `grace` seconds.
+    /// Stops the emulator: SIGTERM, then SIGKILL if it has not exited within `grace` seconds
+    /// (a server that goes down; a leased one is then not reused). Through a released handle it
+    /// does nothing and answers -1.
     @discardableResult
     public func stop(grace: Double = 2) -> Int32 {
-        process.stop(grace: grace)
+        if case .released = ownership.withLock({ $0 }) { return -1 }
+        return process.stop(grace: grace)
     }
 
     public var isRunning: Bool { process.isRunning }
+
+    /// The test is done with it: a leased emulator goes back to its pool (the process, if it still
+    /// runs, for another test), an owned one stops. Only the first call acts.
+    public func release() {
+        let was = ownership.withLock { state in
+            defer { state = .released }
+            return state
+        }
+        switch was {
+        case .owned: process.stop()
+        case .leased(let pool): pool.park(handle(.owned))
+        case .released: break
+        }
+    }
 
     /// What the emulator wrote to stderr so far.
     public var stderr: String { process.stderrText() }
@@ -113,21 +162,17 @@ public final class Emulator: Sendable {
     public func url(_ path: String) -> String { baseURL + path }
 }
 
-/// Runs `body` with a started emulator and stops it afterwards, whether `body` returns or throws.
+/// Runs `body` with an emulator leased from `pool` (the shared one unless told), in its seeded
+/// state, and releases it afterwards, whether `body` returns or throws (see `EmulatorPool`).
 public func withEmulator<T: Sendable>(
     script: String,
     arguments: [String] = [],
+    pool: EmulatorPool = .shared,
     _ body: (Emulator) async throws -> T
 ) async throws -> T {
-    let emulator = try await Emulator.start(script: script, arguments: arguments)
-    do {
-        let result = try await body(emulator)
-        emulator.stop()
-        return result
-    } catch {
-        emulator.stop()
-        throw error
-    }
+    let emulator = try await pool.lease(script: script, arguments: arguments)
+    defer { emulator.release() }
+    return try await body(emulator)
 }
 
 /// An emulator failed to start; carries its stderr so the test log shows why.
@@ -139,5 +184,19 @@ public struct EmulatorError: Error, CustomStringConvertible {
     public var description: String {
         let tail = stderr.isEmpty ? "" : "\n--- \(script) stderr ---\n\(stderr)"
         return "emulator \(script): \(reason)\(tail)"
+    }
+}
+
+/// Counts the emulator processes a test run starts: with `FIELDOPS_TEST_EMULATOR_LOG` set, one
+/// line per start (the script and its arguments) is appended to that file, which `make test`
+/// counts; lines that start with `#` say why the pool let an emulator go.
+enum EmulatorCount {
+    static func record(_ line: String) {
+        guard let path = ProcessInfo.processInfo.environment["FIELDOPS_TEST_EMULATOR_LOG"], !path.isEmpty else { return }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let line = Array((line + "\n").utf8)
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 }

@@ -16,7 +16,7 @@ cat > "$work/bin/make" <<'MAKE'
 #!/usr/bin/env bash
 step=$1
 echo "$*" >> "$CI_TEST_LOG"
-action_var="FAKE_${step^^}"
+action_var="FAKE_$(echo "$step" | tr 'a-z-' 'A-Z_')"
 action=${!action_var:-ok}
 case $action in
     ok) exit 0 ;;
@@ -44,24 +44,32 @@ run_case() {
 }
 
 run_case every-step-passes 0 "ci: every step ran and passed"
+for step in deps test sanitize-thread sanitize-address fuzz; do
+    grep -q "^$step" "$work/every-step-passes.steps" || { echo "FAIL every-step-passes: $step did not run"; failures=$((failures + 1)); }
+done
+grep -q "% to spare)" "$work/every-step-passes.out" || { echo "FAIL every-step-passes: the budgets' sum was not said"; failures=$((failures + 1)); }
 grep -q "^fuzz FUZZ_SECONDS=60$" "$work/every-step-passes.steps" || { echo "FAIL every-step-passes: fuzz was not run for 60 s a target"; failures=$((failures + 1)); }
 
-run_case sanitize-fails 1 "ci: sanitize: failed (exit 2)" FAKE_SANITIZE=fail
-grep -q "^fuzz" "$work/sanitize-fails.steps" && { echo "FAIL sanitize-fails: fuzzing ran after a failed step"; failures=$((failures + 1)); }
+run_case sanitize-fails 1 "ci: sanitize-thread: failed (exit 2)" FAKE_SANITIZE_THREAD=fail
+grep -q "^fuzz\|^sanitize-address" "$work/sanitize-fails.steps" && { echo "FAIL sanitize-fails: a step ran after a failed one"; failures=$((failures + 1)); }
+
+run_case address-sanitizer-runs-out-of-budget 1 "ci: sanitize-address: ran out of its 2 s budget" \
+    CI_BUDGET_SANITIZE_ADDRESS=2 FAKE_SANITIZE_ADDRESS="sleep 10"
 
 run_case test-runs-out-of-budget 1 "ci: test: ran out of its 2 s budget" CI_BUDGET_TEST=2 FAKE_TEST="sleep 10"
 
-# 2,800 s for all: deps (900) and tests (1,800) fit in the 2,680 s left, the sanitizers (2,700) do not.
-run_case sanitize-cannot-start 1 "ci: sanitize: not started: it needs up to 2700 s and 2680 s are left" CI_SECONDS=2800
+# 2,800 s for all: the steps before it fit in the 2,680 s left, a thread sanitizer of 2,700 s does not.
+run_case sanitize-cannot-start 1 "ci: sanitize-thread: not started: it needs up to 2700 s and 2680 s are left" \
+    CI_SECONDS=2800 CI_BUDGET_SANITIZE_THREAD=2700
 grep -q "^sanitize" "$work/sanitize-cannot-start.steps" && { echo "FAIL sanitize-cannot-start: it ran"; failures=$((failures + 1)); }
 
 # Small step budgets and 600 s left for fuzzing: 15 s a target after its build, said so.
 run_case fuzz-shortened 0 "ci: fuzz shortened to 15 s per target (from 60 s)" \
-    CI_SECONDS=720 CI_BUDGET_DEPS=1 CI_BUDGET_TEST=1 CI_BUDGET_SANITIZE=1
+    CI_SECONDS=720 CI_BUDGET_DEPS=1 CI_BUDGET_TEST=1 CI_BUDGET_SANITIZE_THREAD=1 CI_BUDGET_SANITIZE_ADDRESS=1
 grep -q "^fuzz FUZZ_SECONDS=15$" "$work/fuzz-shortened.steps" || { echo "FAIL fuzz-shortened: fuzzing did not run for 15 s a target"; failures=$((failures + 1)); }
 
 # 500 s left: too few for eight targets of at least 10 s after the build: a failure, not a skip.
-run_case fuzz-cannot-start 1 "ci: fuzz: not started" CI_SECONDS=620 CI_BUDGET_DEPS=1 CI_BUDGET_TEST=1 CI_BUDGET_SANITIZE=1
+run_case fuzz-cannot-start 1 "ci: fuzz: not started" CI_SECONDS=620 CI_BUDGET_DEPS=1 CI_BUDGET_TEST=1 CI_BUDGET_SANITIZE_THREAD=1 CI_BUDGET_SANITIZE_ADDRESS=1
 
 if [ "$failures" -ne 0 ]; then
     echo "ci script tests: $failures failed"

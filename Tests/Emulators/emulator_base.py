@@ -23,9 +23,18 @@ Every emulator:
       DELETE /__admin/faults clear all faults
       POST /__admin/latency  {"delay_ms": 50}  added to every non-admin request
       GET  /__admin/state    the emulator's state (each emulator adds its own keys)
-      GET  /__admin/requests the request log: [{"method","path","query","headers","body","connection"}]
-      POST /__admin/reset    back to the seeded fixtures
-      GET  /__admin/stats    {"requests": n, "connections": n, "http_versions": {...}}
+      GET  /__admin/requests the request log: [{"method","path","query","headers","body","connection",
+                             "at" (time.monotonic() on arrival, seconds)}]
+      POST /__admin/reset    back to exactly what a fresh process with the same arguments holds:
+                             the seeded fixtures, no faults, latency, hostile mode or log, the
+                             clock of --clock-offset, stats from zero; requests still held or
+                             sleeping in a delay are answered 503 at once without running their
+                             handler, so nothing from before the reset lands in the new state
+      GET  /__admin/settings {"latency_ms", "clock_offset", "hostile": mode|null, "faults": n
+                              (still armed), "held": n}: the base switches, as a test left them
+      GET  /__admin/stats    {"requests": n, "connections": n, "http_versions": {...}} since the
+                             start or the last reset (a kept-alive connection used again after a
+                             reset is counted, and numbered, afresh)
       POST /__admin/hostile  {"mode": "html-200", "path": "/api/*"?, "target": URL?}: answer the way a
                              hostile or broken server does (see hostile.py for the modes);
                              DELETE /__admin/hostile ends it
@@ -33,7 +42,10 @@ Every emulator:
                              behind) of the real clock, like a server whose clock is off; 0 undoes it.
                              --clock-offset SECONDS sets it from the start.
 
-Subclasses implement `route(self, req) -> Response` and `state()`/`reset()` on the App.
+Subclasses implement `route(self, req) -> Response` and `state()`/`reset()` on the App. A
+subclass's reset() must rebuild every piece of state a request or an admin call can change (it
+runs at start and on every POST /__admin/reset, so it should be cheap: copy cached pristine data
+rather than regenerate it).
 Run directly (`python3 emulator_base.py --port 0`) it is a minimal emulator: admin endpoints
 only, every other path answers 404.
 """
@@ -155,16 +167,42 @@ class App:
     def __init__(self, options):
         self.options = options
         self.lock = threading.RLock()
+        # Bumped by every POST /__admin/reset: a request that arrived before a reset and is still
+        # waiting (held, delayed) is answered 503 instead of running in the new state.
+        self.generation = 0
+        # Set by POST /__admin/release; a fresh one after each release (and each reset).
+        self.release = threading.Event()
+        # Set by a reset: wakes requests sleeping in a fault's delay_ms or the latency.
+        self.wakeup = threading.Event()
+        self.reset_base()
+        self.reset()
+
+    def reset_base(self):
+        """emulator_base's own state back to a fresh process's (called with the lock held)."""
         self.faults = []
         self.latency_ms = 0
-        self.clock_offset = float(getattr(options, "clock_offset", 0) or 0)
+        self.clock_offset = float(getattr(self.options, "clock_offset", 0) or 0)
         self.hostile = None
-        # Set by POST /__admin/release; a fresh one after each release.
-        self.release = threading.Event()
         self.held = 0
         self.log = []
         self.stats = {"requests": 0, "connections": 0, "http_versions": {}}
-        self.reset()
+
+    def reset_all(self):
+        """POST /__admin/reset: wake every waiting request (they answer 503, see Handler), then
+        the base state and the emulator's own state back to a fresh start."""
+        with self.lock:
+            self.generation += 1
+            self.release.set()
+            self.release = threading.Event()
+            self.wakeup.set()
+            self.wakeup = threading.Event()
+            self.reset_base()
+            self.reset()
+
+    def settings(self):
+        return {"latency_ms": self.latency_ms, "clock_offset": self.clock_offset,
+                "hostile": self.hostile.mode if self.hostile is not None else None,
+                "faults": sum(1 for f in self.faults if f.count != 0), "held": self.held}
 
     # --- to override -------------------------------------------------------------------
     def reset(self):
@@ -237,14 +275,11 @@ class App:
         if path == "/stats":
             with self.lock:
                 return Response(200, self.stats)
-        if path == "/reset" and req.method == "POST":
+        if path == "/settings" and req.method == "GET":
             with self.lock:
-                self.faults = []
-                self.log = []
-                self.latency_ms = 0
-                self.clock_offset = float(getattr(self.options, "clock_offset", 0) or 0)
-                self.hostile = None
-                self.reset()
+                return Response(200, self.settings())
+        if path == "/reset" and req.method == "POST":
+            self.reset_all()
             return Response(200, {"ok": True})
         return Response(404, {"error": "unknown admin endpoint"})
 
@@ -264,8 +299,15 @@ class Handler(BaseHTTPRequestHandler):
             pass
         app = self.app
         with app.lock:
-            app.stats["connections"] += 1
-            self.connection_id = app.stats["connections"]
+            self._number_connection(app)
+
+    def _number_connection(self, app):
+        """Counts this connection in the stats and gives it the next id (lock held). A reset
+        starts both from zero, so a kept-alive connection that carries a request after a reset
+        is counted and numbered again: ids stay distinct among the connections of one reset."""
+        app.stats["connections"] += 1
+        self.connection_id = app.stats["connections"]
+        self.connection_generation = app.generation
 
     def date_time_string(self, timestamp=None):
         # The Date header, shifted when the test fakes a server whose clock is off.
@@ -299,25 +341,30 @@ class Handler(BaseHTTPRequestHandler):
         if self.headers.get("Expect", "").lower() == "100-continue":
             pass  # BaseHTTPRequestHandler already answered 100 Continue
         body = self._read_body()
+        with app.lock:
+            if self.connection_generation != app.generation:
+                self._number_connection(app)
         req = Request(self, method, body)
         is_admin = req.path.startswith("/__admin/")
-        if not is_admin:
-            with app.lock:
-                app.stats["requests"] += 1
-                versions = app.stats["http_versions"]
-                versions[self.request_version] = versions.get(self.request_version, 0) + 1
-                app.log.append({
-                    "method": method,
-                    "path": req.path,
-                    "raw_path": req.raw_path,
-                    "query": {k: v[0] if len(v) == 1 else v for k, v in req.query.items()},
-                    "headers": {k: v for k, v in self.headers.items()},
-                    "body": body.decode("utf-8", "replace") if len(body) < 65536 else "<%d bytes>" % len(body),
-                    "connection": self.connection_id,
-                    "http_version": self.request_version,
-                })
         if is_admin:
             return self._send(app.admin(req))
+        with app.lock:
+            generation = app.generation
+            wakeup = app.wakeup
+            app.stats["requests"] += 1
+            versions = app.stats["http_versions"]
+            versions[self.request_version] = versions.get(self.request_version, 0) + 1
+            app.log.append({
+                "method": method,
+                "path": req.path,
+                "raw_path": req.raw_path,
+                "query": {k: v[0] if len(v) == 1 else v for k, v in req.query.items()},
+                "headers": {k: v for k, v in self.headers.items()},
+                "body": body.decode("utf-8", "replace") if len(body) < 65536 else "<%d bytes>" % len(body),
+                "connection": self.connection_id,
+                "http_version": self.request_version,
+                "at": time.monotonic(),
+            })
         hostile = app.hostile
         if hostile is not None and hostile.matches(req.path):
             real = None
@@ -327,17 +374,26 @@ class Handler(BaseHTTPRequestHandler):
                 headers = ([("Content-Type", resp.content_type)] if resp.content_type else []) + list(resp.headers)
                 real = (resp.status, headers, resp.body)
             return hostile.answer(self, real)
-        fault = app.take_fault(method, req.path)
+        # A reset since arrival: take none of the faults armed for after it.
+        fault = app.take_fault(method, req.path) if app.generation == generation else None
         delay = app.latency_ms + (fault.delay_ms if fault else 0)
-        if delay:
-            time.sleep(delay / 1000.0)
+        if delay and app.generation == generation:
+            # An Event, not time.sleep: a reset wakes the sleeper at once.
+            wakeup.wait(delay / 1000.0)
         if fault and fault.hold:
             with app.lock:
-                app.held += 1
+                current = app.generation == generation
+                if current:
+                    app.held += 1
                 release = app.release
-            release.wait(HOLD_LIMIT_SECONDS)
-            with app.lock:
-                app.held -= 1
+            if current:
+                # A release or a reset sets this very event; HOLD_LIMIT_SECONDS caps the wait.
+                release.wait(HOLD_LIMIT_SECONDS)
+                with app.lock:
+                    if app.generation == generation:
+                        app.held -= 1
+        if app.generation != generation:
+            return self._send_stale()
         if fault and fault.drop:
             return self._drop()
         if fault and fault.status is not None and not fault.drop_after_handler:
@@ -347,10 +403,25 @@ class Handler(BaseHTTPRequestHandler):
                 resp = Response(fault.status, {"error": "injected fault"}, headers=fault.headers)
             return self._send(resp)
         with app.lock:
-            resp = app.route(req)
+            if app.generation != generation:
+                resp = None
+            else:
+                resp = app.route(req)
+        if resp is None:
+            return self._send_stale()
         if fault and fault.drop_after_handler:
             return self._drop()
         return self._send(resp)
+
+    def _send_stale(self):
+        """The answer to a request that was waiting (held, delayed) when the emulator was reset:
+        it never reaches its handler, so nothing from before the reset lands in the new state."""
+        self.close_connection = True
+        try:
+            self._send(Response(503, {"error": "the emulator was reset while this request waited"},
+                                headers={"Connection": "close"}))
+        except OSError:
+            pass  # the client gave up on it already
 
     def _drop(self):
         self.close_connection = True

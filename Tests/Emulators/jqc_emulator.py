@@ -122,7 +122,10 @@ requests, stats and reset:
                                       the next `count` matching requests wait before their handler
                                       (path may end in "*") until released: a request in flight
     GET  /__admin/holds               {"holds": [{"id", "path", "method", "remaining", "waiting", "passed"}]}
-    POST /__admin/release             {"id"?} -> {"ok", "released": n} (every hold without an id)
+    POST /__admin/release             {"id"?} -> {"ok", "released": n} (every hold without an id;
+                                      without an id emulator_base's `hold` faults are released too)
+    POST /__admin/reset               (emulator_base) also answers every request waiting at a hold
+                                      503 without running its handler, and restarts hold ids at 1
 """
 
 import argparse
@@ -364,7 +367,9 @@ class JQCApp(JQCAdmin, App):
         self.post_counts = {"inspections": {}, "issues": {}, "photos": {}}
         self.created_counts = {"inspections": 0, "issues": 0, "photos": 0}
         for hold in getattr(self, "holds", []):
-            hold["event"].set()        # a request still waiting at a hold goes on, into the new state
+            # A request still waiting at a hold wakes and is answered 503 without reaching its
+            # handler (emulator_base: its generation is gone), so it changes nothing here.
+            hold["event"].set()
         self.holds = []
         self.next_hold_id = 1
 
@@ -433,7 +438,10 @@ class JQCApp(JQCAdmin, App):
     def take_fault(self, method, path):
         """emulator_base's fault, answering in the JQC envelope unless the test gave a body.
         Called before the handler and outside the app lock, which is where a hold waits."""
+        generation = self.generation
         self.wait_at_hold(method, path)
+        if self.generation != generation:
+            return None    # reset while held: emulator_base answers 503, the new faults stay armed
         fault = super().take_fault(method, path)
         if fault is not None and fault.status is not None and fault.body is None:
             fault.body = json.dumps({"ok": False, "data": None, "error": "Injected fault: HTTP %d" % fault.status})

@@ -59,6 +59,7 @@ serving it touches only the documents on the page, so a 100,000-ONU fleet pages 
 """
 
 import bisect
+import copy
 import datetime
 import json
 import os
@@ -476,6 +477,15 @@ class Collection:
             self._sorted = sorted(self.docs)
         return self._sorted
 
+    def copy(self):
+        """Another collection holding the same documents: Documents are never changed in place
+        (a write stores a new one), so sharing them is safe, and the id index is only ever
+        replaced, never edited."""
+        twin = Collection()
+        twin.docs = dict(self.docs)
+        twin._sorted = self.sorted_ids()
+        return twin
+
 
 def id_range(query):
     """(low, low_inclusive, high, high_inclusive) when the query is only a range on a string
@@ -599,6 +609,20 @@ class Fleet:
                 buckets[mac][bucket].append(onu_id)
         for index, mac in enumerate(olts):
             self._make_olt(rng, index, mac, buckets[mac])
+
+    def copy(self):
+        """The same fleet, in new containers: what /__admin/reset starts from instead of
+        generating the fleet again (seconds for a large one)."""
+        twin = Fleet.__new__(Fleet)
+        twin.seed = self.seed
+        twin.now = self.now
+        for name in ("onu_states", "onu_configs", "olt_states", "olt_configs"):
+            setattr(twin, name, getattr(self, name).copy())
+        twin.special = copy.deepcopy(self.special)
+        twin.models = dict(self.models)
+        twin.olt_ids = list(self.olt_ids)
+        twin.onu_ids = list(self.onu_ids)
+        return twin
 
     @staticmethod
     def _special_kind(index, rng):
@@ -785,10 +809,18 @@ class MCMSApp(App):
         parser.add_argument("--no-upgrade-block", action="store_true",
                             help='an older appliance: ONU-STATE never carries "FW Upgrade"')
 
+    def __init__(self, options):
+        # The fleet as generated from the options, never served itself: every reset (and the
+        # start) serves a copy of it, so a reset costs a few dict copies, not a generation.
+        self.pristine_fleet = None
+        super().__init__(options)
+
     # --- state ---------------------------------------------------------------------------
     def reset(self):
         self.started = time.monotonic()
-        self.fleet = Fleet(self.options.seed, self.options.olts, self.options.onus, BASE_TIME)
+        if self.pristine_fleet is None:
+            self.pristine_fleet = Fleet(self.options.seed, self.options.olts, self.options.onus, BASE_TIME)
+        self.fleet = self.pristine_fleet.copy()
         self.collections = {
             "onu_states": self.fleet.onu_states,
             "onu_configs": self.fleet.onu_configs,

@@ -222,7 +222,7 @@ import Testing
         let bin = directory.path("bin")
         try FileManager.default.createDirectory(atPath: bin + "/fieldops-dir", withIntermediateDirectories: true)
         for (name, mode) in [("fieldops-tool", 0o755), ("fieldops-plain", 0o644)] {
-            FileManager.default.createFile(atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8))
+            _ = FileManager.default.createFile(atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8))
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: bin + "/" + name)
         }
         let environment = ["PATH": "::" + bin + ":/usr/bin:/bin"]

@@ -14,7 +14,8 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
-    @Test func writeReplacesTheFileWithExactlyItsModeWhateverTheUmaskAndLeavesNoTemporary() throws {
+    // The umask is the process's: the tests that set it run in a process of their own.
+    @Test(.inItsOwnProcess) func writeReplacesTheFileWithExactlyItsModeWhateverTheUmaskAndLeavesNoTemporary() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.url.path + "/keyring"
@@ -27,7 +28,7 @@ import Testing
         #expect(try names(directory.url.path) == ["keyring"])
     }
 
-    @Test func aFileThePersonOwnsIsNarrowedByTheUmaskAsAnyNewFile() throws {
+    @Test(.inItsOwnProcess) func aFileThePersonOwnsIsNarrowedByTheUmaskAsAnyNewFile() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.url.path + "/note.md"

@@ -17,17 +17,66 @@ import Testing
         }
     }
 
-    @Test func stopsTheProcessEvenWhenTheBodyThrows() async throws {
+    /// `withEmulator` gives the emulator back also when the body throws; the next lease gets the
+    /// same process, reset: what the last test set up (faults, latency, its requests) is gone,
+    /// and the handle the first test held can no longer stop it.
+    @Test func aThrowingBodyGivesTheEmulatorBackAndTheNextLeaseFindsItReset() async throws {
         struct Deliberate: Error {}
+        let pool = EmulatorPool(idleLimit: 2)
         let box = EmulatorBox()
         await #expect(throws: Deliberate.self) {
-            try await withEmulator(script: "emulator_base") { emulator in
+            try await withEmulator(script: "emulator_base", pool: pool) { emulator in
                 box.emulator = emulator
+                try await emulator.setLatency(milliseconds: 400)
+                try await emulator.injectFault(path: "/ping", status: 503, count: 5)
+                let session = try HTTPSession(settings: HTTPSettings(timeout: 10, retries: 0), version: "test")
+                _ = try? await session.send(HTTPRequest(baseURL: emulator.baseURL, path: ["ping"]))
                 throw Deliberate()
             }
         }
-        let emulator = try #require(box.emulator)
-        #expect(!emulator.isRunning)
+        let first = try #require(box.emulator)
+        #expect(pool.idleCount == 1, "given back")
+        try await withEmulator(script: "emulator_base", pool: pool) { again in
+            #expect(again.baseURL == first.baseURL, "the same process, not a new one")
+            #expect(first.stop() == -1, "a released handle stops nothing")
+            #expect(again.isRunning)
+            #expect(try await again.requests().isEmpty)
+            #expect(try await again.stats().requests == 0)
+            let session = try HTTPSession(settings: HTTPSettings(timeout: 10, retries: 0), version: "test")
+            let settings = try await session.send(HTTPRequest(baseURL: again.baseURL, path: ["__admin", "settings"])).text
+            #expect(settings.contains("\"latency_ms\": 0") && settings.contains("\"faults\": 0"), "\(settings)")
+            let response = try await session.send(HTTPRequest(baseURL: again.baseURL, path: ["ping"]))
+            #expect(response.status == 404, "no fault left: the base emulator has no /ping")
+        }
+        #expect(pool.idleCount == 1)
+    }
+
+    /// A leased emulator its test stopped (a server that went down) is not reused: the next lease
+    /// starts another process.
+    @Test func anEmulatorItsTestStoppedIsNotLeasedAgain() async throws {
+        let pool = EmulatorPool(idleLimit: 2)
+        let first = try await pool.lease(script: "emulator_base")
+        let url = first.baseURL
+        first.stop()
+        first.release()
+        #expect(pool.idleCount == 0)
+        let second = try await pool.lease(script: "emulator_base")
+        defer { second.release() }
+        #expect(!first.isRunning && second.isRunning, "another process than the one stopped at \(url)")
+    }
+
+    /// Past its idle limit the pool stops the emulators that waited longest.
+    @Test func thePoolKeepsNoMoreIdleEmulatorsThanItsLimit() async throws {
+        let pool = EmulatorPool(idleLimit: 1)
+        let first = try await pool.lease(script: "emulator_base")
+        let second = try await pool.lease(script: "emulator_base", arguments: ["--clock-offset", "5"])
+        let kept = second.baseURL
+        first.release()
+        second.release()
+        #expect(pool.idleCount == 1)
+        let again = try await pool.lease(script: "emulator_base", arguments: ["--clock-offset", "5"])
+        defer { again.release() }
+        #expect(again.baseURL == kept)
     }
 
     @Test func reportsStderrWhenTheEmulatorCannotStart() async throws {

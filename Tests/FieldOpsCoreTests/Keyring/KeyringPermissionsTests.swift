@@ -1,10 +1,12 @@
+import FieldOpsTestSupport
 import Foundation
 import Testing
 
 @testable import FieldOpsCore
 
 @Suite struct KeyringPermissionsTests {
-    @Test func firstWriteCreatesA0700DirectoryAndA0600File() throws {
+    /// The umask is the process's: a process of its own, so no test beside it creates files under 0.
+    @Test(.inItsOwnProcess) func firstWriteCreatesA0700DirectoryAndA0600File() throws {
         let fixture = try KeyringFixture()
         let saved = umask(0)
         defer { umask(saved) }

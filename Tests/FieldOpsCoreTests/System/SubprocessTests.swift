@@ -1,4 +1,5 @@
 import FieldOpsCore
+import FieldOpsTestSupport
 import Foundation
 import Testing
 
@@ -58,9 +59,8 @@ import Testing
         }
     }
 
-    @Test func secretVariablesOfFieldopsOwnEnvironmentStayToo() throws {
-        setenv("FIELDOPS_TOKEN", "tok-of-the-test-process", 1)
-        defer { unsetenv("FIELDOPS_TOKEN") }
+    @Test(.inItsOwnProcess(environment: ["FIELDOPS_TOKEN": "tok-of-the-test-process"]))
+    func secretVariablesOfFieldopsOwnEnvironmentStayToo() throws {
         let seen = String(decoding: try shell("env").stdout, as: UTF8.self)
         #expect(seen.contains("PATH="), "the rest of the environment is passed on")
         #expect(!seen.contains("tok-of-the-test-process"))
@@ -74,7 +74,7 @@ import Testing
     /// The child starts with no signal blocked and none ignored, whatever fieldops blocks or
     /// ignores (SIGINT and SIGTERM while a command runs) — but glibc's two internal signals (32
     /// and 33), which its posix_spawn leaves ignored for any program.
-    @Test func theChildStartsWithDefaultSignals() throws {
+    @Test(.inItsOwnProcess) func theChildStartsWithDefaultSignals() throws {
         var blocked = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGINT)

@@ -1,4 +1,5 @@
 import FieldOpsCore
+import FieldOpsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 
 /// One parser for the services' three timestamp forms, and the two ways they are shown: ISO 8601
 /// UTC for scripts, local time with its zone for people.
-@Suite(.serialized) struct TimestampTests {
+@Suite struct TimestampTests {
     @Test func readsTheThreeFormsTheServicesWrite() {
         let instant: Int64 = 1_780_311_600_000  // 2026-06-01T11:00:00Z
         #expect(Timestamp.milliseconds("2026-06-01T11:00:00.000Z") == instant)
@@ -40,16 +41,10 @@ import Testing
         #expect(Timestamp.machineText("not a time") == "not a time")
     }
 
-    /// Sets the process's zone for the test (a POSIX rule, so no tzdata is needed) and puts the
-    /// old one back; the suite is serialized and no other test reads local time.
-    @Test func showsLocalTimeWithItsZoneForPeople() {
-        let old = getenv("TZ").map { String(cString: $0) }
-        setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3", 1)
-        tzset()
-        defer {
-            if let old { setenv("TZ", old, 1) } else { unsetenv("TZ") }
-            tzset()
-        }
+    /// In a test process of its own whose zone is set from its start (a POSIX rule, so no tzdata
+    /// is needed): the tests running beside it keep theirs.
+    @Test(.inItsOwnProcess(environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]))
+    func showsLocalTimeWithItsZoneForPeople() {
         #expect(Timestamp.personText("2026-06-01 11:00:00") == "2026-06-01 13:00:00 CEST")
         #expect(Timestamp.personText("2026-12-01T11:00:00Z") == "2026-12-01 12:00:00 CET")
         #expect(Timestamp.personText("2026-12-31T23:30:00Z") == "2027-01-01 00:30:00 CET")

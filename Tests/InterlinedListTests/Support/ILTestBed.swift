@@ -10,10 +10,11 @@ typealias ILTestBed = BackendTestBed
 extension ILTestBed {
     static let profile = "lists"
 
-    /// Starts the emulator (extra `arguments` such as `--login-limit 1`), runs `body`, stops it.
+    /// Leases an emulator started with `arguments` (such as `--login-limit 1`) in its seeded state,
+    /// runs `body`, releases it.
     static func with(arguments: [String] = [], _ body: (ILTestBed) async throws -> Void) async throws {
         let bed = try ILTestBed(
-            emulator: try await Emulator.start(script: "interlinedlist_emulator.py", arguments: arguments),
+            emulator: try await EmulatorPool.shared.lease(script: "interlinedlist_emulator.py", arguments: arguments),
             backends: [InterlinedListBackend()],
             profile: Profile(name: profile, backend: "il", isDefault: false, settings: ["http: { retries: 0, timeout: 10s }"]),
             account: PasswordLogin(username: "ada@example.com", password: "lovelace1"), home: try FieldOpsHome())

@@ -9,11 +9,13 @@ import Foundation
 typealias JQCWorld = BackendTestBed
 
 extension JQCWorld {
-    /// Starts the emulator with `arguments` and writes the config; `http` is the profile's
-    /// `http:` block (e.g. `{ retries: 0 }`).
+    /// Leases an emulator started with `arguments`, in its seeded state, and writes the config;
+    /// `http` is the profile's `http:` block (e.g. `{ retries: 0 }`).
     /// `settings` are more profile lines (`time_zone: America/New_York`).
     static func start(emulatorArguments: [String] = [], http: String? = nil, settings: [String] = []) async throws -> JQCWorld {
-        try start(existing: try await Emulator.start(script: "jqc_emulator", arguments: emulatorArguments), http: http, settings: settings)
+        try start(
+            existing: try await EmulatorPool.shared.lease(script: "jqc_emulator", arguments: emulatorArguments), http: http,
+            settings: settings)
     }
 
     /// A world around an emulator the caller started (in a network namespace, say).

@@ -29,8 +29,13 @@ extension MCMSHarness {
             let more = profileHTTP.map { ", " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "{} ")) } ?? ""
             http = ["http: { ca_file: \(caFile)\(more) }"]
         }
+        // A TLS emulator serves this test's own certificate: a process of its own, never pooled.
+        let emulator =
+            certificates == nil
+            ? try await EmulatorPool.shared.lease(script: "mcms_emulator", arguments: emulatorArguments)
+            : try await Emulator.start(script: "mcms_emulator", arguments: emulatorArguments)
         try self.init(
-            emulator: try await Emulator.start(script: "mcms_emulator", arguments: emulatorArguments), backends: [MCMSBackend()],
+            emulator: emulator, backends: [MCMSBackend()],
             profile: Profile(name: "lab", backend: "mcms", isDefault: true, settings: ["username: \(Self.tech)"] + http + profileSettings),
             account: PasswordLogin(username: Self.tech, password: Self.password), home: try FieldOpsHome(), caFile: certificates?.caFile)
     }
