@@ -17,7 +17,7 @@ import Foundation
 /// stops it): to tell whether a failure depends on reuse, and to count the starts without it.
 public final class EmulatorPool: Sendable {
     public static let shared = EmulatorPool(
-        idleLimit: ProcessInfo.processInfo.environment["FIELDOPS_TEST_EMULATOR_POOL"] == "0" ? 0 : 32)
+        idleLimit: ProcessInfo.processInfo.environment["FIELDOPS_TEST_EMULATOR_POOL"] == "0" ? 0 : 48)
 
     struct Key: Hashable {
         var script: String
@@ -26,7 +26,8 @@ public final class EmulatorPool: Sendable {
 
     /// At most this many idle emulators are kept, the one idle longest stopped first: arguments
     /// unique to one test (a certificate in its own directory) must not pile up processes. The
-    /// suite leases some 25 kinds (MCMS fleets of many sizes); 32 keep them all at ~30 MB each.
+    /// suite leases some 25 kinds (MCMS fleets of many sizes), several of a kind at once when
+    /// tests run in parallel; 48 keep them all, at ~30 MB each.
     let idleLimit: Int
     private let idle = Locked<[(key: Key, emulator: Emulator)]>([])
 
@@ -79,7 +80,7 @@ public final class EmulatorPool: Sendable {
             return entries.prefix(excess).map(\.emulator)
         }
         for old in evicted {
-            EmulatorCount.record("# idle too long, stopped: \(old.script) \(old.arguments.joined(separator: " "))")
+            EmulatorCount.record("# pool full, stopped the one idle longest: \(old.script) \(old.arguments.joined(separator: " "))")
             old.stop()
         }
     }

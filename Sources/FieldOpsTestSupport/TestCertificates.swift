@@ -1,4 +1,5 @@
 import Foundation
+import FieldOpsCore
 
 /// A throw-away certificate authority and a server certificate for 127.0.0.1, made with the
 /// `openssl` command line in a temp directory (so TLS tests exercise real verification).
@@ -37,13 +38,40 @@ public struct TestCertificates: Sendable {
         return certificates
     }
 
+    /// One CA and server certificate (`generate`'s, valid a year) for the whole test process,
+    /// made on first use and removed when the process exits: TLS emulators that serve it are
+    /// pooled like any other. A test that needs another one (expired, other names, another CA)
+    /// generates its own, and its emulator is a process of its own.
+    public static var shared: TestCertificates {
+        get throws { try sharedCertificates.get() }
+    }
+
+    private static let sharedCertificates = Result {
+        let certificates = try generate(days: 365)
+        sharedDirectory.withLock { $0 = certificates.directory.path }
+        atexit {
+            if let path = TestCertificates.sharedDirectory.withLock({ $0 }) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        return certificates
+    }
+    private static let sharedDirectory = Locked<String?>(nil)
+
+    /// Whether these are the process's `shared` certificates (which no test removes).
+    public var isShared: Bool {
+        TestCertificates.sharedDirectory.withLock { $0 } == directory.path
+    }
+
     /// The CA written next to a server certificate made by `generate`, if there is one.
     public static func caFile(forServerCertificate path: String) -> String? {
         let ca = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("ca.pem").path
         return FileManager.default.fileExists(atPath: ca) ? ca : nil
     }
 
+    /// Removes the directory (never the `shared` one's, which goes when the process exits).
     public func remove() {
+        guard !isShared else { return }
         try? FileManager.default.removeItem(at: directory)
     }
 

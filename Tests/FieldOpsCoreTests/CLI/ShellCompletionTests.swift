@@ -5,7 +5,7 @@ import Testing
 
 /// The generated scripts completing in real shells: bash (COMP_WORDS driven), zsh (interactive
 /// in a pseudo-terminal) and fish (`complete -C`).
-@Suite(.serialized) struct ShellCompletionTests {
+@Suite struct ShellCompletionTests {
     let profiles = ["site-a", "site-b", "lab-pon"]
     let states = ["registered", "unprovisioned", "deregistered", "disabled", "dying-gasp", "unknown"]
 

@@ -6,7 +6,7 @@ import Testing
 /// `fieldops doctor` as a person runs it: the real binary against the three emulators over TLS
 /// with a private CA, a real keyring and store, completion and man pages installed where the
 /// shell and man look. First everything is fine, then each fault in turn.
-@Suite(.serialized) struct DoctorTests {
+@Suite struct DoctorTests {
     /// The three services over TLS, logged in, with completion and man pages installed.
     final class World: Sendable {
         let home: FieldOpsHome
@@ -15,18 +15,21 @@ import Testing
         let mcms: Emulator
         let il: Emulator
 
-        init(certificateDays: Int = 365, emulatorArguments: [String] = []) async throws {
-            certificates = try TestCertificates.generate(days: certificateDays)
-            let tls = ["--tls-cert", certificates.serverCertificate, "--tls-key", certificates.serverKey] + emulatorArguments
-            jqc = try await Emulator.start(script: "jqc_emulator", arguments: tls)
-            mcms = try await Emulator.start(script: "mcms_emulator", arguments: tls + ["--onus", "4"])
-            il = try await Emulator.start(script: "interlinedlist_emulator", arguments: tls)
+        /// - Parameter certificateDays: a certificate of the world's own, valid this many days;
+        ///   nil: the process's shared one (a year), whose emulators come from the pool.
+        init(certificateDays: Int? = nil) async throws {
+            certificates = try certificateDays.map { try TestCertificates.generate(days: $0) } ?? TestCertificates.shared
+            let tls = ["--tls-cert", certificates.serverCertificate, "--tls-key", certificates.serverKey]
+            let pooled = certificates.isShared
+            jqc = try await Self.emulator("jqc_emulator", tls, pooled: pooled)
+            mcms = try await Self.emulator("mcms_emulator", tls + ["--onus", "4"], pooled: pooled)
+            il = try await Self.emulator("interlinedlist_emulator", tls, pooled: pooled)
             let root = try TemporaryDirectory(prefix: "fieldops-doctor-man")
             home = try FieldOpsHome(extraEnvironment: ["SHELL": "/bin/bash", "MANPATH": root.path("man")])
             try writeConfig()
             // An expired certificate lets no login through: that world has no credentials.
             for (profile, password) in [("site-a", "secret123"), ("lab-pon", "pon-secret"), ("lists", "lovelace1")]
-            where certificateDays > 0 {
+            where (certificateDays ?? 365) > 0 {
                 let login = try home.runBinary(["-p", profile, "auth", "login", "--password-stdin"], stdin: password + "\n")
                 guard login.exitCode == 0 else { throw TestSupportError("login \(profile) failed: \(login)") }
             }
@@ -36,6 +39,12 @@ import Testing
             try home.runBinary(["completion", "bash"]).stdout.write(toFile: completions + "/fieldops", atomically: true, encoding: .utf8)
             let manual = try home.runBinary(["__manual", root.path("man") + "/man1"])
             guard manual.exitCode == 0 else { throw TestSupportError("__manual failed: \(manual)") }
+        }
+
+        private static func emulator(_ script: String, _ arguments: [String], pooled: Bool) async throws -> Emulator {
+            pooled
+                ? try await EmulatorPool.shared.lease(script: script, arguments: arguments)
+                : try await Emulator.start(script: script, arguments: arguments)
         }
 
         func writeConfig(caFile: String? = nil, jqcURL: String? = nil) throws {
@@ -76,15 +85,15 @@ import Testing
         }
 
         func stop() {
-            jqc.stop()
-            mcms.stop()
-            il.stop()
+            jqc.release()
+            mcms.release()
+            il.release()
             certificates.remove()
             home.remove()
         }
     }
 
-    static func withWorld(certificateDays: Int = 365, _ body: (World) async throws -> Void) async throws {
+    static func withWorld(certificateDays: Int? = nil, _ body: (World) async throws -> Void) async throws {
         let world = try await World(certificateDays: certificateDays)
         defer { world.stop() }
         try await body(world)

@@ -5,7 +5,7 @@ import Testing
 
 /// One error language: the same broken answer from each service reads the same, with the same
 /// hint and exit code (issue #16), whichever backend met it.
-@Suite(.serialized) struct ErrorLanguageTests {
+@Suite struct ErrorLanguageTests {
     struct Service: Sendable, CustomTestStringConvertible {
         var script: String
         var backend: String

@@ -6,7 +6,7 @@ import Testing
 /// Every backend's main commands, as the real binary, against every hostile-server mode of
 /// the emulators (`Tests/Emulators/hostile.py`): no crash, no hang past the timeout, a clear
 /// one-line error with a documented exit code, and no credential sent anywhere but the origin.
-@Suite(.serialized) struct HostileServerTests {
+@Suite struct HostileServerTests {
     struct Service: Sendable, CustomTestStringConvertible {
         var script: String
         var backend: String

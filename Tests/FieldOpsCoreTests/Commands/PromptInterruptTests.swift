@@ -5,7 +5,7 @@ import Testing
 
 /// Ctrl-C at a prompt on a real terminal: the command ends at once with exit 130 (no Enter
 /// needed) and the terminal is left with the modes it had, echo on, also after a second Ctrl-C.
-@Suite(.serialized)
+@Suite
 struct PromptInterruptTests {
     /// Runs `fieldops ARGS` on a pty under a shell that saves `stty -a` before and after.
     func interrupted(_ arguments: [String], waitingFor prompt: String, keys: String) throws -> (

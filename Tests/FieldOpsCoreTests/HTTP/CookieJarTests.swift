@@ -155,8 +155,7 @@ import Testing
     }
 
     @Test func hostPrefixedSessionCookieWorksOverTLS() async throws {
-        let certificates = try TestCertificates.generate()
-        defer { certificates.remove() }
+        let certificates = try TestCertificates.shared
         try await withEmulator(
             script: "http_test_server", arguments: ["--tls-cert", certificates.serverCertificate, "--tls-key", certificates.serverKey]
         ) { emulator in

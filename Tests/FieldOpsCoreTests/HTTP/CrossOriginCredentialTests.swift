@@ -6,7 +6,7 @@ import Testing
 /// Each backend's server redirects a request to another port of the same host (a capture
 /// server): the real binary follows it, and no credential of any kind arrives there — no
 /// `Authorization`, no `Cookie` (the MCMS session and CSRF cookies included), no CSRF header.
-@Suite(.serialized) struct CrossOriginCredentialTests {
+@Suite struct CrossOriginCredentialTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var script: String
         var backend: String

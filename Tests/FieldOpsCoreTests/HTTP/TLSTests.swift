@@ -5,10 +5,15 @@ import Testing
 
 /// Verification is always on; `ca_file` adds a private CA to system trust.
 @Suite struct TLSTests {
+    /// An emulator serving the process's shared certificate, or a certificate of its own
+    /// valid for `days` with `names` when a test gives them.
     private func withTLSEmulator(
-        days: Int = 2, names: [String] = ["IP:127.0.0.1", "DNS:localhost"], _ body: (Emulator, TestCertificates) async throws -> Void
+        days: Int? = nil, names: [String]? = nil, _ body: (Emulator, TestCertificates) async throws -> Void
     ) async throws {
-        let certificates = try TestCertificates.generate(days: days, names: names)
+        let certificates =
+            days == nil && names == nil
+            ? try TestCertificates.shared
+            : try TestCertificates.generate(days: days ?? 2, names: names ?? ["IP:127.0.0.1", "DNS:localhost"])
         defer { certificates.remove() }
         try await withEmulator(
             script: "http_test_server",

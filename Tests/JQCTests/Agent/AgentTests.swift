@@ -8,7 +8,7 @@ import Testing
 /// `fieldops jqc agent` as a real process against the emulator with a real store: woken by
 /// queued work, by the network coming back (in a network namespace of the test's own), and
 /// stopped by signals, without losing or duplicating anything.
-@Suite(.serialized) struct AgentTests {
+@Suite struct AgentTests {
     /// A running agent: the process and the file its stderr log goes to.
     final class Agent: Sendable {
         let process: Process
@@ -187,7 +187,7 @@ import Testing
 
 /// The agent in a network namespace made by the test (`ip netns`, as root): the emulator and
 /// the agent share its loopback, the test takes the link down and up with `ip link`.
-@Suite(.serialized) struct AgentNetworkTests {
+@Suite struct AgentNetworkTests {
     static func ip(_ arguments: [String]) throws {
         let result = try ProcessRunner.run("/usr/bin/env", arguments: ["ip"] + arguments)
         guard result.exitCode == 0 else { throw TestSupportError("ip \(arguments.joined(separator: " ")): \(result.stderr)") }

@@ -8,7 +8,7 @@ import Testing
 /// The full-screen form of `jqc inspect fill` as a person meets it: the real binary on a
 /// pseudo-terminal, the screen read back through a terminal emulator (pyte), keys typed as a
 /// terminal in keypad mode sends them, answers read back from the store.
-@Suite(.serialized)
+@Suite
 struct FullScreenFormTests {
     /// Keys as a terminal sends them once ncurses has switched it to keypad (application) mode.
     enum Key {

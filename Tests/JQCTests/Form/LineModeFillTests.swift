@@ -7,7 +7,7 @@ import Testing
 
 /// `fill --line` (and fill on a terminal that cannot show the form): one prompt per field with
 /// libedit's line editing and history, the navigation commands, and resuming where it stopped.
-@Suite(.serialized)
+@Suite
 struct LineModeFillTests {
     @Test func arrowsEditTheLineHistoryRecallsAndColonCommandsMove() async throws {
         try await withWorld { world in

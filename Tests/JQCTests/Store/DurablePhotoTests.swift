@@ -7,7 +7,7 @@ import Testing
 
 /// A photo copy is on disk for good before the row that points at it commits: written to a
 /// temporary file, fsynced, renamed, and its directory fsynced — then the store's commit.
-@Suite(.serialized)
+@Suite
 struct DurablePhotoTests {
     static let strace = "/usr/bin/strace"
 

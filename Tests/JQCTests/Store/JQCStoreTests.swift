@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// The store file itself: where it lives, how it is configured, what the workflow API keeps.
-@Suite(.serialized)
+@Suite
 struct JQCStoreTests {
     /// A store with the emulator's reference data loaded, without a server.
     static func seededStore(_ home: TemporaryDirectory) throws -> JQCStore {

@@ -7,7 +7,7 @@ import Testing
 
 /// One item the server or the store refuses fails on its own, readably, and counts; the rest of
 /// the sync — submissions, pulls, notifications — still runs, and `jqc status` says what failed.
-@Suite(.serialized)
+@Suite
 struct OneBadItemTests {
     /// Words of SQLite's own messages that must never reach a person.
     static let sqlWords = ["UNIQUE", "constraint failed", "SQLITE", "UPDATE ", "INSERT ", "trigger", "RAISE"]

@@ -8,7 +8,7 @@ import Testing
 /// The public JQC server as it really runs (contract, "The public server, as run"): naive
 /// local-zone stamps, a CSRF refusal on POSTs, HTML 404s for routes it does not have, and
 /// records looser than the contract. The emulator serves each of these in a mode.
-@Suite(.serialized)
+@Suite
 struct RealServerTests {
     static func poll(_ world: JQCWorld) async throws -> [Int] { try await NotificationInboxTests.poll(world) }
 

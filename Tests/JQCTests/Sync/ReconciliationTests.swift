@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// Pulled issues are upserted by server id; only server-pulled ones are ever removed.
-@Suite(.serialized)
+@Suite
 struct ReconciliationTests {
     static func serverIDs(_ store: JQCStore, origin: LocalIssue.Origin) throws -> Set<Int> {
         Set(try store.issues().filter { $0.origin == origin }.compactMap(\.serverID))

@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// Reference pulls replace the cache atomically; an unreachable server changes nothing.
-@Suite(.serialized)
+@Suite
 struct ReferenceAndOfflineTests {
     @Test func referencePullFailingHalfWayKeepsTheOldSets() async throws {
         try await withWorld { world in

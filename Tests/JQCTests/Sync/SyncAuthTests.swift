@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// Login, token refresh with rotation, and what a lost session does to a sync.
-@Suite(.serialized)
+@Suite
 struct SyncAuthTests {
     @Test func loginStoresRotatableTokensAndIdentityInTheKeyring() async throws {
         try await withWorld { world in
@@ -152,7 +152,7 @@ struct SyncAuthTests {
 }
 
 /// Credentials that cannot be refreshed, and the identity kept for offline use.
-@Suite(.serialized)
+@Suite
 struct TokenSourceTests {
     @Test func pastedTokenIsCheckedAndCannotBeRefreshed() async throws {
         try await withWorld { world in
@@ -219,7 +219,7 @@ struct TokenSourceTests {
 }
 
 /// The identity kept for offline use follows the server.
-@Suite(.serialized)
+@Suite
 struct IdentityRefreshTests {
     @Test func syncUpdatesTheStoredIdentityWhenTheServerChangedIt() async throws {
         try await withWorld { world in
@@ -241,7 +241,7 @@ struct IdentityRefreshTests {
 /// them, logging the profile out. Refreshes take turns under a lock beside the keyring, the
 /// second process uses the pair the first stored, and a refused refresh deletes only the tokens
 /// it held.
-@Suite(.serialized)
+@Suite
 struct ParallelRefreshTests {
     /// Runs the binary and waits for it on a thread of its own: two processes waited for on the
     /// concurrency pool's threads (two on this machine) would leave none for the test itself.

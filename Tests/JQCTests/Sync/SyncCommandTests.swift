@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// Notifications, dry runs, status output, progress and completion of the sync commands.
-@Suite(.serialized)
+@Suite
 struct SyncCommandTests {
     @Test func notificationsAreFetchedSinceTheCursorAndMarkedRead() async throws {
         try await withWorld { world in

@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// Lost answers, concurrent syncs and killed processes never create a duplicate on the server.
-@Suite(.serialized)
+@Suite
 struct SyncExactlyOnceTests {
     /// Local ids of the server's records created from this device, with how many records each has.
     static func serverCopies(_ world: JQCWorld) async throws -> (inspections: [String: Int], issues: [String: Int], photos: [String: Int]) {

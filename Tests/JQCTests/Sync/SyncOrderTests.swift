@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// The order of one sync and what travels with each request (contract, "Sync rules").
-@Suite(.serialized)
+@Suite
 struct SyncOrderTests {
     @Test func syncUploadsPhotosBeforeInspectionsAndInspectionsBeforeIssues() async throws {
         try await withWorld { world in
@@ -117,7 +117,7 @@ struct SyncOrderTests {
 }
 
 /// A re-inspection is never sent without its parent, as an issue is never sent without its inspection.
-@Suite(.serialized)
+@Suite
 struct ReinspectionSyncTests {
     @Test func reinspectionOfAFailedParentFailsWithItAndComesBackWithIt() async throws {
         try await withWorld { world in

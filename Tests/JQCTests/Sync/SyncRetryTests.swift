@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// Failures count, five of them make an item `failed`, and a person can re-queue it.
-@Suite(.serialized)
+@Suite
 struct SyncRetryTests {
     @Test func serverErrorOnOneInspectionLetsTheOthersGoAndCountsARetry() async throws {
         try await withWorld { world in
@@ -84,7 +84,7 @@ struct SyncRetryTests {
 }
 
 /// Answers that are not the JSON envelope: proxies' HTML pages and `ok: false`.
-@Suite(.serialized)
+@Suite
 struct UnexpectedAnswerTests {
     @Test func htmlErrorPageFromAProxyIsAFailureThatSaysSo() async throws {
         try await withWorld(http: "{ retries: 0 }") { world in

@@ -11,7 +11,7 @@ import Testing
 
 /// Every command that queues work pokes the profile's agent after committing it; commands that
 /// queue nothing stay quiet. The test stands in for the agent: it binds the agent's socket.
-@Suite(.serialized)
+@Suite
 struct AgentPokeTests {
     /// A bound unix datagram socket at the agent's path, counting the pokes that arrive.
     final class FakeAgent {

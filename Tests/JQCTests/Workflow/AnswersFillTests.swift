@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// `jqc inspect fill --answers FILE|-`: JSON or YAML keyed by id or label, all or nothing.
-@Suite(.serialized)
+@Suite
 struct AnswersFillTests {
     @Test func yamlAnswersByLabelAndIDAreSavedInTheirStoredShapes() async throws {
         try await withWorld { world in

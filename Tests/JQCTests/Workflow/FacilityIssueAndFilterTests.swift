@@ -7,7 +7,7 @@ import Testing
 
 /// `jqc issue flag --facility` (an issue without an inspection) and the filters of
 /// `jqc issue list` and `jqc inspect list`.
-@Suite(.serialized)
+@Suite
 struct FacilityIssueAndFilterTests {
     static func ids(_ result: CommandOutcome, _ key: String = "local_id") throws -> Set<String> {
         Set(try result.array().compactMap { $0[key] as? String })

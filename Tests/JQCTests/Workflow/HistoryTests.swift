@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// `jqc history`: the server's completed inspections, 30 a page, online only.
-@Suite(.serialized)
+@Suite
 struct HistoryTests {
     @Test func historyPagesLikeTheAppAndAllWalksEveryPage() async throws {
         try await withWorld { world in

@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// `jqc inspect start`: drafts from cached reference data, re-inspections from their parent.
-@Suite(.serialized)
+@Suite
 struct InspectStartTests {
     // MARK: Drafts
 

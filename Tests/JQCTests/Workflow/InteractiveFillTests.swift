@@ -7,7 +7,7 @@ import Testing
 
 /// The interactive form of `jqc inspect fill`, driven as a person drives it: the real binary in
 /// a pseudo-terminal, or (for the table editor) the in-process command with terminal input.
-@Suite(.serialized)
+@Suite
 struct InteractiveFillTests {
     @Test func theFormWalksTheGridValidatesGoesBackAndCtrlCKeepsTheAnswersGiven() async throws {
         try await withWorld { world in

@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// `jqc issue flag | list | show | status`.
-@Suite(.serialized)
+@Suite
 struct IssueCommandTests {
     @Test func flaggedIssuesAreListedWithPulledOnesAndShownWithTheirPhotos() async throws {
         try await withWorld { world in

@@ -7,7 +7,7 @@ import Testing
 
 /// A template the server sends with broken fields: shown as unsupported, never a crash; a
 /// schema that is not a list of fields at all is a clear error.
-@Suite(.serialized)
+@Suite
 struct MalformedTemplateTests {
     static let brokenSchema = """
         [{"id": 1, "type": "rating", "label": "Floors", "required": true, "row": 1, "col": 1},

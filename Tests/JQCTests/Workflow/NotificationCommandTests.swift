@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// `jqc notifications poll | watch`, on the sync's cursor.
-@Suite(.serialized)
+@Suite
 struct NotificationCommandTests {
     @Test func pollPrintsNewOnesMarksThemReadAndAdvancesTheCursor() async throws {
         try await withWorld { world in

@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// The notification cursor in server time (contract, "Clocks"), and the inbox of everything fetched.
-@Suite(.serialized)
+@Suite
 struct NotificationInboxTests {
     /// The ids a `notifications poll --json` printed.
     static func poll(_ world: JQCWorld) async throws -> [Int] {

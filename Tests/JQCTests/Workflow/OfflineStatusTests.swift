@@ -7,7 +7,7 @@ import Testing
 
 /// `jqc issue status` offline: queued, sent by the next sync after the issue submissions in the
 /// order made, and never over a status someone changed on the server meanwhile.
-@Suite(.serialized)
+@Suite
 struct OfflineStatusTests {
     /// The server as it is for `jqc issue status`: connections to the issue's status route drop.
     static func cutOff(_ world: JQCWorld) async throws {

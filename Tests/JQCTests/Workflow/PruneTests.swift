@@ -7,7 +7,7 @@ import Testing
 
 /// `jqc prune`: synced work older than a date leaves the store with its photo copies; pending,
 /// failed and draft work, and anything that still waits, never does.
-@Suite(.serialized)
+@Suite
 struct PruneTests {
     static let longAgo = "2026-01-15T10:00:00"
 

@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// `jqc inspect show` (the card) and `jqc inspect list` (badges and filters).
-@Suite(.serialized)
+@Suite
 struct ShowAndListTests {
     @Test func listShowsTheBadgeOfEachStateAndFiltersByIt() async throws {
         try await withWorld { world in

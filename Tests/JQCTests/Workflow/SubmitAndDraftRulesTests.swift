@@ -7,7 +7,7 @@ import Testing
 
 /// Submitting, and the rules that protect submitted work: required fields, no editing after
 /// submit, only drafts deleted, photos checked by content.
-@Suite(.serialized)
+@Suite
 struct SubmitAndDraftRulesTests {
     // MARK: Submit
 
@@ -173,7 +173,7 @@ struct SubmitAndDraftRulesTests {
 }
 
 /// Draft deletion asks on a terminal, as a person meets it.
-@Suite(.serialized)
+@Suite
 struct DeleteConfirmationTests {
     @Test func deleteOnATerminalAsksAndOnlyYesDeletes() async throws {
         try await withWorld { world in

@@ -6,7 +6,7 @@ import Testing
 @testable import JQC
 
 /// Dynamic completion of the workflow's ids, from the local store only.
-@Suite(.serialized)
+@Suite
 struct WorkflowCompletionTests {
     @Test func draftAndInspectionIDsCompleteFromTheStore() async throws {
         try await withWorld { world in

@@ -29,9 +29,9 @@ extension MCMSHarness {
             let more = profileHTTP.map { ", " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "{} ")) } ?? ""
             http = ["http: { ca_file: \(caFile)\(more) }"]
         }
-        // A TLS emulator serves this test's own certificate: a process of its own, never pooled.
+        // A TLS emulator serving a test's own certificate is a process of its own, never pooled.
         let emulator =
-            certificates == nil
+            certificates?.isShared ?? true
             ? try await EmulatorPool.shared.lease(script: "mcms_emulator", arguments: emulatorArguments)
             : try await Emulator.start(script: "mcms_emulator", arguments: emulatorArguments)
         try self.init(

@@ -148,8 +148,7 @@ import Testing
     // MARK: Transport
 
     @Test func hostPrefixedCookiesOverTLSWithTheProfilesCAAndHTTP11() async throws {
-        let certificates = try TestCertificates.generate()
-        defer { certificates.remove() }
+        let certificates = try TestCertificates.shared
         let harness = try await MCMSHarness(profileHTTP: #"{ version: "1.1" }"#, certificates: certificates)
         #expect(harness.emulator.baseURL.hasPrefix("https://"))
         #expect(try await harness.state()["cookie_names"] == ["__Host-sessionid", "__Host-csrftoken"])
@@ -162,8 +161,7 @@ import Testing
     }
 
     @Test func withoutTheCAFileTLSFailsInsteadOfTrustingBlindly() async throws {
-        let certificates = try TestCertificates.generate()
-        defer { certificates.remove() }
+        let certificates = try TestCertificates.shared
         let harness = try await MCMSHarness(certificates: certificates)
         // Point the profile at no CA: the emulator's self-made CA is not in system trust.
         let config = harness.home.path("config/fieldops/config.yaml")
