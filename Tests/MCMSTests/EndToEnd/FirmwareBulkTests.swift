@@ -186,9 +186,10 @@ import Testing
     func interruptedRunResumesWithoutTouchingFinishedONUs(signal: Int32) async throws {
         let harness = try await MCMSHarness(onus: 240)
         try await harness.login()
-        // ~7 s of work at this latency: the signal lands mid-run even on a loaded machine.
         let ids = try await prepare(harness, count: 48)
-        try await harness.emulator.setLatency(milliseconds: 100)
+        // Four writes land, then the server holds every further one: the signal comes mid-run
+        // however slow or loaded the machine is, never after the run finished.
+        try await harness.emulator.injectFault(path: "/api/v1/onus/configs/*", method: "PUT", count: 1000, after: 4, hold: true)
         let reportPath = harness.home.path("interrupted.jsonl")
 
         // The real executable, so Ctrl-C is a real SIGINT to a real process.
@@ -201,12 +202,15 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while try await successfulWrites(harness).count < 4, Date() < deadline {
+        let deadline = Date().addingTimeInterval(60)
+        while try await harness.emulator.heldCount() == 0, Date() < deadline {
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         kill(process.processIdentifier, signal)
         process.waitForExit()
+        // What was held now lands (a write in flight at the signal may land unrecorded).
+        try await harness.emulator.releaseHeld()
+        try await harness.emulator.clearFaults()
         if signal == SIGINT {
             #expect(process.terminationReason == .exit && process.terminationStatus == 130)
         } else {
@@ -219,7 +223,6 @@ import Testing
         // Every recorded upgrade really happened; a write in flight at Ctrl-C may have landed unrecorded.
         #expect(Set(recorded.map(\.id)).isSubset(of: Set(writtenBeforeResume.keys)))
 
-        try await harness.emulator.setLatency(milliseconds: 0)
         let resumed = await harness.run(
             ["mcms", "onu", "firmware-bulk"] + Self.target
                 + ["--ids", ids.joined(separator: ","), "--resume", reportPath, "--yes"])
