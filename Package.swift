@@ -90,6 +90,13 @@ let package = Package(
             dependencies: ["FieldOpsCore", "FieldOpsTestSupport"],
             exclude: ["CLI/__Snapshots__"]
         ),
+        // The end-to-end tests, apart from the unit tests: the emulators, the whole program in
+        // process and the real `fieldops` binary. Each depends on the executable, so `swift test`
+        // builds what they run (FieldOpsBinary.path: the binary beside the test bundle).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["fieldops", "FieldOpsCore", "FieldOpsTestSupport"]
+        ),
         .plugin(
             name: "GenerateCompletions",
             capability: .command(
@@ -116,6 +123,10 @@ let package = Package(
             name: "JQCTests",
             dependencies: ["JQC", "FieldOpsTestSupport"]
         ),
+        .testTarget(
+            name: "JQCEndToEndTests",
+            dependencies: ["fieldops", "JQC", "FieldOpsTestSupport"]
+        ),
         .target(
             name: "MCMS",
             dependencies: ["FieldOpsCore"],
@@ -125,6 +136,10 @@ let package = Package(
             name: "MCMSTests",
             dependencies: ["MCMS", "FieldOpsTestSupport"]
         ),
+        .testTarget(
+            name: "MCMSEndToEndTests",
+            dependencies: ["fieldops", "MCMS", "FieldOpsTestSupport"]
+        ),
         .target(
             name: "InterlinedList",
             dependencies: ["FieldOpsCore", "CLinuxFS"],
@@ -133,6 +148,10 @@ let package = Package(
         .testTarget(
             name: "InterlinedListTests",
             dependencies: ["InterlinedList", "FieldOpsTestSupport"]
+        ),
+        .testTarget(
+            name: "InterlinedListEndToEndTests",
+            dependencies: ["fieldops", "InterlinedList", "FieldOpsTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -69,9 +69,15 @@ extension Emulator {
         try await adminCall(.get, "stats").decode(EmulatorStats.self)
     }
 
-    /// Back to the seeded fixtures; clears faults, latency and the request log.
-    public func reset() async throws {
-        try await adminCall(.post, "reset")
+    /// Back to the seeded fixtures; clears faults, latency and the request log. With `arguments`:
+    /// as a process started with them would be, where they differ from this one's only in
+    /// what the emulator lets a reset change (`EmulatorPool.resettableOptions`).
+    public func reset(arguments: [String]? = nil) async throws {
+        if let arguments {
+            try await adminCall(.post, "reset", json: ["arguments": arguments])
+        } else {
+            try await adminCall(.post, "reset")
+        }
     }
 
     /// Makes the emulator's `Date` header run `seconds` ahead (negative: behind) of the real clock.

@@ -115,15 +115,16 @@ public final class Emulator: Sendable {
 
     /// A new handle on the same process, leased from `pool`; this one (owned, parked in the
     /// pool or just started) is done without stopping it.
-    func leased(from pool: EmulatorPool) -> Emulator {
+    /// `arguments`: what the process serves now, after a reset that took others.
+    func leased(from pool: EmulatorPool, arguments: [String]? = nil) -> Emulator {
         ownership.withLock { $0 = .released }
-        return handle(.leased(pool))
+        return handle(.leased(pool), arguments: arguments)
     }
 
-    private func handle(_ ownership: Ownership) -> Emulator {
+    private func handle(_ ownership: Ownership, arguments: [String]? = nil) -> Emulator {
         Emulator(
-            baseURL: baseURL, script: script, arguments: arguments, process: process, admin: admin, launcher: launcher,
-            ownership: ownership)
+            baseURL: baseURL, script: script, arguments: arguments ?? self.arguments, process: process, admin: admin,
+            launcher: launcher, ownership: ownership)
     }
 
     deinit {

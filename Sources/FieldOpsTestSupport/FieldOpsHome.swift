@@ -99,19 +99,16 @@ extension FieldOpsHome {
 
 /// The `fieldops` executable built beside the test bundle, or the one `FIELDOPS_BIN` names.
 public enum FieldOpsBinary {
+    /// `$FIELDOPS_BIN`, or the `fieldops` SwiftPM built beside the test bundle — the end-to-end
+    /// test targets depend on the executable, so it is the one this build made. Never one found
+    /// elsewhere under `.build`, which may be stale.
     public static var path: String {
         if let explicit = ProcessInfo.processInfo.environment["FIELDOPS_BIN"] { return explicit }
-        // The test runner lives in the same build directory as the products (debug or release).
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("fieldops").path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return candidate
-            }
-            directory = directory.deletingLastPathComponent()
+        let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let candidate = runner.deletingLastPathComponent().appendingPathComponent("fieldops").path
+        guard FileManager.default.isExecutableFile(atPath: candidate) else {
+            fatalError("no fieldops binary beside the test bundle (\(candidate)): build it with `swift build --build-tests`")
         }
-        return Emulator.packageRoot.appendingPathComponent(".build/debug/fieldops").path
+        return candidate
     }
 }

@@ -25,7 +25,10 @@ Every emulator:
       GET  /__admin/state    the emulator's state (each emulator adds its own keys)
       GET  /__admin/requests the request log: [{"method","path","query","headers","body","connection",
                              "at" (time.monotonic() on arrival, seconds)}]
-      POST /__admin/reset    back to exactly what a fresh process with the same arguments holds:
+      POST /__admin/reset    back to exactly what a fresh process with the same arguments holds
+                             ({"arguments": [...]}: with these, where they differ from the
+                             process's own only in the emulator's resettable_options, e.g. the
+                             MCMS fleet's size; anything else is refused with 400):
                              the seeded fixtures, no faults, latency, hostile mode or log, the
                              clock of --clock-offset, stats from zero; requests still held or
                              sleeping in a delay are answered 503 at once without running their
@@ -199,12 +202,47 @@ class App:
             self.reset_base()
             self.reset()
 
+    def change_options(self, arguments):
+        """For POST /__admin/reset {"arguments": [...]}: takes the options of a process started
+        with `arguments`, when they differ from this one's only in `resettable_options`; else
+        says why not (and changes nothing)."""
+        parser = getattr(self, "parser", None)
+        if parser is None:
+            return "this emulator was not started by serve(): its arguments cannot change"
+        try:
+            options = parser.parse_args([str(a) for a in arguments])
+        except SystemExit:
+            return "arguments not understood: %s" % " ".join(map(str, arguments))
+        # How the process runs, not what it serves: kept as started.
+        for key in ("exit_with_parent", "verbose"):
+            setattr(options, key, getattr(self.options, key, None))
+        fixed = sorted(key for key in set(vars(options)) | set(vars(self.options))
+                       if key not in self.resettable_options
+                       and getattr(options, key, None) != getattr(self.options, key, None))
+        if fixed:
+            return ("a reset can change only %s; these differ: %s"
+                    % (", ".join("--" + k.replace("_", "-") for k in self.resettable_options) or "nothing",
+                       ", ".join("--" + k.replace("_", "-") for k in fixed)))
+        with self.lock:
+            previous, self.options = self.options, options
+            self.options_changed(previous)
+        return None
+
     def settings(self):
         return {"latency_ms": self.latency_ms, "clock_offset": self.clock_offset,
                 "hostile": self.hostile.mode if self.hostile is not None else None,
                 "faults": sum(1 for f in self.faults if f.count != 0), "held": self.held}
 
     # --- to override -------------------------------------------------------------------
+    # Options (argparse dest names) a POST /__admin/reset {"arguments": [...]} may change: the
+    # reset then leaves the process as a fresh one started with those arguments would be.
+    resettable_options = ()
+
+    def options_changed(self, previous):
+        """Called (lock held) when a reset took other options, before reset() runs: drop what
+        was cached from the previous ones."""
+        pass
+
     def reset(self):
         pass
 
@@ -279,6 +317,11 @@ class App:
             with self.lock:
                 return Response(200, self.settings())
         if path == "/reset" and req.method == "POST":
+            arguments = (req.json() or {}).get("arguments")
+            if arguments is not None:
+                refusal = self.change_options(arguments)
+                if refusal:
+                    return Response(400, {"error": refusal})
             self.reset_all()
             return Response(200, {"ok": True})
         return Response(404, {"error": "unknown admin endpoint"})
@@ -502,6 +545,7 @@ def serve(app_class, argv=None):
     if options.exit_with_parent:
         _exit_with_parent()
     app = app_class(options)
+    app.parser = parser
     handler = type("BoundHandler", (Handler,), {"app": app})
     server = Server(("127.0.0.1", options.port), handler)
     scheme = "http"

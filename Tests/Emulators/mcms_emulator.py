@@ -809,10 +809,18 @@ class MCMSApp(App):
         parser.add_argument("--no-upgrade-block", action="store_true",
                             help='an older appliance: ONU-STATE never carries "FW Upgrade"')
 
+    # A pooled emulator serves a test that wants another fleet after a reset, not a new process.
+    resettable_options = ("seed", "olts", "onus")
+
+    def options_changed(self, previous):
+        if (previous.seed, previous.olts, previous.onus) != (self.options.seed, self.options.olts, self.options.onus):
+            self.pristine_fleet = None
+
     def __init__(self, options):
         # The fleet as generated from the options, never served itself: every reset (and the
         # start) serves a copy of it, so a reset costs a few dict copies, not a generation.
         self.pristine_fleet = None
+        self.fleets_generated = 0
         super().__init__(options)
 
     # --- state ---------------------------------------------------------------------------
@@ -820,6 +828,7 @@ class MCMSApp(App):
         self.started = time.monotonic()
         if self.pristine_fleet is None:
             self.pristine_fleet = Fleet(self.options.seed, self.options.olts, self.options.onus, BASE_TIME)
+            self.fleets_generated += 1
         self.fleet = self.pristine_fleet.copy()
         self.collections = {
             "onu_states": self.fleet.onu_states,
@@ -853,6 +862,7 @@ class MCMSApp(App):
     def state(self):
         return {
             "seed": self.options.seed,
+            "fleets_generated": self.fleets_generated,
             "options": {"olts": self.options.olts, "onus": self.options.onus,
                         "host_cookies": self.host_cookies, "strict_ids": self.options.strict_ids,
                         "session_ttl": self.options.session_ttl},

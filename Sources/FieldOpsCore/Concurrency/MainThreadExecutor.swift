@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +23,7 @@ public final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The executor the running command's tasks prefer: set once by the program before its
     /// command starts; nil in tests, where tasks stay on the global pool.
     public static var current: MainThreadExecutor? { installed.withLock { $0 } }
-    private static let installed = Mutex<MainThreadExecutor?>(nil)
+    private static let installed = Locked<MainThreadExecutor?>(nil)
 
     /// Its lock guards `waiting`, `next` and `stopping`; it is signalled when a job is handed to
     /// the main thread or the loop is stopped.

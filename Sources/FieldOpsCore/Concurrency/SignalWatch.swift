@@ -1,5 +1,4 @@
 internal import CGlibcExtras
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -42,7 +41,9 @@ public enum SignalWatch {
         var started = false
     }
 
-    private static let state = Mutex(State())
+    // `Locked` (a pthread mutex), not Synchronization's `Mutex`: on Linux that one is a bare futex
+    // ThreadSanitizer cannot see, so a watch and a cancel on two threads read as a race.
+    private static let state = Locked(State())
     private static let watched = [SIGINT, SIGTERM]
 
     /// Calls `handler` with the signal's number for every SIGINT and SIGTERM until the token is

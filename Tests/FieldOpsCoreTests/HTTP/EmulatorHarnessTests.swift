@@ -79,6 +79,30 @@ import Testing
         #expect(again.baseURL == kept)
     }
 
+    /// A test asking for another MCMS fleet gets the idle MCMS process, reset to that fleet:
+    /// the same fleet a process started with those arguments serves, and no new process.
+    @Test func anIdleMCMSEmulatorServesAnotherFleetAfterItsReset() async throws {
+        struct Counts: Decodable {
+            struct Inner: Decodable { var onus: Int, olts: Int }
+            var counts: Inner
+        }
+        let pool = EmulatorPool(idleLimit: 4)
+        let small = try await pool.lease(script: "mcms_emulator", arguments: ["--onus", "6", "--olts", "2"])
+        let address = small.baseURL
+        #expect(try await small.state(as: Counts.self).counts.onus == 6)
+        small.release()
+        let larger = try await pool.lease(script: "mcms_emulator", arguments: ["--onus", "30", "--olts", "3"])
+        defer { larger.release() }
+        #expect(larger.baseURL == address)
+        #expect(larger.arguments == ["--onus", "30", "--olts", "3"])
+        let counts = try await larger.state(as: Counts.self).counts
+        #expect(counts.onus == 30 && counts.olts == 3)
+        // What it cannot take again on a reset is a process of its own.
+        let strict = try await pool.lease(script: "mcms_emulator", arguments: ["--onus", "6", "--strict-ids"])
+        defer { strict.release() }
+        #expect(strict.baseURL != address)
+    }
+
     @Test func reportsStderrWhenTheEmulatorCannotStart() async throws {
         do {
             _ = try await Emulator.start(script: "emulator_base", arguments: ["--no-such-option"])

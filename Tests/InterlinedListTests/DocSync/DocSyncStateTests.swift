@@ -18,12 +18,6 @@ import Testing
         }
     }
 
-    /// The header's write and read versions (bytes 18 and 19) are 2 in write-ahead-log mode.
-    static func inWALMode(_ path: String) throws -> Bool {
-        let header = try #require(FileManager.default.contents(atPath: path))
-        return header.count > 19 && header[18] == 2 && header[19] == 2
-    }
-
     @Test func manyBasesAreRecordedAndTheStoreStaysInItsLog() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("state.sqlite")
@@ -32,10 +26,10 @@ import Testing
         try state.save(pairs)
         #expect(try state.pairs().count == 150)
         #expect(try state.base(of: "d7") == pairs[7].base)
-        #expect(try Self.inWALMode(path))
+        #expect(try SQLiteFile.isInWALMode(path))
         // A small save afterwards goes through the log as always.
         try state.save(Self.pairs(1, bytes: 100))
-        #expect(try Self.inWALMode(path))
+        #expect(try SQLiteFile.isInWALMode(path))
         let journal = FileManager.default.contents(atPath: path + "-journal") ?? Data()
         #expect(journal.isEmpty, "a journal holding pages was left")
     }
@@ -52,6 +46,6 @@ import Testing
         try state.save(Self.pairs(120, bytes: 10_240))
         try reader.execute("COMMIT")
         #expect(try state.pairs().count == 120)
-        #expect(try Self.inWALMode(path))
+        #expect(try SQLiteFile.isInWALMode(path))
     }
 }

@@ -182,7 +182,7 @@ extension InterlinedListEndToEnd {
                     try await Self.expectConverged(sync, "bulk trial \(trial)")
                     #expect(try sync.statePairs().count == 155, "bulk trial \(trial)")
                     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sqlite") }
-                    #expect(try DocSyncStateTests.inWALMode(folder + "/" + (files.first ?? "")), "bulk trial \(trial): not in WAL mode")
+                    #expect(try SQLiteFile.isInWALMode(folder + "/" + (files.first ?? "")), "bulk trial \(trial): not in WAL mode")
                     #expect(!journalHoldsPages(), "bulk trial \(trial): a journal was left")
                 }
                 #expect(caught >= 1, "no kill landed inside the transaction that records the bases")
