@@ -1,5 +1,5 @@
-import Foundation
 import FieldOpsCore
+import Foundation
 
 /// A throw-away certificate authority and a server certificate for 127.0.0.1, made with the
 /// `openssl` command line in a temp directory (so TLS tests exercise real verification).
