@@ -61,9 +61,10 @@ build: build-info
 	$(SWIFT) build
 
 # No $ORIGIN RUNPATH: the Swift runtime is linked in, and an installed /usr/bin/fieldops must not
-# load libraries (or the libcurl it dlopen()s) from its own directory.
+# load libraries (or the libcurl it dlopen()s) from its own directory. Only the program: the test
+# support target imports swift-testing, which a release build does not offer.
 release: build-info
-	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product fieldops
 
 ## test: every Swift test (unit, emulator end-to-end, real shells), the emulators' own tests,
 ## and the two SwiftPM plugins (completions must match the command tree; man pages must render),

@@ -149,7 +149,11 @@ extension InterlinedListEndToEnd {
                     return count
                 }
                 var caught = 0
-                for trial in 1...4 {
+                var trials = 0
+                // Four trials, and up to eight more while none was caught inside the window (a
+                // loaded machine polls it more coarsely); every trial must converge either way.
+                for trial in 1...12 where trial <= 4 || caught == 0 {
+                    trials = trial
                     try? FileManager.default.removeItem(atPath: sync.directory)
                     try? FileManager.default.removeItem(atPath: folder)
                     let log = sync.bed.home.directory.path("bulk-\(trial)")
@@ -186,7 +190,7 @@ extension InterlinedListEndToEnd {
                     #expect(!journalHoldsPages(), "bulk trial \(trial): a journal was left")
                 }
                 #expect(caught >= 1, "no kill landed inside the transaction that records the bases")
-                print("DocsSyncCrashTests: \(caught) of 4 first syncs killed while recording their bases")
+                print("DocsSyncCrashTests: \(caught) of \(trials) first syncs killed while recording their bases")
             }
         }
 
