@@ -27,7 +27,7 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: all deps build-info build release test test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
+.PHONY: all deps build-info build release test test-builds test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
@@ -99,12 +99,17 @@ TEST_ENV       = SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH)
 FIGURES       := .build/test-figures
 test:
 	@started=$$(date +%s); mkdir -p .build; : > $(FIGURES); \
+	$(MAKE) --no-print-directory test-builds && built=$$(date +%s) && \
 	$(MAKE) --no-print-directory test-steps; status=$$?; \
-	echo "make test: $$(( $$(date +%s) - started )) s wall, builds included; $$(cat $(FIGURES))"; exit $$status
+	echo "make test: $$(( $$(date +%s) - started )) s wall, builds included (debug, release and the tests:" \
+		"$$(( $${built:-$$(date +%s)} - started )) s of it); $$(cat $(FIGURES))"; exit $$status
 
-test-steps: build-info build release
+test-builds: build-info build release
+	$(SWIFT) build --build-tests
+
+test-steps: test-builds
 	@started=$$(date +%s); rm -f .build/emulator-starts.log; \
-	$(TEST_ENV) FIELDOPS_TEST_EMULATOR_LOG=$(CURDIR)/.build/emulator-starts.log $(SWIFT) test $(TEST_PARALLEL) < /dev/null; status=$$?; \
+	$(TEST_ENV) FIELDOPS_TEST_EMULATOR_LOG=$(CURDIR)/.build/emulator-starts.log $(SWIFT) test --skip-build $(TEST_PARALLEL) < /dev/null; status=$$?; \
 	starts=$$(grep -vc "^#" .build/emulator-starts.log 2>/dev/null || true); \
 	echo "Swift tests $$(( $$(date +%s) - started )) s ($(TEST_PARALLEL), width $(TEST_WIDTH)), $$starts emulator processes started" > $(FIGURES); \
 	cat $(FIGURES); exit $$status

@@ -14,7 +14,6 @@ import http.client
 import json
 import os
 import re
-import select
 import subprocess
 import sys
 import threading
@@ -29,33 +28,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import jqc_score  # noqa: E402
+from emulator_process import EmulatorProcess  # noqa: E402
 
 JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(range(200)) + b"\xff\xd9"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
 
 
-class Emulator:
+class Emulator(EmulatorProcess):
     """One jqc_emulator.py subprocess; `call` speaks JSON to it."""
 
     def __init__(self, *args):
-        self.process = subprocess.Popen(
-            [sys.executable, os.path.join(HERE, "jqc_emulator.py"), "--port", "0", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        ready, _, _ = select.select([self.process.stdout], [], [], 15)
-        line = self.process.stdout.readline() if ready else ""
-        if not line.startswith("listening on http://127.0.0.1:"):
-            self.stop()
-            raise RuntimeError("emulator did not start: %r" % line)
-        self.base = line.strip().split(" ", 2)[2]
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process.stdout.close()
+        super().__init__("jqc_emulator.py", *args)
 
     def call(self, method, path, body=None, token=None, headers=None, data=None, raw=False):
         """(status, decoded JSON or raw bytes, response headers); raw=True: always the bytes."""

@@ -5,9 +5,7 @@ Run from the repository root:  python3 -m unittest Tests/Emulators/test_mcms_emu
 
 import json
 import os
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import unittest
@@ -16,10 +14,10 @@ import urllib.parse
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EMULATOR = os.path.join(HERE, "mcms_emulator.py")
 sys.path.insert(0, HERE)
 
 import mcms_emulator  # noqa: E402
+from emulator_process import EmulatorProcess  # noqa: E402
 
 TECH = ("tech@example.net", "pon-secret")
 VIEWER = ("viewer@example.net", "pon-secret")
@@ -33,31 +31,12 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 OPENER = urllib.request.build_opener(NoRedirect)
 
 
-class Emulator:
+class Emulator(EmulatorProcess):
     """One emulator subprocess and a tiny cookie-aware client for it."""
 
     def __init__(self, *args):
-        # stderr goes to a file: an undrained pipe could fill and stall the server.
-        self.stderr = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen([sys.executable, EMULATOR, "--port", "0", *args],
-                                        stdout=subprocess.PIPE, stderr=self.stderr, text=True)
-        line = self.process.stdout.readline()
-        if not line.startswith("listening on "):
-            self.process.kill()
-            self.process.wait()
-            self.stderr.seek(0)
-            raise RuntimeError("emulator did not start: %r %s" % (line, self.stderr.read()))
-        self.base = line.split()[-1]
+        super().__init__("mcms_emulator.py", *args)
         self.host = urllib.parse.urlsplit(self.base).netloc
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.process.stdout.close()
-        self.stderr.close()
 
     def call(self, method, path, body=None, cookies=None, headers=None, raw_body=None):
         data = raw_body if raw_body is not None else (

@@ -16,10 +16,7 @@ import email.utils
 import http.client
 import json
 import os
-import select
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import unittest
@@ -29,6 +26,9 @@ import urllib.request
 import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from emulator_process import EmulatorProcess  # noqa: E402
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
 
@@ -41,31 +41,13 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 OPENER = urllib.request.build_opener(NoRedirect)
 
 
-class Server:
+class Server(EmulatorProcess):
     """One emulator subprocess, started as the other emulator tests start theirs. Every call is
     a new connection (urllib), so the connection counts are predictable."""
 
     def __init__(self, script, *args):
-        self.stderr = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen([sys.executable, os.path.join(HERE, script), "--port", "0", *args],
-                                        stdout=subprocess.PIPE, stderr=self.stderr, text=True)
-        ready, _, _ = select.select([self.process.stdout], [], [], 30)
-        line = self.process.stdout.readline() if ready else ""
-        if not line.startswith("listening on "):
-            self.stop()
-            raise RuntimeError("%s did not start: %r" % (script, line))
-        self.base = line.split()[-1]
+        super().__init__(script, *args)
         self.host, self.port = urllib.parse.urlsplit(self.base).netloc.split(":")
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process.stdout.close()
-        self.stderr.close()
 
     def call(self, method, path, body=None, raw=None, headers=None, timeout=10):
         """(status, headers, body bytes); status None when the request failed or timed out."""
