@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "FieldOpsTestSupport",
-            dependencies: ["FieldOpsCore"]
+            dependencies: ["FieldOpsCore", "CGlibcExtras"]
         ),
         .testTarget(
             name: "FieldOpsCoreTests",
