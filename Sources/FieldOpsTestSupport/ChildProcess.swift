@@ -71,7 +71,9 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        defer {
+            for pointer in argv { free(pointer) }
+        }
         var pid = pid_t()
         let spawned = (argv + [nil]).withUnsafeBufferPointer { argv in
             posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv.baseAddress!, environ)
