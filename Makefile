@@ -107,7 +107,8 @@ test:
 test-builds: build-info build release
 	$(SWIFT) build --build-tests
 
-test-steps: test-builds
+# What `make test` runs once test-builds is done (no prerequisites: the builds ran just before).
+test-steps:
 	@started=$$(date +%s); rm -f .build/emulator-starts.log; \
 	$(TEST_ENV) FIELDOPS_TEST_EMULATOR_LOG=$(CURDIR)/.build/emulator-starts.log $(SWIFT) test --skip-build $(TEST_PARALLEL) < /dev/null; status=$$?; \
 	starts=$$(grep -vc "^#" .build/emulator-starts.log 2>/dev/null || true); \
