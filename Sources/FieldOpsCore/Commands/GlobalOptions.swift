@@ -16,6 +16,11 @@ public enum GlobalOptions {
         OptionSpec(
             "fields", valueName: "A,B.C",
             help: "Print only these fields of each record, in this order (dotted paths into nested objects); for every output format."),
+        .flag(
+            "wide",
+            help:
+                "On a terminal, show every column of a table whole even when lines wrap (narrow terminals cut long cells with … and hide the columns that cannot fit; piped output is never cut)."
+        ),
         .flag("no-color", help: "Never colour output (also: NO_COLOR=1)."),
         .flag("quiet", short: "q", help: "Print only results and errors."),
         .flag("verbose", short: "v", help: "Trace HTTP requests on stderr (secrets redacted)."),

@@ -15,20 +15,24 @@ import FoundationEssentials
 public enum TerminalModes {
     private struct Saved {
         var modes: termios?
-        var leave: String
+        /// What to write on restore, and where (stderr, or stdout for a live view).
+        var leave: [(descriptor: Int32, text: String)]
     }
 
     private static let saved = Locked<Saved?>(nil)
 
     /// Remembers fd 0's modes (the first call wins until `restore()`), and `leaving`: bytes
-    /// written to the terminal on restore, added to those already registered.
-    public static func preserve(leaving: String = "") {
+    /// written to the terminal (on `descriptor`, stderr unless said) on restore, added to those
+    /// already registered.
+    public static func preserve(leaving: String = "", on descriptor: Int32 = STDERR_FILENO) {
         saved.withLock { saved in
             if saved == nil {
                 var modes = termios()
-                saved = Saved(modes: tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil, leave: "")
+                saved = Saved(modes: tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil, leave: [])
             }
-            if !leaving.isEmpty, saved?.leave.contains(leaving) == false { saved?.leave += leaving }
+            if !leaving.isEmpty, saved?.leave.contains(where: { $0.descriptor == descriptor && $0.text == leaving }) == false {
+                saved?.leave.append((descriptor, leaving))
+            }
         }
     }
 
@@ -41,9 +45,9 @@ public enum TerminalModes {
                 return saved
             })
         else { return }
-        if !state.leave.isEmpty {
-            let bytes = Array(state.leave.utf8)
-            _ = bytes.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        for (descriptor, text) in state.leave {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count) }
         }
         if var modes = state.modes {
             tcsetattr(STDIN_FILENO, TCSANOW, &modes)

@@ -23,7 +23,8 @@ public enum TerminalPrompt {
             return editor
         }
         guard let shared else { return nil }
-        return try shared.readLine(question)
+        // The status line (a progress bar) steps aside until the answer is in.
+        return try StatusLine.terminal.pause { try shared.readLine(question) }
     }
 
     /// Reads one line from the terminal on fd 0 with echo off; nil at end of input.
@@ -33,7 +34,9 @@ public enum TerminalPrompt {
 
     /// The same as bytes, so a caller holding key material can wipe them after use.
     public static func secretBytes(_ question: String, stderr: TextStream) throws -> [UInt8]? {
-        defer { stderr.write("\n") }
-        return try TerminalReader.secretBytes { stderr.write(question) }
+        try StatusLine.terminal.pause {
+            defer { stderr.write("\n") }
+            return try TerminalReader.secretBytes { stderr.write(question) }
+        }
     }
 }

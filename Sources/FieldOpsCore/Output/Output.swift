@@ -18,12 +18,14 @@ public final class Output: Sendable {
     public let quiet: Bool
     /// `-v`: traces are shown.
     public let verbose: Bool
+    /// `--wide`: tables are never made to fit the terminal.
+    public let wide: Bool
 
     private let deferred = Locked<(any Error)?>(nil)
 
     public init(
         stdout: TextStream, stderr: TextStream, terminal: TerminalInfo, structured: StructuredOutput,
-        quiet: Bool = false, verbose: Bool = false
+        quiet: Bool = false, verbose: Bool = false, wide: Bool = false
     ) {
         self.stdout = stdout
         self.stderr = stderr
@@ -34,6 +36,7 @@ public final class Output: Sendable {
             ? .json : structured.kind == .table ? .table : .plain
         self.quiet = quiet
         self.verbose = verbose
+        self.wide = wide
     }
 
     /// The output the global options of `invocation` ask for (`--json`, `-o`, `--fields`,
@@ -45,7 +48,7 @@ public final class Output: Sendable {
             structured: StructuredOutput.resolve(
                 jsonFlag: invocation.flag("json"), output: invocation.value("output"), fields: invocation.value("fields"),
                 stdoutIsTerminal: stdout.isTerminal),
-            quiet: invocation.flag("quiet"), verbose: invocation.flag("verbose"))
+            quiet: invocation.flag("quiet"), verbose: invocation.flag("verbose"), wide: invocation.flag("wide"))
     }
 
     // MARK: Errors found while writing
@@ -61,11 +64,19 @@ public final class Output: Sendable {
 
     // MARK: Results
 
-    /// Writes a table, or plain lines; with `-o csv|ndjson` or `--fields`, its rows as records
-    /// keyed by the column titles (for commands that have no JSON form of their own).
+    /// How a table fits the terminal (`TableFit`): for a table a person reads on a terminal
+    /// without `--wide`; nil for everything else, which is never cut.
+    public var tableFit: TableFit? {
+        guard structured.kind == .table, stdout.isTerminal, !wide else { return nil }
+        return TableFit(width: terminal.width) { [self] in note($0) }
+    }
+
+    /// Writes a table (made to fit a terminal, `tableFit`), or plain lines; with `-o
+    /// csv|ndjson` or `--fields`, its rows as records keyed by the column titles (for commands
+    /// that have no JSON form of their own).
     public func emit(_ table: Table) {
         if !structured.transformsJSON {
-            stdout.write(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled))
+            writeFitted { fit in Array(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled, fit: fit).utf8) }
             return
         }
         emit(json: StructuredOutput.records(of: table))
@@ -118,7 +129,16 @@ public final class Output: Sendable {
     }
 
     private func emitStructured(_ value: JSONValue) throws {
-        stdout.write(bytes: try structured.render(value, color: terminal.colorEnabled))
+        try writeFitted { fit in try structured.render(value, color: terminal.colorEnabled, fit: fit) }
+    }
+
+    /// Writes what `render` makes with the terminal's `tableFit`, then the note on the columns
+    /// it hid: after the table, not before it.
+    private func writeFitted(_ render: (TableFit?) throws -> [UInt8]) rethrows {
+        let notes = Locked<[String]>([])
+        let fit = tableFit.map { fit in TableFit(width: fit.width) { text in notes.withLock { $0.append(text) } } }
+        stdout.write(bytes: try render(fit))
+        for text in notes.withLock({ $0 }) { note(text) }
     }
 
     // MARK: Messages
@@ -126,6 +146,11 @@ public final class Output: Sendable {
     /// A progress line on stderr, shown only on a terminal and not with `--quiet`.
     public func progress(_ label: String, total: Int) -> ProgressBar {
         ProgressBar(label: label, total: total, stream: stderr, terminalWidth: terminal.width, quiet: quiet)
+    }
+
+    /// A phase note on stderr's status line (`canary: verifying 5 ONUs…`), shown like `progress`.
+    public func phase() -> PhaseNote {
+        PhaseNote(stream: stderr, terminalWidth: terminal.width, quiet: quiet)
     }
 
     /// An empty listing's message ("no active alarms"), the same for every backend (as gh does):

@@ -1,17 +1,19 @@
 import Dispatch
 import FoundationEssentials
 
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+/// A progress bar on the terminal's status line (`StatusLine`), drawn only when stderr is a
+/// terminal: `firmware R4.3.1 ██████░░░░ 8/16 (1 failed)`.
 ///
 /// Safe to advance from many tasks at once (bulk commands); redraws are throttled so that a
-/// fast loop does not spend its time writing escape codes.
+/// fast loop does not spend its time writing escape codes. Any other line printed meanwhile
+/// appears above the bar, never on its line.
 public final class ProgressBar: @unchecked Sendable {
     // @unchecked: all mutable state is guarded by `lock`.
     private let lock = PThreadMutex()
-    private let stream: TextStream
+    private let statusLine: StatusLine?
+    private let owner: StatusLine.Owner?
     private let label: String
     private let total: Int
-    private let enabled: Bool
     private let width: Int
     private var done = 0
     private var failed = 0
@@ -21,8 +23,8 @@ public final class ProgressBar: @unchecked Sendable {
     public init(label: String, total: Int, stream: TextStream, terminalWidth: Int = 80, quiet: Bool = false) {
         self.label = label
         self.total = max(total, 0)
-        self.stream = stream
-        self.enabled = stream.isTerminal && !quiet && total > 0
+        statusLine = quiet || total <= 0 ? nil : stream.statusLine
+        owner = statusLine?.owner()
         self.width = terminalWidth
     }
 
@@ -33,7 +35,7 @@ public final class ProgressBar: @unchecked Sendable {
         done += 1
         if itemFailed { failed += 1 }
         let now = DispatchTime.now().uptimeNanoseconds
-        if enabled, !finished, done == total || now - lastDraw > 50_000_000 {
+        if statusLine != nil, !finished, done == total || now - lastDraw > 50_000_000 {
             lastDraw = now
             draw()
         }
@@ -43,16 +45,41 @@ public final class ProgressBar: @unchecked Sendable {
     public func finish() {
         lock.lock()
         defer { lock.unlock() }
-        guard enabled, !finished else { return }
+        guard let statusLine, let owner, !finished else { return }
         finished = true
-        stream.write("\r\u{1B}[2K")
+        statusLine.clear(by: owner)
     }
 
     private func draw() {
+        guard let statusLine, let owner else { return }
         let counts = " \(done)/\(total)" + (failed > 0 ? " (\(failed) failed)" : "")
-        let barWidth = max(10, min(40, width - label.count - counts.count - 4))
+        let barWidth = max(10, min(40, width - label.displayWidth - counts.count - 4))
         let filled = total == 0 ? barWidth : barWidth * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-        stream.write("\r\u{1B}[2K\(label) \(bar)\(counts)")
+        statusLine.show("\(label) \(bar)\(counts)", by: owner, width: width)
+    }
+}
+
+/// A phase note on the terminal's status line (`canary: verifying 5 ONUs…`) for a long step
+/// that has no count to fill a bar with; erased by `finish()` or when replaced.
+public final class PhaseNote: Sendable {
+    private let statusLine: StatusLine?
+    private let owner: StatusLine.Owner?
+    private let width: Int
+
+    public init(stream: TextStream, terminalWidth: Int = 80, quiet: Bool = false) {
+        statusLine = quiet ? nil : stream.statusLine
+        owner = statusLine?.owner()
+        width = terminalWidth
+    }
+
+    public func show(_ text: String) {
+        guard let statusLine, let owner else { return }
+        statusLine.show(text, by: owner, width: width)
+    }
+
+    public func finish() {
+        guard let statusLine, let owner else { return }
+        statusLine.clear(by: owner)
     }
 }

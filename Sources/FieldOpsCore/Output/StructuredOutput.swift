@@ -34,8 +34,8 @@ public struct StructuredOutput: Sendable, Equatable {
     // MARK: Rendering
 
     /// The bytes to print for `value` (what the command would print with `--json`).
-    public func render(_ value: JSONValue, color: Bool = false) throws -> [UInt8] {
-        var writer = StructuredWriter(self, color: color, stream: nil)
+    public func render(_ value: JSONValue, color: Bool = false, fit: TableFit? = nil) throws -> [UInt8] {
+        var writer = StructuredWriter(self, color: color, fit: fit, stream: nil)
         try writer.write(Self.records(in: value))
         writer.finish()
         return writer.bytes

@@ -16,6 +16,7 @@ public struct StructuredWriter {
 
     private var out: ByteOutput
     private let widthRows: Int
+    private let fit: TableFit?
     private var columns: [String]?
     private var table: TableWriter?
     private var openedArray = false
@@ -25,7 +26,11 @@ public struct StructuredWriter {
     /// - Parameters:
     ///   - stream: where the text goes; nil keeps it (`bytes`, after `finish()`).
     ///   - widthRows: rows the table's column widths come from.
-    public init(_ output: StructuredOutput, color: Bool = false, widthRows: Int = .max, stream: (any TextStream)?) {
+    ///   - fit: the terminal a table is made to fit (`Output.tableFit`).
+    public init(
+        _ output: StructuredOutput, color: Bool = false, fit: TableFit? = nil, widthRows: Int = .max, stream: (any TextStream)?
+    ) {
+        self.fit = fit
         self.output = output
         self.color = color
         self.widthRows = widthRows
@@ -170,7 +175,7 @@ public struct StructuredWriter {
             // The table writes to the same place: what `out` holds goes first.
             table = TableWriter(
                 columns: columns.map { Table.Column($0) }, format: output.kind == .table ? .table : .plain,
-                color: color, widthRows: widthRows, stream: out.stream)
+                color: color, fit: fit, widthRows: widthRows, stream: out.stream)
         case .json, .ndjson: break
         }
     }

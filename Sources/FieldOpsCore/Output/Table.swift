@@ -14,18 +14,34 @@ public struct Table: Sendable {
         case timestamp
     }
 
+    /// How a column gives way when the table is wider than the terminal (`TableFit`).
+    public enum Fit: Sendable, Equatable {
+        /// Never cut nor hidden: an id, the value a person types next.
+        case whole
+        /// Long cells cut to end in `…` (the widest such column gives way first); never hidden:
+        /// names, descriptions.
+        case shrink
+        /// Shown whole or not at all: hidden, lowest `rank` first, when the other columns cannot
+        /// fit even cut. Short values a cut would spoil: a level, a version, an uptime.
+        case optional(rank: Int)
+    }
+
     public struct Column: Sendable {
         public var title: String
         public var alignment: Alignment
         public var kind: Kind
-        public init(_ title: String, alignment: Alignment = .left, kind: Kind = .text) {
+        /// nil: the first column is `.whole` (tables lead with their id), the others `.shrink`.
+        public var fit: Fit?
+
+        public init(_ title: String, alignment: Alignment = .left, kind: Kind = .text, fit: Fit? = nil) {
             self.title = title
             self.alignment = alignment
             self.kind = kind
+            self.fit = fit
         }
 
         /// A column of timestamps.
-        public static func timestamp(_ title: String) -> Column { Column(title, kind: .timestamp) }
+        public static func timestamp(_ title: String, fit: Fit? = nil) -> Column { Column(title, kind: .timestamp, fit: fit) }
     }
 
     public var columns: [Column]
@@ -51,20 +67,34 @@ public struct Table: Sendable {
 
     /// Renders the table. Plain output is one tab-separated line per row, no header, so `cut` and
     /// `awk -F'\t'` work; table output pads columns by display width and bolds the header.
-    public func render(format: OutputFormat, color: Bool = false) -> String {
-        var writer = TableWriter(columns: columns, format: format, color: color, stream: nil)
+    /// With `fit` (a person's terminal), the table is made to fit its width (`TableFit`).
+    public func render(format: OutputFormat, color: Bool = false, fit: TableFit? = nil) -> String {
+        var writer = TableWriter(columns: columns, format: format, color: color, fit: fit, stream: nil)
         for row in rows { writer.append(row) }
         writer.finish()
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// Appends the cell on one line: tabs and line breaks become spaces.
+    /// Appends the cell on one line: tabs, line breaks and every other control character
+    /// (C0, DEL and C1: an escape sequence in a server's name would redraw the terminal) become
+    /// spaces.
     static func append(_ cell: String, to out: inout ByteOutput) {
-        guard cell.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+        var previous: UInt8 = 0
+        guard cell.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else {
             out.append(contentsOf: cell.utf8)
             return
         }
-        out.append(contentsOf: cell.utf8.lazy.map { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+        for byte in cell.utf8 {
+            defer { previous = byte }
+            if byte < 0x20 || byte == 0x7F {
+                out.append(0x20)
+            } else if previous == 0xC2, (0x80...0x9F).contains(byte) {
+                // U+0080–U+009F: the 0xC2 already written stays; the pair becomes U+00A0.
+                out.append(0xA0)
+            } else {
+                out.append(byte)
+            }
+        }
     }
 
     /// Terminal columns of a cell: its byte count when ASCII, else its display width.

@@ -37,10 +37,14 @@ public struct ByteOutput {
 /// header and they are written, and every later row goes out as it comes, padded to those
 /// widths. A later cell wider than its column is written whole (never cut), pushing the rest of
 /// its line right. A table of at most `widthRows` rows is exactly `Table.render`.
+///
+/// With a `TableFit` (a person's terminal) the widths are made to fit it: later cells wider than
+/// their column are cut like the first rows' (`…`), never pushing a line past the edge.
 public struct TableWriter {
     public let columns: [Table.Column]
     public let format: OutputFormat
     public let color: Bool
+    public let fit: TableFit?
     /// Rows the column widths are taken from.
     public let widthRows: Int
     /// Rows appended so far.
@@ -48,15 +52,21 @@ public struct TableWriter {
 
     private var output: ByteOutput
     private var held: [(cells: [String], widths: [Int], style: Style?)] = []
-    private var widths: [Int]?
+    /// Per column its width, nil when the fit hid it; set once the header is written.
+    private var widths: [Int?]?
 
     /// - Parameters:
     ///   - format: `.table` for aligned columns; anything else writes plain tab-separated lines.
     ///   - stream: where the lines go; nil keeps them (`bytes`, after `finish()`).
-    public init(columns: [Table.Column], format: OutputFormat, color: Bool = false, widthRows: Int = .max, stream: (any TextStream)?) {
+    ///   - fit: the terminal to fit (`.table` only); nil writes every column whole.
+    public init(
+        columns: [Table.Column], format: OutputFormat, color: Bool = false, fit: TableFit? = nil, widthRows: Int = .max,
+        stream: (any TextStream)?
+    ) {
         self.columns = columns
         self.format = format == .table ? .table : .plain
         self.color = color
+        self.fit = format == .table ? fit : nil
         self.widthRows = max(1, widthRows)
         output = ByteOutput(stream: stream)
     }
@@ -101,6 +111,9 @@ public struct TableWriter {
     public mutating func finish() {
         if format == .table, widths == nil { writeHeld() }
         output.flush()
+        if let fit, let widths, let note = TableFit.hiddenNote(columns.indices.filter { widths[$0] == nil }.map { columns[$0].title.uppercased() }) {
+            fit.note(note)
+        }
     }
 
     private func machineCell(_ row: [String], _ index: Int) -> String {
@@ -109,17 +122,27 @@ public struct TableWriter {
 
     private mutating func writeHeld() {
         let titles = columns.map { $0.title.uppercased() }
-        var widths = titles.map(Table.width)
+        var natural = titles.map(Table.width)
         for row in held {
-            for (index, width) in row.widths.enumerated() { widths[index] = max(widths[index], width) }
+            for (index, width) in row.widths.enumerated() { natural[index] = max(natural[index], width) }
         }
+        let widths = fit.map { $0.layout(columns, natural: natural).widths } ?? natural.map { $0 }
         self.widths = widths
-        let last = columns.count - 1
-        let header = titles.enumerated().map { index, title in
-            let gap = String(repeating: " ", count: widths[index] - Table.width(title))
-            return columns[index].alignment == .right ? gap + title : (index == last ? title : title + gap)
-        }.joined(separator: "  ")
-        output.append(Style.bold.apply(header, enabled: color))
+        let header = titles.indices.compactMap { index -> (String, Int, Int)? in
+            widths[index].map { width in
+                let title = titles[index].truncated(toWidth: width)
+                return (title, Table.width(title), width)
+            }
+        }
+        let last = columns.indices.last { widths[$0] != nil }
+        var line = ""
+        for (position, index) in columns.indices.filter({ widths[$0] != nil }).enumerated() {
+            let (title, titleWidth, width) = header[position]
+            if position > 0 { line += "  " }
+            let gap = String(repeating: " ", count: max(0, width - titleWidth))
+            line += columns[index].alignment == .right ? gap + title : (index == last ? title : title + gap)
+        }
+        output.append(Style.bold.apply(line, enabled: color))
         output.append(0x0A)
         for row in held {
             writeLine(row.cells, row.widths, widths: widths, style: row.style)
@@ -128,17 +151,26 @@ public struct TableWriter {
         held = []
     }
 
-    private mutating func writeLine(_ cells: [String], _ cellWidths: [Int], widths: [Int], style: Style?) {
+    private mutating func writeLine(_ cells: [String], _ cellWidths: [Int], widths: [Int?], style: Style?) {
         let styled = color ? style : nil
         if let styled { output.append("\u{1B}[\(styled.rawValue)m") }
-        let last = columns.count - 1
+        let last = columns.indices.last { widths[$0] != nil }
+        var first = true
         for index in columns.indices {
-            if index > 0 { output.append(contentsOf: [0x20, 0x20]) }
-            let gap = max(0, widths[index] - cellWidths[index])
+            guard let width = widths[index] else { continue }
+            if !first { output.append(contentsOf: [0x20, 0x20]) }
+            first = false
+            var cell = cells[index]
+            var cellWidth = cellWidths[index]
+            if fit != nil, cellWidth > width, TableFit.fit(of: columns, at: index) == .shrink {
+                cell = cell.truncated(toWidth: width)
+                cellWidth = Table.width(cell)
+            }
+            let gap = max(0, width - cellWidth)
             let right = columns[index].alignment == .right
             if right { output.append(contentsOf: repeatElement(0x20, count: gap)) }
-            Table.append(cells[index], to: &output)
-            if !right, index < last { output.append(contentsOf: repeatElement(0x20, count: gap)) }
+            Table.append(cell, to: &output)
+            if !right, index != last { output.append(contentsOf: repeatElement(0x20, count: gap)) }
         }
         if styled != nil { output.append("\u{1B}[0m") }
         output.append(0x0A)

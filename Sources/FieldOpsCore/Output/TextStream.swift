@@ -20,6 +20,9 @@ public protocol TextStream: Sendable {
     /// Calls `handler` once, with the error number, when a write first fails (at once when one
     /// failed already): the dispatcher stops the command then, as SIGPIPE would have.
     func whenWriteFails(_ handler: @escaping @Sendable (Int32) -> Void)
+    /// The terminal's status line when this stream writes to a terminal that has one (progress
+    /// is drawn there; every write steps around it), nil otherwise.
+    var statusLine: StatusLine? { get }
 }
 
 extension TextStream {
@@ -29,6 +32,8 @@ extension TextStream {
     public var writeFailure: Int32? { nil }
 
     public func whenWriteFails(_ handler: @escaping @Sendable (Int32) -> Void) {}
+
+    public var statusLine: StatusLine? { nil }
 
     public func line(_ text: String = "") { write(text + "\n") }
 }
@@ -59,11 +64,21 @@ public final class FileDescriptorStream: TextStream {
     public static let standardOutput = FileDescriptorStream(descriptor: 1)
     public static let standardError = FileDescriptorStream(descriptor: 2)
 
+    /// The terminal's status line, for stdout and stderr on a terminal.
+    public var statusLine: StatusLine? {
+        isTerminal && (descriptor == 1 || descriptor == 2) && StatusLine.terminal.enabled ? StatusLine.terminal : nil
+    }
+
     public func write(_ text: String) {
         write(bytes: Array(text.utf8))
     }
 
     public func write(bytes: [UInt8]) {
+        guard let statusLine else { return writeThrough(bytes) }
+        statusLine.interrupt(for: bytes) { writeThrough(bytes) }
+    }
+
+    private func writeThrough(_ bytes: [UInt8]) {
         guard writeFailure == nil else { return }
         var offset = 0
         while offset < bytes.count {
@@ -115,6 +130,8 @@ public final class HeldStream: TextStream {
     /// The stream's: what is written is meant for it.
     public var isTerminal: Bool { stream.isTerminal }
 
+    public var statusLine: StatusLine? { stream.statusLine }
+
     public var writeFailure: Int32? { stream.writeFailure }
 
     public func whenWriteFails(_ handler: @escaping @Sendable (Int32) -> Void) { stream.whenWriteFails(handler) }
@@ -137,17 +154,23 @@ public final class HeldStream: TextStream {
     }
 }
 
-/// A stream that keeps what was written, for tests and for commands that capture output.
+/// A stream that keeps what was written, for tests and for commands that capture output. One
+/// that plays a terminal has a status line of its own, drawn into what it keeps.
 public final class CapturedStream: TextStream {
-    private let buffer = Locked("")
+    private let buffer: Locked<String>
     public let isTerminal: Bool
+    public let statusLine: StatusLine?
 
     public init(isTerminal: Bool = false) {
+        let buffer = Locked("")
+        self.buffer = buffer
         self.isTerminal = isTerminal
+        statusLine = isTerminal ? StatusLine(capturing: { bytes in buffer.withLock { $0 += String(decoding: bytes, as: UTF8.self) } }) : nil
     }
 
     public func write(_ text: String) {
-        buffer.withLock { $0 += text }
+        guard let statusLine else { return buffer.withLock { $0 += text } }
+        statusLine.interrupt(for: Array(text.utf8)) { buffer.withLock { $0 += text } }
     }
 
     public var text: String { buffer.withLock { $0 } }

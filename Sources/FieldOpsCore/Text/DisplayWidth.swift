@@ -26,7 +26,10 @@ public enum DisplayWidth {
 
     static func of(_ scalar: Unicode.Scalar, wcwidthReady: Bool) -> Int {
         let value = scalar.value
-        if value < 0xA0 { return 1 }  // ASCII, and controls (written as a space)
+        // ASCII, controls (written as a space) and Latin-1 to Latin Extended and IPA (Sjøgata,
+        // Ålesundsvegen, Øvrebø): one column each, without a call per letter. Combining marks
+        // start at U+0300.
+        if value < 0x300 { return 1 }
         if wcwidthReady {
             let width = wcwidth(wchar_t(bitPattern: value))
             if width >= 0 { return Int(width) }
@@ -43,5 +46,65 @@ public enum DisplayWidth {
             return 2
         default: return 1
         }
+    }
+}
+
+extension String {
+    /// The longest prefix of whole characters (a base letter keeps its combining marks, an
+    /// emoji sequence stays whole) that fits in `width` columns, ending in `…` when something
+    /// was cut; the text itself when it fits. A wide character that would straddle the edge is
+    /// left out rather than split, so the result may be a column narrower than `width`.
+    public func truncated(toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if displayWidth <= width { return self }
+        var kept = ""
+        var used = 0
+        for character in self {
+            let characterWidth = String(character).displayWidth
+            if used + characterWidth > width - 1 { break }
+            kept.append(character)
+            used += characterWidth
+        }
+        return kept + "…"
+    }
+
+    /// The text broken into lines of at most `width` columns, at spaces where it can be and
+    /// inside a word only when the word alone is wider; each line after the first starts with
+    /// `indent` (counted in the width). Never cuts a character or drops text.
+    public func wrapped(toWidth width: Int, indent: String = "") -> [String] {
+        let indentWidth = indent.displayWidth
+        guard width > indentWidth + 1, displayWidth > width else { return [self] }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        var empty = true  // nothing on the line yet but its indent
+        func breakLine() {
+            lines.append(line)
+            line = indent
+            lineWidth = indentWidth
+            empty = true
+        }
+        for word in split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = String(word).displayWidth
+            if !empty, lineWidth + 1 + wordWidth > width { breakLine() }
+            let gap = empty ? 0 : 1
+            if lineWidth + gap + wordWidth <= width {
+                if gap == 1 { line.append(" ") }
+                line += word
+                lineWidth += gap + wordWidth
+                empty = false
+                continue
+            }
+            // A word wider than a whole line: character by character.
+            for character in word {
+                let characterWidth = String(character).displayWidth
+                if lineWidth + characterWidth > width, !empty { breakLine() }
+                line.append(character)
+                lineWidth += characterWidth
+                empty = false
+            }
+        }
+        lines.append(line)
+        return lines
     }
 }

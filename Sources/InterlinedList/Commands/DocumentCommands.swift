@@ -43,7 +43,7 @@ public struct DocsCommand: FieldOpsCommand {
                 context.output.sayEmpty(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
                 return
             }
-            context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+            context.output.emit(table)
         }
     }
 }

@@ -36,8 +36,7 @@ public struct ListsCommand: FieldOpsCommand {
             switch context.output.format {
             case .json: try context.output.emitJSON(lists)
             case .table, .plain:
-                context.output.stdout.write(
-                    ILTables.lists(lists).render(format: context.output.format, color: context.output.terminal.colorEnabled))
+                context.output.emit(ILTables.lists(lists))
             }
             return
         }
@@ -76,8 +75,7 @@ public struct FoldersCommand: FieldOpsCommand {
         switch context.output.format {
         case .json: try context.output.emitJSON(folders)
         case .table, .plain:
-            context.output.stdout.write(
-                ILTables.folders(folders).render(format: context.output.format, color: context.output.terminal.colorEnabled))
+            context.output.emit(ILTables.folders(folders))
         }
     }
 }

@@ -72,7 +72,7 @@ public struct ListSchemaCommand: FieldOpsCommand {
             context.output.stderr.line("list \(id) has no schema: rows may hold any keys")
             return
         }
-        context.output.stdout.write(Self.table(columns).render(format: context.output.format, color: context.output.terminal.colorEnabled))
+        context.output.emit(Self.table(columns))
     }
 
     static func table(_ columns: [ILColumn]) -> Table {

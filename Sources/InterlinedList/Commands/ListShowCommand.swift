@@ -140,8 +140,7 @@ public struct ListShowCommand: FieldOpsCommand {
             }
             context.output.stdout.line()
         }
-        context.output.stdout.write(
-            ILTables.rows(rows, properties: list.properties ?? []).render(format: context.output.format, color: color))
+        context.output.emit(ILTables.rows(rows, properties: list.properties ?? []))
     }
 
     /// The rows after `--where`, `--sort`/`--desc` and `--limit`, in that order.

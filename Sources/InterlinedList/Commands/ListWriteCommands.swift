@@ -255,7 +255,7 @@ public struct ListSearchCommand: FieldOpsCommand {
                     item["updatedAt"]?.stringValue.map { RelativeTime.describe(iso: $0, now: services.now) } ?? "",
                 ])
             }
-            context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+            context.output.emit(table)
         }
     }
 }

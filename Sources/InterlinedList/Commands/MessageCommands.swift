@@ -300,7 +300,7 @@ public struct ScheduledCommand: FieldOpsCommand {
                 String((item["content"]?.stringValue ?? "").prefix(60)),
             ])
         }
-        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+        context.output.emit(table)
     }
 
     /// The posts still waiting within `range`, from the narrowest mirrored range that covers it.

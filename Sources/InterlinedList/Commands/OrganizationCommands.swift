@@ -37,7 +37,7 @@ public struct OrgShowCommand: FieldOpsCommand {
         for key in ["id", "name", "slug", "description", "isPublic", "memberCount", "userRole"] {
             if let value = org[key], !value.isNull { table.append([key, ILCell.text(value)]) }
         }
-        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+        context.output.emit(table)
     }
 }
 
@@ -119,7 +119,7 @@ public struct OrgMembersCommand: FieldOpsCommand {
                 member["displayName"]?.stringValue ?? "", member["role"]?.stringValue ?? "",
             ])
         }
-        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+        context.output.emit(table)
     }
 }
 

@@ -150,8 +150,7 @@ public struct OrgsCommand: FieldOpsCommand {
                 context.output.stderr.line("not a member of any organization")
                 return
             }
-            context.output.stdout.write(
-                ILTables.organizations(organizations).render(format: context.output.format, color: context.output.terminal.colorEnabled))
+            context.output.emit(ILTables.organizations(organizations))
         }
     }
 }

@@ -241,7 +241,7 @@ public struct UserShowCommand: FieldOpsCommand {
             context.output.stderr.line("@\(username) has no public lists or documents")
             return
         }
-        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+        context.output.emit(table)
     }
 }
 

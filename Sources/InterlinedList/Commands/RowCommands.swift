@@ -297,6 +297,6 @@ public struct RowShowCommand: FieldOpsCommand {
         for key in cells.keys where !columns.contains(where: { $0.key == key }) {
             table.append([key, key, cells[key].map(ILCell.text) ?? ""])
         }
-        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+        context.output.emit(table)
     }
 }

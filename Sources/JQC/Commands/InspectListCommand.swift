@@ -67,8 +67,10 @@ struct InspectListCommand: FieldOpsCommand {
             return
         }
         var table = Table(columns: [
-            .init("LOCAL ID"), .init("SERVER", alignment: .right), .init("TEMPLATE"), .init("FACILITY"), .init("STATUS"),
-            .init("SCORE", alignment: .right), .timestamp("STARTED"),
+            // On a narrow terminal SERVER goes first, then STARTED and SCORE; names are cut.
+            .init("LOCAL ID", fit: .whole), .init("SERVER", alignment: .right, fit: .optional(rank: 1)), .init("TEMPLATE"),
+            .init("FACILITY"), .init("STATUS"), .init("SCORE", alignment: .right, fit: .optional(rank: 3)),
+            .timestamp("STARTED", fit: .optional(rank: 2)),
         ])
         table.rows.reserveCapacity(summaries.count)
         for s in summaries {
@@ -79,6 +81,6 @@ struct InspectListCommand: FieldOpsCommand {
                 s.startedAt,
             ])
         }
-        context.output.stdout.write(table.render(format: context.output.format, color: context.output.terminal.colorEnabled))
+        context.output.emit(table)
     }
 }

@@ -33,11 +33,6 @@ enum IssueCommands {
     static func statusLabel(_ status: String) -> String {
         IssueStatus(rawValue: status)?.label ?? status
     }
-
-    static func shorten(_ text: String, _ limit: Int) -> String {
-        let flat = text.replacingEvery("\n", with: " ")
-        return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
-    }
 }
 
 // MARK: flag
@@ -193,8 +188,10 @@ struct IssueListCommand: FieldOpsCommand {
         }
         let facilities = Dictionary((try store.facilities()).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var table = Table(columns: [
-            Table.Column("ID"), Table.Column("SEVERITY"), Table.Column("STATUS"), Table.Column("FACILITY"), Table.Column("ASSIGNED"),
-            Table.Column("SYNC"), Table.Column("DESCRIPTION"),
+            // On a narrow terminal SYNC goes first, then ASSIGNED and SEVERITY; the other text is cut.
+            Table.Column("ID", fit: .whole), Table.Column("SEVERITY", fit: .optional(rank: 3)), Table.Column("STATUS"),
+            Table.Column("FACILITY"), Table.Column("ASSIGNED", fit: .optional(rank: 2)), Table.Column("SYNC", fit: .optional(rank: 1)),
+            Table.Column("DESCRIPTION"),
         ])
         for issue in issues {
             let assigned = issue.assignedTo.map { $0 == me ? "you" : "user \($0)" } ?? "—"
@@ -203,7 +200,7 @@ struct IssueListCommand: FieldOpsCommand {
                 issue.serverID.map { "#\($0)" } ?? issue.localID, issue.severity,
                 IssueCommands.statusLabel(issue.status) + (queued.map { " → \($0.status.label) (queued)" } ?? ""),
                 facilities[issue.facilityID] ?? (issue.facilityID == LocalIssue.unknownFacility ? "—" : String(issue.facilityID)), assigned,
-                issue.origin == .server ? "from server" : issue.syncStatus.rawValue, IssueCommands.shorten(issue.description, 48),
+                issue.origin == .server ? "from server" : issue.syncStatus.rawValue, issue.description,
             ])
         }
         context.output.emit(table)

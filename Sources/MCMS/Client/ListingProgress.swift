@@ -21,16 +21,18 @@ public final class ListingProgress: Sendable {
         var finished = false
     }
 
-    private let stream: any TextStream
+    private let statusLine: StatusLine?
+    private let owner: StatusLine.Owner?
+    private let width: Int
     private let label: String
-    private let enabled: Bool
     private let started = ContinuousClock.now
     private let counts = Locked(Counts())
 
-    public init(label: String, stream: any TextStream, quiet: Bool) {
+    public init(label: String, stream: any TextStream, quiet: Bool, width: Int = 80) {
         self.label = label
-        self.stream = stream
-        enabled = stream.isTerminal && !quiet
+        statusLine = quiet ? nil : stream.statusLine
+        owner = statusLine?.owner()
+        self.width = width
     }
 
     /// Counts one page of `documents` documents (from any of the collections being read).
@@ -39,12 +41,12 @@ public final class ListingProgress: Sendable {
             counts.pages += 1
             counts.documents += documents
             let now = ContinuousClock.now
-            guard enabled, !counts.finished, now - started >= Self.quietPeriod else { return }
+            guard let statusLine, let owner, !counts.finished, now - started >= Self.quietPeriod else { return }
             if let last = counts.lastDraw, now - last < Self.redrawInterval { return }
             counts.lastDraw = now
             counts.drawn = true
-            stream.write(
-                "\r\u{1B}[2K\(label): \(counts.pages) page\(counts.pages == 1 ? "" : "s"), \(Self.grouped(counts.documents)) documents")
+            let documents = "\(Self.grouped(counts.documents)) document\(counts.documents == 1 ? "" : "s")"
+            statusLine.show("\(label): \(counts.pages) page\(counts.pages == 1 ? "" : "s"), \(documents)", by: owner, width: width)
         }
     }
 
@@ -53,7 +55,7 @@ public final class ListingProgress: Sendable {
         counts.withLock { counts in
             guard !counts.finished else { return }
             counts.finished = true
-            if counts.drawn { stream.write("\r\u{1B}[2K") }
+            if counts.drawn, let statusLine, let owner { statusLine.clear(by: owner) }
         }
     }
 

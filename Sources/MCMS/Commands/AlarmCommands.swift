@@ -59,7 +59,7 @@ struct FleetAlarmsCommand: FieldOpsCommand {
             }
             return WatchFrame(
                 json: .array(alarms.map(\.json)),
-                render: { format, color in EventRendering.fleetAlarmTable(alarms).render(format: format, color: color) },
+                render: { format, color, fit in EventRendering.fleetAlarmTable(alarms).render(format: format, color: color, fit: fit) },
                 metrics: counts, emptyMessage: alarms.isEmpty ? "no active alarms" : nil)
         }
         try await WatchRunner.run(source, context: context)

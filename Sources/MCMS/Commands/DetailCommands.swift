@@ -44,7 +44,7 @@ struct ONUShowCommand: FieldOpsCommand {
             let detail = try await Self.fetch(onu, repository: connection.repository)
             return WatchFrame(
                 json: detail.json,
-                render: { format, color in detail.view(color: color).render(format: format, color: color) },
+                render: { format, color, _ in detail.view(color: color).render(format: format, color: color) },
                 metrics: detail.metrics, states: [detail.registration.word])
         }
         if let sample {
@@ -120,7 +120,7 @@ struct OLTShowCommand: FieldOpsCommand {
             let name = try await config[MCMSField.olt]?[MCMSField.name]?.stringValue ?? ""
             let detail = OLTDetail(mac: mac, state: document, name: name, onuNames: try await onuNames)
             return WatchFrame(
-                json: detail.json, render: { format, color in detail.view.render(format: format, color: color) },
+                json: detail.json, render: { format, color, _ in detail.view.render(format: format, color: color) },
                 metrics: detail.metrics, states: detail.states)
         }
         try await WatchRunner.run(source, context: context)

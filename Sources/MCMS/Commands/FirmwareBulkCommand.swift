@@ -134,8 +134,12 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         let step = RolloutStep(procedure: procedure, watch: watch, rollbackFailed: options.rollbackFailed) { entry in
             try await writer?.append(entry)
         }
-        // The canary's bar ends before its question; the rest of the rollout gets a new one.
-        let progress = Locked(context.output.progress("firmware \(target.version)", total: plan.toUpgrade))
+        // The canary has a bar of its own (its ONUs are written, then verified: minutes without
+        // another line), which ends before its question; the rest of the rollout gets a new one.
+        let canary = plan.waves.count > 1 && options.canary > 0 && resume == nil ? plan.waves.first?.items.count : nil
+        let progress = Locked(
+            canary.map { context.output.progress("canary: firmware \(target.version) on \($0) ONUs", total: $0) }
+                ?? context.output.progress("firmware \(target.version)", total: plan.toUpgrade))
         let run = RolloutRun(
             step: step, options: options,
             canaryGate: { summary in

@@ -55,7 +55,7 @@ struct ONUListCommand: FieldOpsCommand {
             let rows = query.apply(to: fleet.onus)
             return WatchFrame(
                 json: InventoryRendering.onuJSON(rows),
-                render: { format, color in InventoryRendering.styledONUTable(rows).render(format: format, color: color) },
+                render: { format, color, fit in InventoryRendering.styledONUTable(rows).render(format: format, color: color, fit: fit) },
                 metrics: ["count": Double(rows.count)],
                 emptyMessage: rows.isEmpty ? "no ONUs match" : nil)
         }
@@ -90,7 +90,7 @@ struct OLTListCommand: FieldOpsCommand {
             let rows = inventory.olts
             return WatchFrame(
                 json: InventoryRendering.oltJSON(rows),
-                render: { format, color in InventoryRendering.oltTable(rows).render(format: format, color: color) },
+                render: { format, color, fit in InventoryRendering.oltTable(rows).render(format: format, color: color, fit: fit) },
                 metrics: ["count": Double(rows.count)],
                 emptyMessage: rows.isEmpty ? "no OLTs" : nil)
         }
@@ -139,7 +139,7 @@ struct DashboardCommand: FieldOpsCommand {
             for state in RegistrationState.allCases { metrics[state.word] = Double(dashboard.registration[state] ?? 0) }
             return WatchFrame(
                 json: InventoryRendering.dashboardJSON(dashboard),
-                render: { format, color in InventoryRendering.dashboardView(dashboard, color: color).render(format: format, color: color) },
+                render: { format, color, _ in InventoryRendering.dashboardView(dashboard, color: color).render(format: format, color: color) },
                 metrics: metrics)
         }
         try await WatchRunner.run(source, context: context)

@@ -33,7 +33,9 @@ struct MCMSConnection: Sendable {
         paging = MCMSPaging(
             pageSize: try MCMSPaging.pageSize(option: reading.chunkSize, profile: profile),
             // Full screen, the progress line would draw over the watch.
-            progress: ListingProgress(label: "listing", stream: context.output.stderr, quiet: context.output.quiet || reading.watching))
+            progress: ListingProgress(
+                label: "listing", stream: context.output.stderr, quiet: context.output.quiet || reading.watching,
+                width: context.output.terminal.width))
     }
 
     /// The connection of the profile selected for an `mcms` command.

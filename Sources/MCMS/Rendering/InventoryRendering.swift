@@ -11,8 +11,10 @@ public enum InventoryRendering {
 
     public static func onuTable(_ rows: [ONURow]) -> Table {
         var table = Table(columns: [
-            .init("ID"), .init("Name"), .init("OLT"), .init("State"), .init("Firmware"),
-            .init("Uptime", alignment: .right), .init("RX", alignment: .right),
+            // On a narrow terminal Uptime goes first, then Firmware and the state; names are cut.
+            .init("ID", fit: .whole), .init("Name"), .init("OLT"), .init("State", fit: .optional(rank: 3)),
+            .init("Firmware", fit: .optional(rank: 2)), .init("Uptime", alignment: .right, fit: .optional(rank: 1)),
+            .init("RX", alignment: .right, fit: .optional(rank: 4)),
         ])
         table.rows.reserveCapacity(rows.count)
         for row in rows { table.append(onuCells(row)) }
@@ -128,12 +130,9 @@ public enum InventoryRendering {
         }
         return DetailView(
             heading: "MCMS dashboard",
+            // Health first: what a NOC opens the dashboard for, and on a short terminal the part
+            // that must not scroll away.
             sections: [
-                .init("Devices", fields: [("ONUs", String(dashboard.onuCount)), ("OLTs", String(dashboard.oltCount))]),
-                .init("Registration", fields: RegistrationState.allCases.map { ($0.word, String(dashboard.registration[$0] ?? 0)) }),
-                .init(
-                    "Traffic (all OLTs)",
-                    fields: [("RX", Units.bitRate(dashboard.totalRxBps)), ("TX", Units.bitRate(dashboard.totalTxBps))]),
                 .init(
                     "Health",
                     fields: [
@@ -148,6 +147,11 @@ public enum InventoryRendering {
                                 ? "0" : "\(dashboard.offlineOLTs.count): " + dashboard.offlineOLTs.joined(separator: ", ")
                         ),
                     ]),
+                .init("Devices", fields: [("ONUs", String(dashboard.onuCount)), ("OLTs", String(dashboard.oltCount))]),
+                .init("Registration", fields: RegistrationState.allCases.map { ($0.word, String(dashboard.registration[$0] ?? 0)) }),
+                .init(
+                    "Traffic (all OLTs)",
+                    fields: [("RX", Units.bitRate(dashboard.totalRxBps)), ("TX", Units.bitRate(dashboard.totalTxBps))]),
             ])
     }
 

@@ -21,11 +21,12 @@ struct ONURowWriter {
         let color = context.output.terminal.colorEnabled
         let stream = stream ?? context.output.stdout
         if context.output.structured.transformsJSON || context.output.structured.kind == .json {
-            structured = StructuredWriter(context.output.structured, color: color, widthRows: widthRows, stream: stream)
+            structured = StructuredWriter(
+                context.output.structured, color: color, fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         } else {
             table = TableWriter(
                 columns: InventoryRendering.onuTable([]).columns, format: context.output.format, color: color,
-                widthRows: widthRows, stream: stream)
+                fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         }
     }
 

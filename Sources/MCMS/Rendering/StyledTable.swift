@@ -8,8 +8,8 @@ struct StyledTable: Sendable {
     /// One entry per row; nil leaves the row plain.
     var styles: [Style?]
 
-    func render(format: OutputFormat, color: Bool) -> String {
-        let text = table.render(format: format == .json ? .plain : format, color: color)
+    func render(format: OutputFormat, color: Bool, fit: TableFit? = nil) -> String {
+        let text = table.render(format: format == .json ? .plain : format, color: color, fit: fit)
         guard color, format == .table, styles.contains(where: { $0 != nil }) else { return text }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, style) in styles.enumerated() where index + 1 < lines.count {

@@ -56,7 +56,7 @@ struct ONUSampling {
             }
         case .table:
             let color = context.output.terminal.colorEnabled
-            if let last { context.output.stdout.write(last.render(.table, color)) }
+            if let last { context.output.stdout.write(last.render(.table, color, context.output.tableFit)) }
             context.output.stdout.write(history.render(source.trends, width: context.output.terminal.width, color: color))
         }
         if last == nil { throw FieldOpsError("every sample failed", exitCode: .network) }

@@ -49,6 +49,45 @@ struct ScreenText: Sendable, Equatable {
         self.lines = lines
     }
 
+    /// The lines broken to at most `columns` columns — at the last space that fits, inside a
+    /// word only when there is none — each continuation indented two past the line it
+    /// continues, so a long value (the OLTs offline, a UNI port list) is never cut off.
+    func wrapped(columns: Int) -> ScreenText {
+        guard columns > 8 else { return self }
+        var out: [[Cell]] = []
+        for line in lines {
+            var rest = line
+            let leading = line.prefix { $0.character == " " }.count
+            let indent = Array(repeating: Cell(character: " ", style: ""), count: min(leading + 2, columns / 2))
+            var first = true
+            while true {
+                var width = 0
+                var end = 0
+                while end < rest.count {
+                    let cellWidth = String(rest[end].character).displayWidth
+                    if width + cellWidth > columns { break }
+                    width += cellWidth
+                    end += 1
+                }
+                if end == rest.count {
+                    out.append(rest)
+                    break
+                }
+                let start = min(first ? leading : indent.count, end)
+                // Break at the last space after the indent, keeping the space off both lines.
+                if let space = rest[start..<end].lastIndex(where: { $0.character == " " }), space > start {
+                    out.append(Array(rest[..<space]))
+                    rest = indent + rest[(space + 1)...]
+                } else {
+                    out.append(Array(rest[..<max(end, start + 1)]))
+                    rest = indent + rest[max(end, start + 1)...]
+                }
+                first = false
+            }
+        }
+        return ScreenText(lines: out)
+    }
+
     /// Which visible cells differ from `previous` at the same row and column.
     func changes(since previous: ScreenText?) -> [[Bool]] {
         lines.enumerated().map { row, cells in
@@ -61,11 +100,13 @@ struct ScreenText: Sendable, Equatable {
         }
     }
 
-    /// The text for the terminal: at most `rows` lines of at most `columns` columns, changed
-    /// cells in reverse video, each line ending with erase-to-end-of-line.
-    func encoded(highlight: [[Bool]], columns: Int, rows: Int, color: Bool) -> String {
+    /// The text for the terminal: at most `rows` lines from line `from` on, of at most `columns`
+    /// columns, changed cells in reverse video, each line ending with erase-to-end-of-line.
+    func encoded(highlight: [[Bool]], columns: Int, rows: Int, from top: Int = 0, color: Bool) -> String {
         var out = ""
-        for (row, cells) in lines.prefix(max(0, rows)).enumerated() {
+        let shown = lines.indices.dropFirst(max(0, top)).prefix(max(0, rows))
+        for row in shown {
+            let cells = lines[row]
             var width = 0
             var current = ""
             for (column, cell) in cells.enumerated() {

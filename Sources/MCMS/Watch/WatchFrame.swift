@@ -7,8 +7,9 @@ struct WatchFrame: Sendable {
     /// built only when asked for.
     var json: JSONValue { makeJSON() }
     private var makeJSON: @Sendable () -> JSONValue
-    /// The command's text for a person; `.table` on a terminal, `.plain` piped.
-    var render: @Sendable (_ format: OutputFormat, _ color: Bool) -> String
+    /// The command's text for a person; `.table` on a terminal (its tables made to `fit` it),
+    /// `.plain` piped.
+    var render: @Sendable (_ format: OutputFormat, _ color: Bool, _ fit: TableFit?) -> String
     /// Named readings (`rx`, `alarms`, `count`); a reading the device did not send is absent.
     var metrics: [String: Double] = [:]
     /// Words that hold now (`registered`).
@@ -19,7 +20,7 @@ struct WatchFrame: Sendable {
 
     init(
         json: @autoclosure @escaping @Sendable () -> JSONValue,
-        render: @escaping @Sendable (_ format: OutputFormat, _ color: Bool) -> String,
+        render: @escaping @Sendable (_ format: OutputFormat, _ color: Bool, _ fit: TableFit?) -> String,
         metrics: [String: Double] = [:], states: Set<String> = [], emptyMessage: String? = nil
     ) {
         makeJSON = json

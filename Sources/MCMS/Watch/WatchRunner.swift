@@ -30,7 +30,7 @@ enum WatchRunner {
     /// The one-shot output: JSON, the table, or the empty message on a terminal (nothing piped).
     static func emitOnce(_ frame: WatchFrame, context: CommandContext) {
         context.output.emitResult(json: frame.json, empty: frame.emptyMessage) {
-            frame.render(context.output.format, context.output.terminal.colorEnabled)
+            frame.render(context.output.format, context.output.terminal.colorEnabled, context.output.tableFit)
         }
     }
 
@@ -57,7 +57,7 @@ enum WatchRunner {
                 failing = true
             }
             try checkDeadline(deadline, options: options, last: last)
-            try await pause(until: started + .seconds(options.interval), deadline: deadline, quit: nil)
+            try await pause(until: started + .seconds(options.interval), deadline: deadline)
             try checkDeadline(deadline, options: options, last: last)
         }
     }
@@ -68,13 +68,26 @@ enum WatchRunner {
 
     // MARK: Terminal: full screen
 
+    /// The full-screen view: a header line, then the trends (what a watch is for, so never
+    /// the part cut off), then the frame, wrapped to the terminal's width; when that is longer
+    /// than the terminal, the view scrolls (↑/↓, PgUp/PgDn, Home/End, j/k, space) and the last
+    /// line says which lines are shown. It lays out again when the terminal is resized.
     struct Screen {
         let source: WatchSource
         let options: WatchOptions
         let context: CommandContext
 
+        /// What is on screen between refreshes, to draw again on a key or a resize.
+        struct Shown {
+            var header = ""
+            var body: ScreenText?
+            var marks: [[Bool]] = []
+            var size = (rows: 0, columns: 0)
+            var scroll = ScrollPosition()
+        }
+
         func run() async throws {
-            let screen = TerminalScreen(output: context.output.stdout, readKeys: context.stdin.isTerminal)
+            let screen = LiveScreen(output: context.output.stdout, readKeys: context.stdin.isTerminal)
             defer { screen.restore() }
             let clock = ContinuousClock()
             let deadline = options.timeout.map { clock.now + .seconds($0) }
@@ -84,7 +97,8 @@ enum WatchRunner {
             var last: WatchFrame?
             var lastGood: Date?
             var failure: String?
-            while !screen.quitRequested {
+            var shown = Shown()
+            while true {
                 let started = clock.now
                 do {
                     let frame = try await fetch(source, before: deadline)
@@ -97,31 +111,87 @@ enum WatchRunner {
                 } catch let error where isTransient(error) {
                     failure = summary(error)
                 }
-                let size = screen.size
-                var body = ""
-                if let last {
-                    body = last.emptyMessage.map { $0 + "\n" } ?? last.render(.table, color)
-                    if history.count > 0 { body += history.render(source.trends, width: size.columns, color: color) }
-                }
-                let text = ScreenText(parsing: body)
-                let header = ScreenText(parsing: headerLine(lastGood: lastGood, failure: failure, color: color) + "\n\n")
+                shown.size = screen.size
+                let text = body(last, history: history, columns: shown.size.columns, color: color)
+                shown.header = headerLine(lastGood: lastGood, failure: failure, color: color)
                 // Changes are marked against the last frame drawn; a failed refresh redraws the
                 // old frame without marks.
-                let marks = failure == nil ? text.changes(since: previous) : text.changes(since: text)
-                screen.draw(
-                    header.encoded(highlight: [], columns: size.columns, rows: 2, color: color)
-                        + text.encoded(highlight: marks, columns: size.columns, rows: max(0, size.rows - 3), color: color))
+                shown.marks = failure == nil ? text.changes(since: previous) : text.changes(since: text)
+                shown.body = text
+                draw(&shown, on: screen, color: color)
                 if failure == nil { previous = text }
                 if let until = options.until, let last, failure == nil, until.holds(in: last) {
                     screen.restore()
-                    context.output.stdout.write(last.render(.table, color))
+                    context.output.stdout.write(last.render(.table, color, context.output.tableFit))
                     context.output.note("condition met: \(until)")
                     return
                 }
                 try checkDeadline(deadline, options: options, last: last, screen: screen)
-                try await pause(until: started + .seconds(options.interval), deadline: deadline, quit: screen)
+                if try await wait(until: started + .seconds(options.interval), deadline: deadline, screen: screen, shown: &shown, color: color) {
+                    return
+                }
                 try checkDeadline(deadline, options: options, last: last, screen: screen)
             }
+        }
+
+        /// The scrolled text: the trends first, then the frame, wrapped to `columns`.
+        func body(_ frame: WatchFrame?, history: SampleHistory, columns: Int, color: Bool) -> ScreenText {
+            guard let frame else { return ScreenText(lines: []) }
+            var text = ""
+            if history.count > 0 { text += history.render(source.trends, width: columns, color: color).dropFirst() + "\n" }
+            let fit = TableFit(width: columns)
+            text += frame.emptyMessage.map { $0 + "\n" } ?? frame.render(.table, color, fit)
+            return ScreenText(parsing: text).wrapped(columns: columns)
+        }
+
+        /// Draws what `shown` holds at its scroll position: the header, a blank line, as much of
+        /// the body as fits and, when not all of it does, a status line saying which lines.
+        func draw(_ shown: inout Shown, on screen: LiveScreen, color: Bool) {
+            let (rows, columns) = shown.size
+            let body = shown.body ?? ScreenText(lines: [])
+            let total = body.lines.count
+            let cut = total > rows - 2
+            let visible = max(1, rows - 2 - (cut ? 1 : 0))
+            shown.scroll.clamp(total: total, visible: visible)
+            var text = ScreenText(parsing: shown.header + "\n\n").encoded(highlight: [], columns: columns, rows: 2, color: color)
+            text += body.encoded(highlight: shown.marks, columns: columns, rows: visible, from: shown.scroll.top, color: color)
+            if cut {
+                let status =
+                    shown.scroll.status(total: total, visible: visible) + " · ↑↓ PgUp PgDn Home End scroll · q quits"
+                // Pinned to the last row, in reverse video, whatever the body's length.
+                text += "\u{1B}[\(rows);1H\u{1B}[7m" + status.truncated(toWidth: columns) + "\u{1B}[0m\u{1B}[K"
+            }
+            screen.draw(text)
+        }
+
+        /// Sleeps until `wake` in short steps, handling keys (scrolling at once) and resizes;
+        /// true when `q` was pressed.
+        func wait(
+            until wake: ContinuousClock.Instant, deadline: ContinuousClock.Instant?, screen: LiveScreen, shown: inout Shown,
+            color: Bool
+        ) async throws -> Bool {
+            let clock = ContinuousClock()
+            let end = deadline.map { min($0, wake) } ?? wake
+            while clock.now < end {
+                var redraw = false
+                for key in screen.takeKeys() {
+                    if key == .quit { return true }
+                    let (rows, _) = shown.size
+                    let total = shown.body?.lines.count ?? 0
+                    let visible = max(1, rows - 2 - (total > rows - 2 ? 1 : 0))
+                    redraw = shown.scroll.apply(key, total: total, visible: visible) || redraw
+                }
+                let size = screen.size
+                if size != shown.size {
+                    // A new width wraps differently: the next refresh lays it out; until then
+                    // the old lines are cut, never wrapped by the terminal.
+                    shown.size = size
+                    redraw = true
+                }
+                if redraw { draw(&shown, on: screen, color: color) }
+                try await Task.sleep(for: min(.milliseconds(50), end - clock.now))
+            }
+            return false
         }
 
         func headerLine(lastGood: Date?, failure: String?, color: Bool) -> String {
@@ -154,20 +224,15 @@ enum WatchRunner {
 
     struct DeadlinePassed: Error {}
 
-    /// Sleeps until `wake` in short steps, returning early for `q` or the deadline.
-    static func pause(until wake: ContinuousClock.Instant, deadline: ContinuousClock.Instant?, quit: TerminalScreen?) async throws {
-        let clock = ContinuousClock()
+    /// Sleeps until `wake`, or the deadline when that comes first.
+    static func pause(until wake: ContinuousClock.Instant, deadline: ContinuousClock.Instant?) async throws {
         let end = deadline.map { min($0, wake) } ?? wake
-        while clock.now < end {
-            if quit?.quitRequested == true { return }
-            let step: Duration = quit == nil ? end - clock.now : min(.milliseconds(50), end - clock.now)
-            try await Task.sleep(for: step)
-        }
+        try await Task.sleep(until: end, clock: .continuous)
     }
 
     static func checkDeadline(
         _ deadline: ContinuousClock.Instant?, options: WatchOptions, last: WatchFrame?,
-        screen: TerminalScreen? = nil
+        screen: LiveScreen? = nil
     ) throws {
         guard let deadline, ContinuousClock().now >= deadline, let until = options.until else { return }
         screen?.restore()
