@@ -17,9 +17,10 @@ public final class TerminalScreen: @unchecked Sendable {
 
         public var text: String { lines.joined(separator: "\n") }
 
-        /// The reverse-video flags of the cells where `needle` sits on screen, or nil.
-        public func reverseFlags(of needle: String) -> [Bool]? {
-            for (row, line) in lines.enumerated() {
+        /// The reverse-video flags of the cells where `needle` sits on screen (on the first line
+        /// `on` accepts), or nil.
+        public func reverseFlags(of needle: String, on accepted: (String) -> Bool = { _ in true }) -> [Bool]? {
+            for (row, line) in lines.enumerated() where accepted(line) {
                 guard let range = line.range(of: needle) else { continue }
                 let start = line.distance(from: line.startIndex, to: range.lowerBound)
                 let flags = Array(reverse[row])

@@ -202,8 +202,10 @@ public struct App: Sendable {
             stdout.whenWriteFails { _ in task.cancel() }
             do {
                 try await task.value
+                StatusLine.terminal.clearAll()
                 status = ExitCode.ok.rawValue
             } catch {
+                StatusLine.terminal.clearAll()
                 status = stdout.writeFailure == nil ? report(error) : ExitCode.failure.rawValue
             }
         } else {
@@ -211,7 +213,9 @@ public struct App: Sendable {
                 try await action(context)
                 if let error = context.output.deferredError { throw error }
             }
-            // Whatever a prompt or a full-screen view changed, the shell gets its terminal back.
+            // Whatever a prompt or a full-screen view changed, the shell gets its terminal back,
+            // with no progress line left for its prompt to run into.
+            StatusLine.terminal.clearAll()
             TerminalModes.restore()
             switch outcome.result {
             case .success:

@@ -33,6 +33,7 @@ public enum InterruptHandler {
                 running.withLock { $0 }?.cancel()
             } else {
                 // A second Ctrl-C leaves at once, but never with echo off or in raw mode.
+                StatusLine.terminal.clearAll()
                 TerminalModes.restore()
                 _exit(ExitCode.interrupted.rawValue)
             }

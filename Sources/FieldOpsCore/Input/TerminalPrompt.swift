@@ -14,17 +14,18 @@ public enum TerminalPrompt {
     /// `CancellationError` when the command is interrupted while waiting.
     public static func line(_ question: String, stderr: TextStream, stdin: InputSource) throws -> String? {
         guard stdin is StandardInput, stdin.isTerminal else {
-            stderr.write(question)
-            try Task.checkCancellation()
-            return stdin.readLine()
+            return try stepAside(stderr) {
+                stderr.write(question)
+                try Task.checkCancellation()
+                return stdin.readLine()
+            }
         }
         let shared = editor.withLock { editor in
             if editor == nil { editor = LineEditor() }
             return editor
         }
         guard let shared else { return nil }
-        // The status line (a progress bar) steps aside until the answer is in.
-        return try StatusLine.terminal.pause { try shared.readLine(question) }
+        return try stepAside(stderr) { try shared.readLine(question) }
     }
 
     /// Reads one line from the terminal on fd 0 with echo off; nil at end of input.
@@ -34,9 +35,15 @@ public enum TerminalPrompt {
 
     /// The same as bytes, so a caller holding key material can wipe them after use.
     public static func secretBytes(_ question: String, stderr: TextStream) throws -> [UInt8]? {
-        try StatusLine.terminal.pause {
+        try stepAside(stderr) {
             defer { stderr.write("\n") }
             return try TerminalReader.secretBytes { stderr.write(question) }
         }
+    }
+
+    /// The status line (a progress bar) steps aside while a question waits for its answer.
+    private static func stepAside<T>(_ stderr: TextStream, _ ask: () throws -> T) rethrows -> T {
+        guard let statusLine = stderr.statusLine else { return try ask() }
+        return try statusLine.pause(ask)
     }
 }

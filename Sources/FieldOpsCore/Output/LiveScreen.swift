@@ -17,7 +17,9 @@ public final class LiveScreen: Sendable {
     private let signalWatch = Locked<SignalWatch.Token?>(nil)
 
     static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-    static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The line end first: a terminal without an alternate screen (the Linux console) keeps
+    /// the last frame, and the shell's next line must not start on its status line.
+    static let leave = "\u{1B}[0m\r\n\u{1B}[?25h\u{1B}[?1049l"
 
     /// Enters the alternate screen on `output` (standard output); reads keys from stdin when
     /// `readKeys` and it is a terminal.

@@ -76,7 +76,8 @@ public final class Output: Sendable {
     /// that have no JSON form of their own).
     public func emit(_ table: Table) {
         if !structured.transformsJSON {
-            writeFitted { fit in Array(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled, fit: fit).utf8) }
+            writeFitted { fit in Array(table.render(format: format == .json ? .plain : format, color: terminal.colorEnabled, fit: fit).utf8)
+            }
             return
         }
         emit(json: StructuredOutput.records(of: table))

@@ -82,6 +82,16 @@ public final class StatusLine: Sendable {
         }
     }
 
+    /// Erases whatever is shown, whoever showed it: the command ended (`App`), and the shell's
+    /// prompt must not land on a progress line.
+    public func clearAll() {
+        state.withLock { state in
+            erase(&state)
+            state.text = nil
+            state.owner = nil
+        }
+    }
+
     /// Writes other text to the terminal through `write`: the status is erased first and drawn
     /// again after text that ends its line. `FileDescriptorStream` calls this for every write to
     /// a terminal.

@@ -20,6 +20,8 @@ public struct TableFit: Sendable {
     /// A cut column keeps at least this many columns (or its title's width, or its widest cell
     /// when that is narrower).
     static let narrowest = 8
+    /// What a cut column keeps when nothing else can give way: three letters and `…`.
+    static let last = 4
 
     /// What the table shows: per column its width, or nil when hidden.
     struct Layout: Equatable {
@@ -53,11 +55,15 @@ public struct TableFit: Sendable {
         var widths = natural
         let cuttable = columns.indices.filter { fits[$0] == .shrink }
         var excess = total(widths) - width
-        while excess > 0 {
-            guard let widest = cuttable.filter({ shown[$0] && widths[$0] > minimum[$0] }).max(by: { widths[$0] < widths[$1] })
-            else { break }
-            widths[widest] -= 1
-            excess -= 1
+        // Down to the narrowest a cut column keeps; then, when long ids leave too little room
+        // (a 36-character local id at 60 columns), down to a few letters and `…`.
+        for floor in [minimum, natural.map { min($0, Self.last) }] {
+            while excess > 0 {
+                guard let widest = cuttable.filter({ shown[$0] && widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] })
+                else { break }
+                widths[widest] -= 1
+                excess -= 1
+            }
         }
         return Layout(widths: widths.indices.map { shown[$0] ? widths[$0] : nil })
     }

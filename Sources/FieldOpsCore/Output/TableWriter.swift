@@ -111,7 +111,9 @@ public struct TableWriter {
     public mutating func finish() {
         if format == .table, widths == nil { writeHeld() }
         output.flush()
-        if let fit, let widths, let note = TableFit.hiddenNote(columns.indices.filter { widths[$0] == nil }.map { columns[$0].title.uppercased() }) {
+        if let fit, let widths,
+            let note = TableFit.hiddenNote(columns.indices.filter { widths[$0] == nil }.map { columns[$0].title.uppercased() })
+        {
             fit.note(note)
         }
     }
@@ -162,7 +164,9 @@ public struct TableWriter {
             first = false
             var cell = cells[index]
             var cellWidth = cellWidths[index]
-            if fit != nil, cellWidth > width, TableFit.fit(of: columns, at: index) == .shrink {
+            // A later row's cell wider than its column is cut, even in a column of whole values:
+            // the line must not wrap (the first rows' values fit whole).
+            if fit != nil, cellWidth > width, TableFit.fit(of: columns, at: index) != .whole {
                 cell = cell.truncated(toWidth: width)
                 cellWidth = Table.width(cell)
             }

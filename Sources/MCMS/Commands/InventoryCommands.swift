@@ -139,7 +139,8 @@ struct DashboardCommand: FieldOpsCommand {
             for state in RegistrationState.allCases { metrics[state.word] = Double(dashboard.registration[state] ?? 0) }
             return WatchFrame(
                 json: InventoryRendering.dashboardJSON(dashboard),
-                render: { format, color, _ in InventoryRendering.dashboardView(dashboard, color: color).render(format: format, color: color) },
+                render: { format, color, _ in InventoryRendering.dashboardView(dashboard, color: color).render(format: format, color: color)
+                },
                 metrics: metrics)
         }
         try await WatchRunner.run(source, context: context)

@@ -127,7 +127,9 @@ enum WatchRunner {
                     return
                 }
                 try checkDeadline(deadline, options: options, last: last, screen: screen)
-                if try await wait(until: started + .seconds(options.interval), deadline: deadline, screen: screen, shown: &shown, color: color) {
+                if try await wait(
+                    until: started + .seconds(options.interval), deadline: deadline, screen: screen, shown: &shown, color: color)
+                {
                     return
                 }
                 try checkDeadline(deadline, options: options, last: last, screen: screen)

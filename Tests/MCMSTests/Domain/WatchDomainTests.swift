@@ -6,7 +6,7 @@ import Testing
 /// The pieces of a live view that need no server: conditions, sparklines, change marks, and
 /// numbers no device should send.
 @Suite struct WatchDomainTests {
-    static let frame = WatchFrame(json: .null, render: { _, _ in "" }, metrics: ["rx": -27.3, "alarms": 0], states: ["deregistered"])
+    static let frame = WatchFrame(json: .null, render: { _, _, _ in "" }, metrics: ["rx": -27.3, "alarms": 0], states: ["deregistered"])
 
     @Test func conditionsReadStatesAndThresholds() throws {
         let metrics = ["rx", "alarms"]
@@ -26,7 +26,7 @@ import Testing
         #expect(throws: FieldOpsError.self) { try holds("temperature>1") }
         #expect(throws: FieldOpsError.self) { try holds("online") }
         // A reading the device did not send never satisfies a threshold.
-        let missing = WatchFrame(json: .null, render: { _, _ in "" })
+        let missing = WatchFrame(json: .null, render: { _, _, _ in "" })
         #expect(try !UntilCondition(parsing: "rx<0", metrics: metrics, states: states).holds(in: missing))
     }
 
