@@ -3,6 +3,8 @@
 #  1. `fieldops mcms onu list` over 10,000 ONUs from the emulator on loopback: fetch + join +
 #     render, wall time and peak RSS, beside jq parsing and selecting the same fields from the
 #     same saved responses.
+#  1b. The same listing on a terminal (tables fitted to it, widths by wcwidth): names in ASCII
+#     against names in Norwegian, CJK, emoji and combining marks.
 #  2. `fieldops mcms onu firmware-bulk --no-verify` (the write path alone) over 1,000 ONUs with
 #     the emulator adding 50 ms to every request, concurrency 16, beside the pipeline's floor
 #     (requests per ONU × 50 ms × 1,000 / 16). The verified, staged rollout is bench/mcms-rollout.sh.
@@ -65,6 +67,22 @@ SH
 chmod +x "$work/fetch.sh"
 timecmd --runs 5 --warmup 1 --label "for reference: the emulator serving the same four requests to curl, in parallel" -- "$work/fetch.sh"
 stop_emulator
+
+# --- 1b. onu list on a terminal: ASCII names against names in every script ---------------------
+echo
+echo "== MCMS onu list on a 120-column terminal: 10,000 ONUs named in ASCII, then in Norwegian, CJK, emoji and combining marks (target: world <= 1.05 x ASCII)"
+for names in ascii world; do
+    start_emulator mcms_emulator.py --onus 10000 --olts 16 --names "$names"
+    base=$url
+    mcms_bench_home
+    python3 bench/pty_time.py 120 7 "fieldops mcms onu list, $names names, on a terminal" -- "$bin" mcms onu list 2>"$work/pty-$names.txt"
+    stop_emulator
+done
+python3 - "$work/pty-ascii.txt" "$work/pty-world.txt" <<'PY'
+import sys
+ascii_, world = (float(open(p).read().split()[-1]) for p in sys.argv[1:])
+print("  world / ASCII: %.3f x (target <= 1.05 x)" % (world / ascii_))
+PY
 
 # --- 2. firmware-bulk over 1,000 ONUs at 50 ms per request ------------------------------------
 echo

@@ -167,6 +167,12 @@ say "every active alarm of every ONU and OLT (two collection requests), most sev
 say "a live dashboard, piped: one JSON object per refresh (three refreshes, then timeout stops it)"
 printf '%s$ fieldops -p lab-pon mcms dashboard --watch --interval 1s%s\n' "$bold" "$reset"
 timeout --signal=INT 2.5 "$bin" -p lab-pon mcms dashboard --watch --interval 1s 2>/dev/null | cut -c1-150
+say "the same dashboard on an 80×24 terminal: health and the alarm trend first, End scrolls to the rest"
+python3 "$root/demo/pty_pass.py" 80 24 '[["", 3.5, "dashboard --watch: the first page"], ["\u001b[F", 1, "End: the last lines"], ["q", 1, null]]' \
+    -- "$bin" -p lab-pon mcms dashboard --watch --interval 1s || say "(the terminal pass needs python3 and pyte)"
+say "a table on a 60-column terminal: names cut with …, the columns that cannot fit named"
+python3 "$root/demo/pty_pass.py" 60 12 '[["", 2, "onu list --limit 8 at 60 columns"]]' \
+    -- "$bin" -p lab-pon mcms onu list --limit 8 || say "(the terminal pass needs python3 and pyte)"
 say "health filters: the five weakest optical levels below -26 dBm"
 "$bin" -p lab-pon mcms onu list --rx-below -26 --sort rx --limit 5 -o table
 say "the first ONUs of the fleet (HTTP/1.1 forced for this lab appliance)"
@@ -176,6 +182,9 @@ import json, sys
 rows = json.load(sys.stdin)
 print(next((r["id"] for r in rows if r["id"].startswith("ALPH")), rows[0]["id"]))')
 run -p lab-pon mcms onu show "$onu"
+say "a Norwegian name, confirmed at the prompt on a terminal"
+python3 "$root/demo/pty_pass.py" 80 6 '[["", 2, "the question"], ["y\r", 2, "answered y"]]' \
+    -- "$bin" -p lab-pon mcms onu rename "$onu" "Sjøgata 5 “Kvartal”" || say "(the terminal pass needs python3 and pyte)"
 say "a script waits for the ONU to be registered (exit 0 when it is, 1 after --timeout)"
 run -p lab-pon mcms onu show "$onu" --until registered --timeout 30s --json | cut -c1-150
 say "Procedure 7 as a dry run: the inactive bank only, the exact document change, nothing sent"

@@ -540,6 +540,17 @@ FILE_FOR_VERSION = {(f[F.FILE_NAME].split("-")[0], f[F.FILE_VERSION]): f[F.FILE_
 
 STREETS = ["Storgata", "Fjellveien", "Kirkegata", "Strandvegen", "Ålesundsvegen", "Skolebakken",
            "Sjøgata", "Industriveien", "Bjørkelia", "Havnegata"]
+# --names: the ONU names of the fleet. mixed: Norwegian street names as a fleet has them;
+# ascii: the same names folded to ASCII; world: the same, every one with wide CJK, an emoji,
+# typographic quotes or a combining mark (the benchmark of display widths compares the two).
+FOLD = str.maketrans({"ø": "o", "Ø": "O", "å": "a", "Å": "A", "æ": "ae", "Æ": "AE"})
+WORLD = ["“Kvartal” ", "東京 ", "👩\u200d🔧 ", "Ǹoë ", "cafe\u0301 ", "受付 "]
+NAME_SCRIPTS = {
+    "mixed": lambda name, rng: name,
+    "ascii": lambda name, rng: name.translate(FOLD),
+    # No draw from the fleet's generator: the fleet is the same whatever its names.
+    "world": lambda name, rng: (WORLD[sum(map(ord, name)) % len(WORLD)] + name) if name else name,
+}
 HOSTS = ["android-7f3a", "iPhone", "DESKTOP-9K2L", "printer-hp", "tv-livingroom", "nas", "ring-doorbell"]
 ALARM_NAMES = [("LOS", "CRITICAL", "Loss of signal"), ("DGI", "MAJOR", "Dying gasp received"),
                ("LOW-RX-POWER", "MINOR", "RX optical level below threshold"),
@@ -564,9 +575,10 @@ def dec(value, places=2):
 class Fleet:
     """Deterministic OLTs and ONUs generated from a seed."""
 
-    def __init__(self, seed, olt_count, onu_count, now):
+    def __init__(self, seed, olt_count, onu_count, now, names="mixed"):
         rng = random.Random(seed)
         self.seed = seed
+        self.names = names
         self.now = now
         self.onu_states = Collection()
         self.onu_configs = Collection()
@@ -714,6 +726,7 @@ class Fleet:
         roll = rng.random()
         name = "" if roll < 0.05 else "%s %d%s" % (rng.choice(STREETS), rng.randrange(1, 120),
                                                     rng.choice(["", "", "B", " kiosk", " lgh 2"]))
+        name = NAME_SCRIPTS[self.names](name, rng)
         config = {
             F.ID: onu_id,
             F.ONU: {
@@ -796,6 +809,8 @@ class MCMSApp(App):
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--olts", type=int, default=8)
         parser.add_argument("--onus", type=int, default=2000)
+        parser.add_argument("--names", choices=sorted(NAME_SCRIPTS), default="mixed",
+                            help="ONU names: mixed (Norwegian), ascii (folded) or world (CJK, emoji, marks)")
         parser.add_argument("--host-cookies", action="store_true",
                             help="name cookies __Host-sessionid/__Host-csrftoken (implied by TLS)")
         parser.add_argument("--strict-ids", action="store_true",
@@ -827,7 +842,8 @@ class MCMSApp(App):
     def reset(self):
         self.started = time.monotonic()
         if self.pristine_fleet is None:
-            self.pristine_fleet = Fleet(self.options.seed, self.options.olts, self.options.onus, BASE_TIME)
+            self.pristine_fleet = Fleet(self.options.seed, self.options.olts, self.options.onus, BASE_TIME,
+                                        self.options.names)
             self.fleets_generated += 1
         self.fleet = self.pristine_fleet.copy()
         self.collections = {

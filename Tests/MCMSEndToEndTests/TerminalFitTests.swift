@@ -59,7 +59,7 @@ import Testing
             #expect(!done.text.contains("hidden"))
         } else {
             #expect(done.text.contains("…"), "long names are cut with …")
-            #expect(done.text.contains("hidden ("), "the columns left out are named")
+            #expect(done.text.contains("hidden"), "the columns left out are said")
             #expect(done.text.contains("--wide or -o json shows"))
         }
     }

@@ -74,10 +74,13 @@ public struct TableFit: Sendable {
         columns[index].fit ?? (index == 0 ? .whole : .shrink)
     }
 
-    /// The note for hidden columns, nil when none were.
-    static func hiddenNote(_ titles: [String]) -> String? {
+    /// The note for hidden columns, nil when none were: naming them when that fits the
+    /// terminal's width, else only counting them.
+    func hiddenNote(_ titles: [String]) -> String? {
         guard !titles.isEmpty else { return nil }
-        let count = titles.count == 1 ? "1 column" : "\(titles.count) columns"
-        return "\(count) hidden (\(titles.joined(separator: ", "))): --wide or -o json shows \(titles.count == 1 ? "it" : "them")"
+        let count = titles.count == 1 ? "1 column hidden" : "\(titles.count) columns hidden"
+        let shows = ": --wide or -o json shows \(titles.count == 1 ? "it" : "them")"
+        let named = "\(count) (\(titles.joined(separator: ", ")))" + shows
+        return named.displayWidth < width ? named : count + shows
     }
 }

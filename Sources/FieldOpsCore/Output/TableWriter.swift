@@ -112,7 +112,7 @@ public struct TableWriter {
         if format == .table, widths == nil { writeHeld() }
         output.flush()
         if let fit, let widths,
-            let note = TableFit.hiddenNote(columns.indices.filter { widths[$0] == nil }.map { columns[$0].title.uppercased() })
+            let note = fit.hiddenNote(columns.indices.filter { widths[$0] == nil }.map { columns[$0].title.uppercased() })
         {
             fit.note(note)
         }
