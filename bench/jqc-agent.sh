@@ -35,7 +35,7 @@ queue() {
         local id
         id=$("$bin" jqc inspect start --template 1 --facility 1 --area 101 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["local_id"])')
         "$bin" -q jqc inspect fill "$id" --answers "$answers" >/dev/null
-        "$bin" -q jqc inspect attach "$id" --field 7 "$photo" >/dev/null
+        "$bin" -q jqc inspect attach "$id" --field 6 "$photo" >/dev/null
         "$bin" -q jqc issue flag --inspection "$id" --severity high --description "Broken dispenser" --photo "$photo" >/dev/null
         "$bin" -q jqc inspect submit "$id" >/dev/null
         echo "$id"

@@ -118,7 +118,7 @@ import json, sys
 schema = json.load(sys.stdin)
 fields = schema.get("form_schema", schema) if isinstance(schema, dict) else schema
 print(next((str(f["id"]) for f in fields if f.get("type") in ("image", "signature")), ""))')
-  [ -n "$photo_field" ] && run -p site-a jqc inspect attach "$local_id" --field "$photo_field" "$work/photo.png"
+  [ -n "$photo_field" ] && run -p site-a jqc inspect attach "$local_id" --field "id:$photo_field" "$work/photo.png"
   run -p site-a jqc issue flag --inspection "$local_id" --severity high --description "Paper towel dispenser broken" --photo "$work/photo.png"
   run -p site-a jqc inspect submit "$local_id"
   run -p site-a jqc inspect show "$local_id"

@@ -24,23 +24,31 @@ enum InspectCommands {
     static let draftArgument = ArgumentSpec(
         "LOCAL_ID", help: "The draft's local id (or a unique prefix).", value: .dynamic(JQCCompletion.draft))
 
-    /// The image or signature field named by id or label (as `--answers` keys are read).
-    static func photoField(_ key: String, template: CachedTemplate, schema: FormSchema) throws -> FormField {
+    /// How `--field` reads its value, for the help of every command that takes one.
+    static let fieldNaming =
+        "FIELD is the number the form shows beside the field (`fill` on a terminal, `inspect show` and `templates show` number them the same way), its label or the start of it, or id:ID for the template's field id (the key of an answers file). A bare number is always the number shown, never a template id."
+
+    /// The image or signature field `--field` names (`FieldName`: its number, label or id:ID).
+    static func photoField(_ typed: String, template: CachedTemplate, schema: FormSchema) throws -> FormField {
         let target: FormField
-        switch AnswersFile.match(key, schema: schema, inputs: schema.inputFields) {
-        case .field(let field): target = field
-        case .ambiguous(let ids):
+        switch schema.lookUp(typed) {
+        case .found(let field): target = field
+        case .ambiguous(let fields):
             throw FieldOpsError(
-                "the label \"\(key)\" matches several fields of template \(template.id) (ids \(ids.joined(separator: ", ")))",
-                hint: "pass the field id instead", exitCode: .usage)
-        case .unknown:
+                "\"\(typed)\" matches several fields of template \(template.id): \(fields.references)",
+                hint: "name one by its number, e.g. --field \(fields[0].argument)", exitCode: .usage)
+        case .notFound(let why):
             throw FieldOpsError(
-                "template \(template.id) has no field \(key)", hint: "see the fields with `fieldops jqc templates show \(template.id)`",
+                why, hint: "see the fields of template \(template.id), numbered, with `fieldops jqc templates show \(template.id)`",
                 exitCode: .usage)
         }
         guard target.type.holdsPhoto else {
+            let photoFields = schema.inputFields.filter(\.type.holdsPhoto)
             throw FieldOpsError(
-                "\(target.reference) is a \(target.type.name) field; photos go in image or signature fields", exitCode: .usage)
+                "\(target.reference) is a \(target.type.name) field; photos go in image or signature fields",
+                hint: photoFields.isEmpty
+                    ? "template \(template.id) has no image or signature field" : "the photo fields: \(photoFields.references)",
+                exitCode: .usage)
         }
         return target
     }
@@ -53,17 +61,23 @@ struct InspectAttachCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "attach", abstract: "Attach a photo (JPEG or PNG, at most 50 MB) to an image or signature field of a draft.",
         discussion:
-            "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.",
+            "The photo is copied into the store (the original may be moved or deleted afterwards) and the field holds local://<photo id> until the next sync uploads it. The file type is checked by its content, not its name.\n"
+            + InspectCommands.fieldNaming,
         examples: [
-            "fieldops jqc inspect attach 3f2a --field 7 ~/photos/floor.jpg",
+            "fieldops jqc inspect attach 3f2a --field 6 ~/photos/floor.jpg",
             "fieldops jqc inspect attach 3f2a --field 'Overview photo' overview.png",
+            "fieldops jqc inspect attach 3f2a --field id:f_1712_q13 overview.png",
         ],
-        options: [OptionSpec("field", valueName: "FIELD", help: "The image or signature field's id or label.", required: true)],
+        options: [
+            OptionSpec(
+                "field", valueName: "FIELD", help: "The image or signature field: the number the form shows, a label, or id:ID.",
+                required: true)
+        ],
         arguments: [InspectCommands.draftArgument, ArgumentSpec("PHOTO", help: "The photo file.", value: .file)])
 
     /// The draft's local id or a unique prefix of it.
     let draftReference: String
-    /// The field's id or label, matched against the draft's template in `run`.
+    /// The field as typed (number, label or id:ID), looked up in the draft's template in `run`.
     let field: String
     /// As typed: `~` is expanded against the command's environment in `run`.
     let photoPath: String
@@ -99,7 +113,7 @@ struct InspectSubmitCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "submit", abstract: "Complete a draft: check required fields, compute the score, queue it for sync.",
         discussion:
-            "Refuses while required fields are empty and lists them (exit 1). The score is computed exactly as the server computes it. Submitting a re-inspection clears the follow-up flag of the inspection it follows up. With --sync the queue is sent at once; otherwise the next `fieldops jqc sync` sends it.",
+            "Refuses while required fields are empty and lists them as the form numbers them, e.g. `4. Floor dry and clean` (exit 1). The score is computed exactly as the server computes it. Submitting a re-inspection clears the follow-up flag of the inspection it follows up. With --sync the queue is sent at once; otherwise the next `fieldops jqc sync` sends it.",
         examples: ["fieldops jqc inspect submit 3f2a", "fieldops jqc inspect submit 3f2a --sync --json | jq .overall_score"],
         options: [.flag("sync", help: "Sync right away after submitting.")],
         arguments: [InspectCommands.draftArgument])

@@ -10,9 +10,10 @@ struct InspectFillCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "fill", abstract: "Answer a draft's fields: a full-screen form on a terminal, line prompts, or an answers file.",
         discussion: """
-            On a terminal, the whole template opens as a full-screen form laid out on its grid (side by side on a wide terminal, stacked on a narrow one), the cursor on the first unanswered field; every change is saved as it is made, so q or Ctrl-C keeps what was answered. Keys: Tab/arrows move, g goes to a field, n/r the next unanswered (required) field, i the section index, s reviews and submits, ? lists every key (in a text field press Esc first).
-            --line (and any terminal that cannot show the form, TERM=dumb, or input that is not a terminal with --answers absent) asks one field at a time in grid order, with line editing and history; :goto N|label, :next, :required and :review move around.
-            --answers FILE (or - for stdin) fills without questions from a JSON or YAML mapping keyed by field id or label: {"7": 4, "Floor condition": "Good", "Checked areas": [Lobby, Kitchen]}. Every value is checked against its field first; one bad value (unknown field, option not offered, rating out of range) saves nothing (exit 2). A null value clears a field.
+            Fields are numbered 1, 2, 3… in grid order, the order the form and line mode show them in, and every message names a field by that number and its label: `still required: 4. Floor dry and clean, 7. Signature`. g (in the form), :goto (in line mode) and --field of `inspect attach` and `inspect sign` take the same number; they also take a label or the start of one, or id:ID for the template's field id. A bare number is always the number shown, never a template id.
+            On a terminal, the whole template opens as a full-screen form laid out on its grid (side by side on a wide terminal, stacked on a narrow one), the cursor on the first unanswered field; every change is saved as it is made, so q or Ctrl-C keeps what was answered. Keys: Tab/arrows move, g goes to a field (by number or label), n/r the next unanswered (required) field, i the section index, s reviews and submits, ? lists every key (in a text field press Esc first).
+            --line (and any terminal that cannot show the form, TERM=dumb, or input that is not a terminal with --answers absent) asks one field at a time in grid order, with line editing and history; :goto N|label|id:ID, :next, :required and :review move around.
+            --answers FILE (or - for stdin) fills without questions from a JSON or YAML mapping keyed by template field id (the key the server stores, listed by `templates show`) or label, not by the numbers shown: {"7": 4, "Floor condition": "Good", "Checked areas": [Lobby, Kitchen]}. Every value is checked against its field first; one bad value (unknown field, option not offered, rating out of range) saves nothing (exit 2). A null value clears a field.
             """,
         examples: [
             "fieldops jqc inspect fill 3f2a",
@@ -141,7 +142,7 @@ struct InspectFillCommand: FieldOpsCommand {
         if missing.isEmpty {
             context.output.note("ready: `fieldops jqc inspect submit \(localID)`")
         } else {
-            context.output.note("still required: " + missing.map(\.reference).joined(separator: ", "))
+            context.output.note("still required: " + missing.references)
         }
     }
 }

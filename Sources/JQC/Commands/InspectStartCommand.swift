@@ -94,7 +94,7 @@ struct InspectStartCommand: FieldOpsCommand {
             if !schema.unsupportedFields.isEmpty {
                 context.output.warn(
                     "\(schema.unsupportedFields.count) field(s) of template \(templateID) cannot be answered here: "
-                        + schema.unsupportedFields.map(\.reference).joined(separator: ", "))
+                        + schema.unsupportedFields.references)
             }
         }
     }

@@ -145,6 +145,8 @@ struct TemplatesListCommand: FieldOpsCommand {
 struct TemplateShowCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "show", abstract: "Show a template's form fields in grid order (--json: the schema as the server sent it).",
+        discussion:
+            "NO is the number `inspect fill` shows beside the field, which its messages, g, :goto and --field use; FIELD is the template's field id, the key of an answers file (id:FIELD names it where a number would be read as NO).",
         examples: ["fieldops jqc templates show 2", "fieldops jqc templates show 2 --json | jq '.form_schema | length'"],
         arguments: [ArgumentSpec("ID", help: "The template id.", value: .dynamic(JQCCompletion.template))])
 
@@ -176,10 +178,14 @@ struct TemplateShowCommand: FieldOpsCommand {
                 ("description", template.description ?? ""),
             ])
         context.output.stdout.line()
-        var table = Table("FIELD", "TYPE", "LABEL", "REQUIRED", "SCORED", "DETAILS")
+        var table = Table(columns: [
+            Table.Column("NO", alignment: .right), Table.Column("FIELD"), Table.Column("TYPE"), Table.Column("LABEL"),
+            Table.Column("REQUIRED"), Table.Column("SCORED"), Table.Column("DETAILS"),
+        ])
         for field in schema.fieldsInGridOrder {
             table.append([
-                field.id, field.type.name, field.label, field.required ? "yes" : "", field.isScoreable ? "yes" : "", Self.details(field),
+                field.number.map(String.init) ?? "", field.id, field.type.name, field.label, field.required ? "yes" : "",
+                field.isScoreable ? "yes" : "", Self.details(field),
             ])
         }
         context.output.emit(table)

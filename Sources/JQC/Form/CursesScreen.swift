@@ -74,8 +74,8 @@ final class CursesScreen {
         for span in canvas.spans {
             var text = span.text
             // Writing the bottom-right cell would scroll the screen.
-            if span.y == canvas.height - 1, span.x + text.count >= canvas.width {
-                text = String(text.prefix(max(0, canvas.width - span.x - 1)))
+            if span.y == canvas.height - 1, span.x + text.displayWidth >= canvas.width {
+                text = FormCanvas.prefix(of: text, columns: canvas.width - span.x - 1)
             }
             _ = api.pointee.wmove(window, Int32(span.y), Int32(span.x))
             let attribute = self.attribute(span.style)

@@ -1,4 +1,10 @@
+import FieldOpsCore
+
 /// One frame of the form as text runs with a style, before any terminal draws it.
+///
+/// Positions and widths are terminal columns (`String.displayWidth`): a wide CJK character or
+/// an emoji takes two, a combining mark none, so text from any script lands where a terminal
+/// draws it.
 struct FormCanvas: Sendable, Equatable {
     enum Style: Sendable, Equatable {
         case plain, bold, reverse, dim, problem, heading, status
@@ -31,18 +37,53 @@ struct FormCanvas: Sendable, Equatable {
         guard y >= 0, y < height, x >= 0, x < width, !text.isEmpty else { return }
         let room = min(width - x, limit ?? Int.max)
         guard room > 0 else { return }
-        let shown = text.count > room ? String(text.prefix(max(0, room - 1))) + "…" : text
-        spans.append(Span(y: y, x: x, text: shown, style: style))
+        spans.append(Span(y: y, x: x, text: Self.fitting(text, into: room), style: style))
     }
 
-    /// The frame as plain lines (tests, the README capture and the bench read it this way).
+    /// `text` as it fits in `columns`: whole when it fits, else cut between grapheme clusters
+    /// (never inside one) and ended with `…`.
+    static func fitting(_ text: String, into columns: Int) -> String {
+        guard text.displayWidth > columns else { return text }
+        return columns > 0 ? prefix(of: text, columns: columns - 1) + "…" : ""
+    }
+
+    /// The longest start of `text`, in whole grapheme clusters, that takes at most `columns`.
+    static func prefix(of text: String, columns: Int) -> String {
+        var shown = ""
+        var used = 0
+        for character in text {
+            let characterWidth = String(character).displayWidth
+            if used + characterWidth > columns { break }
+            shown.append(character)
+            used += characterWidth
+        }
+        return shown
+    }
+
+    /// The frame as plain lines, laid out by display width as a terminal lays it out (tests,
+    /// the README capture and the bench read it this way).
     var lines: [String] {
-        var grid = Array(repeating: Array(repeating: Character(" "), count: width), count: height)
+        // Each screen cell holds what the terminal shows there; the right half of a wide
+        // character holds "" so the line reads back exactly as drawn.
+        var grid = Array(repeating: Array(repeating: " ", count: width), count: height)
         for span in spans {
-            for (offset, character) in span.text.enumerated() where span.x + offset < width {
-                grid[span.y][span.x + offset] = character
+            var x = span.x
+            for character in span.text {
+                let characterWidth = String(character).displayWidth
+                if characterWidth == 0 {
+                    // A mark on its own joins the cell before it, as a terminal draws it.
+                    if x > 0 { grid[span.y][x - 1] += String(character) }
+                    continue
+                }
+                guard x + characterWidth <= width else { break }
+                // Writing over half of a wide character blanks its other half.
+                if grid[span.y][x].isEmpty, x > 0 { grid[span.y][x - 1] = " " }
+                if x + characterWidth < width, grid[span.y][x + characterWidth].isEmpty { grid[span.y][x + characterWidth] = " " }
+                grid[span.y][x] = String(character)
+                for cell in (x + 1)..<(x + characterWidth) { grid[span.y][cell] = "" }
+                x += characterWidth
             }
         }
-        return grid.map { String($0).trimmingTrailingWhitespace() }
+        return grid.map { $0.joined().trimmingTrailingWhitespace() }
     }
 }

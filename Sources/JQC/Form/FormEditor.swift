@@ -42,7 +42,8 @@ struct FormEditor: Sendable {
     let schema: FormSchema
     /// Every item in grid order (sections and labels included).
     let items: [FormField]
-    /// Indices into `items` of the fields a person answers, in grid order.
+    /// Indices into `items` of the fields a person answers, in grid order: `inputs[k]` is the
+    /// field the schema numbered k + 1 (`FormField.number`), so `focus` + 1 is the number shown.
     let inputs: [Int]
     private(set) var values: [String: FormValue]
     /// Index into `inputs`.
@@ -76,7 +77,7 @@ struct FormEditor: Sendable {
         self.schema = schema
         let items = schema.fieldsInGridOrder
         self.items = items
-        self.inputs = items.indices.filter { items[$0].isInput && !items[$0].id.isEmpty }
+        self.inputs = items.indices.filter { items[$0].number != nil }
         self.values = values
         self.width = width
         self.height = height
@@ -106,9 +107,6 @@ struct FormEditor: Sendable {
 
     /// The live score exactly as the server computes it; nil while nothing scoreable is answered.
     var score: Double? { InspectionScore.provisional(schema: schema, formData: values) }
-
-    /// The number a person sees beside a field (and types after `g`).
-    func number(ofInput position: Int) -> Int { position + 1 }
 
     /// Whether keys typed on the focused field are text (so letters are not commands).
     var focusTakesText: Bool {
@@ -444,12 +442,9 @@ struct FormEditor: Sendable {
         case .up: mode = .review(highlighted: max(0, highlighted - 1), confirming: false)
         case .down: mode = .review(highlighted: min(max(0, missing.count - 1), highlighted + 1), confirming: false)
         case .enter:
-            guard highlighted < missing.count, let position = inputs.firstIndex(where: { items[$0].id == missing[highlighted].id }) else {
-                mode = .form
-                return .none
-            }
             mode = .form
-            return focus(on: position)
+            guard highlighted < missing.count, let number = missing[highlighted].number else { return .none }
+            return focus(on: number - 1)
         case .character("x"), .character("S"):
             guard missing.isEmpty else {
                 message = (
@@ -472,17 +467,9 @@ struct FormEditor: Sendable {
         switch key {
         case .enter:
             mode = .form
-            let text = typed.text.trimmingWhitespace()
-            if let n = Int(text), n >= 1, n <= inputs.count { return focus(on: n - 1) }
-            let lowered = text.lowercased()
-            if !lowered.isEmpty,
-                let position = inputs.firstIndex(where: { items[$0].label.lowercased() == lowered })
-                    ?? inputs.firstIndex(where: { items[$0].label.lowercased().hasPrefix(lowered) })
-                    ?? inputs.firstIndex(where: { items[$0].label.lowercased().contains(lowered) || items[$0].id == text })
-            {
-                return focus(on: position)
-            }
-            message = ("no field \"\(text)\": type a number from 1 to \(inputs.count) or part of a label", .problem)
+            let lookup = schema.lookUp(typed.text)
+            if let number = lookup.firstMatch?.number { return focus(on: number - 1) }
+            if case .notFound(let why) = lookup { message = (why, .problem) }
             return .none
         case .escape(_):
             mode = .form

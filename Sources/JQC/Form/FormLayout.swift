@@ -43,7 +43,7 @@ struct FormLayout: Sendable, Equatable {
         for group in groups {
             var cells: [Cell] = []
             if group.count == 1 || !wide {
-                cells = group.map { Cell(item: $0, x: 0, width: width, height: Self.height(of: items[$0], values)) }
+                cells = group.map { Cell(item: $0, x: 0, width: width, height: Self.height(of: items[$0], values, width: width)) }
             } else {
                 // Each field from its grid column to the next field's (or its own span's end),
                 // in proportion to the terminal's width; one space between neighbours.
@@ -55,7 +55,8 @@ struct FormLayout: Sendable, Equatable {
                     if position + 1 < group.count { end = min(end, max(start + 1, (items[group[position + 1]].col ?? 12) - 1)) }
                     let x = start * width / 12
                     let right = end * width / 12
-                    cells.append(Cell(item: index, x: x, width: max(8, right - x - 1), height: Self.height(of: field, values)))
+                    let cellWidth = max(8, right - x - 1)
+                    cells.append(Cell(item: index, x: x, width: cellWidth, height: Self.height(of: field, values, width: cellWidth)))
                 }
             }
             let height = cells.map(\.height).max() ?? 1
@@ -83,15 +84,22 @@ struct FormLayout: Sendable, Equatable {
         }
     }
 
+    /// Where the options of a radio, pass/fail or checkbox-group field go in a cell `width` wide.
+    static func options(of field: FormField, width: Int) -> OptionLayout {
+        OptionLayout(labels: field.effectiveOptions.map(\.label), width: width)
+    }
+
     private static func shareRow(_ a: FormField, _ b: FormField) -> Bool {
         guard a.isInput, b.isInput, let ra = a.row, let rb = b.row, ra == rb, a.col != nil, b.col != nil else { return false }
         return true
     }
 
-    /// Lines an item takes: its label line, then its value (more for tables and textareas).
-    static func height(of field: FormField, _ values: [String: FormValue]) -> Int {
+    /// Lines an item takes in a cell `width` columns wide: its label line, then its value (more
+    /// for tables and textareas, and for options that wrap).
+    static func height(of field: FormField, _ values: [String: FormValue], width: Int) -> Int {
         switch field.type {
         case .section, .label, .unsupported: return 1
+        case .radio, .passFail, .checkboxGroup: return 1 + options(of: field, width: width).lineCount
         case .table:
             // Label, headings, the rows; an open-ended table shows one empty row to add to.
             if let fixed = field.tableRows { return 2 + max(1, fixed) }

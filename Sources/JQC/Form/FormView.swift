@@ -9,7 +9,7 @@ enum FormView {
         var canvas = FormCanvas(width: editor.width, height: editor.height)
         canvas.put(0, 0, editor.title, .bold, limit: editor.width / 2)
         let keys = editor.focusTakesText ? "Esc then a letter for commands · " + keysLine : keysLine
-        canvas.put(0, min(editor.width - 1, editor.title.count + 3), keys, .dim)
+        canvas.put(0, min(editor.width - 1, min(editor.title.displayWidth, editor.width / 2) + 3), keys, .dim)
         switch editor.mode {
         case .review(let highlighted, let confirming):
             ReviewView.render(editor, highlighted: highlighted, confirming: confirming, into: &canvas)
@@ -36,17 +36,15 @@ enum FormView {
             let y = row.y - editor.scroll + top
             guard y + row.height > top, y < bottom else { continue }
             for cell in row.cells {
-                let field = editor.items[cell.item]
-                let number = editor.inputs.firstIndex(of: cell.item).map { $0 + 1 }
                 renderItem(
-                    editor, field, number: number, focused: cell.item == focusedItem, x: cell.x, y: y, width: cell.width,
+                    editor, editor.items[cell.item], focused: cell.item == focusedItem, x: cell.x, y: y, width: cell.width,
                     top: top, bottom: bottom, into: &canvas)
             }
         }
     }
 
     private static func renderItem(
-        _ editor: FormEditor, _ field: FormField, number: Int?, focused: Bool, x: Int, y: Int, width: Int,
+        _ editor: FormEditor, _ field: FormField, focused: Bool, x: Int, y: Int, width: Int,
         top: Int, bottom: Int, into canvas: inout FormCanvas
     ) {
         func put(_ line: Int, _ dx: Int, _ text: String, _ style: FormCanvas.Style = .plain) {
@@ -72,8 +70,8 @@ enum FormView {
         }
         let answered = editor.isAnswered(field)
         let mark = field.required ? (answered ? " *" : " * required") : ""
-        let label = "\(number.map { "\($0). " } ?? "")\(field.label.isEmpty ? "field \(field.id)" : field.label)"
-        put(0, 0, label + mark, focused ? .reverse : (field.required && !answered ? .bold : .plain))
+        // `4. Floor dry and clean`: as every message and command names the field.
+        put(0, 0, field.reference + mark, focused ? .reverse : (field.required && !answered ? .bold : .plain))
         let value = editor.values[field.id]
         switch field.type {
         case .text, .email, .number, .date, .image, .signature:
@@ -124,15 +122,16 @@ enum FormView {
             let text = value == nil ? "[ ] not answered" : checked ? "[x] yes" : "[ ] no"
             put(1, 0, text, focused ? .bold : .plain)
         case .radio, .passFail, .checkboxGroup:
-            var dx = 0
             var picked: [String] = []
             if case .list(let list)? = value { picked = list }
-            for (n, option) in field.effectiveOptions.enumerated() {
+            let options = field.effectiveOptions
+            for piece in FormLayout.options(of: field, width: width).pieces {
+                let option = options[piece.option]
                 let on = field.type == .checkboxGroup ? picked.contains(option.value) : value?.text == option.value
                 let box = field.type == .checkboxGroup ? (on ? "[x]" : "[ ]") : (on ? "(•)" : "( )")
-                let text = "\(box) \(option.label)"
-                put(1, dx, text, focused && n == editor.choice ? .reverse : (on ? .bold : .plain))
-                dx += text.count + 2
+                put(
+                    1 + piece.line, piece.x, piece.isFirst ? "\(box) \(piece.text)" : piece.text,
+                    focused && piece.option == editor.choice ? .reverse : (on ? .bold : .plain))
             }
         case .select:
             let text = value?.text.flatMap { v in field.effectiveOptions.first { $0.value == v }?.label ?? v } ?? "choose…"
@@ -197,16 +196,18 @@ enum FormView {
     private static func renderBottom(_ editor: FormEditor, into canvas: inout FormCanvas) {
         let helpLine = editor.height - 2
         if case .jump(let typed) = editor.mode {
-            canvas.put(helpLine, 0, "go to field (number 1-\(editor.inputs.count) or label): " + typed.text, .bold)
-            canvas.cursor = (helpLine, min(editor.width - 1, 40 + String(editor.inputs.count).count + typed.cursor))
+            let prompt = "go to field (number 1-\(editor.inputs.count), label or id:ID): "
+            canvas.put(helpLine, 0, prompt + typed.text, .bold)
+            let typedColumns = String(typed.text.prefix(typed.cursor)).displayWidth
+            canvas.cursor = (helpLine, min(editor.width - 1, prompt.displayWidth + typedColumns))
         } else if let message = editor.message {
             // A message too long for the line (an error with its hint) takes the line above
             // too, over the form's last row until the next key, rather than losing its end.
-            let text = Array(message.text)
             let style: FormCanvas.Style = message.tone == .problem ? .problem : .plain
-            if text.count > editor.width, helpLine > 1 {
-                canvas.put(helpLine - 1, 0, String(text.prefix(editor.width)), style)
-                canvas.put(helpLine, 0, String(text.dropFirst(editor.width)), style)
+            let wrapped = TextWrapper.wrap(message.text, width: editor.width)
+            if wrapped.count > 1, helpLine > 1 {
+                canvas.put(helpLine - 1, 0, wrapped[0], style)
+                canvas.put(helpLine, 0, wrapped.dropFirst().joined(separator: " "), style)
             } else {
                 canvas.put(helpLine, 0, message.text, style)
             }
@@ -241,33 +242,39 @@ enum FormView {
         }
     }
 
+    /// A select field's options under the field, each label whole: one wider than the popup
+    /// (at most the screen) wraps onto more lines, all highlighted together.
     private static func renderPopup(_ editor: FormEditor, filter: TextBuffer, highlighted: Int, into canvas: inout FormCanvas) {
         guard let field = editor.focusedField, let (cell, y) = editor.layout.cell(of: editor.inputs[editor.focus]) else { return }
         let options = editor.popupOptions(filter.text)
-        let width = min(editor.width - cell.x - 1, max(24, (options.map(\.label.count).max() ?? 0) + 4))
-        var at = y - editor.scroll + 1 + 2
-        if at + options.count + 1 >= editor.height - 2 { at = max(1, editor.height - 3 - options.count - 1) }
-        canvas.put(
-            at, cell.x, "┌ filter: " + filter.text + String(repeating: " ", count: max(0, width - 11 - filter.text.count)), .reverse,
-            limit: width)
-        for (n, option) in options.enumerated() {
-            canvas.put(
-                at + 1 + n, cell.x, " " + option.label + String(repeating: " ", count: max(0, width - 1 - option.label.count)),
-                n == highlighted ? .reverse : .bold, limit: width)
+        let wanted = max(24, (options.map(\.label.displayWidth).max() ?? 0) + 4)
+        let width = max(1, min(editor.width - 1, wanted))
+        // Moved left as far as it needs to be as wide as its longest label.
+        let x = max(0, min(cell.x, editor.width - 1 - width))
+        let rows = options.enumerated().flatMap { n, option in
+            TextWrapper.wrap(option.label, width: width - 2).map { (option: n, text: $0) }
         }
-        if options.isEmpty { canvas.put(at + 1, cell.x, " no option of \(field.label) matches ", .problem, limit: width) }
-        canvas.cursor = (at, cell.x + 10 + filter.cursor)
+        var at = y - editor.scroll + 1 + 2
+        if at + rows.count + 1 >= editor.height - 2 { at = max(1, editor.height - 3 - rows.count - 1) }
+        canvas.put(at, x, padded("┌ filter: " + filter.text, to: width), .reverse, limit: width)
+        for (n, row) in rows.enumerated() {
+            canvas.put(at + 1 + n, x, padded(" " + row.text, to: width), row.option == highlighted ? .reverse : .bold, limit: width)
+        }
+        if options.isEmpty { canvas.put(at + 1, x, " no option of \(field.name) matches ", .problem, limit: width) }
+        canvas.cursor = (at, x + 10 + String(filter.text.prefix(filter.cursor)).displayWidth)
+    }
+
+    /// `text` with spaces after it to `columns` display columns.
+    private static func padded(_ text: String, to columns: Int) -> String {
+        text + String(repeating: " ", count: max(0, columns - text.displayWidth))
     }
 
     private static func renderSections(_ editor: FormEditor, highlighted: Int, into canvas: inout FormCanvas) {
         let sections = editor.sectionStarts
-        let width = min(editor.width - 4, max(30, (sections.map(\.title.count).max() ?? 0) + 6))
-        canvas.put(2, 2, " Sections (Enter jumps) " + String(repeating: " ", count: max(0, width - 24)), .reverse, limit: width)
+        let width = min(editor.width - 4, max(30, (sections.map(\.title.displayWidth).max() ?? 0) + 6))
+        canvas.put(2, 2, padded(" Sections (Enter jumps) ", to: width), .reverse, limit: width)
         for (n, section) in sections.enumerated() {
-            let text = " \(section.title)"
-            canvas.put(
-                3 + n, 2, text + String(repeating: " ", count: max(0, width - text.count)), n == highlighted ? .reverse : .bold,
-                limit: width)
+            canvas.put(3 + n, 2, padded(" \(section.title)", to: width), n == highlighted ? .reverse : .bold, limit: width)
         }
         canvas.cursor = nil
     }
@@ -276,7 +283,7 @@ enum FormView {
         let lines = [
             "Keys of the form",
             "  Tab / Shift-Tab, ↑ ↓      next / previous field        PgDn / PgUp   a screen on",
-            "  g                         go to a field by number or label",
+            "  g                         go to a field: the number shown beside it, a label, or id:ID",
             "  n / r                     next unanswered field / next unanswered required field",
             "  i                         the section index            s   review and submit",
             "  q or Ctrl-C               leave (every answer is already saved)",

@@ -114,7 +114,7 @@ struct FullScreenForm {
                 editor.stored(
                     try formData(), note: "attached \(photo.originalName ?? path) (\(photo.byteCount) bytes); uploaded by the next sync")
             case .sign(let fieldID):
-                let label = schema.field(withID: fieldID)?.label ?? fieldID
+                let label = schema.field(withID: fieldID)?.reference ?? fieldID
                 // Without libpng the form stays as it is; the field still takes an image's path.
                 try SignatureImage.requireLibrary(instead: "type a signature image's path in the field and press Enter")
                 guard let drawing = try SignaturePad(screen: screen, title: "Signature: \(label)").run() else {

@@ -24,11 +24,11 @@ extension JQCStore {
                     let schema = try FormSchema(jsonData: Data(schemaText.utf8))
                     guard let field = schema.field(withID: fieldID) else {
                         throw JQCError.notAllowed(
-                            "template \(inspection.templateID) has no field \(fieldID)", next: .showTemplate(inspection.templateID))
+                            "template \(inspection.templateID) has no field id:\(fieldID)", next: .showTemplate(inspection.templateID))
                     }
                     guard field.type.holdsPhoto else {
                         throw JQCError.notAllowed(
-                            "field \(fieldID) is a \(field.type) field; photos go in image or signature fields", next: nil)
+                            "\(field.reference) is a \(field.type.name) field; photos go in image or signature fields", next: nil)
                     }
                 }
                 let old = try database.query(

@@ -52,8 +52,11 @@ extension JQCStore {
         let field: String = try row.decode("typing_field")
         let text: String = try row.decode("typing_text")
         guard try inspection.formData()[field] == nil, !text.trimmingWhitespace().isEmpty else { return }
+        // Named as the form shows it (`4. Occupants present`), where the form will be reopened.
+        let schemaText = try database.scalar("SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self)
+        let name = schemaText.flatMap { try? FormSchema(jsonData: Data($0.utf8)).field(withID: field)?.reference } ?? "field id:\(field)"
         throw JQCError.notAllowed(
-            "inspection \(inspection.localID) has \"\(text)\" typed in field \(field), which is not a valid answer yet",
+            "inspection \(inspection.localID) has \"\(text)\" typed in \(name), which is not a valid answer yet",
             next: .finishThenSubmit(inspection: inspection.localID))
     }
 }

@@ -30,7 +30,7 @@ struct TemplateShowTests {
             try FileManager.default.copyItem(atPath: photo, toPath: home + "/over.jpg")
             let attached = await world.run(["jqc", "inspect", "attach", id, "--field", "overview PHOTO", "~/over.jpg"])
             #expect(attached.exitCode == 0, "\(attached.stderr)")
-            #expect(attached.stdout.contains("field f_1712_q13 \"Overview photo\": local://"))
+            #expect(attached.stdout.contains("16. Overview photo: local://"), "\(attached.stdout)")
             let values = try #require(try world.store().inspection(localID: id)).formData()
             #expect(values["f_1712_q13"]?.localPhotoID != nil)
         }

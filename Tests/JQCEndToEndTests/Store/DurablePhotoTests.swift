@@ -48,7 +48,7 @@ struct DurablePhotoTests {
             process.executableURL = URL(fileURLWithPath: Self.strace)
             process.arguments = [
                 "-f", "-qq", "-e", "trace=openat,fsync,fdatasync,rename,renameat,renameat2", "-o", traceFile,
-                FieldOpsBinary.path, "jqc", "inspect", "attach", id, "--field", "7", photo,
+                FieldOpsBinary.path, "jqc", "inspect", "attach", id, "--field", "6", photo,
             ]
             process.environment = world.environment
             process.standardOutput = FileHandle.nullDevice

@@ -169,7 +169,7 @@ struct JQCStoreTests {
         try store.saveAnswer(localID: draft.localID, fieldID: "6", value: .text("Poor"), typed: nil)
         #expect(try store.typedText(localID: draft.localID)?.fieldID == "2")
         let refused = #expect(throws: JQCError.self) { try store.submit(localID: draft.localID) }
-        #expect(refused?.summary.contains("\"4x\" typed in field 2") == true, "\(String(describing: refused))")
+        #expect(refused?.summary.contains("\"4x\" typed in 1. Toilets, which") == true, "\(String(describing: refused))")
         #expect(try store.inspection(localID: draft.localID)?.status == .draft)
         try store.updateFormData(localID: draft.localID) { $0["4"] = .checkbox(true) }
         #expect(try store.typedText(localID: draft.localID)?.fieldID == "2", "another field answered elsewhere leaves it")

@@ -65,10 +65,10 @@ struct AnswersFillTests {
             #expect(await world.run(["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 3}"#).exitCode == 0)
             let before = try world.storeRows()
             let cases: [(String, String)] = [
-                (#"{"2": 4, "Odour": "Good"}"#, #""Odour": no field has this id or label — did you mean "Odor" (field 6)?"#),
-                (#"{"3": 5, "6": "Smelly"}"#, #"field 6 "Odor": "Smelly" is not one of the options: "Good", "Acceptable", "Poor""#),
-                (#"{"2": 7}"#, #"field 2 "Toilets and urinals": a rating is a whole number from 0 to 5"#),
-                (#"{"1": "x"}"#, #"field 1 "Fixtures": is display-only"#),
+                (#"{"2": 4, "Odour": "Good"}"#, #""Odour": no field has this id or label — did you mean "Odor" (id 6)?"#),
+                (#"{"3": 5, "6": "Smelly"}"#, #"5. Odor (key "6"): "Smelly" is not one of the options: "Good", "Acceptable", "Poor""#),
+                (#"{"2": 7}"#, #"1. Toilets and urinals (key "2"): a rating is a whole number from 0 to 5"#),
+                (#"{"1": "x"}"#, #""Fixtures" (template field id:1): is display-only"#),
                 (#"{"7": "/tmp/photo.jpg"}"#, "is not an uploaded photo path"),
                 (#"{"2": 4, "3": 9, "99": 1}"#, "2 answers are invalid; nothing was saved"),
                 (#"[1, 2]"#, "must be one object"),

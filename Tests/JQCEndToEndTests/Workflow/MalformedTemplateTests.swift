@@ -46,7 +46,7 @@ struct MalformedTemplateTests {
             let card = await world.run(["jqc", "inspect", "show", id])
             #expect(card.exitCode == 0)
             #expect(card.stdout.contains("unsupported (template field has no id)"))
-            #expect(card.stdout.contains(#"field 3 "Future widget": unsupported (type "hologram")"#))
+            #expect(card.stdout.contains(#""Future widget" (template field id:3): unsupported (type "hologram")"#))
             let submitted = try await world.run(["jqc", "inspect", "submit", id, "--json"]).object()
             // Rating 3/5 and the unticked checkbox: (0.6 + 0) / 2.
             #expect(submitted["overall_score"] as? Double == 30)

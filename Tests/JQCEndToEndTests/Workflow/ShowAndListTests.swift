@@ -50,7 +50,7 @@ struct ShowAndListTests {
                     ["jqc", "inspect", "fill", id, "--answers", "-"], stdin: #"{"2": 4, "3": 5, "4": true, "5": "Pass", "6": "Good"}"#
                 ).exitCode == 0)
             let photo = try Outbox(world).jpeg("spot.jpg")
-            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).exitCode == 0)
+            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "6", photo]).exitCode == 0)
             #expect(
                 await world.run(["jqc", "issue", "flag", "--inspection", id, "--severity", "critical", "--description", "Leaking pipe"])
                     .exitCode == 0)

@@ -20,8 +20,8 @@ struct SubmitAndDraftRulesTests {
             let result = await world.run(["jqc", "inspect", "submit", id])
             #expect(result.exitCode == 1)
             #expect(result.stderr.contains("2 required fields are empty"))
-            #expect(result.stderr.contains(#"field 3 "Sinks and mirrors" (rating)"#))
-            #expect(result.stderr.contains(#"field 5 "Floor dry and clean" (pass_fail)"#))
+            #expect(result.stderr.contains("  2. Sinks and mirrors (rating)"), "\(result.stderr)")
+            #expect(result.stderr.contains("  4. Floor dry and clean (pass_fail)"), "\(result.stderr)")
             #expect(!result.stderr.contains("Toilets"))
             #expect(try world.storeRows() == before)
         }
@@ -85,7 +85,7 @@ struct SubmitAndDraftRulesTests {
             let before = try world.storeRows()
             let attempts: [[String]] = [
                 ["jqc", "inspect", "fill", id, "--answers", "-"],
-                ["jqc", "inspect", "attach", id, "--field", "7", photo],
+                ["jqc", "inspect", "attach", id, "--field", "6", photo],
                 ["jqc", "inspect", "submit", id],
                 ["--yes", "jqc", "inspect", "delete", id],
             ]
@@ -105,7 +105,7 @@ struct SubmitAndDraftRulesTests {
             let id = try await world.startDraft()
             let photo = world.home.path("floor.png")
             try Data(pngBytes).write(to: URL(fileURLWithPath: photo))
-            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "7", photo]).exitCode == 0)
+            #expect(await world.run(["jqc", "inspect", "attach", id, "--field", "6", photo]).exitCode == 0)
             #expect(
                 await world.run([
                     "jqc", "issue", "flag", "--inspection", id, "--severity", "low", "--description", "Scuffs", "--photo", photo,
@@ -135,18 +135,20 @@ struct SubmitAndDraftRulesTests {
             let id = try await world.startDraft()
             let fake = try world.file("looks-like.jpg", "just text")
             let before = try world.storeRows()
-            let refused = await world.run(["jqc", "inspect", "attach", id, "--field", "7", fake])
+            let refused = await world.run(["jqc", "inspect", "attach", id, "--field", "6", fake])
             #expect(refused.exitCode == 2 && refused.stderr.contains("not a JPEG or PNG image"))
-            let wrongField = await world.run(["jqc", "inspect", "attach", id, "--field", "6", fake])
-            #expect(wrongField.exitCode == 2 && wrongField.stderr.contains("is a radio field"))
+            let wrongField = await world.run(["jqc", "inspect", "attach", id, "--field", "5", fake])
+            #expect(wrongField.exitCode == 2 && wrongField.stderr.contains("5. Odor is a radio field"), "\(wrongField.stderr)")
+            #expect(wrongField.stderr.contains("the photo fields: 6. Photo of the worst spot"), "\(wrongField.stderr)")
             let noField = await world.run(["jqc", "inspect", "attach", id, "--field", "70", fake])
-            #expect(noField.exitCode == 2 && noField.stderr.contains("has no field 70"))
+            #expect(
+                noField.exitCode == 2 && noField.stderr.contains("no field 70: the form numbers its fields 1 to 6"), "\(noField.stderr)")
             #expect(try world.storeRows() == before)
             #expect(try world.photoFiles().isEmpty)
 
             let png = world.home.path("photo.txt")
             try Data(pngBytes).write(to: URL(fileURLWithPath: png))
-            let attached = await world.run(["jqc", "inspect", "attach", id, "--field", "7", png, "--json"])
+            let attached = await world.run(["jqc", "inspect", "attach", id, "--field", "id:7", png, "--json"])
             #expect(attached.exitCode == 0, "\(attached.stderr)")
             let record = try attached.object()
             let photoID = try #require(record["local_id"] as? String)
@@ -165,7 +167,7 @@ struct SubmitAndDraftRulesTests {
             let handle = try #require(FileHandle(forWritingAtPath: big))
             try handle.truncate(atOffset: UInt64(JQCStore.maxPhotoBytes + 1))  // sparse: no 50 MB written
             try handle.close()
-            let result = await world.run(["jqc", "inspect", "attach", id, "--field", "7", big])
+            let result = await world.run(["jqc", "inspect", "attach", id, "--field", "6", big])
             #expect(result.exitCode == 2 && result.stderr.contains("over the server's 50 MB photo limit"))
             #expect(try world.photoFiles().isEmpty)
         }

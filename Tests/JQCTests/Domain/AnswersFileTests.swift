@@ -39,14 +39,14 @@ struct AnswersFileTests {
         let e = try error(#"{"floor condition": "Good"}"#)
         #expect(e.problems.count == 1)
         #expect(e.summary.contains("\"floor condition\""))
-        #expect(e.summary.contains("ids 8, 18"))
-        #expect(e.summary.contains("use the field id instead"))
+        #expect(
+            e.summary.contains("(7. Floor condition, 14. Floor condition): key the answer by field id instead (ids 8, 18)"), "\(e.summary)")
     }
 
     @Test func unknownKeySuggestsAnIdOrLabel() throws {
         let e = try error(#"{"Restroom cleanlines": 3}"#)
         #expect(
-            e.summary.contains("\"Restroom cleanlines\": no field has this id or label — did you mean \"Restroom cleanliness\" (field 10)?")
+            e.summary.contains("\"Restroom cleanlines\": no field has this id or label — did you mean \"Restroom cleanliness\" (id 10)?")
         )
         let byID = try error(#"{"f_emial": "a@b.c"}"#)
         #expect(byID.summary.contains("did you mean \"f_email\"?"))
@@ -105,7 +105,8 @@ struct AnswersFileTests {
         #expect(e.details.count == 8)
         // Problems come in form order, unknown keys last.
         #expect(e.problems.map { $0.fieldID ?? "?" } == ["1", "5", "6", "8", "10", "14", "?", "?"])
-        #expect(e.details.contains { $0.hasPrefix("field 10 \"Restroom cleanliness\": a rating is a whole number") })
+        // Named as the form shows the field: id 10 is the ninth field a person answers.
+        #expect(e.details.contains { $0.hasPrefix("9. Restroom cleanliness (key \"10\"): a rating is a whole number") }, "\(e.details)")
         #expect(e.details.contains { $0.hasPrefix("\"nope\": no field has this id or label") })
         #expect(e.exitCode == .usage)
     }

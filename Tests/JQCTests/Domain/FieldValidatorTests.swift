@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Field validation")
 struct FieldValidatorTests {
-    /// The single problem of a thrown `AnswerError`, checked to name the field id and label.
+    /// The single problem of a thrown `AnswerError`, checked to name the field by the number the
+    /// form shows and its label.
     func problem(_ id: String, _ value: FormValue) throws -> AnswerProblem {
         let field = try Fixtures.field(id)
         do {
@@ -15,8 +16,12 @@ struct FieldValidatorTests {
             return AnswerProblem(key: "", message: "")
         } catch let error as AnswerError {
             #expect(error.exitCode == .usage)
-            #expect(error.summary.contains("field \(id)"))
-            if !field.label.isEmpty { #expect(error.summary.contains("\"\(field.label)\"")) }
+            if let number = field.number {
+                #expect(error.summary.hasPrefix("invalid answer for \(number). \(field.name): "), "\(error.summary)")
+            } else {
+                // Sections, buttons and unsupported fields have no number: their template id.
+                #expect(error.summary.hasPrefix("invalid answer for \"\(field.name)\" (template field id:\(id)): "), "\(error.summary)")
+            }
             return try #require(error.problems.first)
         }
     }
@@ -61,7 +66,8 @@ struct FieldValidatorTests {
     }
 
     @Test func photoFieldsTakeOnlyPhotoReferences() throws {
-        #expect(try problem("13", .text("/home/me/pic.jpg")).message.contains("fieldops jqc inspect attach LOCAL_ID --field 13 PHOTO"))
+        // The hint names the field as --field reads it: id 13 is the twelfth field the form shows.
+        #expect(try problem("13", .text("/home/me/pic.jpg")).message.contains("fieldops jqc inspect attach LOCAL_ID --field 12 PHOTO"))
         _ = try problem("12", .text("local://"))
     }
 

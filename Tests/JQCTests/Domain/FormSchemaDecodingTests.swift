@@ -71,7 +71,7 @@ struct FormSchemaDecodingTests {
         #expect(schema.fields[1].type == .unsupported(""))
         #expect(schema.fields[1].defect == "has no type")
         #expect(schema.fields[2].defect == "has no type and no id")
-        #expect(schema.fields[0].reference == "field #1 \"Lobby\"")
+        #expect(schema.fields[0].reference == "\"Lobby\" (the template's field #1, which has no id)")
     }
 
     // MARK: - Malformed schemas

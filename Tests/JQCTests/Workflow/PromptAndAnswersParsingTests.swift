@@ -56,7 +56,8 @@ struct PromptAndAnswersParsingTests {
                 _ = try FieldPrompt.action(for: line, field: field(id))
                 Issue.record("\(line) was accepted for field \(id)")
             } catch let error as AnswerError {
-                #expect(error.summary.contains("field \(id)") && error.summary.contains(message), "\(error.summary)")
+                // Here the ids are the numbers shown, as the fields are listed in grid order.
+                #expect(error.summary.contains("for \(id). ") && error.summary.contains(message), "\(error.summary)")
             }
         }
     }

@@ -26,9 +26,11 @@ public enum AnswersFile {
     /// The checked form values for `rawAnswers`, keyed by field id.
     ///
     /// A key matches a field's id exactly first; otherwise an input field's label, ignoring
-    /// case and surrounding spaces. A label shared by several fields is ambiguous (the error
-    /// lists their ids); an unknown key is an error with a did-you-mean over ids and labels;
-    /// two keys naming the same field are an error.
+    /// case and surrounding spaces. Keys are the form-data keys the server stores, never the
+    /// numbers the form shows, so a file written once for a template always means the same. A
+    /// label shared by several fields is ambiguous (the error lists their ids); an unknown key
+    /// is an error with a did-you-mean over ids and labels; two keys naming the same field are
+    /// an error. A problem names its field as the form does, with the key when it is not the label.
     public static func resolve(rawAnswers: [String: AnswerInput], schema: FormSchema, source: String? = nil) throws -> [String: FormValue] {
         let inputs = schema.inputFields
         let position = Dictionary(schema.fieldsInGridOrder.enumerated().map { ($1.index, $0) }, uniquingKeysWith: { a, _ in a })
@@ -42,13 +44,15 @@ public enum AnswersFile {
             switch match(key, schema: schema, inputs: inputs) {
             case .field(let f):
                 field = f
-            case .ambiguous(let ids):
+            case .ambiguous(let fields):
+                let ids = fields.map(\.id).joined(separator: ", ")
                 problems.append(
                     (
                         Int.max,
                         AnswerProblem(
                             key: key,
-                            message: "the label matches several fields (ids \(ids.joined(separator: ", "))); use the field id instead")
+                            message:
+                                "the label matches several fields (\(fields.references)): key the answer by field id instead (ids \(ids))")
                     ))
                 continue
             case .unknown:
@@ -56,7 +60,7 @@ public enum AnswersFile {
                 let candidates = inputs.map(\.id) + inputs.map(\.label).filter { !$0.isEmpty }
                 if let guess = Suggestions.closest(to: key, in: candidates, ignoringCase: true, tolerance: .phrase) {
                     let target = inputs.first { $0.id == guess } ?? inputs.first { $0.label == guess }
-                    message += " — did you mean \"\(guess)\"" + (target.map { $0.id == guess ? "" : " (field \($0.id))" } ?? "") + "?"
+                    message += " — did you mean \"\(guess)\"" + (target.map { $0.id == guess ? "" : " (id \($0.id))" } ?? "") + "?"
                 }
                 problems.append((Int.max, AnswerProblem(key: key, message: message)))
                 continue
@@ -69,7 +73,11 @@ public enum AnswersFile {
             claimedBy[field.id] = key
             do {
                 resolved[field.id] = try FieldValidator.check(try FieldValidator.convert(input, for: field), for: field)
-            } catch let problem as AnswerProblem {
+            } catch var problem as AnswerProblem {
+                // The form's number and label, and the key as the file wrote it when that is
+                // not the label: a file keyed by ids is searched by its keys.
+                let isLabel = key.trimmingWhitespace().lowercased() == field.label.trimmingWhitespace().lowercased()
+                if !isLabel, field.number != nil { problem.answersKey = key }
                 problems.append((order, problem))
             }
         }
@@ -83,7 +91,7 @@ public enum AnswersFile {
 
     enum Match {
         case field(FormField)
-        case ambiguous([String])
+        case ambiguous([FormField])
         case unknown
     }
 
@@ -95,7 +103,7 @@ public enum AnswersFile {
         switch byLabel.count {
         case 0: return .unknown
         case 1: return .field(byLabel[0])
-        default: return .ambiguous(byLabel.map(\.id))
+        default: return .ambiguous(byLabel)
         }
     }
 }

@@ -30,6 +30,10 @@ public struct FormField: Sendable, Hashable {
     public var buttonLabel: String?
     /// Position of the field in the schema list (the server scores in this order).
     public var index: Int
+    /// The number the form shows beside the field, 1 for the first field a person answers in
+    /// grid order; nil for sections, labels, buttons and fields that cannot be answered. Only
+    /// `FormSchema` numbers fields, so a field built on its own has none.
+    public internal(set) var number: Int?
     /// Why the field could not be used as written, e.g. "has no id"; nil for a sound field.
     public var defect: String?
     /// The field object exactly as the template sent it, so re-encoding loses nothing.
@@ -70,6 +74,10 @@ public struct FormField: Sendable, Hashable {
     /// Whether a person answers this field.
     public var isInput: Bool { type.isInput }
 
+    /// Whether the form numbers the field and takes an answer for it: an input with a
+    /// form-data key to keep the answer under.
+    public var isAnswerable: Bool { isInput && !id.isEmpty }
+
     /// Whether the field counts towards the score.
     public var isScoreable: Bool { type.isScoreable }
 
@@ -85,10 +93,24 @@ public struct FormField: Sendable, Hashable {
         tableCols ?? (colHeaders.isEmpty ? nil : colHeaders.count)
     }
 
-    /// How a person recognises the field in messages: `5 "Floor condition"`.
+    /// What the field is called: its label, else its text, else its template id.
+    public var name: String {
+        let label = label.trimmingWhitespace()
+        if !label.isEmpty { return label }
+        if let text = textContent?.trimmingWhitespace(), !text.isEmpty { return text }
+        return id.isEmpty ? "unnamed field" : "field id:\(id)"
+    }
+
+    /// How to name the field after `--field`: its number, or `id:ID` when the form shows none.
+    public var argument: String { number.map(String.init) ?? FieldName.idPrefix + id }
+
+    /// How the form, its messages and every command name the field: `4. Floor dry and clean`,
+    /// the number shown beside it on screen and its name. A field the form does not number (a
+    /// section, or one it cannot show) is named by its template id instead:
+    /// `"Lobby" (template field id:9)`, or by its list position when it has no id.
     public var reference: String {
-        let name = label.isEmpty ? (textContent ?? "") : label
-        let shownID = id.isEmpty ? "#\(index + 1)" : id
-        return name.isEmpty ? "field \(shownID)" : "field \(shownID) \"\(name)\""
+        if let number { return "\(number). \(name)" }
+        let place = id.isEmpty ? "the template's field #\(index + 1), which has no id" : "template field id:\(id)"
+        return "\"\(name)\" (\(place))"
     }
 }

@@ -7,23 +7,34 @@ public struct AnswerProblem: Error, Sendable, Hashable, CustomStringConvertible 
     /// The field the key resolved to, when it resolved to one.
     public var fieldID: String?
     public var fieldLabel: String?
+    /// How messages name the field (`FormField.reference`): `4. Floor dry and clean`.
+    public var fieldReference: String?
+    /// The answers-file key the answer came under, said beside the field when it is not the
+    /// field's label (a file keyed by template ids).
+    public var answersKey: String?
     /// What is wrong, in words that say how to fix it ("rating must be a whole number from 0
     /// to 5, got 7").
     public var message: String
 
-    public init(key: String, fieldID: String? = nil, fieldLabel: String? = nil, message: String) {
+    public init(key: String, fieldID: String? = nil, fieldLabel: String? = nil, fieldReference: String? = nil, message: String) {
         self.key = key
         self.fieldID = fieldID
         self.fieldLabel = fieldLabel
+        self.fieldReference = fieldReference
         self.message = message
     }
 
     init(field: FormField, message: String) {
-        self.init(key: field.id, fieldID: field.id, fieldLabel: field.label, message: message)
+        self.init(key: field.id, fieldID: field.id, fieldLabel: field.label, fieldReference: field.reference, message: message)
     }
 
-    /// `field 5 "Floor condition": rating must be …`.
+    /// `4. Floor dry and clean: pass/fail takes …`, the field named as the form shows it
+    /// (`4. Floor dry and clean (key "5"): …` from an answers file keyed by template id).
     public var description: String {
+        if let fieldReference {
+            let key = answersKey.map { " (key \"\($0)\")" } ?? ""
+            return "\(fieldReference)\(key): \(message)"
+        }
         if let id = fieldID {
             let label = fieldLabel.map { $0.isEmpty ? "" : " \"\($0)\"" } ?? ""
             return "field \(id)\(label): \(message)"

@@ -83,7 +83,7 @@ extension FieldValidator {
                 throw AnswerProblem(
                     field: field,
                     message:
-                        "\"\(s)\" cannot come from an answers file: photos and signatures are added with `fieldops jqc inspect attach LOCAL_ID --field \(field.id) PHOTO`"
+                        "\"\(s)\" cannot come from an answers file: photos and signatures are added with `fieldops jqc inspect attach LOCAL_ID --field \(field.argument) PHOTO`"
                 )
             }
             return .text(s)

@@ -75,7 +75,7 @@ public enum FieldValidator {
                 throw AnswerProblem(
                     field: field,
                     message:
-                        "\"\(s)\" is not an uploaded photo path; add a photo with `fieldops jqc inspect attach LOCAL_ID --field \(field.id) PHOTO`"
+                        "\"\(s)\" is not an uploaded photo path; add a photo with `fieldops jqc inspect attach LOCAL_ID --field \(field.argument) PHOTO`"
                 )
             }
             return .text(s)

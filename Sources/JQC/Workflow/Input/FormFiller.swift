@@ -29,15 +29,15 @@ struct FormFiller {
 
     func run() throws -> Ending {
         let steps = schema.fieldsInGridOrder
-        let inputs = steps.indices.filter { steps[$0].isInput && !steps[$0].id.isEmpty }
+        let inputs = Self.inputs(of: steps)
         screen.line(
             Style.bold.apply(
                 "\(inputs.count) fields; Enter keeps an answer, < goes back, - clears, ? helps, q saves and stops", enabled: color))
-        screen.line(Style.dim.apply(":goto N|label  :next (unanswered)  :required  :review", enabled: color))
+        screen.line(Style.dim.apply(":goto N|label|id:ID  :next (unanswered)  :required  :review", enabled: color))
         let values = (try? store.inspection(localID: localID)?.formData()) ?? [:]
         // Resuming continues at the first unanswered field rather than at field 1.
         var position = inputs.firstIndex { !(values[steps[$0].id]?.isAnswered(for: steps[$0]) ?? false) } ?? 0
-        if position > 0 { screen.line("resuming at field \(position + 1), the first unanswered one") }
+        if position > 0 { screen.line("resuming at \(steps[inputs[position]].reference), the first unanswered field") }
         var shownUpTo = position > 0 ? inputs[position] - 1 : -1
         while position < inputs.count {
             let index = inputs[position]
@@ -47,7 +47,7 @@ struct FormFiller {
                 shownUpTo = index
             }
             let field = steps[index]
-            switch try ask(field, number: position + 1, of: inputs.count) {
+            switch try ask(field, of: inputs.count) {
             case .next: position += 1
             case .back: position = max(0, position - 1)
             case .jump(let target):
@@ -61,19 +61,25 @@ struct FormFiller {
         return .finished
     }
 
+    /// Indices into `steps` (the schema's grid order) of the fields the form numbers: the
+    /// field at `inputs[k]` is the one numbered k + 1, as the schema numbered them.
+    private static func inputs(of steps: [FormField]) -> [Int] {
+        steps.indices.filter { steps[$0].number != nil }
+    }
+
     private enum Move {
         case next, back, quit, endOfInput
         case jump(Int)
     }
 
     /// Asks one field until it gets a valid answer or a navigation word.
-    private func ask(_ field: FormField, number: Int, of total: Int) throws -> Move {
-        showField(field, number: number, of: total)
+    private func ask(_ field: FormField, of total: Int) throws -> Move {
+        showField(field, of: total)
         while true {
             guard let line = try input.readLine(prompt: "> ") else { return .endOfInput }
             do {
                 if let command = FormNavigation(line) {
-                    if let target = try navigate(command, from: number - 1) { return .jump(target) }
+                    if let target = try navigate(command, from: (field.number ?? 1) - 1) { return .jump(target) }
                     continue
                 }
                 switch try FieldPrompt.action(for: line, field: field) {
@@ -156,23 +162,15 @@ struct FormFiller {
     /// same field again (after `:review`, or a command that found nothing).
     private func navigate(_ command: FormNavigation, from position: Int) throws -> Int? {
         let steps = schema.fieldsInGridOrder
-        let inputs = steps.indices.filter { steps[$0].isInput && !steps[$0].id.isEmpty }
+        let inputs = Self.inputs(of: steps)
         let values = try store.inspection(localID: localID)?.formData() ?? [:]
         let answered: (Int) -> Bool = { values[steps[inputs[$0]].id]?.isAnswered(for: steps[inputs[$0]]) ?? false }
         let order = Array(inputs.indices[(position + 1)...]) + Array(inputs.indices[...position])
         switch command {
         case .goto(let target):
-            if let n = Int(target), n >= 1, n <= inputs.count { return n - 1 }
-            let lowered = target.lowercased()
-            if let found = inputs.indices.first(where: { steps[inputs[$0]].label.lowercased() == lowered })
-                ?? inputs.indices.first(where: { steps[inputs[$0]].label.lowercased().hasPrefix(lowered) })
-                ?? inputs.indices.first(where: { steps[inputs[$0]].label.lowercased().contains(lowered) || steps[inputs[$0]].id == target })
-            {
-                return found
-            }
-            screen.line(
-                Style.red.apply(
-                    "  no field \"\(target)\": type :goto and a number from 1 to \(inputs.count) or part of a label", enabled: color))
+            let lookup = schema.lookUp(target)
+            if let number = lookup.firstMatch?.number { return number - 1 }
+            if case .notFound(let why) = lookup { screen.line(Style.red.apply("  " + why, enabled: color)) }
         case .next, .required:
             let requiredOnly = command == .required
             if let found = order.first(where: { !answered($0) && (!requiredOnly || steps[inputs[$0]].required) }) { return found }
@@ -189,11 +187,12 @@ struct FormFiller {
             screen.line(
                 ([
                     missing.isEmpty
-                        ? "every required field is answered" : "still required: " + missing.map(\.reference).joined(separator: ", ")
+                        ? "every required field is answered" : "still required: " + missing.references
                 ] + [score].compactMap { $0 }).joined(separator: " · "))
         case .unknown(let word):
             screen.line(
-                Style.red.apply("  unknown command :\(word); the commands are :goto N|label, :next, :required, :review, :q", enabled: color)
+                Style.red.apply(
+                    "  unknown command :\(word); the commands are :goto N|label|id:ID, :next, :required, :review, :q", enabled: color)
             )
         }
         return nil
@@ -227,13 +226,15 @@ struct FormFiller {
         }
     }
 
-    private func showField(_ field: FormField, number: Int, of total: Int) {
+    /// `4. Floor dry and clean *  (pass_fail: …)  [4 of 6]`: the field as the full-screen form
+    /// and every message name it.
+    private func showField(_ field: FormField, of total: Int) {
         let mark = field.required ? Style.red.apply(" *", enabled: color) : ""
-        let label = field.label.isEmpty ? "field \(field.id)" : field.label
         screen.line("")
         let hint = FieldPrompt.hint(for: field)
         let kind = hint == field.type.name ? hint : "\(field.type.name): \(hint)"
-        screen.line("[\(number)/\(total)] " + Style.bold.apply(label, enabled: color) + mark + "  (\(kind))")
+        let place = Style.dim.apply("  [\(field.number ?? 0) of \(total)]", enabled: color)
+        screen.line(Style.bold.apply(field.reference, enabled: color) + mark + "  (\(kind))" + place)
         if let help = field.helpText, !help.isEmpty { screen.line("  " + Style.dim.apply(help, enabled: color)) }
         if field.type.usesOptions {
             for (n, option) in field.effectiveOptions.enumerated() { screen.line("  \(n + 1)) \(option.label)") }
@@ -248,7 +249,9 @@ struct FormFiller {
 
     private func showHelp(_ field: FormField) {
         screen.line("  Enter keeps the current answer · < previous field · - clears · q saves and stops")
-        screen.line("  :goto N|label jumps · :next next unanswered · :required next unanswered required · :review shows the inspection")
+        screen.line(
+            "  :goto N jumps to the field shown as N (or :goto a label, :goto id:ID) · :next next unanswered · :required next unanswered required · :review shows the inspection"
+        )
         screen.line("  ←→ edit the line · ↑↓ recall earlier answers")
         switch field.type {
         case .radio, .select, .passFail: screen.line("  type an option's number or its text")

@@ -63,7 +63,7 @@ struct InspectionCard {
         if !photos.isEmpty {
             out.append("")
             out.append(Style.bold.apply("Photos (\(photos.count))", enabled: color))
-            for photo in photos { out.append("  " + (photo.field.isEmpty ? "issue" : "field \(photo.field)") + ": " + photo.text) }
+            for photo in photos { out.append("  " + photoOwner(photo.field) + ": " + photo.text) }
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -111,7 +111,12 @@ struct InspectionCard {
         return out
     }
 
-    private func displayLabel(_ field: FormField) -> String {
-        field.label.isEmpty ? "field \(field.id)" : field.label
+    /// `4. Floor dry and clean`: the number and name the form shows, so what is read here is
+    /// what `--field` and the form's `g` take.
+    private func displayLabel(_ field: FormField) -> String { field.reference }
+
+    private func photoOwner(_ fieldID: String) -> String {
+        if fieldID.isEmpty { return "issue" }
+        return schema?.field(withID: fieldID)?.reference ?? "field id:\(fieldID)"
     }
 }

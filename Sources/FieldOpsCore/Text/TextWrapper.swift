@@ -1,11 +1,12 @@
-import FieldOpsCore
-
-/// Wraps text to a terminal width measured in display columns (wide characters count two).
+/// Wraps text to a terminal width measured in display columns (`String.displayWidth`: wide
+/// characters count two, combining marks none). Shared by the feed cards and the inspection
+/// form's option labels.
 public enum TextWrapper {
     /// Breaks each paragraph of `text` at spaces so no line is wider than `width` columns; a word
-    /// wider than a whole line is cut by characters. Blank lines between paragraphs are kept.
+    /// wider than a whole line is cut between characters (grapheme clusters), never inside one.
+    /// Blank lines between paragraphs are kept. A width under one column is taken as one.
     public static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(width, 8)
+        let width = max(width, 1)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -23,7 +24,8 @@ public enum TextWrapper {
                     line = ""
                     lineWidth = 0
                 }
-                while wordWidth > width {
+                // A lone character wider than the line stays whole, on a line of its own.
+                while wordWidth > width, word.count > 1 {
                     let (head, rest) = split(word, atWidth: width)
                     lines.append(head)
                     word = rest
