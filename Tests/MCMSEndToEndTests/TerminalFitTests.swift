@@ -161,4 +161,31 @@ import Testing
         }
         for line in done.lines { #expect(line.components(separatedBy: "ONU ").count <= 2, "two messages on one line: \(line)") }
     }
+
+    /// A rollout with a canary on a terminal, answered at its questions: the canary's bar, the
+    /// question and the rest's bar never share a line, and no bar is left when it ends.
+    @Test func aRolloutsBarsAndQuestionsKeepToTheirOwnLines() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await RolloutTests().prepare(harness, count: 5)
+        let (screen, stty) = try watch(
+            harness,
+            ["mcms", "onu", "firmware-bulk"] + RolloutTests.image + ["--ids", ids.joined(separator: ","), "--canary", "2"],
+            columns: 80, rows: 30)
+        #expect(try screen.wait(for: "Type 5 to confirm").ok)
+        try screen.send("5\r")
+        let asked = try screen.wait(for: "continue with the remaining 3 ONUs? [y/N]", timeout: 120)
+        #expect(asked.ok, "\(asked.text)")
+        try screen.send("y\r")
+        let done = try screen.wait(for: "modes saved", timeout: 120)
+        #expect(done.ok, "\(done.text)")
+        #expect(done.text.contains("exit status 0"), "\(done.text)")
+        for line in done.lines {
+            #expect(!line.contains("█") && !line.contains("░"), "a bar was left on screen: \(line)")
+            #expect(line.components(separatedBy: "canary").count <= 2, "two messages on one line: \(line)")
+        }
+        #expect(done.lines.contains { $0.hasPrefix("canary: 2 verified, 0 failed of 2") }, "\(done.text)")
+        #expect(
+            try String(contentsOfFile: stty + ".after", encoding: .utf8) == String(contentsOfFile: stty + ".before", encoding: .utf8))
+    }
 }
