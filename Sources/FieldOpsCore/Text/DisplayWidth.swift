@@ -67,44 +67,4 @@ extension String {
         }
         return kept + "…"
     }
-
-    /// The text broken into lines of at most `width` columns, at spaces where it can be and
-    /// inside a word only when the word alone is wider; each line after the first starts with
-    /// `indent` (counted in the width). Never cuts a character or drops text.
-    public func wrapped(toWidth width: Int, indent: String = "") -> [String] {
-        let indentWidth = indent.displayWidth
-        guard width > indentWidth + 1, displayWidth > width else { return [self] }
-        var lines: [String] = []
-        var line = ""
-        var lineWidth = 0
-        var empty = true  // nothing on the line yet but its indent
-        func breakLine() {
-            lines.append(line)
-            line = indent
-            lineWidth = indentWidth
-            empty = true
-        }
-        for word in split(separator: " ", omittingEmptySubsequences: false) {
-            let wordWidth = String(word).displayWidth
-            if !empty, lineWidth + 1 + wordWidth > width { breakLine() }
-            let gap = empty ? 0 : 1
-            if lineWidth + gap + wordWidth <= width {
-                if gap == 1 { line.append(" ") }
-                line += word
-                lineWidth += gap + wordWidth
-                empty = false
-                continue
-            }
-            // A word wider than a whole line: character by character.
-            for character in word {
-                let characterWidth = String(character).displayWidth
-                if lineWidth + characterWidth > width, !empty { breakLine() }
-                line.append(character)
-                lineWidth += characterWidth
-                empty = false
-            }
-        }
-        lines.append(line)
-        return lines
-    }
 }

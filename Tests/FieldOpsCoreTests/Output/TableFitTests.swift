@@ -108,15 +108,4 @@ import Testing
         for line in lines { #expect(line.displayWidth <= 60, "\(line)") }
         #expect(lines[4].hasPrefix("ALPH7f3a0000  Ålesund"))
     }
-
-    @Test func wrappingBreaksAtSpacesAndNeverLosesText() {
-        let text = "Gulvet på Sjøgata er tørt og rent, “Kvartal” 東京ビル 👩‍🔧 crew"
-        for width in [10, 16, 24, 60] {
-            let lines = text.wrapped(toWidth: width, indent: "  ")
-            for line in lines { #expect(line.displayWidth <= width, "\(width): \(line)") }
-            let words = lines.map { $0.trimmingSpaces() }.joined(separator: " ").split(separator: " ")
-            #expect(words.joined(separator: " ").replacingEvery(" ", with: "") == text.replacingEvery(" ", with: ""))
-        }
-        #expect("kort".wrapped(toWidth: 10) == ["kort"])
-    }
 }
