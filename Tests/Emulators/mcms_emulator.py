@@ -627,6 +627,7 @@ class Fleet:
         generating the fleet again (seconds for a large one)."""
         twin = Fleet.__new__(Fleet)
         twin.seed = self.seed
+        twin.names = self.names
         twin.now = self.now
         for name in ("onu_states", "onu_configs", "olt_states", "olt_configs"):
             setattr(twin, name, getattr(self, name).copy())
