@@ -84,6 +84,12 @@ enum WatchRunner {
             var marks: [[Bool]] = []
             var size = (rows: 0, columns: 0)
             var scroll = ScrollPosition()
+
+            var total: Int { body?.lines.count ?? 0 }
+            /// Whether the body is taller than the rows under the header (a status line then).
+            var cut: Bool { total > size.rows - 2 }
+            /// Body lines shown at once: the rows under the header, less the status line.
+            var visible: Int { max(1, size.rows - 2 - (cut ? 1 : 0)) }
         }
 
         func run() async throws {
@@ -151,9 +157,7 @@ enum WatchRunner {
         func draw(_ shown: inout Shown, on screen: LiveScreen, color: Bool) {
             let (rows, columns) = shown.size
             let body = shown.body ?? ScreenText(lines: [])
-            let total = body.lines.count
-            let cut = total > rows - 2
-            let visible = max(1, rows - 2 - (cut ? 1 : 0))
+            let (total, cut, visible) = (shown.total, shown.cut, shown.visible)
             shown.scroll.clamp(total: total, visible: visible)
             var text = ScreenText(parsing: shown.header + "\n\n").encoded(highlight: [], columns: columns, rows: 2, color: color)
             text += body.encoded(highlight: shown.marks, columns: columns, rows: visible, from: shown.scroll.top, color: color)
@@ -178,10 +182,7 @@ enum WatchRunner {
                 var redraw = false
                 for key in screen.takeKeys() {
                     if key == .quit { return true }
-                    let (rows, _) = shown.size
-                    let total = shown.body?.lines.count ?? 0
-                    let visible = max(1, rows - 2 - (total > rows - 2 ? 1 : 0))
-                    redraw = shown.scroll.apply(key, total: total, visible: visible) || redraw
+                    redraw = shown.scroll.apply(key, total: shown.total, visible: shown.visible) || redraw
                 }
                 let size = screen.size
                 if size != shown.size {
