@@ -83,7 +83,7 @@ public struct JQCBackend: Backend {
                     .warning(
                         section, "failed", "\(text(failed)) failed to send",
                         fix:
-                            "see why with `fieldops -p \(profile.name) jqc status`, then `fieldops -p \(profile.name) jqc retry --all-failed`"
+                            "see why (fieldops -p \(profile.name) jqc status), then re-queue them: fieldops -p \(profile.name) jqc retry --all-failed"
                     ))
             }
             return checks

@@ -215,6 +215,51 @@ extension InterlinedListEndToEnd {
             }
         }
 
+        @Test func anExportImportsBackUnchangedAndItsIDColumnUpdatesThoseRows() async throws {
+            try await ILTestBed.with { bed in
+                try await bed.login()
+                #expect(
+                    await bed.run(["il", "row", "add", "l001", "--set", "item=Rømmegrøt “hjemmelaget”", "--set", "qty=2"]).exitCode == 0)
+                let export = await bed.run(["il", "list", "export", "l001"])
+                try #require(export.exitCode == 0, "\(export)")
+                let file = try bed.file("groceries.csv", export.stdout)
+                let puts = { try await bed.requestLines().filter { $0.hasPrefix("PUT /api/lists/l001/data") }.count }
+                let putsBefore = try await puts()
+                // Imported back as it was: every row is already as in the file; nothing is sent.
+                let same = await bed.run(["il", "row", "add", "l001", "--from", file, "-o", "table"])
+                #expect(same.exitCode == 0, "\(same)")
+                #expect(same.stdout.contains("4 rows already as in the file"), "\(same)")
+                #expect(!same.stderr.contains("1 row"), "the header is no row: \(same)")
+                #expect(try await puts() == putsBefore)
+                #expect(try await bed.rowData("l001").count == 4)
+
+                // Edited: a changed cell updates its row, a line without an id is a new row.
+                var lines = export.stdout.components(separatedBy: "\r\n")
+                let milk = try #require(lines.firstIndex { $0.contains(",Milk,") })
+                lines[milk] = lines[milk].replacingOccurrences(of: ",Milk,2,", with: ",Melk fra Ålesundsvegen,3,")
+                lines.insert(",Smør 🧈,1,false", at: lines.count - 1)
+                let edited = try bed.file("edited.csv", lines.joined(separator: "\r\n"))
+                let applied = await bed.run(["il", "row", "add", "l001", "--from", edited, "-o", "table"])
+                #expect(applied.exitCode == 0, "\(applied)")
+                #expect(applied.stdout.contains("added 1 row"), "\(applied)")
+                #expect(applied.stdout.contains("updated 1 row"), "\(applied)")
+                let rows = try await bed.rowData("l001")
+                #expect(rows.count == 5)
+                #expect(
+                    rows.contains { $0["item"]?.stringValue == "Melk fra Ålesundsvegen" && $0["qty"] == .number(JSONNumber(3)) }, "\(rows)")
+                #expect(!rows.contains { $0["item"]?.stringValue == "Milk" })
+
+                // row edit --from updates only, and refuses a row without an id or an id the list lacks.
+                let refused = await bed.run(["il", "row", "edit", "l001", "--from", edited])
+                #expect(refused.exitCode == 2, "\(refused)")
+                #expect(refused.stderr.contains("no row id (il row edit --from updates rows"), "\(refused)")
+                let stray = try bed.file("stray.csv", "id,item,qty,done\r\nr999,Kaffe,1,false\r\n")
+                let unknown = await bed.run(["il", "row", "edit", "l001", "--from", stray])
+                #expect(unknown.exitCode == 2 && unknown.stderr.contains("stray.csv:2: id: no row r999 in list l001"), "\(unknown)")
+                #expect(try await bed.rowData("l001").count == 5, "nothing was sent")
+            }
+        }
+
         // MARK: schema
 
         @Test func schemaSetShowsTheDiffAndRefusesRemovingColumnsWithDataWithoutForce() async throws {

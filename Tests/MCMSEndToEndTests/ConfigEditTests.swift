@@ -92,9 +92,19 @@ import Testing
         #expect(try await harness.writes().isEmpty)
         let right = await harness.run(["mcms", "onu", "disable", id], stdin: id + "\n", terminals: .stdin)
         #expect(right.exitCode == 0, "\(right.stderr)")
-        let rename = await harness.run(["mcms", "onu", "rename", id, "New name"], stdin: "y\n", terminals: .stdin)
+        let rename = await harness.run(["mcms", "onu", "rename", id, "Sjøgata 4 “bakgården”"], stdin: "y\n", terminals: .stdin)
         #expect(rename.exitCode == 0 && rename.stderr.contains("[y/N]"))
+        #expect(rename.stderr.contains("rename ONU \(id) “"), "the question names the ONU and its name: \(rename.stderr)")
         #expect(try await harness.writes().count == 2)
+        // A reset names the ONU, its name and that its subscriber goes offline, piped or not.
+        let reset = await harness.run(["mcms", "onu", "reset", id])
+        #expect(reset.exitCode == 2)
+        #expect(reset.stderr.contains("reset ONU \(id) “Sjøgata 4 “bakgården””"), "\(reset.stderr)")
+        #expect(reset.stderr.contains("its subscriber is offline until it registers again"), "\(reset.stderr)")
+        // A note changes no service: no question, so a script can set one.
+        let note = await harness.run(["mcms", "onu", "note", id, "nøkkel hos vaktmester"])
+        #expect(note.exitCode == 0, "\(note.stderr)")
+        #expect(try await harness.writes().count == 3)
     }
 
     // MARK: Resets of many ONUs
@@ -114,7 +124,7 @@ import Testing
         #expect(summary["reset"] == 5 && summary["failed"] == 1)
         let failed = (summary["onus"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }
         #expect(failed.map(\.["id"]) == [.string(ids[2])])
-        #expect(result.stderr.contains("1 of 6 ONUs were not reset"))
+        #expect(result.stderr.contains("1 of 6 ONUs was not reset"), "\(result.stderr)")
         #expect(result.stderr.contains(ids[2]))
         let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 6)
@@ -129,6 +139,9 @@ import Testing
         let mac = try #require(try await harness.state()["olt_ids"]?[0]?.stringValue)
         let wrong = await harness.run(["mcms", "onu", "reset", "--olt", mac], stdin: "y\n", terminals: .stdin)
         #expect(wrong.exitCode == 1)
+        // The question names what it touches: the OLT by name and MAC, the count, the consequence.
+        #expect(wrong.stderr.contains("ONUs of OLT “") && wrong.stderr.contains("(\(mac))"), "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("each reboots; its subscribers are offline until it registers again"), "\(wrong.stderr)")
         #expect(try await harness.writes().isEmpty)
         let table = await harness.run(["mcms", "onu", "reset", "--olt", mac, "--yes", "-o", "table"])
         #expect(table.exitCode == 0, "\(table.stderr)")

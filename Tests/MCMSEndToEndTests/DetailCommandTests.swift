@@ -88,7 +88,7 @@ import Testing
         try await harness.login()
         let result = await harness.run(["mcms", "onu", "config", "NOPE00000000"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("no ONU NOPE00000000 on lab"))
+        #expect(result.stderr.contains("no ONU NOPE00000000 on profile lab"))
     }
 
     @Test func oltIdsKeepTheirColonsInThePath() async throws {

@@ -165,6 +165,6 @@ import Testing
 
         let missing = await harness.run(["mcms", "olt", "logs", "70:b3:d5:00:00:00"])
         #expect(missing.exitCode == 1)
-        #expect(missing.stderr.contains("no OLT 70:b3:d5:00:00:00 on lab"))
+        #expect(missing.stderr.contains("no OLT 70:b3:d5:00:00:00 on profile lab"))
     }
 }

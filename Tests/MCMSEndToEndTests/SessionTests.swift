@@ -38,7 +38,7 @@ import Testing
         let harness = try await MCMSHarness()
         let result = await harness.run(["mcms", "onu", "list"])
         #expect(result.exitCode == 3)
-        #expect(result.stderr.contains("not logged in to profile lab"))
+        #expect(result.stderr.contains("profile lab is not logged in"))
         #expect(try await harness.state()["counts"]?["sessions"] == 0)
     }
 

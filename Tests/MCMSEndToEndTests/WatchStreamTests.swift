@@ -95,7 +95,7 @@ import Testing
         try await harness.login()
         let (id, _) = try await registeredONU(harness)
         try await harness.editState(id) { try $0.set(.number(JSONNumber(lexeme: "-27.40")!), at: ["STATS", "RX Optical Level"]) }
-        let (lines, task) = harness.start(["mcms", "onu", "show", id, "--until", "rx>0", "--timeout", "3s", "--interval", "1s"])
+        let (lines, task) = harness.start(["mcms", "onu", "show", id, "--until", "rx>0", "--until-timeout", "3s", "--interval", "1s"])
         var records = 0
         for await _ in lines { records += 1 }
         let result = await task.value
@@ -104,6 +104,16 @@ import Testing
         // The message carries the last reading (on a machine too busy for even one refresh
         // within the timeout, it says there was none).
         #expect(result.stderr.contains(records > 0 ? "last: rx -27.4" : "last: no successful refresh"), "\(result.stderr)")
+    }
+
+    @Test func theOldSpellingOfTheGiveUpTimeIsReadWithANote() async throws {
+        let harness = try await MCMSHarness(onus: 10)
+        try await harness.login()
+        let (id, _) = try await registeredONU(harness)
+        let result = await harness.run(["mcms", "onu", "show", id, "--until", "rx>0", "--timeout", "2s", "--interval", "1s", "--json"])
+        #expect(result.exitCode == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("--timeout with --until is now --until-timeout"), "\(result.stderr)")
+        #expect(result.stderr.contains("timed out after 2s waiting for rx>0"), "\(result.stderr)")
     }
 
     @Test func badConditionsAndIntervalsAreUsageErrors() async throws {
@@ -125,7 +135,7 @@ import Testing
         try await harness.login()
         let result = await harness.run(["mcms", "onu", "show", "NOPE00000000", "--watch"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("no ONU NOPE00000000 on lab"))
+        #expect(result.stderr.contains("no ONU NOPE00000000 on profile lab"))
     }
 
     @Test func aPipedWatchRidesOutAnOutage() async throws {

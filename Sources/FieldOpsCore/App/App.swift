@@ -61,11 +61,12 @@ public struct App: Sendable {
             "fieldops",
             abstract: "One fast command line for facility inspections (JQC), PON networks (MCMS) and InterlinedList.",
             discussion:
-                "Profiles in $XDG_CONFIG_HOME/fieldops/config.yaml name each service account; credentials live in the keyring file. Every listing takes --json.",
+                "Profiles in $XDG_CONFIG_HOME/fieldops/config.yaml name each service account; credentials live in the keyring file. Every listing takes --json. `fieldops help COMMAND` (or `COMMAND --help`) explains a command.",
             examples: [
                 "fieldops profile add site-a --backend jqc --base-url https://qc.example.com --username alice",
                 "fieldops -p site-a auth login",
                 "fieldops jqc sync",
+                "fieldops help jqc sync",
             ],
             options: GlobalOptions.all,
             subcommands: [
@@ -190,7 +191,7 @@ public struct App: Sendable {
             invocation: invocation, environment: environment, stdout: stdout, stderr: stderr, stdin: stdin,
             backends: backends)
         let report = { (error: any Error) -> Int32 in
-            let (text, code) = ErrorReporter.render(error, color: errorColor)
+            let (text, code) = ErrorReporter.render(error, color: errorColor, profile: context.selectedProfileName)
             stderr.write(text)
             return code.rawValue
         }

@@ -21,6 +21,11 @@ public final class CommandContext: Sendable {
 
     private let configuration = Locked<Configuration?>(nil)
     private let keyringCache = Locked<Keyring?>(nil)
+    private let selectedProfile = Locked<String?>(nil)
+
+    /// The profile the command chose (`profile(backend:)`), for the error report: a server that
+    /// cannot be reached is named by its profile, whichever backend's words said it.
+    public var selectedProfileName: String? { selectedProfile.withLock { $0 } }
     private let sessions = Locked<[String: HTTPSession]>([:])
 
     public init(
@@ -68,11 +73,23 @@ public final class CommandContext: Sendable {
     /// The profile this command works on: `--profile`, `$FIELDOPS_PROFILE`, the one profile of
     /// `backend`, then `default_profile`. A profile of another backend is refused.
     public func profile(backend: String? = nil) throws -> Profile {
-        var profile = try loadConfiguration().selectProfile(
-            explicit: invocation.value("profile"), environment: environment, backend: backend)
+        let configuration = try loadConfiguration()
+        var profile: Profile
+        do {
+            profile = try configuration.selectProfile(explicit: invocation.value("profile"), environment: environment, backend: backend)
+        } catch var error as ConfigError where error.kind == .noProfile && !configuration.profiles.isEmpty {
+            // The hint is this very command line with a profile named: a whole command to run.
+            let candidates = configuration.profiles.filter { backend == nil || $0.backend == backend }
+            if let first = candidates.first, !invocation.words.isEmpty {
+                let line = (["fieldops", "-p", first.name] + invocation.words).map(ShellQuote.word).joined(separator: " ")
+                error.hint = (error.hint.map { $0 + "; for example: " } ?? "name one: ") + line
+            }
+            throw error
+        }
         if let timeout = timeoutOverride {
             profile.http.timeout = timeout
         }
+        selectedProfile.withLock { $0 = profile.name }
         return profile
     }
 

@@ -101,6 +101,17 @@ struct APICommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let profile = try context.profile(backend: self.backend)
+        do {
+            try await send(context, profile: profile)
+        } catch let error as any UserFacingError {
+            // Every failure names the profile, its backend and its host: `api` speaks to whichever
+            // service the profile is, and a request to the wrong one must say so.
+            let place = "profile \(profile.name) (\(profile.backend) at \(profile.origin))"
+            throw FieldOpsError("\(place): \(error.summary)", details: error.details, hint: error.hint, exitCode: error.exitCode)
+        }
+    }
+
+    private func send(_ context: CommandContext, profile: Profile) async throws {
         guard let backend = context.backend(named: profile.backend) else {
             throw FieldOpsError.usage("profile \(profile.name) uses backend \(profile.backend), which this build does not have")
         }

@@ -149,7 +149,7 @@ struct AuthStatusCommand: FieldOpsCommand {
         let profiles = explicit == nil ? configuration.profiles : [try context.profile()]
         if profiles.isEmpty {
             throw FieldOpsError(
-                "no profiles are configured", hint: "add one with `fieldops profile add NAME --backend BACKEND --base-url URL`")
+                "no profiles are configured", hint: "add one: fieldops profile add NAME --backend BACKEND --base-url URL")
         }
         let keyring = try context.keyring()
         let storage = try keyring.storage()
@@ -207,11 +207,13 @@ struct AuthTokenCommand: FieldOpsCommand {
         if let backend = context.backend(named: profile.backend), !backend.signsInWithTokens {
             throw FieldOpsError.usage(
                 "profile \(profile.name) (\(backend.name)) signs in with a session cookie, not a token: there is no token to print",
-                hint: "script requests with `fieldops -p \(profile.name) api PATH`, which sends the session as the backend's commands do")
+                hint:
+                    "script requests through fieldops, which sends the session as the backend's commands do: fieldops -p \(profile.name) api PATH"
+            )
         }
         guard let token = try CredentialLookup.token(for: profile.name, environment: context.environment, keyring: context.keyring()) else {
             throw FieldOpsError(
-                "profile \(profile.name) has no access token", hint: "log in with `fieldops -p \(profile.name) auth login`",
+                "profile \(profile.name) has no access token", hint: "log in: fieldops -p \(profile.name) auth login",
                 exitCode: .notAuthenticated)
         }
         context.output.stdout.line(token.value)

@@ -1,10 +1,12 @@
 extension ConfigEditor {
     // MARK: profile use
 
-    /// Makes NAME the default of its backend. A file without `default_profile`, or whose single
-    /// value names a profile of the same backend (or nothing), keeps the single-value form; a single
-    /// value of another backend becomes a mapping of both; a mapping gets NAME's backend entry
-    /// replaced or a line added. Only those bytes change; the file is created when there is none.
+    /// Makes NAME the default of its backend, always as an entry of the `default_profile` mapping
+    /// (`default_profile: {jqc: site-a, mcms: lab-pon}`, written as a block): a single value is
+    /// what older versions wrote, and it turns into a mapping — kept as its backend's entry when it
+    /// names a profile of another backend —, so a command of one backend never picks up another
+    /// backend's default. A mapping gets NAME's backend entry replaced or a line added. Only those
+    /// bytes change; the file is created when there is none.
     public func useProfile(named name: String) throws {
         let lock = try editLock()
         defer { withExtendedLifetime(lock) {} }
@@ -17,8 +19,9 @@ extension ConfigEditor {
         let backend = chosen.backend
         let path = paths.configFile
         let value = Array(YAMLText.scalar(name).utf8)
+        let mapping = Array("default_profile:\n  \(YAMLText.scalar(backend)): \(YAMLText.scalar(name))\n".utf8)
         guard let source = try readSource(path) else {
-            try write(Array("default_profile: ".utf8) + value + [UInt8(ascii: "\n")], to: path)
+            try write(mapping, to: path)
             return
         }
         let root = try YAMLParser.parse(source)
@@ -29,17 +32,18 @@ extension ConfigEditor {
         if let pair = root?.pairs?.first(where: { $0.key.scalar?.text == "default_profile" }) {
             if let entries = pair.value.pairs {
                 edited = try settingEntry(backend, to: value, in: entries, of: pair, source: source, profile: name)
-            } else if let current = pair.value.scalar?.text, !current.isEmpty,
-                let other = configuration.profile(named: current)?.backend, other != backend
-            {
-                let lines =
-                    "\n  \(YAMLText.scalar(other)): \(YAMLText.scalar(current))\n  \(YAMLText.scalar(backend)): " + YAMLText.scalar(name)
-                edited = try replacingValue(of: pair, with: Array(lines.utf8), in: source, profile: name, afterColon: true)
             } else {
-                edited = try replacingValue(of: pair, with: value, in: source, profile: name)
+                var lines = ""
+                if let current = pair.value.scalar?.text, !current.isEmpty,
+                    let other = configuration.profile(named: current)?.backend, other != backend
+                {
+                    lines = "\n  \(YAMLText.scalar(other)): \(YAMLText.scalar(current))"
+                }
+                lines += "\n  \(YAMLText.scalar(backend)): " + YAMLText.scalar(name)
+                edited = try replacingValue(of: pair, with: Array(lines.utf8), in: source, profile: name, afterColon: true)
             }
         } else {
-            edited = Array("default_profile: ".utf8) + value + [UInt8(ascii: "\n")] + source.bytes
+            edited = mapping + source.bytes
         }
         let check = ConfigSource(path: path, bytes: edited)
         guard let newRoot = try? YAMLParser.parse(check),
@@ -98,7 +102,8 @@ extension ConfigEditor {
         if afterColon {
             var colon = source.offset(of: pair.key.contentEnd, lineStarts: starts)
             while colon < bytes.count, bytes[colon] == UInt8(ascii: " ") { colon += 1 }
-            let to = source.offset(of: pair.value.contentEnd, lineStarts: starts)
+            // `default_profile:` with nothing after it ends where its colon does.
+            let to = max(source.offset(of: pair.value.contentEnd, lineStarts: starts), colon + 1)
             guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":"), colon < to, to <= bytes.count else {
                 throw refusal(profile, in: source, why: "default_profile is not written as `default_profile: NAME`")
             }

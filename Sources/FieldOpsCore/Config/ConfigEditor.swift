@@ -63,7 +63,7 @@ public struct ConfigEditor: Sendable {
         if let existing = configuration.profile(named: draft.name) {
             throw ConfigError(
                 .profileExists, "profile '\(draft.name)' already exists at \(existing.origin)",
-                hint: "choose another name, or remove it first with `fieldops profile remove \(draft.name)`")
+                hint: "choose another name, or remove it first: fieldops profile remove \(draft.name)")
         }
         let path = paths.profilesDirectory + "/" + draft.name + ".yaml"
         if FileSystem.exists(path) {

@@ -31,7 +31,7 @@ enum LocalChecks {
                 checks.append(
                     .warning(
                         section, "profiles", "no profile is configured",
-                        fix: "create one with `fieldops profile add NAME --backend BACKEND --base-url URL`"))
+                        fix: "create one: fieldops profile add NAME --backend BACKEND --base-url URL"))
             }
             for profile in configuration.profiles {
                 checks.append(.ok(section, "profile \(profile.name)", "\(profile.backend) at \(profile.baseURL) (\(profile.origin))"))
@@ -57,7 +57,7 @@ enum LocalChecks {
                 .failure(
                     section, "default_profile",
                     "names \(name), which is not a profile (\(configuration.defaultProfileOrigin ?? configuration.paths.configFile))",
-                    fix: "choose an existing one with `fieldops profile use NAME`"))
+                    fix: "choose an existing one: fieldops profile use NAME"))
         }
         for (backend, name) in configuration.backendDefaults.sorted(by: { $0.key < $1.key })
         where configuration.profile(named: name)?.backend != backend {
@@ -66,7 +66,7 @@ enum LocalChecks {
                 .failure(
                     section, "default_profile.\(backend)",
                     "names \(name), which is \(why) (\(configuration.backendDefaultOrigins[backend] ?? configuration.paths.configFile))",
-                    fix: "choose a \(backend) profile with `fieldops profile use NAME`"))
+                    fix: "choose a \(backend) profile: fieldops profile use NAME"))
         }
         if let name = environment["FIELDOPS_PROFILE"], !name.isEmpty, configuration.profile(named: name) == nil {
             checks.append(
@@ -88,7 +88,7 @@ enum LocalChecks {
                     .warning(
                         section, "default for \(backend)",
                         "none: \(names.count) profiles (\(names.joined(separator: ", "))) use \(backend), so its commands need --profile",
-                        fix: "make one the default with `fieldops profile use NAME`, or set FIELDOPS_PROFILE"))
+                        fix: "set FIELDOPS_PROFILE, or make one the default: fieldops profile use NAME"))
             }
         }
         return checks
@@ -149,7 +149,7 @@ enum LocalChecks {
             checks.append(
                 .failure(
                     section, "entries", error.summaryText,
-                    fix: reported?.hint ?? "see `fieldops auth status`"))
+                    fix: reported?.hint ?? "see the credentials: fieldops auth status"))
         }
         return checks
     }
@@ -259,7 +259,7 @@ public enum StoreDiagnosis {
                 checks.append(
                     .failure(
                         section, name, "\(path): schema v\(version) is newer than this fieldops knows (v\(latest))",
-                        fix: "a newer fieldops wrote it: upgrade fieldops (see `fieldops version`)"))
+                        fix: "a newer fieldops wrote it: upgrade fieldops (this one is: fieldops version)"))
                 return checks
             } else if version < latest {
                 checks.append(

@@ -15,7 +15,7 @@ extension HTTPSession {
         case .file(let path, _):
             trace("> (body streamed from \(path))")
         case .multipart(let form):
-            trace("> (multipart form, \(form.parts.count) parts)")
+            trace("> (multipart form, \(Noun.count(form.parts.count, "part")))")
         case .none:
             break
         }

@@ -3,7 +3,9 @@
 /// `fieldops: <what failed>`, optional indented detail lines, then `hint: <what to do>`.
 /// Errors that are not `UserFacingError` are still shown as one line (never a stack trace).
 public enum ErrorReporter {
-    public static func render(_ error: any Error, color: Bool = false) -> (text: String, exitCode: ExitCode) {
+    /// - Parameter profile: the profile the command ran against; a failure to reach the server
+    ///   (exit 4) that does not name it says it at the end, `(profile lab-pon)`, in every backend.
+    public static func render(_ error: any Error, color: Bool = false, profile: String? = nil) -> (text: String, exitCode: ExitCode) {
         if error is CancellationError {
             return ("fieldops: interrupted\n", .interrupted)
         }
@@ -11,7 +13,11 @@ public enum ErrorReporter {
         guard let error = error as? any UserFacingError else {
             return ("\(prefix) \(error.summaryText)\n", .failure)
         }
-        var text = "\(prefix) \(error.summary)\n"
+        var summary = error.summary
+        if error.exitCode == .network, let profile, !summary.contains("profile \(profile)") {
+            summary += " (profile \(profile))"
+        }
+        var text = "\(prefix) \(summary)\n"
         for line in error.details {
             text += "  \(line)\n"
         }

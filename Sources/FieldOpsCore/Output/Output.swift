@@ -135,7 +135,7 @@ public final class Output: Sendable {
 
     /// Writes what `render` makes with the terminal's `tableFit`, then the note on the columns
     /// it hid: after the table, not before it.
-    private func writeFitted(_ render: (TableFit?) throws -> [UInt8]) rethrows {
+    func writeFitted(_ render: (TableFit?) throws -> [UInt8]) rethrows {
         let notes = Locked<[String]>([])
         let fit = tableFit.map { fit in TableFit(width: fit.width) { text in notes.withLock { $0.append(text) } } }
         stdout.write(bytes: try render(fit))

@@ -35,7 +35,7 @@ public enum ILError: UserFacingError, Equatable {
     public var summary: String {
         switch self {
         case .notLoggedIn(let profile):
-            return "not logged in to InterlinedList on profile \(profile)"
+            return "profile \(profile) is not logged in"
         case .loggedOut(let profile, let route):
             return
                 "logged out: the server no longer accepts the credentials of profile \(profile) (\(route) and GET /api/user answered 401)"
@@ -52,13 +52,13 @@ public enum ILError: UserFacingError, Equatable {
         case .server(let route, let status, let message):
             return ServiceWording.statusFailure(route: route, status: status, message: message, requestID: nil)
         case .notFound(let subject, let profile, let message):
-            return ServiceWording.notFound(subject, profile: profile) + (message.map { " (the server says: \($0))" } ?? "")
+            return ServiceWording.notFound(subject, profile: profile, serverMessage: message)
         case .invalidData(let route, let message, _):
             return "\(route) refused the data (HTTP 400)" + (message.map { ": \($0)" } ?? "")
         case .unexpectedResponse(let route, let detail):
             return "\(route) sent an answer fieldops cannot read: \(detail)"
         case .offline(let route, let reason):
-            return "cannot reach the InterlinedList server (\(route)): \(reason)"
+            return "\(route) failed: \(reason)"
         case .messageTooLong(let length, let limit):
             return "message is \(length) characters; your profile allows at most \(limit)"
         case .badCredentials(let email):
@@ -79,12 +79,12 @@ public enum ILError: UserFacingError, Equatable {
     public var hint: String? {
         switch self {
         case .notLoggedIn(let profile), .loggedOut(let profile, _):
-            return "run: fieldops auth login -p \(profile)"
+            return "log in: fieldops -p \(profile) auth login"
         case .needsSessionCookie(let profile, _):
-            return "sign in with email and password to get one: fieldops auth login -p \(profile) --password-stdin"
+            return "sign in with email and password to get one: fieldops -p \(profile) auth login --password-stdin"
         case .routeRefused(let profile, _, let cookieRoute):
             return cookieRoute
-                ? "the session cookie has expired; sign in again to renew it: fieldops auth login -p \(profile)"
+                ? "the session cookie has expired; sign in again to renew it: fieldops -p \(profile) auth login"
                 : "you are still logged in; the server refused this one request — check the id, or retry later"
         case .forbidden(_, let reason, _):
             return reason.hint
@@ -92,11 +92,11 @@ public enum ILError: UserFacingError, Equatable {
             return "wait \(retryAfter.map { "\($0) s" } ?? "a while") and run the command again"
         case .server(_, let status, _):
             return ServiceWording.statusHint(status, requestID: nil)
-        case .notFound:
-            return "check the id; listings show them (fieldops il lists, fieldops il docs)"
+        case .notFound(let subject, let profile, _):
+            return "check the id against the listing: fieldops -p \(profile) il \(ILError.listing(of: subject))"
         case .offline:
             return
-                "check the network and the profile's base_url; reads answer from the offline mirror when it holds what they ask (fieldops il sync fills it)"
+                "check the network and the profile's base_url; reads answer from the offline mirror when it holds what they ask; fill it while online: fieldops il sync"
         case .messageTooLong:
             return "shorten the message, or raise maxMessageLength in your InterlinedList settings"
         case .badCredentials:
@@ -104,7 +104,7 @@ public enum ILError: UserFacingError, Equatable {
         case .unexpectedResponse:
             return "check that the profile's base_url points at an InterlinedList server"
         case .invalidData:
-            return "fix the fields named above (il list schema ID shows the columns and their types) and run it again"
+            return "fix the fields named above and run it again; see the columns and their types: fieldops il list schema LIST"
         case .tokenRefused:
             return "copy the sync token again (it is 64 hex digits), or log in with email and password"
         }
@@ -121,6 +121,20 @@ public enum ILError: UserFacingError, Equatable {
 }
 
 extension ILError {
+    /// The listing that shows the ids of what `subject` names (`document d006` → `docs`).
+    static func listing(of subject: String) -> String {
+        let noun = subject.split(separator: " ").first.map(String.init) ?? ""
+        switch noun {
+        case "document": return "docs"
+        case "folder": return "folders"
+        case "message", "post": return "feed"
+        case "organization", "org": return "orgs"
+        case "notification": return "notifications"
+        case "user": return "following"
+        default: return "lists"
+        }
+    }
+
     /// Whether the server answered 404 (`notFound` for a route naming one record, else `server`).
     public var isNotFound: Bool {
         switch self {

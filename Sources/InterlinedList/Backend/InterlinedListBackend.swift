@@ -84,7 +84,7 @@ public struct InterlinedListBackend: Backend {
         do {
             let report = try await ILMirrorSync(services: ILServices(context, profile: profile)).pull()
             details.append(
-                "offline mirror: \(report.lists) lists, \(report.rows) rows, \(report.documents) documents, \(report.messages) feed messages"
+                "offline mirror: \(Noun.count(report.lists, "list")), \(Noun.count(report.rows, "row")), \(Noun.count(report.documents, "document")), \(Noun.count(report.messages, "feed message"))"
             )
         } catch {
             details.append(

@@ -103,7 +103,9 @@ public struct ILClient: Sendable {
         }
         let message = (try? ILJSON.decode(ILServerError.self, from: response.body))?.error
         if response.status == 404, let subject = ServiceWording.subject(ofPath: Array(endpoint.segments.dropFirst()), names: Self.nouns) {
-            return ILError.notFound(subject: subject, profile: profile, serverMessage: message)
+            return ILError.notFound(
+                subject: subject, profile: profile,
+                serverMessage: ServiceWording.message(message, requestID: ServiceWording.requestID(in: response.headers)))
         }
         return Self.failure(endpoint, response, message: message)
     }

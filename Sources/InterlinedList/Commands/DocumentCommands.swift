@@ -38,7 +38,9 @@ public struct DocsCommand: FieldOpsCommand {
         case .json:
             try context.output.emitJSON(ILDocumentsEnvelope(documents: documents))
         case .table, .plain:
-            let table = ILTables.documents(documents, subfolders: subfolders, now: services.now)
+            // Piped, the records of --json: the documents (the subfolders are the terminal's view).
+            let table = ILTables.documents(
+                documents, subfolders: context.output.format == .plain ? [] : subfolders, now: services.now)
             if table.rows.isEmpty {
                 context.output.sayEmpty(folderID.map { "folder \($0) is empty" } ?? "no documents at the root")
                 return

@@ -57,14 +57,15 @@ public struct FeedCommand: FieldOpsCommand {
             snapshot = local
         }
         switch context.output.format {
-        case .json:
+        case .json, .plain:
             // Re-indented losslessly: key order and number lexemes stay as the server wrote them.
+            // Piped (plain), one tab-separated line per message with the fields of --json.
             if let value = try? JSONValue(parsing: snapshot.raw) {
-                context.output.emit(json: value)
+                context.output.emit(records: value)
             } else {
                 try context.output.emit(jsonBytes: snapshot.raw)
             }
-        case .table, .plain:
+        case .table:
             if snapshot.page.messages.isEmpty {
                 context.output.sayEmpty("no messages" + (query.tag.map { " tagged #\($0)" } ?? ""))
                 return

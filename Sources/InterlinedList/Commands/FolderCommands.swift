@@ -179,7 +179,8 @@ public struct FolderDeleteCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
         let client = try services.client()
         let folders = try await client.call(kind.listing, as: ILFoldersWithDocuments.self).folders
         guard let folder = folders.first(where: { $0.id == id }) else {
-            throw FieldOpsError("no \(kind.noun) \(id)", hint: kind == .list ? "il folders lists them" : "il docs lists them")
+            throw FieldOpsError(
+                "no \(kind.noun) \(id)", hint: kind == .list ? "see them: fieldops il folders" : "see them: fieldops il docs")
         }
         let subtree = Self.subtree(of: id, in: folders.map { ($0.id, ParentReference.normalized($0.parentId)) })
         let subfolders = subtree.count - 1

@@ -102,6 +102,13 @@ public struct ListShowCommand: FieldOpsCommand {
         ).value
         let columns = ILColumn.of(detail.list)
         let rows = try select(detail.rows, columns: columns)
+        if context.output.structured.transformsJSON, context.output.structured.kind != .json {
+            // -o csv|ndjson: the records are the rows (as --json holds them), one per line.
+            var byID: [String: JSONValue] = [:]
+            for row in detail.raw["rows"]?.arrayValue ?? [] { byID[row["id"]?.stringValue ?? ""] = row }
+            context.output.emit(json: .array(rows.compactMap { byID[$0.id] }))
+            return
+        }
         if context.output.format == .json {
             guard filters.isEmpty, sortKey == nil, limit == nil else {
                 var raw = detail.raw.objectValue ?? JSONObject()

@@ -72,12 +72,26 @@ public struct RowAddCommand: FieldOpsCommand {
     }
 
     func importRows(_ file: String, client: ILClient, _ services: ILServices, _ context: CommandContext) async throws {
+        try await RowImportRun(listID: listID, file: file, updatesOnly: false).run(client: client, services, context)
+    }
+}
+
+/// `il row add --from` and `il row edit --from`: a file's rows checked, then sent — rows with an
+/// id (the `id` column `il list export` writes) update those rows, rows without one are added
+/// (`row edit --from` takes only rows with ids). So an export imports back unchanged: rows whose
+/// cells are what the list already holds are not sent at all.
+struct RowImportRun: Sendable {
+    var listID: String
+    var file: String
+    var updatesOnly: Bool
+
+    func run(client: ILClient, _ services: ILServices, _ context: CommandContext) async throws {
         // The rows already there are read beside the list and while the file is checked (a read
         // sends nothing, so a bad file or a missing list still means nothing was sent; the read
         // is then cancelled, and the list's own error is the one reported).
         // The file is read and split into records meanwhile too; typing and checking its rows
         // wait for the list's columns.
-        let listID = listID
+        let (listID, file) = (self.listID, self.file)
         async let existing = client.allRows(of: listID)
         async let fileSource = file == "-" ? nil : ILRowImport.Source(path: file)
         let (list, columns) = try await listColumns(client, listID)
@@ -87,30 +101,114 @@ public struct RowAddCommand: FieldOpsCommand {
             } else {
                 ILRowImport.Source(text: String(decoding: context.stdin.readAll(), as: UTF8.self), name: "stdin", path: "-")
             }
-        let parsed = ILRowImport.check(source, columns: columns)
-        if !parsed.problems.isEmpty {
-            let shown = parsed.problems.prefix(20).map(\.description)
-            let more = parsed.problems.count > 20 ? ["… and \(parsed.problems.count - 20) more"] : []
-            let badLines = Set(parsed.problems.map(\.line)).count
-            throw FieldOpsError(
-                "\(badLines) row\(badLines == 1 ? " of \(file) does" : "s of \(file) do") not pass the rules of list \(listID); nothing was sent",
-                details: shown + more, hint: "fix those lines and run it again (il list schema \(listID) shows the columns)",
-                exitCode: .usage)
+        var parsed = ILRowImport.check(source, columns: columns)
+        let rowsBefore = try await existing
+        let current = Dictionary(
+            rowsBefore.compactMap { row in row["id"]?.stringValue.map { ($0, row["rowData"]?.objectValue ?? JSONObject()) } },
+            uniquingKeysWith: { first, _ in first })
+        for row in parsed.rows {
+            if let id = row.id, current[id] == nil {
+                parsed.problems.append(
+                    ILRowImport.Problem(file: file, line: row.line, column: "id", message: "no row \(id) in list \(listID)"))
+            } else if row.id == nil, updatesOnly {
+                parsed.problems.append(
+                    ILRowImport.Problem(
+                        file: file, line: row.line, column: "id",
+                        message: "no row id (il row edit --from updates rows; new rows go in with il row add --from)"))
+            }
         }
+        try Self.refuse(parsed.problems, file: file, listID: listID)
         guard !parsed.rows.isEmpty else {
             context.output.stderr.line("\(file) holds no rows; nothing was sent")
             return
         }
-        let rowsBefore = try await existing
-        let before = Set(rowsBefore.compactMap { $0["id"]?.stringValue })
-        var sent = 0
-        let chunks = stride(from: 0, to: parsed.rows.count, by: Self.bulkLimit).map {
-            parsed.rows[$0..<min($0 + Self.bulkLimit, parsed.rows.count)]
+        let changed = parsed.rows.filter { row in row.id.map { !Self.same(current[$0] ?? JSONObject(), row.data) } ?? false }
+        let unchanged = parsed.rows.filter { $0.id != nil }.count - changed.count
+        let additions = parsed.rows.filter { $0.id == nil }
+        var updated: [JSONValue] = []
+        for row in changed {
+            guard let id = row.id else { continue }
+            do {
+                let answer = try client.parse(
+                    try await client.send(.updateRow(listID, id), body: ILJSONBody(["data": .object(row.data)])), .updateRow(listID, id))
+                updated.append(answer["data"] ?? .object(["id": .string(id)]))
+            } catch {
+                services.invalidate("list-" + listID)
+                guard !updated.isEmpty else { throw error }
+                throw FieldOpsError(
+                    "updated \(updated.count) of \(Noun.count(changed.count, "row")) of list \(listID); \(file):\(row.line) (row \(id)) and the rows after it were not sent",
+                    details: [error.summaryText],
+                    hint: "run it again once the cause is fixed: rows already updated are left as they are", exitCode: .partialFailure)
+            }
         }
-        var body = Self.bulkBody(chunks[0])
+        let added = try await add(additions, before: Set(current.keys), expected: rowsBefore.count, client: client, services)
+        services.invalidate("list-" + listID)
+        switch context.output.format {
+        case .json: context.output.emit(json: JSONValue.array(added + updated))
+        case .plain: context.output.stdout.write((added + updated).map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
+        case .table:
+            let ids = added.compactMap { $0["id"]?.stringValue }
+            let idRange = ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"
+            if changed.isEmpty, unchanged == 0 {
+                context.output.stdout.line("added \(Noun.count(additions.count, "row")) to list \(listID) “\(list.title)”" + idRange)
+                return
+            }
+            var parts: [String] = []
+            if !additions.isEmpty { parts.append("added \(Noun.count(additions.count, "row"))" + idRange) }
+            if !changed.isEmpty { parts.append("updated \(Noun.count(changed.count, "row"))") }
+            if unchanged > 0 { parts.append("\(Noun.count(unchanged, "row")) already as in the file") }
+            context.output.stdout.line("list \(listID) “\(list.title)”: " + parts.joined(separator: ", "))
+        }
+    }
+
+    /// The file's problems, if any, as one refusal: nothing is sent. The header's line is said
+    /// as the header, not counted as a row.
+    static func refuse(_ problems: [ILRowImport.Problem], file: String, listID: String) throws {
+        guard !problems.isEmpty else { return }
+        let shown = problems.prefix(20).map(\.description)
+        let more = problems.count > 20 ? ["… and \(problems.count - 20) more"] : []
+        let headerLine = problems.map(\.line).min() == 1 && problems.contains { $0.line == 1 && $0.column != nil }
+        let badRows = Set(problems.map(\.line).filter { !(headerLine && $0 == 1) }).count
+        var what: [String] = []
+        if headerLine { what.append("the header") }
+        if badRows > 0 { what.append(Noun.count(badRows, "row")) }
+        let verb = what.count == 1 && badRows <= 1 ? "does" : "do"
+        throw FieldOpsError(
+            "\(what.joined(separator: " and ")) of \(file) \(verb) not pass the rules of list \(listID); nothing was sent",
+            details: shown + more, hint: "fix those lines and run it again; see the columns: fieldops il list schema \(listID)",
+            exitCode: .usage)
+    }
+
+    /// Whether a row already holds these cells (empty and null cells count as absent).
+    static func same(_ current: JSONObject, _ new: JSONObject) -> Bool {
+        func meaningful(_ object: JSONObject) -> [String: JSONValue] {
+            var members: [String: JSONValue] = [:]
+            for member in object {
+                if case .null = member.value { continue }
+                if member.value.stringValue == "" { continue }
+                members[member.key] = member.value
+            }
+            return members
+        }
+        let (old, fresh) = (meaningful(current), meaningful(new))
+        return old.count == fresh.count
+            && old.allSatisfy { key, value in fresh[key].map { ILCell.text($0) == ILCell.text(value) } ?? false }
+    }
+
+    /// The new rows, sent in bulk requests of at most 1,000, then read back for their ids.
+    func add(_ rows: [ILRowImport.Row], before: Set<String>, expected: Int, client: ILClient, _ services: ILServices) async throws
+        -> [JSONValue]
+    {
+        guard !rows.isEmpty else { return [] }
+        let (listID, file) = (self.listID, self.file)
+        var sent = 0
+        let chunks = stride(from: 0, to: rows.count, by: RowAddCommand.bulkLimit).map {
+            rows[$0..<min($0 + RowAddCommand.bulkLimit, rows.count)]
+        }
+        var body = RowAddCommand.bulkBody(chunks[0])
         for (index, chunk) in chunks.enumerated() {
             // The next chunk's body is written while this one is in flight.
-            async let nextBody = index + 1 < chunks.count ? Self.bulkBody(chunks[index + 1]) : nil
+            async let nextBody = index + 1 < chunks.count ? RowAddCommand.bulkBody(chunks[index + 1]) : nil
             do {
                 _ = try await client.send(.createRows(listID), body: body)
                 if let next = await nextBody { body = next }
@@ -119,7 +217,7 @@ public struct RowAddCommand: FieldOpsCommand {
                 guard sent > 0 else { throw error }
                 let first = chunk.first?.line ?? 0
                 throw FieldOpsError(
-                    "added \(sent) of \(parsed.rows.count) rows to list \(listID); the rows from \(file):\(first) on were not added",
+                    "added \(sent) of \(Noun.count(rows.count, "row")) to list \(listID); the rows from \(file):\(first) on were not added",
                     details: [error.summaryText],
                     hint: "the first \(sent) rows are in the list; remove them from the file (or the list) before running it again",
                     exitCode: .partialFailure)
@@ -127,22 +225,9 @@ public struct RowAddCommand: FieldOpsCommand {
             sent += chunk.count
         }
         // The bulk answer is only a count: the new rows are the ones that were not there before.
-        // How many there should be is known, so their pages are read at once; the mirror's copy
-        // of the list is dropped meanwhile.
-        let expected = rowsBefore.count + sent
-        async let reread = client.allRows(of: listID, expecting: expected)
-        services.invalidate("list-" + listID)
-        let after = try await reread
-        let added = after.filter { !before.contains($0["id"]?.stringValue ?? "") }.reversed()
-        switch context.output.format {
-        case .json: context.output.emit(json: JSONValue.array(Array(added)))
-        case .plain: context.output.stdout.write(added.map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
-        case .table:
-            let ids = added.compactMap { $0["id"]?.stringValue }
-            context.output.stdout.line(
-                "added \(sent) rows to list \(listID) “\(list.title)”"
-                    + (ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"))
-        }
+        // How many there should be is known, so their pages are read at once.
+        let after = try await client.allRows(of: listID, expecting: expected + sent)
+        return after.filter { !before.contains($0["id"]?.stringValue ?? "") }.reversed()
     }
 }
 
@@ -150,30 +235,56 @@ public struct RowAddCommand: FieldOpsCommand {
 /// row, so the row is read, the changes merged into it, and the merged row written back.
 public struct RowEditCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
-        "edit", abstract: "Change cells of a row, keeping the others (read, merge, write).",
-        examples: ["fieldops il row edit l001 r002 --set done=true", "fieldops il row edit l001 r002 --unset qty"],
-        options: [ILCommandTree.cellOption, OptionSpec("unset", valueName: "KEY", help: "Remove a cell (repeatable).", repeatable: true)],
-        arguments: [ILCommandTree.rowListArgument, ILCommandTree.rowArgument])
+        "edit", abstract: "Change cells of a row, keeping the others (read, merge, write); or many rows from a file (--from).",
+        discussion: """
+            With --from FILE (CSV with a header row, or JSON lines, as il list export writes them) every row names the row it \
+            replaces in its id column; rows that already hold those cells are not sent, and nothing is sent while any row is invalid.
+            """,
+        examples: [
+            "fieldops il row edit l001 r002 --set done=true", "fieldops il row edit l001 r002 --unset qty",
+            "fieldops il row edit l001 --from groceries.csv",
+        ],
+        options: [
+            ILCommandTree.cellOption, OptionSpec("unset", valueName: "KEY", help: "Remove a cell (repeatable).", repeatable: true),
+            OptionSpec(
+                "from", value: .file, valueName: "FILE",
+                help: "Replace the rows a CSV or JSON-lines file names by id (as il list export writes it; - for stdin)."),
+        ],
+        arguments: [ILCommandTree.rowListArgument, ILCommandTree.optionalRowArgument])
 
     public var listID: String
     public var rowID: String
     public var sets: [String]
     public var unsets: [String]
+    public var file: String?
 
     public init(_ invocation: Invocation) throws {
-        guard let listID = invocation.value("LIST"), !listID.isEmpty, let rowID = invocation.value("ROW"), !rowID.isEmpty else {
-            throw FieldOpsError.usage("il row edit needs a LIST id and a ROW id")
-        }
+        guard let listID = invocation.value("LIST"), !listID.isEmpty else { throw FieldOpsError.usage("il row edit needs a LIST id") }
         self.listID = listID
-        self.rowID = rowID
+        rowID = invocation.value("ROW") ?? ""
         sets = invocation.all("set")
         unsets = invocation.all("unset")
-        guard !sets.isEmpty || !unsets.isEmpty else { throw FieldOpsError.usage("il row edit needs --set KEY=VALUE or --unset KEY") }
+        file = invocation.value("from")
+        if file != nil {
+            guard rowID.isEmpty, sets.isEmpty, unsets.isEmpty else {
+                throw FieldOpsError.usage("il row edit takes either --from FILE or a ROW with --set/--unset, not both")
+            }
+            return
+        }
+        guard !rowID.isEmpty else {
+            throw FieldOpsError(usage: UsageError(.missingArgument("ROW"), commandWords: invocation.commandWords))
+        }
+        guard !sets.isEmpty || !unsets.isEmpty else {
+            throw FieldOpsError.usage("il row edit needs --set KEY=VALUE or --unset KEY (or --from FILE)")
+        }
     }
 
     public func run(_ context: CommandContext) async throws {
         let services = try ILServices.signedIn(context)
         let client = try services.client()
+        if let file {
+            return try await RowImportRun(listID: listID, file: file, updatesOnly: true).run(client: client, services, context)
+        }
         let listID = listID
         let rowID = rowID
         async let columnsAnswer = listColumns(client, listID)
@@ -227,7 +338,8 @@ public struct RowDeleteCommand: FieldOpsCommand {
         }
         if missing.count == rowIDs.count {
             throw FieldOpsError(
-                "no row \(missing.joined(separator: ", ")) in list \(listID)", hint: "il list show \(listID) lists the rows and their ids")
+                "no row \(missing.joined(separator: ", ")) in list \(listID)",
+                hint: "see the rows and their ids: fieldops il list show \(listID)")
         }
         let present = rowIDs.filter { !missing.contains($0) }
         try context.prompter.confirm(

@@ -21,8 +21,9 @@ public struct SyncCommand: FieldOpsCommand {
             ])
         case .plain, .table:
             context.output.stdout.line(
-                "mirrored \(report.lists) lists (\(report.rows) rows), \(report.folders) folders, "
-                    + "\(report.documents) documents in \(report.documentFolders) folders, \(report.messages) feed messages")
+                "mirrored \(Noun.count(report.lists, "list")) (\(Noun.count(report.rows, "row"))), \(Noun.count(report.folders, "folder")), "
+                    + "\(Noun.count(report.documents, "document")) in \(Noun.count(report.documentFolders, "folder")), "
+                    + "\(Noun.count(report.messages, "feed message"))")
         }
     }
 }

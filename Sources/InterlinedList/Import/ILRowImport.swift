@@ -4,13 +4,21 @@ import FoundationEssentials
 /// The rows of `il row add --from FILE`: a CSV file with a header row, or JSON lines (one object
 /// per line). Every row is typed by the list's columns and checked with the server's rules; a
 /// single problem anywhere means nothing is sent, and each is reported as `FILE:LINE: column: message`.
+///
+/// An `id` column (or member), which `il list export` writes first, is the row's own id when the
+/// list has no column of that key: a row with one names a row to update, a row without one is new.
 public struct ILRowImport: Sendable {
     public struct Row: Sendable, Equatable {
         public var line: Int
         public var data: JSONObject
         /// Cells that could not be typed; already reported, so the server's rules skip them.
         var untyped: Set<String> = []
+        /// The row's id from the `id` column: a row to update; nil for a new row.
+        public var id: String?
     }
+
+    /// The key that holds a row's own id in an export, unless the list has a column of that key.
+    static let idKey = "id"
 
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
         public var file: String
@@ -89,11 +97,17 @@ public struct ILRowImport: Sendable {
             result.problems.append(Problem(file: file, line: 1, column: nil, message: "no header row (the first line names the columns)"))
             return result
         }
-        // A header cell names a column by key, or by its label (case-insensitive).
+        // A header cell names a column by key, or by its label (case-insensitive); `id` is the
+        // row's own id (as `il list export` writes it) unless a column has that key.
         var keys: [String?] = []
-        for name in header.fields {
+        var idIndex: Int?
+        let idIsColumn = columns.contains { $0.key == idKey }
+        for (index, name) in header.fields.enumerated() {
             let trimmed = name.trimmingSpaces()
-            if columns.isEmpty {
+            if trimmed == idKey, !idIsColumn, idIndex == nil {
+                idIndex = index
+                keys.append(nil)
+            } else if columns.isEmpty {
                 keys.append(trimmed)
             } else if let column = columns.first(where: { $0.key == trimmed })
                 ?? columns.first(where: { $0.label.lowercased() == trimmed.lowercased() })
@@ -144,7 +158,8 @@ public struct ILRowImport: Sendable {
                 }
             }
             let data = distinct ? JSONObject(distinctMembers: members) : JSONObject(members.map { ($0.key, $0.value) })
-            result.rows.append(Row(line: record.line, data: data, untyped: untyped))
+            let id = idIndex.map { record.fields[$0].trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+            result.rows.append(Row(line: record.line, data: data, untyped: untyped, id: id))
         }
         return result
     }
@@ -152,12 +167,18 @@ public struct ILRowImport: Sendable {
     static func jsonLines(_ text: String, file: String, columns: [ILColumn]) -> ILRowImport {
         var result = ILRowImport()
         let known = Set(columns.map(\.key))
+        let idIsColumn = known.contains(idKey)
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty { continue }
-            guard let value = try? JSONValue(parsing: trimmed), let object = value.objectValue else {
+            guard let value = try? JSONValue(parsing: trimmed), var object = value.objectValue else {
                 result.problems.append(Problem(file: file, line: index + 1, column: nil, message: "not a JSON object"))
                 continue
+            }
+            var id: String?
+            if !idIsColumn, let member = object[idKey] {
+                id = member.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+                object = JSONObject(distinctMembers: object.filter { $0.key != idKey })
             }
             if !known.isEmpty {
                 for key in object.keys where !known.contains(key) {
@@ -167,7 +188,7 @@ public struct ILRowImport: Sendable {
                             message: "not a column of this list" + ILRowInput.suggestion(key, columns)))
                 }
             }
-            result.rows.append(Row(line: index + 1, data: object))
+            result.rows.append(Row(line: index + 1, data: object, id: id))
         }
         return result
     }

@@ -13,7 +13,7 @@ public enum ILRowInput {
         for assignment in sets {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw FieldOpsError.usage(
-                    "--set \(assignment): expected KEY=VALUE", hint: "for example --set qty=3 (il list schema LIST shows the keys)")
+                    "--set \(assignment): expected KEY=VALUE", hint: "for example --set qty=3; see the keys: fieldops il list schema LIST")
             }
             let key = String(assignment[..<equals])
             let text = String(assignment[assignment.index(after: equals)...])
@@ -63,6 +63,6 @@ public enum ILRowInput {
         throw FieldOpsError(
             "\(what): the row does not pass the list's rules; nothing was sent",
             details: problems.map { "\($0.field): \($0.message)" },
-            hint: "il list schema LIST shows the columns, their types and options", exitCode: .usage)
+            hint: "see the columns, their types and options: fieldops il list schema LIST", exitCode: .usage)
     }
 }

@@ -137,7 +137,9 @@ public final class JQCClient: Sendable {
         guard response.isSuccess else {
             if response.status == 404, let subject = endpoint.subject {
                 let message = (try? JSONValue(parsing: response.body))?["error"]?.stringValue
-                throw JQCError.notFound(subject: subject, profile: profile, serverMessage: message)
+                throw JQCError.notFound(
+                    subject: subject, profile: profile,
+                    serverMessage: ServiceWording.message(message, requestID: ServiceWording.requestID(in: response.headers)))
             }
             throw HTTPError.status(HTTPStatusFailure(response))
         }

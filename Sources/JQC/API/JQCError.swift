@@ -24,7 +24,7 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
     /// The server answered 2xx with `ok: false`.
     case refused(endpoint: String, message: String)
     /// A local id or server id names nothing in the store.
-    case unknownRecord(kind: String, id: String)
+    case unknownRecord(kind: String, id: String, profile: String)
     /// The server has no such record (404 on a route naming one: `no issue 999 on site-a`).
     case notFound(subject: String, profile: String, serverMessage: String?)
     /// A workflow rule of the store refused the change; `next` is what would help, if anything
@@ -78,10 +78,10 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
             return "unexpected answer to \(endpoint): \(reason)"
         case .refused(let endpoint, let message):
             return "\(endpoint) was refused: \(message)"
-        case .unknownRecord(let kind, let id):
-            return "no \(kind) \(id) in the local store"
+        case .unknownRecord(let kind, let id, let profile):
+            return ServiceWording.notInLocalStore("\(kind) \(id)", profile: profile)
         case .notFound(let subject, let profile, let message):
-            return ServiceWording.notFound(subject, profile: profile) + (message.map { " (the server says: \($0))" } ?? "")
+            return ServiceWording.notFound(subject, profile: profile, serverMessage: message)
         case .notAllowed(let message, _):
             return message
         }
@@ -90,7 +90,7 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
     public var hint: String? {
         switch self {
         case .notLoggedIn(let profile), .sessionExpired(let profile, _):
-            return "log in with `fieldops -p \(profile) auth login`; queued work is kept"
+            return "log in again (queued work is kept): fieldops -p \(profile) auth login"
         case .invalidCredentials(_, let message):
             return message.hasPrefix("Account is disabled")
                 ? "ask the server's administrators to enable the account" : "check the username and password"
@@ -101,20 +101,19 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
             return
                 "free space on the keyring's disk (or make it writable, or set XDG_RUNTIME_DIR), then run the command again; nothing was sent"
         case .offline:
-            return "nothing was sent or changed; run `fieldops jqc sync` again when the server is reachable"
+            return "nothing was sent or changed; when the server is reachable, run: fieldops jqc sync"
         case .connectionLost:
-            return "everything the server confirmed is recorded; run `fieldops jqc sync` again to send the rest"
+            return "everything the server confirmed is recorded; send the rest: fieldops jqc sync"
         case .unexpectedAnswer:
             return "a proxy or an error page may be in the way; check the profile's base_url, or run with -v"
         case .refused:
             return nil
-        case .unknownRecord(let kind, _):
-            return kind.contains("facility") || kind.contains("template")
-                ? "run `fieldops jqc sync` to refresh the reference data" : "list them with `fieldops jqc status`"
+        case .unknownRecord(let kind, _, let profile):
+            return JQCError.lookupHint(kind: kind, profile: profile)
         case .notAllowed(_, let next):
             return next?.hint
         case .notFound:
-            return "check the id; `fieldops jqc issue list` and `fieldops jqc history` show them"
+            return "check the id against the listing: fieldops jqc issue list (or fieldops jqc history)"
         }
     }
 
@@ -122,12 +121,24 @@ public enum JQCError: UserFacingError, Equatable, CustomStringConvertible {
         switch self {
         case .notLoggedIn, .sessionExpired, .invalidCredentials: return .notAuthenticated
         case .offline, .connectionLost: return .network
-        case .unknownRecord: return .usage
         default: return .failure
         }
     }
 
     public var description: String { summary }
+
+    /// Where the ids of a kind of local record are listed, as a runnable command.
+    static func lookupHint(kind: String, profile: String) -> String {
+        let command = "fieldops -p \(profile) jqc"
+        switch kind {
+        case "facility", "area": return "the store holds what the last sync pulled; refresh it: \(command) sync"
+        case "template": return "the store holds the templates the last sync pulled; refresh them: \(command) sync"
+        case "inspection": return "list the local inspections: \(command) inspect list"
+        case "issue": return "list the issues (a sync pulls yours): \(command) issue list"
+        case "notification": return "list the notifications: \(command) notifications list"
+        default: return "see what waits to be sent: \(command) status"
+        }
+    }
 }
 
 extension HTTPError {

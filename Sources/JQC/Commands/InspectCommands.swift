@@ -39,7 +39,7 @@ enum InspectCommands {
                 hint: "name one by its number, e.g. --field \(fields[0].argument)", exitCode: .usage)
         case .notFound(let why):
             throw FieldOpsError(
-                why, hint: "see the fields of template \(template.id), numbered, with `fieldops jqc templates show \(template.id)`",
+                why, hint: "see the fields of template \(template.id), numbered: fieldops jqc templates show \(template.id)",
                 exitCode: .usage)
         }
         guard target.type.holdsPhoto else {
@@ -137,7 +137,7 @@ struct InspectSubmitCommand: FieldOpsCommand {
             throw FieldOpsError(
                 "cannot submit inspection \(draft.localID): \(missing.count) required field\(missing.count == 1 ? " is" : "s are") empty",
                 details: missing.map { "  " + $0.reference + " (\($0.type.name))" },
-                hint: "answer them with `fieldops jqc inspect fill \(draft.localID)`", exitCode: .failure)
+                hint: "answer them: fieldops jqc inspect fill \(draft.localID)", exitCode: .failure)
         }
         ClockCheck.warnBeforeStamping(store: store, output: context.output)
         var submitted = try store.submit(localID: draft.localID)

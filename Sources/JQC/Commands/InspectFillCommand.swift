@@ -134,7 +134,7 @@ struct InspectFillCommand: FieldOpsCommand {
         // No score while nothing scoreable is answered (the server would store none either).
         let score = InspectionScore.provisional(schema: schema, formData: values).map { ", score " + ScoreText.percent($0) } ?? ""
         var line = applied.map { "saved \($0) answer\($0 == 1 ? "" : "s"); " } ?? (ending == .finished ? "saved; " : "saved so far; ")
-        line += "\(answered) of \(inputs.count) fields answered\(score)"
+        line += "\(answered) of \(Noun.count(inputs.count, "field")) answered\(score)"
         context.output.stdout.line(line)
         if ending == .quit || ending == .endOfInput {
             context.output.note("continue with `fieldops jqc inspect fill \(localID)` (it opens at the first unanswered field)")

@@ -30,7 +30,7 @@ struct InspectReopenCommand: FieldOpsCommand {
         if case .heldBy(let pid) = try lock.tryLock() {
             throw FieldOpsError(
                 "cannot reopen inspection \(inspection.localID): a sync of this profile is running\(pid.map { " (pid \($0))" } ?? "") and may be sending it",
-                hint: "try again when it has finished; `fieldops jqc status` shows whether it reached the server", exitCode: .failure)
+                hint: "try again when it has finished; see whether it reached the server: fieldops jqc status", exitCode: .failure)
         }
         defer { lock.unlock() }
         let reopened: LocalInspection

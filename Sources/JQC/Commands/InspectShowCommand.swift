@@ -25,7 +25,7 @@ struct InspectShowCommand: FieldOpsCommand {
         } else if let serverID = Int(reference), serverID > 0 {
             try await Self.showServer(serverID, store: store, profile: profile, context: context)
         } else {
-            throw FieldOpsError("no local inspection \(reference)", hint: "list them with `fieldops jqc inspect list`", exitCode: .usage)
+            throw JQCError.unknownRecord(kind: "inspection", id: reference, profile: profile.name)
         }
     }
 

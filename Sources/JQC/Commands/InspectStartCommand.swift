@@ -45,7 +45,7 @@ struct InspectStartCommand: FieldOpsCommand {
         } else {
             throw FieldOpsError.usage(
                 "jqc inspect start needs --template and --facility (or --reinspect ID)",
-                hint: "see the choices with `fieldops jqc templates` and `fieldops jqc facilities`")
+                hint: "see the choices: fieldops jqc templates (and fieldops jqc facilities)")
         }
     }
 
@@ -87,9 +87,9 @@ struct InspectStartCommand: FieldOpsCommand {
             try WorkflowSupport.emitRecord(draft, context: context)
         } else {
             context.output.stdout.line(draft.localID)
-            let copied = answers.isEmpty ? "" : ", \(answers.count) answers copied from the inspection it follows up"
+            let copied = answers.isEmpty ? "" : ", \(Noun.count(answers.count, "answer")) copied from the inspection it follows up"
             context.output.note(
-                "started a draft of \"\(template.name)\" (\(schema.inputFields.count) fields\(copied)); next: `fieldops jqc inspect fill \(draft.localID)`"
+                "started a draft of \"\(template.name)\" (\(Noun.count(schema.inputFields.count, "field"))\(copied)); next: fieldops jqc inspect fill \(draft.localID)"
             )
             if !schema.unsupportedFields.isEmpty {
                 context.output.warn(

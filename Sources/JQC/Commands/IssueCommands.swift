@@ -74,8 +74,9 @@ struct IssueFlagCommand: FieldOpsCommand {
     let photoPath: String?
 
     init(_ invocation: Invocation) throws {
-        guard let severity = invocation.value("severity").flatMap(Severity.init(rawValue:)) else {
-            throw FieldOpsError.usage("--severity must be one of low, medium, high, critical")
+        let severityWord = invocation.value("severity") ?? ""
+        guard let severity = Severity(rawValue: severityWord.lowercased()) else {
+            throw invocation.invalidChoice("--severity", value: severityWord, choices: ["low", "medium", "high", "critical"])
         }
         self.severity = severity
         description = invocation.value("description") ?? ""
@@ -91,7 +92,7 @@ struct IssueFlagCommand: FieldOpsCommand {
         case (nil, nil):
             throw FieldOpsError.usage(
                 "jqc issue flag needs --inspection LOCAL_ID or --facility ID",
-                hint: "an issue belongs to an inspection, or stands on its own at a facility (see `fieldops jqc facilities`)")
+                hint: "an issue belongs to an inspection, or stands on its own at a facility; see them: fieldops jqc facilities")
         case (_?, _?):
             throw FieldOpsError.usage(
                 "give --inspection or --facility, not both", hint: "an issue on an inspection takes the inspection's facility")
@@ -170,7 +171,7 @@ struct IssueListCommand: FieldOpsCommand {
             guard let me else {
                 throw FieldOpsError(
                     "--mine needs to know who you are, and profile \(profile.name) has never logged in",
-                    hint: "log in once with `fieldops -p \(profile.name) auth login`", exitCode: .notAuthenticated)
+                    hint: "log in once: fieldops -p \(profile.name) auth login", exitCode: .notAuthenticated)
             }
             filter.assignedTo = me
         }

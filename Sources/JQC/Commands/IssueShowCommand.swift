@@ -16,9 +16,7 @@ struct IssueShowCommand: FieldOpsCommand {
     func run(_ context: CommandContext) async throws {
         let (profile, store) = try JQCCommands.localStore(context)
         guard let issue = try store.issue(matching: reference) else {
-            throw FieldOpsError(
-                "no local issue \(reference)", hint: "list them with `fieldops jqc issue list` (run `fieldops jqc sync` to pull yours)",
-                exitCode: .usage)
+            throw JQCError.unknownRecord(kind: "issue", id: reference, profile: profile.name)
         }
         let view = try IssueCommands.record(issue, store: store, profile: profile)
         if context.output.format == .json {

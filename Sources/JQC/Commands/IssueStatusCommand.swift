@@ -40,7 +40,7 @@ struct IssueStatusCommand: FieldOpsCommand {
         guard let local else {
             // An issue the server has but this store never pulled can only change online.
             guard let serverID = Int(reference) else {
-                throw FieldOpsError("no issue \(reference)", hint: "list them with `fieldops jqc issue list`", exitCode: .usage)
+                throw JQCError.unknownRecord(kind: "issue", id: reference, profile: profile.name)
             }
             let updated = try await WorkflowSupport.online(
                 "changing the status of issue \(serverID) (not in the local store)", context: context, profile: profile

@@ -113,7 +113,7 @@ struct NotificationsReadCommand: FieldOpsCommand {
         guard all != !texts.isEmpty else {
             throw FieldOpsError.usage(
                 all ? "give either IDs or --all, not both" : "name the notifications to mark read, or pass --all",
-                hint: "the ids are listed by `fieldops jqc notifications list`")
+                hint: "see the ids: fieldops jqc notifications list")
         }
         ids = try invocation.integers(argument: "ID", IntegerRule(lower: 1))
     }

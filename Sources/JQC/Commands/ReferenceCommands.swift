@@ -80,7 +80,9 @@ struct FacilityShowCommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        guard let cached = try store.facility(id: id) else { throw JQCError.unknownRecord(kind: "facility", id: String(id)) }
+        guard let cached = try store.facility(id: id) else {
+            throw JQCError.unknownRecord(kind: "facility", id: String(id), profile: store.profileName)
+        }
         if context.output.format == .json {
             try context.output.emitJSON(FacilityView(facility: cached.facility, areas: cached.areas))
             return
@@ -156,7 +158,9 @@ struct TemplateShowCommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let (_, store) = try JQCCommands.localStore(context)
-        guard let template = try store.template(id: id) else { throw JQCError.unknownRecord(kind: "template", id: String(id)) }
+        guard let template = try store.template(id: id) else {
+            throw JQCError.unknownRecord(kind: "template", id: String(id), profile: store.profileName)
+        }
         if context.output.format == .json {
             // Written from the lossless value: the schema comes out exactly as the server sent it.
             let text: (String?) -> JSONValue = { $0.map(JSONValue.string) ?? .null }

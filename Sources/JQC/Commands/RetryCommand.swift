@@ -24,7 +24,7 @@ struct RetryCommand: FieldOpsCommand {
         guard allFailed != !ids.isEmpty else {
             throw FieldOpsError.usage(
                 allFailed ? "give either LOCAL_IDs or --all-failed, not both" : "name the items to retry, or pass --all-failed",
-                hint: "failed items are listed by `fieldops jqc status`")
+                hint: "see the failed items: fieldops jqc status")
         }
     }
 

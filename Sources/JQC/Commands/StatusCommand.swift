@@ -72,8 +72,11 @@ struct StatusCommand: FieldOpsCommand {
             lastSyncError: summary.lastSyncError, lastAttemptAt: attempt.map { JQCDate.format($0.at) },
             lastAttemptError: attempt?.error, serverTimeZone: zone.name, serverOffsetWarning: disagreement?.problem,
             failures: summary.failures, agent: AgentStateFile(directory: store.directory).running())
-        if context.output.format == .json {
-            try context.output.emitJSON(view)
+        // Piped, it is one record with the fields of --json (plain: `field<TAB>value` lines).
+        guard context.output.format == .table else {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            context.output.emit(record: try JSONValue(parsing: try encoder.encode(view), source: "jqc status"))
             return
         }
         var table = Table(columns: [
@@ -98,10 +101,10 @@ struct StatusCommand: FieldOpsCommand {
             if let at = agent.lastAttemptAt { line += "; last attempt \(JQCDate.format(at)) UTC: \(agent.lastOutcome ?? "?")" }
             context.output.stdout.line(line)
         } else {
-            context.output.stdout.line("agent: not running (start one with `fieldops jqc agent`, or `fieldops jqc agent install`)")
+            context.output.stdout.line("agent: not running (start one: fieldops jqc agent, or for good: fieldops jqc agent install)")
         }
         if !view.failures.isEmpty {
-            context.output.stdout.line("failed items (re-queue with `fieldops jqc retry LOCAL_ID` or `--all-failed`):")
+            context.output.stdout.line("failed items (re-queue them: fieldops jqc retry LOCAL_ID, or fieldops jqc retry --all-failed):")
             for failure in view.failures {
                 context.output.stdout.line(
                     "  \(failure.kind.label) \(failure.localID): \(failure.error ?? "no message") (\(failure.retries) attempts)")

@@ -50,14 +50,14 @@ extension JQCError.NextStep {
     /// The step as the command line says it.
     var hint: String {
         switch self {
-        case .edit(let id): "change it with `fieldops jqc inspect fill \(id)`"
-        case .finishThenSubmit(let id): "finish or clear it in `fieldops jqc inspect fill \(id)`, then submit"
-        case .reinspect(let id): "follow it up with `fieldops jqc inspect start --reinspect \(id)`"
-        case .syncFirst: "run `fieldops jqc sync` first; if the server refuses it, reopen it then"
-        case .retry(let id): "re-queue it with `fieldops jqc retry \(id)`"
-        case .showTemplate(let id): "see the fields with `fieldops jqc templates show \(id)`"
-        case .showFacility(let id): "list the areas with `fieldops jqc facilities show \(id)`"
-        case .typeMoreOfTheID: "type more of the local id (see `fieldops jqc inspect list`)"
+        case .edit(let id): "change it: fieldops jqc inspect fill \(id)"
+        case .finishThenSubmit(let id): "finish or clear it in the form, then submit: fieldops jqc inspect fill \(id)"
+        case .reinspect(let id): "follow it up: fieldops jqc inspect start --reinspect \(id)"
+        case .syncFirst: "sync first (if the server refuses it, reopen it then): fieldops jqc sync"
+        case .retry(let id): "re-queue it: fieldops jqc retry \(id)"
+        case .showTemplate(let id): "see the fields: fieldops jqc templates show \(id)"
+        case .showFacility(let id): "list the areas: fieldops jqc facilities show \(id)"
+        case .typeMoreOfTheID: "type more of the local id; see them: fieldops jqc inspect list"
         case .describeTheIssue: "pass --description TEXT"
         }
     }

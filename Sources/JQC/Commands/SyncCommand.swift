@@ -62,7 +62,7 @@ struct SyncCommand: FieldOpsCommand {
                     + (report.stepErrors.isEmpty
                         ? "" : " and \(report.stepErrors.count) failed pull\(report.stepErrors.count == 1 ? "" : "s")"),
                 hint: report.serverReset
-                    ? ServerIDReuse.hint : "see `fieldops jqc status`; items are retried by the next sync until they fail 5 times",
+                    ? ServerIDReuse.hint : "items are retried by the next sync until they fail 5 times; see them: fieldops jqc status",
                 exitCode: .partialFailure)
         }
         if report.serverReset {
@@ -133,6 +133,6 @@ struct SyncCommand: FieldOpsCommand {
     }
 
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
+        Noun.count(n, singular, plural)
     }
 }

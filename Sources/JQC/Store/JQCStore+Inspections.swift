@@ -20,15 +20,15 @@ extension JQCStore {
         let localID = JQCStore.newLocalID()
         try write { database in
             guard try database.scalar("SELECT 1 FROM templates WHERE id = ?", [templateID], as: Int.self) != nil else {
-                throw JQCError.unknownRecord(kind: "template", id: String(templateID))
+                throw JQCError.unknownRecord(kind: "template", id: String(templateID), profile: profileName)
             }
-            try Self.checkPlace(facilityID: facilityID, areaID: areaID, in: database)
+            try Self.checkPlace(facilityID: facilityID, areaID: areaID, in: database, profile: profileName)
             var parentLocal: String?
             var parentServer: Int?
             switch parent {
             case .local(let id):
                 guard let row = try database.queryOne("SELECT server_id FROM inspections WHERE local_id = ?", [id]) else {
-                    throw JQCError.unknownRecord(kind: "inspection", id: id)
+                    throw JQCError.unknownRecord(kind: "inspection", id: id, profile: profileName)
                 }
                 parentLocal = id
                 parentServer = try row.decode("server_id")
@@ -93,7 +93,7 @@ extension JQCStore {
                 let schemaText = try database.scalar(
                     "SELECT form_schema FROM templates WHERE id = ?", [inspection.templateID], as: String.self)
             else {
-                throw JQCError.unknownRecord(kind: "template", id: String(inspection.templateID))
+                throw JQCError.unknownRecord(kind: "template", id: String(inspection.templateID), profile: profileName)
             }
             let schema = try FormSchema(jsonData: Data(schemaText.utf8))
             let score = InspectionScore.compute(schema: schema, formData: try inspection.formData())
@@ -141,7 +141,7 @@ extension JQCStore {
     public func reopen(localID: String, now: Date = Date()) throws -> LocalInspection {
         try write { database in
             guard let row = try database.queryOne("SELECT \(LocalInspection.columns) FROM inspections WHERE local_id = ?", [localID]) else {
-                throw JQCError.unknownRecord(kind: "inspection", id: localID)
+                throw JQCError.unknownRecord(kind: "inspection", id: localID, profile: profileName)
             }
             let inspection = try LocalInspection(row: row)
             if inspection.status == .draft {
@@ -216,7 +216,7 @@ extension JQCStore {
 
     func requireInspection(_ localID: String) throws -> LocalInspection {
         guard let inspection = try inspection(localID: localID) else {
-            throw JQCError.unknownRecord(kind: "inspection", id: localID)
+            throw JQCError.unknownRecord(kind: "inspection", id: localID, profile: profileName)
         }
         return inspection
     }
@@ -224,7 +224,7 @@ extension JQCStore {
     /// The inspection `localID`, which must still be a draft.
     func draft(_ localID: String, in database: Database) throws -> LocalInspection {
         guard let row = try database.queryOne("SELECT \(LocalInspection.columns) FROM inspections WHERE local_id = ?", [localID]) else {
-            throw JQCError.unknownRecord(kind: "inspection", id: localID)
+            throw JQCError.unknownRecord(kind: "inspection", id: localID, profile: profileName)
         }
         let inspection = try LocalInspection(row: row)
         guard inspection.status == .draft else {

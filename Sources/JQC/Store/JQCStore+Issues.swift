@@ -14,7 +14,7 @@ extension JQCStore {
                 let row = try database.queryOne(
                     "SELECT facility_id, area_id, server_id FROM inspections WHERE local_id = ?", [inspectionLocalID])
             else {
-                throw JQCError.unknownRecord(kind: "inspection", id: inspectionLocalID)
+                throw JQCError.unknownRecord(kind: "inspection", id: inspectionLocalID, profile: profileName)
             }
             return IssueOwner(
                 inspectionLocalID: inspectionLocalID, inspectionServerID: try row.decode("server_id"),
@@ -30,7 +30,7 @@ extension JQCStore {
         facilityID: Int, areaID: Int?, severity: Severity, description: String, photoPath: String? = nil, now: Date = Date()
     ) throws -> LocalIssue {
         try insertIssue(severity: severity, description: description, photoPath: photoPath, now: now) { database in
-            try Self.checkPlace(facilityID: facilityID, areaID: areaID, in: database)
+            try Self.checkPlace(facilityID: facilityID, areaID: areaID, in: database, profile: profileName)
             return IssueOwner(inspectionLocalID: nil, inspectionServerID: nil, facilityID: facilityID, areaID: areaID)
         }
     }
@@ -44,13 +44,13 @@ extension JQCStore {
     }
 
     /// Refuses a facility that is not cached, or an area that is not the facility's.
-    static func checkPlace(facilityID: Int, areaID: Int?, in database: Database) throws {
+    static func checkPlace(facilityID: Int, areaID: Int?, in database: Database, profile profileName: String) throws {
         guard try database.scalar("SELECT 1 FROM facilities WHERE id = ?", [facilityID], as: Int.self) != nil else {
-            throw JQCError.unknownRecord(kind: "facility", id: String(facilityID))
+            throw JQCError.unknownRecord(kind: "facility", id: String(facilityID), profile: profileName)
         }
         if let areaID {
             guard let owner = try database.scalar("SELECT facility_id FROM areas WHERE id = ?", [areaID], as: Int.self) else {
-                throw JQCError.unknownRecord(kind: "area", id: String(areaID))
+                throw JQCError.unknownRecord(kind: "area", id: String(areaID), profile: profileName)
             }
             guard owner == facilityID else {
                 throw JQCError.notAllowed(
@@ -94,7 +94,9 @@ extension JQCStore {
             if let copy { photoFiles.remove([copy.fileName]) }
             throw error
         }
-        guard let issue = try issue(localID: issueID) else { throw JQCError.unknownRecord(kind: "issue", id: issueID) }
+        guard let issue = try issue(localID: issueID) else {
+            throw JQCError.unknownRecord(kind: "issue", id: issueID, profile: profileName)
+        }
         return issue
     }
 

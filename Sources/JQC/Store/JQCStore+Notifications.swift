@@ -153,7 +153,8 @@ extension JQCStore {
         try write { database in
             let unknown = try ids.filter { try database.scalar("SELECT 1 FROM notifications WHERE id = ?", [$0], as: Int.self) == nil }
             if !unknown.isEmpty {
-                throw JQCError.unknownRecord(kind: "notification", id: unknown.map(String.init).joined(separator: ", "))
+                throw JQCError.unknownRecord(
+                    kind: "notification", id: unknown.map(String.init).joined(separator: ", "), profile: profileName)
             }
             var changed: [Int] = []
             for id in ids

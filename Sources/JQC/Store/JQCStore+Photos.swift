@@ -75,7 +75,9 @@ extension JQCStore {
     }
 
     func requirePhoto(_ localID: String) throws -> LocalPhoto {
-        guard let photo = try photo(localID: localID) else { throw JQCError.unknownRecord(kind: "photo", id: localID) }
+        guard let photo = try photo(localID: localID) else {
+            throw JQCError.unknownRecord(kind: "photo", id: localID, profile: profileName)
+        }
         return photo
     }
 

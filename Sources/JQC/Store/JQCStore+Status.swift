@@ -121,7 +121,7 @@ extension JQCStore {
             var requeued: [String] = []
             for id in localIDs {
                 guard let kind = try kindOf(id, in: database) else {
-                    throw JQCError.unknownRecord(kind: "inspection, issue or photo", id: id)
+                    throw JQCError.unknownRecord(kind: "inspection, issue or photo", id: id, profile: profileName)
                 }
                 requeued += try requeue(kind, where: "local_id = ?", [id], in: database)
                 var issues = kind == .issue ? [id] : []

@@ -21,7 +21,7 @@ extension JQCStore {
                 let row = try database.queryOne(
                     "SELECT server_id, status, sync_status FROM issues WHERE local_id = ?", [issueLocalID])
             else {
-                throw JQCError.unknownRecord(kind: "issue", id: issueLocalID)
+                throw JQCError.unknownRecord(kind: "issue", id: issueLocalID, profile: profileName)
             }
             if try row.decode("sync_status", as: String.self) == SyncStatus.failed.rawValue {
                 throw JQCError.notAllowed(
@@ -39,7 +39,9 @@ extension JQCStore {
                 """,
                 [localID, issueLocalID, try row.decode("server_id", as: Int?.self), status.rawValue, notes, base, StoreText.text(now)])
         }
-        guard let change = try statusChange(localID: localID) else { throw JQCError.unknownRecord(kind: "status change", id: localID) }
+        guard let change = try statusChange(localID: localID) else {
+            throw JQCError.unknownRecord(kind: "status change", id: localID, profile: profileName)
+        }
         return change
     }
 
@@ -135,6 +137,6 @@ extension JQCStore {
         func label(_ status: String) -> String { IssueStatus(rawValue: status)?.label ?? status }
         let base = change.baseStatus.map(label) ?? "?"
         return "not sent: issue #\(server.id) was changed on the server meanwhile (it is \(label(server.status)) now, not \(base)), "
-            + "so it was not overwritten with \(change.status.label); `fieldops jqc retry \(change.localID)` sends it anyway"
+            + "so it was not overwritten with \(change.status.label); to send it anyway: fieldops jqc retry \(change.localID)"
     }
 }

@@ -21,6 +21,11 @@ public final class JQCStore: Sendable {
     public let path: String
     let queue: DatabaseQueue
 
+    /// The profile the store belongs to: its data directory is named after it (`ConfigPaths`).
+    public var profileName: String {
+        directory.split(separator: "/").last.map(String.init) ?? directory
+    }
+
     /// Opens (creating and migrating when needed) the store in `directory`.
     ///
     /// Commits are power-safe (an fsync of the WAL each): what an inspector typed must survive

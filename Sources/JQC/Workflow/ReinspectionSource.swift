@@ -25,9 +25,8 @@ struct ReinspectionSource {
         }
         guard let serverID = Int(reference), serverID > 0 else {
             throw FieldOpsError(
-                "no inspection \(reference) to re-inspect",
-                hint: "give a local id from `fieldops jqc inspect list` or a server id from `fieldops jqc history`",
-                exitCode: .usage)
+                ServiceWording.notInLocalStore("inspection \(reference)", profile: profile.name) + " to re-inspect",
+                hint: "give a local id (fieldops jqc inspect list shows them) or a server id: fieldops jqc history")
         }
         let data = try await WorkflowSupport.online("re-inspecting server inspection \(serverID)", context: context, profile: profile) {
             client in
@@ -50,6 +49,6 @@ struct ReinspectionSource {
     private static func notRequired(_ name: String) -> FieldOpsError {
         FieldOpsError(
             "inspection \(name) does not require a follow-up, so it cannot be re-inspected",
-            hint: "`fieldops jqc history` marks the inspections that require one", exitCode: .failure)
+            hint: "the history marks the inspections that require one: fieldops jqc history", exitCode: .failure)
     }
 }

@@ -7,8 +7,7 @@ enum WorkflowSupport {
     /// The local inspection `reference` names (local id, unique prefix, or server id).
     static func inspection(_ reference: String, in store: JQCStore) throws -> LocalInspection {
         guard let inspection = try store.inspection(matching: reference) else {
-            throw FieldOpsError(
-                "no local inspection \(reference)", hint: "list them with `fieldops jqc inspect list`", exitCode: .usage)
+            throw JQCError.unknownRecord(kind: "inspection", id: reference, profile: store.profileName)
         }
         return inspection
     }
@@ -19,7 +18,7 @@ enum WorkflowSupport {
         guard inspection.status == .draft else {
             throw FieldOpsError(
                 "cannot \(action) inspection \(inspection.localID): it is already submitted (\(inspection.badge.label))",
-                hint: "only drafts can be changed; start a new inspection with `fieldops jqc inspect start`", exitCode: .failure)
+                hint: "only drafts can be changed; start a new inspection: fieldops jqc inspect start", exitCode: .failure)
         }
         return inspection
     }
@@ -28,9 +27,7 @@ enum WorkflowSupport {
     /// as a list of fields is a clear error; single broken fields are kept as unsupported.
     static func schema(templateID: Int, in store: JQCStore) throws -> (CachedTemplate, FormSchema) {
         guard let template = try store.template(id: templateID) else {
-            throw FieldOpsError(
-                "template \(templateID) is not in the local cache", hint: "run `fieldops jqc sync` to pull the templates",
-                exitCode: .usage)
+            throw JQCError.unknownRecord(kind: "template", id: String(templateID), profile: store.profileName)
         }
         return (template, try template.schema())
     }

@@ -191,7 +191,7 @@ public final class MCMSClient: Sendable {
         // 403 is permission or CSRF: never a logout (seed).
         case 403: throw MCMSError.forbidden(path: endpoint.displayPath, message: message)
         case 404:
-            if let (kind, id) = endpoint.subject { throw MCMSError.notFound(kind: kind, id: id, profile: profile) }
+            if let (kind, id) = endpoint.subject { throw MCMSError.notFound(kind: kind, id: id, profile: profile, serverMessage: message) }
             throw MCMSError.server(path: "\(response.method) \(endpoint.displayPath)", status: 404, message: message ?? "")
         default:
             throw MCMSError.server(path: "\(response.method) \(endpoint.displayPath)", status: response.status, message: message ?? "")

@@ -33,11 +33,8 @@ struct FleetAlarmsCommand: FieldOpsCommand {
             invocation.all("severity").flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingSpaces().uppercased() }.filter { !$0.isEmpty })
         for severity in severities where !AlarmSeverity.known.contains(severity) {
-            let known = AlarmSeverity.known.map { $0.lowercased() }
-            throw FieldOpsError(
-                "unknown severity \(severity.lowercased())",
-                details: Suggestions.closest(to: severity.lowercased(), in: known).map { ["did you mean '\($0)'?"] } ?? [],
-                hint: "one of: " + known.joined(separator: ", "), exitCode: .usage)
+            throw invocation.invalidChoice(
+                "--severity", value: severity.lowercased(), choices: AlarmSeverity.known.map { $0.lowercased() })
         }
         kind = invocation.value("kind").flatMap(FleetAlarm.Kind.init(rawValue:))
         olt = invocation.value("olt")

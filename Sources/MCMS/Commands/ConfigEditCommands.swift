@@ -14,7 +14,7 @@ struct ONURenameCommand: FieldOpsCommand {
     init(_ invocation: Invocation) throws {
         let name = try invocation.required("NAME")
         edit = try ONUConfigEdit(
-            invocation, values: [(MCMSField.onuName, .string(name))], question: { "rename ONU \($0) to \"\(name)\"" },
+            invocation, values: [(MCMSField.onuName, .string(name))], question: { "rename \($0) to “\(name)”" },
             done: { "ONU \($0) renamed to \"\(name)\"" })
     }
 
@@ -31,7 +31,8 @@ struct ONUEnableCommand: FieldOpsCommand {
 
     init(_ invocation: Invocation) throws {
         edit = try ONUConfigEdit(
-            invocation, values: [(MCMSField.onuEnable, .bool(true))], question: { "enable ONU \($0)" }, done: { "ONU \($0) enabled" })
+            invocation, values: [(MCMSField.onuEnable, .bool(true))], question: { "enable \($0) (it goes back in service)" },
+            done: { "ONU \($0) enabled" })
     }
 
     func run(_ context: CommandContext) async throws { try await edit.run(context) }
@@ -49,7 +50,8 @@ struct ONUDisableCommand: FieldOpsCommand {
 
     init(_ invocation: Invocation) throws {
         edit = try ONUConfigEdit(
-            invocation, values: [(MCMSField.onuEnable, .bool(false))], question: { "disable ONU \($0) (the customer goes offline)" },
+            invocation, values: [(MCMSField.onuEnable, .bool(false))],
+            question: { "disable \($0) (its subscriber goes offline until it is enabled again)" },
             typeID: true, done: { "ONU \($0) disabled" })
     }
 
@@ -59,7 +61,7 @@ struct ONUDisableCommand: FieldOpsCommand {
 /// `onu note ID TEXT|--clear`: ONU."Custom Note", or null.
 struct ONUNoteCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "note", abstract: "Set the ONU's note (ONU.\"Custom Note\"), or remove it with --clear.",
+        "note", abstract: "Set the ONU's note (ONU.\"Custom Note\"), or remove it with --clear; asks nothing (a note changes no service).",
         examples: ["fieldops mcms onu note ALPHe30cadcf 'key at the caretaker, flat 2'", "fieldops mcms onu note ALPHe30cadcf --clear"],
         options: [.flag("clear", help: "Remove the note (sets it to null)."), MCMSCommands.dryRunEdit],
         arguments: [MCMSCommands.onuID, ArgumentSpec("TEXT", help: "The note.", optional: true)])
@@ -74,7 +76,7 @@ struct ONUNoteCommand: FieldOpsCommand {
         }
         edit = try ONUConfigEdit(
             invocation, values: [(MCMSField.onuCustomNote, text.map(JSONValue.string) ?? .null)],
-            question: { clear ? "clear the note of ONU \($0)" : "set the note of ONU \($0)" },
+            question: nil,
             done: { clear ? "ONU \($0): note cleared" : "ONU \($0): note set" })
     }
 
@@ -86,13 +88,15 @@ struct ONUNoteCommand: FieldOpsCommand {
 struct ONUConfigEdit: Sendable {
     let id: String
     let values: [([JSONPathComponent], JSONValue)]
-    let question: @Sendable (String) -> String
+    /// The confirmation, given the ONU as `ONU ALPH… “name”`; nil for an edit that changes no
+    /// service (a note), which asks nothing.
+    let question: (@Sendable (String) -> String)?
     let typeID: Bool
     let done: @Sendable (String) -> String
     let dryRun: Bool
 
     init(
-        _ invocation: Invocation, values: [([JSONPathComponent], JSONValue)], question: @escaping @Sendable (String) -> String,
+        _ invocation: Invocation, values: [([JSONPathComponent], JSONValue)], question: (@Sendable (String) -> String)?,
         typeID: Bool = false, done: @escaping @Sendable (String) -> String
     ) throws(FieldOpsError) {
         id = try invocation.required("ID")
@@ -106,7 +110,7 @@ struct ONUConfigEdit: Sendable {
         guard config[MCMSField.onu]?.objectValue != nil else {
             throw FieldOpsError(
                 "\(id): configuration has no \(MCMSField.onu) object; refusing to write",
-                hint: "inspect the document with fieldops mcms onu config \(id) --json")
+                hint: "inspect the document: fieldops mcms onu config \(id) --json")
         }
         let edit = try ConfigEdit(deviceID: id, config: config, set: values)
         let path = MCMSEndpoint.onuConfig(id).displayPath
@@ -124,9 +128,18 @@ struct ONUConfigEdit: Sendable {
             context.output.note("dry run: nothing was sent")
             return
         }
-        try context.prompter.confirm(question(id), typing: typeID ? id : nil)
+        if let question { try context.prompter.confirm(question(MCMSCommands.onuSubject(id, config: config)), typing: typeID ? id : nil) }
         try await repository.putONUConfig(id, edit.document)
         if context.output.format == .json { context.output.emit(json: edit.json) }
         context.output.note(done(id))
+    }
+}
+
+extension MCMSCommands {
+    /// An ONU as a confirmation names it: `ONU ALPHe30cadcf “Sjøgata 4, 2. etg”`, the name from
+    /// its config document when it has one.
+    static func onuSubject(_ id: String, config: JSONValue) -> String {
+        let name = config.value(at: MCMSField.onuName)?.stringValue?.trimmingSpaces() ?? ""
+        return name.isEmpty ? "ONU \(id)" : "ONU \(id) “\(name)”"
     }
 }

@@ -9,7 +9,7 @@ struct ONUShowCommand: FieldOpsCommand {
         examples: [
             "fieldops mcms onu show ALPHe30cadcf", "fieldops mcms onu show ALPHe30cadcf --json",
             "fieldops mcms onu show ALPHe30cadcf --watch",
-            "fieldops mcms onu show ALPHe30cadcf --until registered --timeout 5m",
+            "fieldops mcms onu show ALPHe30cadcf --until registered --until-timeout 5m",
             "fieldops mcms onu show ALPHe30cadcf --until 'rx>-25' --interval 5s",
             "fieldops mcms onu show ALPHe30cadcf --sample 60s --json",
         ],

@@ -73,10 +73,12 @@ struct FirmwareBulkCommand: FieldOpsCommand {
 
         let resume = try resumePath.map { path throws(FieldOpsError) in try BulkResume(contentsOf: path) }
         var ids: [String]
+        var subject: String
         if selection.source == nil, let resume, !resume.plannedIDs.isEmpty {
             ids = resume.plannedIDs
+            subject = "the ONUs of the interrupted rollout"
         } else {
-            ids = try await selection.resolve(repository: repository, stdin: context.stdin)
+            (ids, subject) = try await selection.resolveNamed(repository: repository, stdin: context.stdin)
         }
         let files = try await repository.firmwareFiles()
         let target: FirmwareTarget
@@ -96,7 +98,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             reverify = resume.pendingVerification().filter { ids.contains($0.key) }
             reportPath = reportPath ?? resumePath
             context.output.note(
-                "resuming \(resumePath): \(before - ids.count) ONUs already done, \(ids.count) to go"
+                "resuming \(resumePath): \(Noun.count(before - ids.count, "ONU")) already done, \(ids.count) to go"
                     + (reverify.isEmpty ? "" : " (\(reverify.count) written before and verified again, not rewritten)"))
         }
 
@@ -122,7 +124,9 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             return
         }
         try context.prompter.confirm(
-            "install \(target.version) on \(plan.toUpgrade) ONUs" + (plan.waves.count > 1 ? " in \(plan.waves.count) waves" : ""),
+            "install \(target.version) on \(Noun.count(plan.toUpgrade, "ONU"))"
+                + (plan.waves.count > 1 ? " in \(plan.waves.count) waves" : "")
+                + " (selected: \(subject); each reboots onto it)",
             typing: String(plan.toUpgrade))
 
         if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target)) }
@@ -138,7 +142,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         // another line), which ends before its question; the rest of the rollout gets a new one.
         let canary = plan.waves.count > 1 && options.canary > 0 && resume == nil ? plan.waves.first?.items.count : nil
         let progress = Locked(
-            canary.map { context.output.progress("canary: firmware \(target.version) on \($0) ONUs", total: $0) }
+            canary.map { context.output.progress("canary: firmware \(target.version) on \(Noun.count($0, "ONU"))", total: $0) }
                 ?? context.output.progress("firmware \(target.version)", total: plan.toUpgrade))
         let run = RolloutRun(
             step: step, options: options,
@@ -173,12 +177,14 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         if summary.failed > 0 || summary.halted != nil {
             let what =
                 summary.halted.map {
-                    "rollout \($0) (\(summary.failed) of \(plan.toUpgrade) ONUs failed, \(summary.notStarted) not started)"
+                    "rollout \($0) (\(summary.failed) of \(Noun.count(plan.toUpgrade, "ONU")) failed, \(summary.notStarted) not started)"
                 }
-                ?? "\(summary.failed) of \(plan.toUpgrade) ONUs failed"
+                ?? "\(summary.failed) of \(Noun.count(plan.toUpgrade, "ONU")) failed"
             throw FieldOpsError(
                 what,
-                hint: reportPath.map { "see \($0) (fieldops mcms rollout status \($0)); fix the cause and continue with --resume \($0)" }
+                hint: reportPath.map {
+                    "fix the cause (fieldops mcms rollout status \($0) shows it), then continue: fieldops mcms onu firmware-bulk --resume \($0)"
+                }
                     ?? "run with --report FILE to see which, then --resume FILE",
                 exitCode: .partialFailure)
         }
@@ -230,12 +236,12 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         let remaining = plan.toUpgrade - canary
         context.output.note("canary: \(summary.upgraded) verified, \(summary.failed) failed of \(canary)")
         if let soak = options.soak {
-            context.output.note("soaking for \(DurationText.spoken(soak)) before the remaining \(remaining) ONUs")
+            context.output.note("soaking for \(DurationText.spoken(soak)) before the remaining \(Noun.count(remaining, "ONU"))")
             try await Task.sleep(for: .milliseconds(Int64(soak * 1000)))
             return summary.failed == 0
         }
         if context.prompter.assumeYes || !context.prompter.canAsk { return summary.failed == 0 }
-        return try context.prompter.agrees("continue with the remaining \(remaining) ONUs?")
+        return try context.prompter.agrees("continue with the remaining \(Noun.count(remaining, "ONU"))?")
     }
 
     /// Every selected ONU with what would happen to it and in which wave, in selection order;
@@ -295,13 +301,15 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         }
         for wave in plan.waves {
             context.output.note(
-                "\(wave.name): \(wave.items.count) ONUs"
+                "\(wave.name): \(Noun.count(wave.items.count, "ONU"))"
                     + (wave.number == 0 ? (options.soak.map { ", then a soak of \(DurationText.spoken($0))" } ?? ", then confirm") : ""))
         }
         let caps =
             ["concurrency \(options.concurrency)"] + (options.perOLT.map { ["at most \($0) per OLT"] } ?? [])
             + (options.ratePerMinute.map { ["at most \(Units.trimmed($0)) starts per minute"] } ?? [])
-            + (options.maxFailures.map { ["halt at \($0.text) failures (\($0.threshold(of: plan.toUpgrade)))"] } ?? [])
+            + (options.maxFailures.map {
+                ["halt at \($0.text) \(Noun.form($0.threshold(of: plan.toUpgrade), "failure")) (\($0.threshold(of: plan.toUpgrade)))"]
+            } ?? [])
         context.output.note(
             "dry run: \(plan.splitText); \(plan.waves.count) wave\(plan.waves.count == 1 ? "" : "s"), \(caps.joined(separator: ", ")); nothing was sent"
         )

@@ -25,19 +25,22 @@ struct ONUFirmwareCommand: FieldOpsCommand {
 
     /// Optional in the grammar only because the group has subcommands; required to run.
     let id: String?
+    /// `missing argument ID for 'fieldops mcms onu firmware'`, said when it runs without one.
+    let missingID: FieldOpsError
     let firmware: FirmwareChoice
     let verify: VerifyOptions
     let dryRun: Bool
 
     init(_ invocation: Invocation) throws {
         id = invocation.value("ID")
+        missingID = FieldOpsError(usage: UsageError(.missingArgument("ID"), commandWords: invocation.commandWords))
         firmware = FirmwareChoice(invocation)
         verify = try VerifyOptions(invocation)
         dryRun = invocation.flag("dry-run")
     }
 
     func run(_ context: CommandContext) async throws {
-        guard let id else { throw FieldOpsError.usage("missing ID") }
+        guard let id else { throw missingID }
         let repository = try MCMSConnection(context).repository
         let files = try await repository.firmwareFiles()
         let target = try firmware.target(files: files)
@@ -110,8 +113,8 @@ struct ONUFirmwareCommand: FieldOpsCommand {
             throw FieldOpsError(
                 "ONU \(activation.onuID): \(what) \(final.reason)",
                 hint: what == "firmware"
-                    ? "point it back at the bank it came from with fieldops mcms onu firmware rollback \(activation.onuID)"
-                    : "see both banks and the registration with fieldops mcms onu firmware status \(activation.onuID)",
+                    ? "point it back at the bank it came from: fieldops mcms onu firmware rollback \(activation.onuID)"
+                    : "see both banks and the registration: fieldops mcms onu firmware status \(activation.onuID)",
                 exitCode: .failure)
         }
         context.output.note("ONU \(activation.onuID): \(final.reason)")

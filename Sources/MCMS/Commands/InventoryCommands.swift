@@ -109,7 +109,7 @@ struct DashboardCommand: FieldOpsCommand {
             "--until takes a threshold on onus, olts, alarms, critical, major, minor, warning, low-optical, offline-olts or a registration state's count ('dying-gasp==0'). While watching, the alarm count is drawn as a sparkline.",
         examples: [
             "fieldops mcms dashboard --json", "fieldops mcms dashboard --watch",
-            "fieldops mcms dashboard --watch --until 'critical==0' --timeout 10m",
+            "fieldops mcms dashboard --watch --until 'critical==0' --until-timeout 10m",
         ],
         options: [MCMSCommands.chunkSize] + WatchOptions.specs)
 
@@ -178,8 +178,8 @@ struct ONUListFilters: Sendable {
     init(_ invocation: Invocation) throws(FieldOpsError) {
         olt = invocation.value("olt")
         state = try invocation.value("state").map { word throws(FieldOpsError) in
-            guard let state = RegistrationState(rawValue: word) else {
-                throw FieldOpsError.usage("unknown state \(word)", hint: "one of: " + MCMSCommands.states.joined(separator: ", "))
+            guard let state = RegistrationState(rawValue: word.lowercased()) else {
+                throw invocation.invalidChoice("--state", value: word, choices: MCMSCommands.states)
             }
             return state
         }

@@ -22,7 +22,7 @@ enum MCMSCommands {
         CommandSpec(
             "mcms", abstract: "PON network management: ONUs and OLTs on an MCMS server.",
             discussion:
-                "Log in first with `fieldops -p PROFILE auth login` (session cookie and CSRF token, kept in the keyring). Registration states come from the OLTs' buckets; friendly names from the configuration documents. dashboard, alarms, onu list|show and olt list|show take --watch: refreshed every --interval (2s) full screen with changes highlighted on a terminal, one JSON object per refresh when piped; --until CONDITION ends the watch with exit 0 once it holds (exit 1 after --timeout).",
+                "Log in first with `fieldops -p PROFILE auth login` (session cookie and CSRF token, kept in the keyring). Registration states come from the OLTs' buckets; friendly names from the configuration documents. dashboard, alarms, onu list|show and olt list|show take --watch: refreshed every --interval (2s) full screen with changes highlighted on a terminal, one JSON object per refresh when piped; --until CONDITION ends the watch with exit 0 once it holds (exit 1 after --until-timeout).",
             examples: [
                 "fieldops -p lab-pon mcms dashboard", "fieldops mcms onu list --state dying-gasp",
                 "fieldops mcms alarms --severity critical,major --watch",

@@ -41,8 +41,9 @@ struct MCMSConnection: Sendable {
     /// The connection of the profile selected for an `mcms` command.
     init(_ context: CommandContext, concurrency: Int = 8, reading: MCMSReadOptions = MCMSReadOptions()) throws {
         var profile = try context.profile(backend: "mcms")
-        if reading.until {
-            // On a watch, --timeout bounds --until, not each request: keep the profile's own.
+        if reading.until, context.invocation.value("until-timeout") == nil, context.invocation.value("timeout") != nil {
+            // The old spelling `--until … --timeout` bounds the watch, not each request: keep the
+            // profile's own request time (WatchOptions says so on stderr).
             profile.http.timeout = try context.loadConfiguration().selectProfile(
                 explicit: context.invocation.value("profile"), environment: context.environment, backend: "mcms"
             ).http.timeout
@@ -53,7 +54,7 @@ struct MCMSConnection: Sendable {
 
 /// How a command reads the fleet, from the options it declares: `--chunk-size` (listings and
 /// bulk selections), and whether it watches (`--watch`/`--until`: no progress line, and with
-/// `--until` the `--timeout` is the watch's, not each request's).
+/// `--until` and the old spelling `--timeout`, that is the watch's, not each request's).
 struct MCMSReadOptions: Sendable {
     var chunkSize: Int?
     var watching = false

@@ -29,7 +29,15 @@ struct ONUSelection: Sendable {
 
     /// The ids, duplicates dropped and order kept; none at all is a usage error.
     func resolve(repository: MCMSRepository, stdin: any InputSource) async throws -> [String] {
+        try await resolveNamed(repository: repository, stdin: stdin).ids
+    }
+
+    /// The ids, and the words a confirmation names them with: `the 50 ONUs of OLT “OLT
+    /// Kirkegata 2” (70:b3:d5:52:31:27)`, `ONUs ALPH0067dba8, ALPH00a1b2c3`, `the 12 ONUs listed in
+    /// onus.txt`.
+    func resolveNamed(repository: MCMSRepository, stdin: any InputSource) async throws -> (ids: [String], subject: String) {
         var ids: [String]
+        var oltName: (mac: String, name: String)?
         switch source {
         case nil:
             throw FieldOpsError.usage(Self.choiceError)
@@ -49,13 +57,25 @@ struct ONUSelection: Sendable {
                 .map { $0.trimmingSpaces() }
                 .filter { !$0.hasPrefix("#") }
         case .olt(let olt):
-            let mac = try OLTSelector.resolve(olt, olts: try await repository.oltNames())
+            let olts = try await repository.oltNames()
+            let mac = try OLTSelector.resolve(olt, olts: olts)
+            oltName = (mac, olts[mac] ?? "")
             ids = try await Self.onuIDs(ofOLT: mac, repository: repository)
         }
         var seen = Set<String>()
         ids = ids.filter { !$0.isEmpty && seen.insert($0).inserted }
         guard !ids.isEmpty else { throw FieldOpsError.usage("no ONU ids selected") }
-        return ids
+        let all = ids.count == 1 ? "the ONU" : "the \(ids.count) ONUs"
+        switch source {
+        case .olt:
+            let (mac, name) = oltName ?? ("", "")
+            return (ids, "\(all) of OLT " + (name.isEmpty ? mac : "“\(name)” (\(mac))"))
+        case .file(let path):
+            return (ids, "\(all) " + (path == "-" ? "read from stdin" : "listed in \(path)"))
+        case .ids, nil:
+            let named = ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? " and \(ids.count - 3) more" : "")
+            return (ids, Noun.form(ids.count, "ONU") + " " + named)
+        }
     }
 
     /// Every ONU of an OLT: its registration buckets, plus ONUs whose state names it as parent

@@ -52,7 +52,9 @@ struct ONUResetCommand: FieldOpsCommand {
         }
         let repository = try MCMSConnection(context, reading: reading).repository
         let plan = try ResetPlan(deviceID: id, section: MCMSField.onu, config: try await repository.onuConfig(id))
-        try context.prompter.confirm("reset ONU \(id)", typing: id)
+        try context.prompter.confirm(
+            "reset \(MCMSCommands.onuSubject(id, config: plan.document)) (it reboots; its subscriber is offline until it registers again)",
+            typing: id)
         try await repository.putONUConfig(id, plan.document)
         Self.report(plan, kind: "ONU", output: context.output)
     }
@@ -94,8 +96,9 @@ struct ONUResetCommand: FieldOpsCommand {
         let (concurrency, reportPath) = (self.concurrency, self.reportPath)
         let connection = try MCMSConnection(context, concurrency: concurrency, reading: reading)
         let repository = connection.repository
-        let ids = try await selection.resolve(repository: repository, stdin: context.stdin)
-        try context.prompter.confirm("reset \(ids.count) ONUs (each reboots)", typing: String(ids.count))
+        let (ids, subject) = try await selection.resolveNamed(repository: repository, stdin: context.stdin)
+        try context.prompter.confirm(
+            "reset \(subject) (each reboots; its subscribers are offline until it registers again)", typing: String(ids.count))
         // Room for every line is reserved before the first ONU reboots (a full disk stops the
         // run here, having done nothing).
         let writer = try reportPath.map { path throws(FieldOpsError) in
@@ -156,17 +159,17 @@ struct ONUResetCommand: FieldOpsCommand {
                     .render(format: context.output.format, color: context.output.terminal.colorEnabled))
         }
         context.output.note(
-            "reset \(ordered.count - failed.count) of \(ids.count) ONUs" + (failed.isEmpty ? "" : ", \(failed.count) failed")
+            "reset \(ordered.count - failed.count) of \(Noun.count(ids.count, "ONU"))" + (failed.isEmpty ? "" : ", \(failed.count) failed")
                 + (reportPath.map { "; report: \($0)" } ?? ""))
         if let reportFailure, let reportPath {
             throw FieldOpsError(
-                "the report \(reportPath) holds only the first \(reportFailure.lines) of \(ordered.count) ONUs: \(reportFailure.error.summaryText)",
+                "the report \(reportPath) holds only the first \(reportFailure.lines) of \(Noun.count(ordered.count, "ONU")): \(reportFailure.error.summaryText)",
                 details: ["the lines of the others were printed on stdout as they finished (and in the results above)"],
                 hint: "free space for \(reportPath), then add those lines to it")
         }
         if !failed.isEmpty {
             throw FieldOpsError(
-                "\(failed.count) of \(ids.count) ONUs were not reset",
+                "\(failed.count) of \(Noun.count(ids.count, "ONU")) \(failed.count == 1 ? "was" : "were") not reset",
                 details: failed.prefix(10).map { "\($0.id): \($0.failure ?? "")" },
                 hint: "fix the cause and run again for those ONUs" + (reportPath.map { " (their lines in \($0) say failed)" } ?? ""),
                 exitCode: .partialFailure)
@@ -206,7 +209,7 @@ struct OLTResetCommand: FieldOpsCommand {
         let plan = try ResetPlan(deviceID: mac, section: MCMSField.olt, config: try await repository.oltConfig(mac))
         let onus = try await repository.oltState(mac)
         let affected = RegistrationState.bucketed.reduce(0) { $0 + onus.onuIDs(in: $1).count }
-        context.output.note("resetting OLT \(mac) interrupts service for its \(affected) ONUs")
+        context.output.note("resetting OLT \(mac) interrupts service for its \(Noun.count(affected, "ONU"))")
         try context.prompter.confirm("reset OLT \(mac)", typing: mac)
         try await repository.putOLTConfig(mac, plan.document)
         ONUResetCommand.report(plan, kind: "OLT", output: context.output)

@@ -23,7 +23,7 @@ public struct ConfigEdit: Sendable, Equatable {
             } catch {
                 throw FieldOpsError(
                     "\(deviceID): \(error.summary); refusing to write",
-                    hint: "inspect the document with fieldops mcms onu config \(deviceID) --json")
+                    hint: "inspect the document: fieldops mcms onu config \(deviceID) --json")
             }
             changes.append((path, old, value))
         }

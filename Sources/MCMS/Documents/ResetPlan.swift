@@ -14,7 +14,7 @@ public struct ResetPlan: Sendable, Equatable {
         guard let number = config.value(at: path)?.numberValue, let count = number.uint64, number.isIntegerLexeme else {
             throw FieldOpsError(
                 "\(deviceID): configuration has no integer \(section).\"\(MCMSField.resetCount)\"; refusing to reset",
-                hint: "inspect the document with fieldops mcms \(section.lowercased()) config \(deviceID) --json")
+                hint: "inspect the document: fieldops mcms \(section.lowercased()) config \(deviceID) --json")
         }
         guard count < UInt64.max else {
             throw FieldOpsError("\(deviceID): \(section).\"\(MCMSField.resetCount)\" is at its maximum; refusing to reset")

@@ -54,18 +54,18 @@ public enum FirmwareRefusal: UserFacingError, Equatable {
 
     public var hint: String? {
         switch self {
-        case .unknownActiveBank: "wait until the ONU reports its state (fieldops mcms onu show ID), then retry"
+        case .unknownActiveBank: "wait until the ONU reports its state, then retry; see it: fieldops mcms onu show ID"
         case .fileNotOnServer: "upload the image to MCMS first, or pick one of the listed files"
         case .versionMismatch: "pass the version the server lists for that file"
-        case .modelUnknown: "check the ONU's state with fieldops mcms onu show ID"
+        case .modelUnknown: "check the ONU's state: fieldops mcms onu show ID"
         case .modelIncompatible: "pick an image built for this model"
-        case .unexpectedConfig: "inspect the document with fieldops mcms onu config ID --json"
+        case .unexpectedConfig: "inspect the document: fieldops mcms onu config ID --json"
         case .emptyBank(_, _, let kind):
             kind == "activate"
                 ? "stage an image first: fieldops mcms onu firmware ID --file NAME --stage-only"
-                : "see both banks with fieldops mcms onu firmware status ID"
+                : "see both banks: fieldops mcms onu firmware status ID"
         case .activationPending:
-            "wait for it (fieldops mcms onu firmware status ID), or roll back with fieldops mcms onu firmware rollback ID"
+            "wait for it (fieldops mcms onu firmware status ID shows it), or roll back: fieldops mcms onu firmware rollback ID"
         case .versionUnknown: "pass --version V"
         }
     }

@@ -63,10 +63,8 @@ public struct RolloutOptions: Sendable, Equatable {
         if !stateWords.isEmpty {
             states = []
             for word in stateWords {
-                guard let state = RegistrationState.allCases.first(where: { $0.word == word }) else {
-                    throw FieldOpsError.usage(
-                        "--state \(word) is not a registration state",
-                        hint: "one of " + RegistrationState.allCases.map(\.word).joined(separator: ", "))
+                guard let state = RegistrationState.allCases.first(where: { $0.word == word.lowercased() }) else {
+                    throw invocation.invalidChoice("--state", value: word, choices: RegistrationState.allCases.map(\.word))
                 }
                 states.insert(state)
             }

@@ -1,6 +1,8 @@
 import FieldOpsCore
 
-/// `--watch`, `--interval`, `--until` and `--timeout`, as every watchable command declares them.
+/// `--watch`, `--interval`, `--until` and `--until-timeout`, as every watchable command declares
+/// them. The global `--timeout` keeps its one meaning (each HTTP request's time); the give-up
+/// time of `--until` was once spelled `--timeout` too, which is still read, with a note.
 struct WatchOptions: Sendable {
     static let defaultInterval = 2.0
     static let minimumInterval = 1.0
@@ -19,9 +21,8 @@ struct WatchOptions: Sendable {
                 "Watch until CONDITION holds, then exit 0: a state (registered, !registered) or a threshold on a reading ('rx>-25', 'alarms==0')."
         ),
         OptionSpec(
-            "timeout", value: .duration, valueName: "DURATION",
-            help:
-                "With --until: give up after DURATION and exit 1 (default: wait as long as it takes); without it, the time allowed for each HTTP request, as everywhere."
+            "until-timeout", value: .duration, valueName: "DURATION",
+            help: "With --until: give up after DURATION and exit 1 (default: wait as long as it takes)."
         ),
     ]
 
@@ -29,6 +30,8 @@ struct WatchOptions: Sendable {
     var interval: Double
     var until: UntilCondition?
     var timeout: Double?
+    /// Said on stderr when the old spelling (`--until … --timeout`) was used.
+    var deprecationNote: String?
 
     /// Reads the options; `--until` implies `--watch`.
     init(_ invocation: Invocation, source: WatchSource) throws(FieldOpsError) {
@@ -41,8 +44,12 @@ struct WatchOptions: Sendable {
         until = try invocation.value("until").map { text throws(FieldOpsError) in
             try UntilCondition(parsing: text, metrics: source.metrics, states: source.states)
         }
-        // Without --until, --timeout keeps its global meaning (each HTTP request's time).
-        timeout = until == nil ? nil : invocation.seconds("timeout")
+        timeout = until == nil ? nil : invocation.seconds("until-timeout")
+        if until != nil, timeout == nil, let old = invocation.seconds("timeout") {
+            timeout = old
+            deprecationNote =
+                "fieldops: --timeout with --until is now --until-timeout (--timeout is the time allowed for each HTTP request); read as --until-timeout this time"
+        }
         watching = Self.watches(invocation)
     }
 

@@ -16,6 +16,7 @@ import FoundationEssentials
 enum WatchRunner {
     static func run(_ source: WatchSource, context: CommandContext) async throws {
         let options = try WatchOptions(context.invocation, source: source)
+        if let note = options.deprecationNote { context.output.stderr.line(note) }
         guard options.watching else {
             emitOnce(try await source.fetch(), context: context)
             return
@@ -113,7 +114,7 @@ enum WatchRunner {
                     failure = nil
                     history.record(frame.metrics, names: source.trends.map(\.metric))
                 } catch is DeadlinePassed {
-                    failure = "no answer before --timeout"
+                    failure = "no answer before --until-timeout"
                 } catch let error where isTransient(error) {
                     failure = summary(error)
                 }
@@ -210,7 +211,7 @@ enum WatchRunner {
 
     // MARK: Shared steps
 
-    /// One refresh, abandoned when `--timeout` runs out while it is in flight.
+    /// One refresh, abandoned when `--until-timeout` runs out while it is in flight.
     static func fetch(_ source: WatchSource, before deadline: ContinuousClock.Instant?) async throws -> WatchFrame {
         guard let deadline else { return try await source.fetch() }
         return try await withThrowingTaskGroup(of: WatchFrame?.self) { group in

@@ -42,7 +42,7 @@ import Testing
     @Test func helpAnywhereGivesHelpForTheDeepestCommand() throws {
         for line in [
             ["jqc", "sync", "--help"], ["--help", "jqc", "sync"], ["jqc", "-h", "sync"], ["jqc", "sync", "-qh"],
-            ["jqc", "sync", "--bogus", "--help"],
+            ["jqc", "sync", "--bogus", "--help"], ["help", "jqc", "sync"], ["-q", "help", "jqc", "sync"],
         ] {
             guard case .help(let path) = try parser.parse(line) else {
                 Issue.record("no help for \(line)")
@@ -55,6 +55,13 @@ import Testing
             return
         }
         #expect(path.map(\.name) == ["fieldops", "mcms"])
+        guard case .help(let rootPath) = try parser.parse(["help"]) else {
+            Issue.record("no help for `help`")
+            return
+        }
+        #expect(rootPath.map(\.name) == ["fieldops"])
+        // `help` with a command that does not exist is that mistake, not the root's help.
+        #expect(throws: UsageError.self) { try parser.parse(["help", "nosuch"]) }
     }
 
     @Test func versionAnywhere() throws {

@@ -88,4 +88,30 @@ import Testing
         #expect(config.isDefault(try #require(config.profile(named: "site-a"))))
         #expect(!config.isDefault(try #require(config.profile(named: "site-b"))))
     }
+
+    @Test func useAlwaysWritesTheMappingSoNoOtherBackendInheritsTheDefault() throws {
+        let fixture = try ConfigFixture()
+        try fixture.write(profiles)
+        try fixture.editor.useProfile(named: "site-a")
+        #expect(try fixture.read() == "default_profile:\n  jqc: site-a\n" + profiles)
+        // A single value of the same backend becomes the mapping too.
+        try fixture.write("default_profile: site-a\n" + profiles)
+        try fixture.editor.useProfile(named: "site-b")
+        #expect(try fixture.read() == "default_profile:\n  jqc: site-b\n" + profiles)
+        let config = try fixture.load()
+        #expect(try config.selectProfile(explicit: nil, environment: [:], backend: "jqc").name == "site-b")
+        #expect(failure { try config.selectProfile(explicit: nil, environment: [:], backend: "il") }?.kind == .noProfile)
+    }
+
+    @Test func aCommandOfNoBackendRefusesToGuessAmongBackendsAndNamesTheProfiles() throws {
+        let fixture = try ConfigFixture()
+        try fixture.write("default_profile:\n  jqc: site-a\n" + profiles)
+        let error = try #require(failure { try fixture.load().selectProfile(explicit: nil, environment: [:], backend: nil) })
+        #expect(error.kind == .noProfile)
+        #expect(error.summary.contains("which profile?"), "\(error.summary)")
+        #expect(error.details.contains("site-a: jqc, https://qc.a (its default)"), "\(error.details)")
+        #expect(error.details.contains("il-work: interlinedlist, https://il.example"), "\(error.details)")
+        // With -p it goes where it is told.
+        #expect(try fixture.load().selectProfile(explicit: "il-work", environment: [:], backend: nil).name == "il-work")
+    }
 }

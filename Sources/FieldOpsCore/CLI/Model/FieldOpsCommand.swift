@@ -41,15 +41,42 @@ extension FieldOpsCommand {
 }
 
 extension Invocation {
-    /// A value the parser guarantees (a required argument or option), refused when empty.
+    /// A value the parser guarantees (a required argument or option), refused when empty, in
+    /// the parser's words: `missing argument ID for 'fieldops mcms onu firmware'`.
     public func required(_ name: String) throws(FieldOpsError) -> String {
-        guard let value = value(name), !value.isEmpty else { throw FieldOpsError.usage("missing \(name)") }
+        guard let value = value(name), !value.isEmpty else {
+            let isArgument = name.uppercased() == name
+            throw FieldOpsError(
+                usage: UsageError(isArgument ? .missingArgument(name) : .missingOption("--" + name), commandWords: commandWords))
+        }
         return value
     }
 
     /// An integer option with a declared default: the value given, or that default.
     public func required(integer name: String) throws(FieldOpsError) -> Int {
-        guard let value = integer(name) else { throw FieldOpsError.usage("missing --\(name)") }
+        guard let value = integer(name) else {
+            throw FieldOpsError(usage: UsageError(.missingOption("--" + name), commandWords: commandWords))
+        }
         return value
+    }
+
+    /// `fieldops mcms onu firmware`: the words of the command, for usage errors found after parsing.
+    public var commandWords: [String] { ["fieldops"] + path }
+
+    /// A value that is not one of the option's choices, checked after parsing, in the parser's
+    /// words: `invalid value 'crit' for '--severity': expected one of critical, major, minor,
+    /// warning`, with a "did you mean" and the usage hint. Exit 2.
+    public func invalidChoice(_ option: String, value: String, choices: [String]) -> FieldOpsError {
+        let usage = UsageError(
+            .invalidValue(name: option, value: value, expected: "one of " + choices.joined(separator: ", ")),
+            suggestion: Suggestions.closest(to: value.lowercased(), in: choices), commandWords: commandWords)
+        return FieldOpsError(usage: usage)
+    }
+}
+
+extension FieldOpsError {
+    /// A usage error found after parsing, said as the parser says it (exit 2).
+    public init(usage: UsageError) {
+        self.init(usage.summary, details: usage.details, hint: usage.hint, exitCode: .usage)
     }
 }

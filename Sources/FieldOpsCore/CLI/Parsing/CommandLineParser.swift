@@ -95,6 +95,11 @@ struct ParseRun {
             positionals.append(word)
             return nil
         }
+        // `fieldops help jqc sync` is `fieldops jqc sync --help`, as in git and kubectl.
+        if path.count == 1, word == "help", !helpRequested, command.subcommand(named: word) == nil {
+            helpRequested = true
+            return nil
+        }
         if let subcommand = command.subcommand(named: word) {
             path.append(subcommand)
             invocation.path.append(subcommand.name)

@@ -58,12 +58,24 @@ extension ParseRun {
     }
 
     private mutating func store(_ value: String, for option: OptionSpec, as typed: String) throws(UsageError) {
-        if let kind = option.value { try validate(value, as: kind, name: typed) }
+        var value = value
+        if let kind = option.value {
+            value = Self.canonical(value, as: kind)
+            try validate(value, as: kind, name: typed)
+        }
         if option.repeatable {
             invocation.values[option.long, default: []].append(value)
         } else {
             invocation.values[option.long] = [value]
         }
+    }
+
+    /// A choice typed in another case is that choice (`--state REGISTERED`, `--severity High`):
+    /// fieldops shows its words in one case and takes them in any.
+    static func canonical(_ value: String, as kind: ValueKind) -> String {
+        guard case .choice(let words) = kind, !words.contains(value) else { return value }
+        let folded = value.lowercased()
+        return words.first { $0.lowercased() == folded } ?? value
     }
 
     func validate(_ value: String, as kind: ValueKind, name: String) throws(UsageError) {
@@ -79,10 +91,12 @@ extension ParseRun {
         for argument in command.arguments {
             if argument.variadic {
                 if remaining.isEmpty, !argument.optional { throw UsageError(.missingArgument(argument.name), commandWords: commandWords) }
-                for word in remaining { try validate(word, as: argument.value, name: argument.name) }
-                if !remaining.isEmpty { invocation.values[argument.name] = Array(remaining) }
+                let words = remaining.map { Self.canonical($0, as: argument.value) }
+                for word in words { try validate(word, as: argument.value, name: argument.name) }
+                if !words.isEmpty { invocation.values[argument.name] = words }
                 remaining = []
-            } else if let word = remaining.popFirst() {
+            } else if let typed = remaining.popFirst() {
+                let word = Self.canonical(typed, as: argument.value)
                 try validate(word, as: argument.value, name: argument.name)
                 invocation.values[argument.name] = [word]
             } else if !argument.optional {

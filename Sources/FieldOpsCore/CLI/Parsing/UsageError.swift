@@ -53,7 +53,7 @@ public struct UsageError: UserFacingError, Equatable, CustomStringConvertible {
         return ["did you mean '\(suggestion)'?"]
     }
 
-    public var hint: String? { "run '\(commandWords.joined(separator: " ")) --help'" }
+    public var hint: String? { "see the usage: \(commandWords.joined(separator: " ")) --help" }
 
     public var description: String { ([summary] + details).joined(separator: "\n") }
 }

@@ -11,7 +11,7 @@ public enum ServiceWording {
 
     /// Names the setting to check: the profile's `base_url`.
     public static func notTheServiceHint(profile: String) -> String {
-        "check the base_url of profile \(profile) (`fieldops profile show \(profile)`): a proxy, a captive portal or a login page may be answering in the service's place; -v shows the answer"
+        "a proxy, a captive portal or a login page may be answering in the service's place (-v shows the answer); check the base_url: fieldops profile show \(profile)"
     }
 
     /// What an answer that is not the expected JSON was.
@@ -32,8 +32,10 @@ public enum ServiceWording {
     /// `GET /api/lists failed: HTTP 500 Internal Server Error: database down (request id r-7f3a)`.
     public static func statusFailure(route: String, status: Int, message: String?, requestID: String?) -> String {
         var text = "\(route) failed: HTTP \(status)"
-        if let reason = HTTPStatusFailure.reasons[status] { text += " \(reason)" }
-        if let message, !message.isEmpty { text += ": \(message)" }
+        let reason = HTTPStatusFailure.reasons[status]
+        if let reason { text += " \(reason)" }
+        // `HTTP 404 Not Found: Not Found` says nothing twice.
+        if let message, !message.isEmpty, message.lowercased() != reason?.lowercased() { text += ": \(message)" }
         if let requestID { text += " (request id \(requestID))" }
         return text
     }
@@ -63,9 +65,21 @@ public enum ServiceWording {
 
     // MARK: Not found
 
-    /// `no document d006 on lists`.
-    public static func notFound(_ subject: String, profile: String) -> String {
-        "no \(subject) on \(profile)"
+    /// `no document d006 on profile lists (HTTP 404)`; the server's own words and the request
+    /// id it gave follow the status when they say more: `(HTTP 404: Dig not found, request id r-7)`.
+    public static func notFound(_ subject: String, profile: String, serverMessage: String? = nil, requestID: String? = nil) -> String {
+        var status = "HTTP 404"
+        if let message = serverMessage?.trimmingSpaces(), !message.isEmpty, !["not found", "404 not found"].contains(message.lowercased()) {
+            status += ": \(message)"
+        }
+        if let requestID { status += ", request id \(requestID)" }
+        return "no \(subject) on profile \(profile) (\(status))"
+    }
+
+    /// `no inspection 7f3a in the local store of profile site-a`: a look-up that never asked a
+    /// server. Exit 1, as a server's 404 is.
+    public static func notInLocalStore(_ subject: String, profile: String) -> String {
+        "no \(subject) in the local store of profile \(profile)"
     }
 
     /// What a path names, from its last collection and id: `/api/documents/d006` → `document
@@ -147,7 +161,7 @@ public struct MissingRouteError: UserFacingError, Equatable {
     }
 
     public var hint: String? {
-        "the server of profile \(profile) may run an older \(service) version without this part of the API; check its base_url (`fieldops profile show \(profile)`) or ask its administrators which version runs there"
+        "the server of profile \(profile) may run an older \(service) version without this part of the API; ask its administrators which version runs there, or check its base_url: fieldops profile show \(profile)"
     }
 
     public var exitCode: ExitCode { .failure }

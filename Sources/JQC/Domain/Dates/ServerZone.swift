@@ -128,7 +128,7 @@ extension ServerZone {
         let problem =
             "the server stamps its records at UTC\(Self.offsetText(observed.seconds)) (seen \(JQCDate.format(observed.at))Z), but profile \(profile.name)'s time_zone is \(name) (UTC\(Self.offsetText(expected)) then): every JQC time is shown off by that difference and the notification cursor may skip notices"
         let fix =
-            "set `time_zone:` in \(profile.file.isEmpty ? "the profile" : profile.file) to the server's zone (the public JQC server: America/New_York), then run `fieldops -p \(profile.name) jqc sync`"
+            "set `time_zone:` in \(profile.file.isEmpty ? "the profile" : profile.file) to the server's zone (the public JQC server: America/New_York), then sync: fieldops -p \(profile.name) jqc sync"
         return (problem, fix)
     }
 }

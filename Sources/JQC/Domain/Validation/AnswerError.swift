@@ -67,7 +67,7 @@ public struct AnswerError: UserFacingError, Equatable {
             let isWholeFile = only.key.isEmpty && only.fieldID == nil
             return prefix + (isWholeFile ? "" : "invalid answer for ") + only.description
         }
-        return prefix + "\(problems.count) answers are invalid; nothing was saved"
+        return prefix + (problems.count == 1 ? "1 answer is" : "\(problems.count) answers are") + " invalid; nothing was saved"
     }
 
     public var details: [String] {
@@ -75,7 +75,7 @@ public struct AnswerError: UserFacingError, Equatable {
     }
 
     public var hint: String? {
-        "`fieldops jqc templates show TEMPLATE_ID` lists each field's id, label, type and options"
+        "see each field's id, label, type and options: fieldops jqc templates show TEMPLATE_ID"
     }
 
     public var exitCode: ExitCode { .usage }

@@ -32,7 +32,8 @@ struct FormFiller {
         let inputs = Self.inputs(of: steps)
         screen.line(
             Style.bold.apply(
-                "\(inputs.count) fields; Enter keeps an answer, < goes back, - clears, ? helps, q saves and stops", enabled: color))
+                "\(Noun.count(inputs.count, "field")); Enter keeps an answer, < goes back, - clears, ? helps, q saves and stops",
+                enabled: color))
         screen.line(Style.dim.apply(":goto N|label|id:ID  :next (unanswered)  :required  :review", enabled: color))
         let values = (try? store.inspection(localID: localID)?.formData()) ?? [:]
         // Resuming continues at the first unanswered field rather than at field 1.
