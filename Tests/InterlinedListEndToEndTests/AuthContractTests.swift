@@ -74,7 +74,7 @@ extension InterlinedListEndToEnd {
                 let lists = await bed.run(["il", "lists", "--refresh"])
                 #expect(lists.exitCode == 3, "\(lists)")
                 #expect(lists.stderr.contains("logged out"))
-                #expect(lists.stderr.contains("fieldops auth login -p lists"))
+                #expect(lists.stderr.contains("fieldops -p lists auth login"))
                 let log = try await bed.credentialLog()
                 #expect(log.suffix(2).map(\.path) == ["/api/lists", "/api/user"])
                 #expect(log.suffix(2).allSatisfy { $0.status == 401 })

@@ -92,7 +92,7 @@ extension InterlinedListEndToEnd {
                 try await bed.login()
                 let outcome = await bed.run(["il", "list", "show", "l999"])
                 #expect(outcome.exitCode == 1)
-                #expect(outcome.stderr.contains("no list l999 on lists (the server says: List not found)"), "\(outcome)")
+                #expect(outcome.stderr.contains("no list l999 on profile lists (HTTP 404: List not found)"), "\(outcome)")
             }
         }
 

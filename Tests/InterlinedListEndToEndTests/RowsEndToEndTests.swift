@@ -112,7 +112,7 @@ extension InterlinedListEndToEnd {
                 #expect(try await bed.rowData("l001").first == ["item": "Milk", "done": true])
                 let missing = await bed.run(["il", "row", "edit", "l001", "r999", "--set", "done=true"])
                 #expect(missing.exitCode == 1)
-                #expect(missing.stderr.contains("no row r999 on lists (the server says: Row not found)"), "\(missing)")
+                #expect(missing.stderr.contains("no row r999 on profile lists (HTTP 404: Row not found)"), "\(missing)")
                 #expect(try await bed.count("PUT /api/lists/l001/data/r999") == 0)
             }
         }

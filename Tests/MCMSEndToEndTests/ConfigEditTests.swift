@@ -99,7 +99,7 @@ import Testing
         // A reset names the ONU, its name and that its subscriber goes offline, piped or not.
         let reset = await harness.run(["mcms", "onu", "reset", id])
         #expect(reset.exitCode == 2)
-        #expect(reset.stderr.contains("reset ONU \(id) “Sjøgata 4 “bakgården””"), "\(reset.stderr)")
+        #expect(reset.stderr.contains("refusing to reset ONU \(id) “Sjøgata 4 “bakgården”” without confirmation"), "\(reset.stderr)")
         #expect(reset.stderr.contains("its subscriber is offline until it registers again"), "\(reset.stderr)")
         // A note changes no service: no question, so a script can set one.
         let note = await harness.run(["mcms", "onu", "note", id, "nøkkel hos vaktmester"])
@@ -141,7 +141,7 @@ import Testing
         #expect(wrong.exitCode == 1)
         // The question names what it touches: the OLT by name and MAC, the count, the consequence.
         #expect(wrong.stderr.contains("ONUs of OLT “") && wrong.stderr.contains("(\(mac))"), "\(wrong.stderr)")
-        #expect(wrong.stderr.contains("each reboots; its subscribers are offline until it registers again"), "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("Each reboots; its subscribers are offline until it registers again."), "\(wrong.stderr)")
         #expect(try await harness.writes().isEmpty)
         let table = await harness.run(["mcms", "onu", "reset", "--olt", mac, "--yes", "-o", "table"])
         #expect(table.exitCode == 0, "\(table.stderr)")

@@ -66,7 +66,7 @@ import Testing
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(rows.map { $0[0] } == ids)
         #expect(rows.allSatisfy { $0[1] == "upgrade" && ["1", "2"].contains($0[2]) })
-        #expect(result.stderr.contains("wave 1: 1 ONUs"))
+        #expect(result.stderr.contains("wave 1: 1 ONU\n"))
         #expect(result.stderr.contains("wave 2: 9 ONUs"))
         #expect(
             result.stderr.contains(

@@ -63,7 +63,7 @@ import Testing
         try await harness.expireSessions()
         let result = await harness.run(["mcms", "onu", "list"])
         #expect(result.exitCode == 3)
-        #expect(result.stderr.contains("session expired"))
+        #expect(result.stderr.contains("the session of profile lab has expired"))
         #expect(try await harness.state()["counts"]?["sessions"] == 0, "no silent re-login")
     }
 
@@ -95,7 +95,7 @@ import Testing
         let before = try await harness.emulator.requests().count
         let result = await harness.run(["mcms", "onu", "config", id])
         #expect(result.exitCode == 3)
-        #expect(result.stderr.contains("session expired"))
+        #expect(result.stderr.contains("the session of profile lab has expired"))
         let requests = try await harness.emulator.requests().dropFirst(before)
         #expect(requests.filter { $0.path.hasSuffix("/authenticate/") }.count == 1)
         #expect(requests.filter { $0.path == "/api/v1/onus/configs/\(id)/" }.count == 2)
@@ -108,7 +108,7 @@ import Testing
         let result = await harness.run(["mcms", "onu", "reset", id, "--yes"])
         #expect(result.exitCode == 1)
         #expect(result.stderr.contains("forbidden (permission or CSRF)"))
-        #expect(!result.stderr.contains("session expired"))
+        #expect(!result.stderr.contains("has expired"))
         // Still logged in: the session and its keyring entry survive a 403.
         #expect(harness.keyringText().contains("cookies"))
         #expect(await harness.run(["mcms", "onu", "show", id]).exitCode == 0)

@@ -36,13 +36,16 @@ public struct Prompter: Sendable {
     /// Asks before a destructive action. With `--yes` it proceeds; off a terminal it refuses.
     ///
     /// When `typing` is given (a device id), the person must type it exactly, as for a reset.
-    public func confirm(_ question: String, typing expected: String? = nil) throws {
+    /// `consequence` (`it reboots; its subscriber is offline until it registers again`) is said
+    /// on a line of its own before the question, and in the refusal off a terminal.
+    public func confirm(_ question: String, typing expected: String? = nil, consequence: String? = nil) throws {
         if assumeYes { return }
         guard canAsk else {
             throw FieldOpsError.usage(
-                "refusing to \(question) without confirmation: not running on a terminal",
+                "refusing to \(question) without confirmation" + (consequence.map { " (\($0))" } ?? "") + ": not running on a terminal",
                 hint: "add --yes to confirm non-interactively")
         }
+        if let consequence { stderr.line(consequence.prefix(1).uppercased() + consequence.dropFirst() + ".") }
         if let expected {
             let answer = try line("\(question)? Type \(expected) to confirm: ")
             if answer?.trimmingSpaces() == expected { return }

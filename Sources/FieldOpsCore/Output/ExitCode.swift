@@ -21,7 +21,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     public var meaning: String {
         switch self {
         case .ok: return "success"
-        case .failure: return "failure (not found, refused by the server, and everything not listed below)"
+        case .failure: return "failure (not found included)"
         case .usage: return "usage or configuration error"
         case .notAuthenticated: return "not authenticated (log in again)"
         case .network: return "network error or offline"

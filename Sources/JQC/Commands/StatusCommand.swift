@@ -72,11 +72,20 @@ struct StatusCommand: FieldOpsCommand {
             lastSyncError: summary.lastSyncError, lastAttemptAt: attempt.map { JQCDate.format($0.at) },
             lastAttemptError: attempt?.error, serverTimeZone: zone.name, serverOffsetWarning: disagreement?.problem,
             failures: summary.failures, agent: AgentStateFile(directory: store.directory).running())
-        // Piped, it is one record with the fields of --json (plain: `field<TAB>value` lines).
+        // Piped, it is one record with the fields of --json (plain: `field<TAB>value` lines);
+        // the zone warning goes to stderr whichever form stdout takes.
+        if context.output.format == .json {
+            try context.output.emitJSON(view)
+            return
+        }
         guard context.output.format == .table else {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             context.output.emit(record: try JSONValue(parsing: try encoder.encode(view), source: "jqc status"))
+            if let disagreement {
+                context.output.warn(disagreement.problem)
+                context.output.note("fix: " + disagreement.fix)
+            }
             return
         }
         var table = Table(columns: [

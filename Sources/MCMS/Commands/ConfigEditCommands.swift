@@ -31,7 +31,7 @@ struct ONUEnableCommand: FieldOpsCommand {
 
     init(_ invocation: Invocation) throws {
         edit = try ONUConfigEdit(
-            invocation, values: [(MCMSField.onuEnable, .bool(true))], question: { "enable \($0) (it goes back in service)" },
+            invocation, values: [(MCMSField.onuEnable, .bool(true))], question: { "enable \($0)" },
             done: { "ONU \($0) enabled" })
     }
 
@@ -51,7 +51,7 @@ struct ONUDisableCommand: FieldOpsCommand {
     init(_ invocation: Invocation) throws {
         edit = try ONUConfigEdit(
             invocation, values: [(MCMSField.onuEnable, .bool(false))],
-            question: { "disable \($0) (its subscriber goes offline until it is enabled again)" },
+            question: { "disable \($0)" }, consequence: "its subscriber goes offline until it is enabled again",
             typeID: true, done: { "ONU \($0) disabled" })
     }
 
@@ -91,14 +91,17 @@ struct ONUConfigEdit: Sendable {
     /// The confirmation, given the ONU as `ONU ALPH… “name”`; nil for an edit that changes no
     /// service (a note), which asks nothing.
     let question: (@Sendable (String) -> String)?
+    /// Said before the question and in the refusal off a terminal.
+    let consequence: String?
     let typeID: Bool
     let done: @Sendable (String) -> String
     let dryRun: Bool
 
     init(
         _ invocation: Invocation, values: [([JSONPathComponent], JSONValue)], question: (@Sendable (String) -> String)?,
-        typeID: Bool = false, done: @escaping @Sendable (String) -> String
+        consequence: String? = nil, typeID: Bool = false, done: @escaping @Sendable (String) -> String
     ) throws(FieldOpsError) {
+        self.consequence = consequence
         id = try invocation.required("ID")
         dryRun = invocation.flag("dry-run")
         (self.values, self.question, self.typeID, self.done) = (values, question, typeID, done)
@@ -128,7 +131,10 @@ struct ONUConfigEdit: Sendable {
             context.output.note("dry run: nothing was sent")
             return
         }
-        if let question { try context.prompter.confirm(question(MCMSCommands.onuSubject(id, config: config)), typing: typeID ? id : nil) }
+        if let question {
+            try context.prompter.confirm(
+                question(MCMSCommands.onuSubject(id, config: config)), typing: typeID ? id : nil, consequence: consequence)
+        }
         try await repository.putONUConfig(id, edit.document)
         if context.output.format == .json { context.output.emit(json: edit.json) }
         context.output.note(done(id))

@@ -53,8 +53,8 @@ struct ONUResetCommand: FieldOpsCommand {
         let repository = try MCMSConnection(context, reading: reading).repository
         let plan = try ResetPlan(deviceID: id, section: MCMSField.onu, config: try await repository.onuConfig(id))
         try context.prompter.confirm(
-            "reset \(MCMSCommands.onuSubject(id, config: plan.document)) (it reboots; its subscriber is offline until it registers again)",
-            typing: id)
+            "reset \(MCMSCommands.onuSubject(id, config: plan.document))", typing: id,
+            consequence: "it reboots; its subscriber is offline until it registers again")
         try await repository.putONUConfig(id, plan.document)
         Self.report(plan, kind: "ONU", output: context.output)
     }
@@ -98,7 +98,8 @@ struct ONUResetCommand: FieldOpsCommand {
         let repository = connection.repository
         let (ids, subject) = try await selection.resolveNamed(repository: repository, stdin: context.stdin)
         try context.prompter.confirm(
-            "reset \(subject) (each reboots; its subscribers are offline until it registers again)", typing: String(ids.count))
+            "reset \(subject)", typing: String(ids.count),
+            consequence: "each reboots; its subscribers are offline until it registers again")
         // Room for every line is reserved before the first ONU reboots (a full disk stops the
         // run here, having done nothing).
         let writer = try reportPath.map { path throws(FieldOpsError) in

@@ -64,7 +64,7 @@ import Testing
                 .compactMap { $0["name"] as? String }
             #expect(Set(names) == Set(["first"] + Self.names.map { "\($0)-\(round)" }), "round \(round): \(names)")
             let config = try String(contentsOfFile: home.configFile, encoding: .utf8)
-            #expect(config.contains("default_profile: first"), "round \(round):\n\(config)")
+            #expect(config.contains("default_profile:\n  jqc: first\n"), "round \(round):\n\(config)")
         }
     }
 }

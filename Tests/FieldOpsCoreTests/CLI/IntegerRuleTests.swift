@@ -75,7 +75,7 @@ import Testing
         } catch {
             #expect(error.summary == "invalid value 'x' for '--id': expected a whole number of at least 1")
             #expect(error.exitCode == .usage)
-            #expect(error.hint == "run 'fieldops pages --help'")
+            #expect(error.hint == "see the usage: fieldops pages --help")
         }
     }
 }

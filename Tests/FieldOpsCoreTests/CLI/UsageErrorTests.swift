@@ -22,13 +22,13 @@ import Testing
         #expect(failure.reason == .unknownCommand("jqx"))
         #expect(failure.summary == "unknown command 'jqx' for 'fieldops'")
         #expect(failure.details == ["did you mean 'jqc'?"])
-        #expect(failure.hint == "run 'fieldops --help'")
+        #expect(failure.hint == "see the usage: fieldops --help")
     }
 
     @Test func unknownNestedCommandSuggestsWithinItsGroup() throws {
         let failure = try #require(error("jqc", "inspect", "strat"))
         #expect(failure.suggestion == "start")
-        #expect(failure.hint == "run 'fieldops jqc inspect --help'")
+        #expect(failure.hint == "see the usage: fieldops jqc inspect --help")
         let transposed = try #require(error("jqc", "sycn"))
         #expect(transposed.suggestion == "sync")
     }
@@ -47,7 +47,7 @@ import Testing
         let local = try #require(error("jqc", "sync", "--dryrun"))
         #expect(local.reason == .unknownOption("--dryrun"))
         #expect(local.suggestion == "--dry-run")
-        #expect(local.hint == "run 'fieldops jqc sync --help'")
+        #expect(local.hint == "see the usage: fieldops jqc sync --help")
         let global = try #require(error("jqc", "sync", "--profle", "x"))
         #expect(global.suggestion == "--profile")
     }
@@ -107,7 +107,7 @@ import Testing
     @Test func missingRequiredPositional() throws {
         let failure = try #require(error("profile", "use"))
         #expect(failure.summary == "missing argument NAME for 'fieldops profile use'")
-        #expect(failure.hint == "run 'fieldops profile use --help'")
+        #expect(failure.hint == "see the usage: fieldops profile use --help")
     }
 
     @Test func missingRequiredOption() throws {

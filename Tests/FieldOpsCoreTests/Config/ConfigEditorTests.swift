@@ -158,15 +158,16 @@ import Testing
             "# top\ndefault_profile: \"a\"   # keep me\nprofiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n  b-2: { backend: jqc, base_url: \"https://b\" }\n"
         try fixture.write(original)
         try fixture.editor.useProfile(named: "b-2")
-        #expect(try fixture.read() == original.replacingOccurrences(of: "\"a\"   # keep", with: "b-2   # keep"))
-        #expect(try fixture.load().defaultProfile == "b-2")
+        // Always the per-backend mapping now (the single value older versions wrote becomes it).
+        #expect(try fixture.read() == original.replacingOccurrences(of: " \"a\"   # keep", with: "\n  jqc: b-2   # keep"))
+        #expect(try fixture.load().selectProfile(explicit: nil, environment: [:], backend: "jqc").name == "b-2")
     }
 
     @Test func useFillsAnEmptyDefault() throws {
         let fixture = try ConfigFixture()
         try fixture.write("default_profile:\nprofiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n")
         try fixture.editor.useProfile(named: "a")
-        #expect(try fixture.read() == "default_profile: a\nprofiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n")
+        #expect(try fixture.read() == "default_profile:\n  jqc: a\nprofiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n")
     }
 
     @Test func useInsertsOneLineAtTheTopWhenAbsent() throws {
@@ -174,14 +175,14 @@ import Testing
         let original = "# mine\nprofiles:\n  a: { backend: jqc, base_url: \"https://a\" }\n"
         try fixture.write(original)
         try fixture.editor.useProfile(named: "a")
-        #expect(try fixture.read() == "default_profile: a\n" + original)
+        #expect(try fixture.read() == "default_profile:\n  jqc: a\n" + original)
     }
 
     @Test func useCreatesTheMainFileForProfilesThatLiveInProfilesDirectory() throws {
         let fixture = try ConfigFixture()
         try fixture.editor.addProfile(ProfileDraft(name: "lists", backend: "il", baseURL: "https://il"))
         try fixture.editor.useProfile(named: "lists")
-        #expect(try fixture.read() == "default_profile: lists\n")
+        #expect(try fixture.read() == "default_profile:\n  interlinedlist: lists\n")
         #expect(try fixture.load().selectProfile(explicit: nil, environment: [:], backend: nil).name == "lists")
     }
 
@@ -204,6 +205,6 @@ extension ConfigEditorTests {
         try FileManager.default.createSymbolicLink(atPath: fixture.configFile, withDestinationPath: real)
         try fixture.editor.useProfile(named: "a")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.configFile) == real)
-        #expect(try fixture.read(real).hasPrefix("default_profile: a\n"))
+        #expect(try fixture.read(real).hasPrefix("default_profile:\n  jqc: a\n"))
     }
 }

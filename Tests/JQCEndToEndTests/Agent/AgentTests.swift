@@ -87,8 +87,10 @@ import Testing
             #expect(running["pid"] as? Int == Int(agent.process.processIdentifier))
             #expect((running["last_outcome"] as? String)?.hasPrefix("synced") == true)
             #expect(agent.terminate() == 0)
-            let after = await world.run(["jqc", "status"])
+            let after = await world.run(["jqc", "status", "-o", "table"])
             #expect(after.stdout.contains("agent: not running"))
+            // Piped, the same fact as a record: no agent.
+            #expect(await world.run(["jqc", "status"]).stdout.contains("agent\t\n"))
         }
     }
 

@@ -262,7 +262,7 @@ struct RealServerTests {
             #expect(sync.stderr.contains("HTTP 404: this server has no GET /api/v1/facilities"), "\(sync.stderr)")
             #expect(sync.stderr.contains("older JQC version"))
             #expect(!sync.stderr.contains("captive portal"))
-            let status = await world.run(["jqc", "status"])
+            let status = await world.run(["jqc", "status", "-o", "table"])
             #expect(status.stdout.contains("last sync: never"))
             #expect(status.stdout.contains("failed: HTTP 404: this server has no GET /api/v1/facilities"), "\(status.stdout)")
 

@@ -87,9 +87,12 @@ struct SyncCommandTests {
             #expect(view["failed"] as? [String: Int] == ["inspections": 0, "issues": 0, "photos": 0, "status_changes": 0])
             #expect((view["last_sync_at"] as? String).flatMap(JQCDate.parse) != nil)
             #expect((view["failures"] as? [Any])?.isEmpty == true)
-            let text = await world.run(["jqc", "status"])
+            let text = await world.run(["jqc", "status", "-o", "table"])
             #expect(text.stdout.contains("inspections"))
             #expect(text.stdout.contains("last sync: 20"))
+            // Piped, the same facts as records: `field<TAB>value`.
+            let piped = await world.run(["jqc", "status"])
+            #expect(piped.stdout.contains("pending.inspections\t1\n"), "\(piped.stdout)")
         }
     }
 
@@ -141,7 +144,7 @@ struct SyncCommandTests {
             let show = await world.run(["jqc", "facilities", "show", "1", "--json"])
             let one = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
             #expect((one["areas"] as? [[String: Any]])?.map { $0["id"] as? Int }.sorted { ($0 ?? 0) < ($1 ?? 0) } == [101, 102, 103])
-            #expect(await world.run(["jqc", "facilities", "show", "77"]).exitCode == 2)
+            #expect(await world.run(["jqc", "facilities", "show", "77"]).exitCode == 1)
             let templates = await world.run(["jqc", "templates", "--json"])
             #expect(templates.stdout.contains("\"fields\" : 60"))
             let show3 = await world.run(["jqc", "templates", "show", "3"])

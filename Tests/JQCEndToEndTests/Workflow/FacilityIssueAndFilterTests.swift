@@ -33,7 +33,7 @@ struct FacilityIssueAndFilterTests {
             #expect(try await world.emulator.requests().count == requestsBefore, "flagging is local: no request")
 
             for (arguments, code, text) in [
-                (["--facility", "99"], Int32(2), "no facility 99"),
+                (["--facility", "99"], Int32(1), "no facility 99 in the local store of profile site"),
                 (["--facility", "1", "--area", "104"], 1, "area 104 belongs to facility 2, not 1"),
                 ([], 2, "needs --inspection LOCAL_ID or --facility ID"),
                 (["--facility", "1", "--inspection", id], 2, "not both"),

@@ -34,16 +34,17 @@ struct InspectStartTests {
         try await withWorld { world in
             try await world.ready()
             let before = try world.storeRows()
-            let cases: [([String], String)] = [
-                (["--template", "99", "--facility", "1"], "template 99"),
-                (["--template", "1", "--facility", "42"], "facility 42"),
-                (["--template", "1", "--facility", "1", "--area", "555"], "area 555"),
-                (["--template", "1"], "needs --template and --facility"),
-                (["--template", "x1", "--facility", "1"], "invalid value 'x1' for '--template': expected a whole number of at least 1"),
+            // Not in the local store is "not found" (exit 1); a command line that says too little is usage (2).
+            let cases: [([String], String, Int32)] = [
+                (["--template", "99", "--facility", "1"], "no template 99 in the local store of profile", 1),
+                (["--template", "1", "--facility", "42"], "no facility 42 in the local store of profile", 1),
+                (["--template", "1", "--facility", "1", "--area", "555"], "no area 555 in the local store of profile", 1),
+                (["--template", "1"], "needs --template and --facility", 2),
+                (["--template", "x1", "--facility", "1"], "invalid value 'x1' for '--template': expected a whole number of at least 1", 2),
             ]
-            for (arguments, message) in cases {
+            for (arguments, message, code) in cases {
                 let result = await world.run(["jqc", "inspect", "start"] + arguments)
-                #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
+                #expect(result.exitCode == code, "\(arguments): \(result.stderr)")
                 #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             }
             // An area of another facility is refused too (the store's rule).

@@ -57,7 +57,7 @@ struct IssueCommandTests {
 
             // An id the store has never seen is changed on the server directly (online only).
             let unknown = await world.run(["jqc", "issue", "status", "nope", "resolved"])
-            #expect(unknown.exitCode == 2 && unknown.stderr.contains("no issue nope"))
+            #expect(unknown.exitCode == 1 && unknown.stderr.contains("no issue nope in the local store of profile"), "\(unknown.stderr)")
         }
     }
 }

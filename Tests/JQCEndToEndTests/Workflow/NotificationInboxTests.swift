@@ -105,7 +105,7 @@ struct NotificationInboxTests {
 
             // An unknown id changes nothing.
             let unknown = await world.run(["jqc", "notifications", "read", "1", "999"])
-            #expect(unknown.exitCode == 2 && unknown.stderr.contains("999"))
+            #expect(unknown.exitCode == 1 && unknown.stderr.contains("999"), "\(unknown.stderr)")
             #expect(try world.store().unreadNotificationCount() == 2)
             #expect(await world.run(["jqc", "notifications", "read"]).exitCode == 2)
             #expect(await world.run(["jqc", "notifications", "read", "1", "--all"]).exitCode == 2)

@@ -88,7 +88,9 @@ struct ShowAndListTests {
                 card.stdout.contains("Inspection #73 (server)") && card.stdout.contains("follow-up")
                     && card.stdout.contains("--reinspect 73"))
             let unknown = await world.run(["jqc", "inspect", "show", "no-such-id"])
-            #expect(unknown.exitCode == 2 && unknown.stderr.contains("no local inspection no-such-id"))
+            #expect(
+                unknown.exitCode == 1 && unknown.stderr.contains("no inspection no-such-id in the local store of profile"),
+                "\(unknown.stderr)")
             _ = world.emulator.stop()
             let offline = await world.run(["jqc", "inspect", "show", "73"])
             #expect(offline.exitCode == 4 && offline.stderr.contains("needs the server"))
