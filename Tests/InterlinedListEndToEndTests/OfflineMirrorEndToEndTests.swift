@@ -47,7 +47,7 @@ extension InterlinedListEndToEnd {
                 let show = await bed.run(["il", "list", "show", "l001", "--where", "done=false", "--sort", "qty", "--desc"])
                 #expect(show.exitCode == 0, "\(show)")
                 #expect(show.stdout == "r003\tEggs\t12\tfalse\nr001\tMilk\t2\tfalse\n")
-                #expect(show.stderr == "offline — mirror from less than a minute ago\n")
+                #expect(LocalCopyNoticeText(stderr: show.stderr)?.age == "less than a minute old")
                 #expect(await bed.run(["il", "lists", "--tree"]).stdout == tree.stdout)
                 #expect(await bed.run(["il", "list", "show", "l006", "-o", "table"]).stdout.contains("Status  select"))
                 #expect(await bed.run(["il", "docs", "--folder", "df1"]).stdout.contains("Meeting Notes"))
@@ -57,7 +57,7 @@ extension InterlinedListEndToEnd {
                 #expect(await bed.run(["il", "list", "schema", "l001"]).stdout.hasPrefix("item\tItem\ttext\tyes\t\n"))
                 let search = await bed.run(["il", "list", "search", "FICTION"])
                 #expect(Set(search.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["l003", "l004"], "\(search)")
-                #expect(search.stderr == "offline — mirror from less than a minute ago\n")
+                #expect(LocalCopyNoticeText(stderr: search.stderr)?.age == "less than a minute old")
                 let docs = await bed.run(["il", "doc", "search", "spec"])
                 #expect(Set(docs.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }) == ["d004", "d005"], "\(docs)")
 
@@ -67,7 +67,7 @@ extension InterlinedListEndToEnd {
                 let messages = try JSONValue(parsing: tagged.stdout)["messages"]?.arrayValue ?? []
                 #expect(messages.count == 3)
                 #expect(messages.allSatisfy { ($0["tags"]?.arrayValue ?? []).contains("swift") })
-                #expect(tagged.stderr.hasPrefix("offline — mirror from less than a minute ago"))
+                #expect(LocalCopyNoticeText(stderr: tagged.stderr)?.age.hasPrefix("less than a minute old") == true, "\(tagged.stderr)")
                 let mine = try JSONValue(parsing: await bed.run(["il", "feed", "--mine", "--json"]).stdout)["messages"]?.arrayValue ?? []
                 #expect(!mine.isEmpty && mine.allSatisfy { $0["userId"] == "u_ada" })
             }
@@ -91,7 +91,7 @@ extension InterlinedListEndToEnd {
                     let outcome = await bed.run(read)
                     #expect(outcome.exitCode == 0, "\(read): \(outcome)")
                     #expect(outcome.stdout == expected, "\(read)")
-                    #expect(outcome.stderr.hasPrefix("offline — mirror from"), "\(read): \(outcome.stderr)")
+                    #expect(LocalCopyNoticeText(stderr: outcome.stderr) != nil, "\(read): \(outcome.stderr)")
                 }
             }
         }
@@ -119,13 +119,13 @@ extension InterlinedListEndToEnd {
                     let outcome = await bed.run(read)
                     #expect(outcome.exitCode == 0, "\(read): \(outcome)")
                     #expect(outcome.stdout == expected, "\(read)")
-                    #expect(outcome.stderr == "offline — mirror from less than a minute ago\n", "\(read): \(outcome.stderr)")
+                    #expect(LocalCopyNoticeText(stderr: outcome.stderr)?.age == "less than a minute old", "\(read): \(outcome.stderr)")
                 }
                 // A narrower range never read live: the month's posts, filtered here.
                 let today = await bed.run(["il", "scheduled", "--range", "today"])
                 #expect(today.exitCode == 0, "\(today)")
                 #expect(today.stdout.contains("\tSite 5 opens\n") && !today.stdout.contains("Quarterly audit"), "\(today)")
-                #expect(today.stderr == "offline — mirror from less than a minute ago\n")
+                #expect(LocalCopyNoticeText(stderr: today.stderr)?.age == "less than a minute old")
                 #expect(await bed.run(["il", "user", "show", "carol"]).exitCode == 4)
                 #expect(await bed.run(["il", "list", "schema", "l999", "--json"]).exitCode == 4)
             }
@@ -157,7 +157,7 @@ extension InterlinedListEndToEnd {
                     let outcome = await bed.run(["il", "list", "schema", id, "--json"])
                     #expect(outcome.exitCode == 0, "\(id): \(outcome)")
                     #expect(outcome.stdout == expected, "\(id)")
-                    #expect(outcome.stderr == "offline — mirror from less than a minute ago\n", "\(id): \(outcome.stderr)")
+                    #expect(LocalCopyNoticeText(stderr: outcome.stderr)?.age == "less than a minute old", "\(id): \(outcome.stderr)")
                 }
             }
         }
@@ -212,7 +212,7 @@ extension InterlinedListEndToEnd {
                 bed.emulator.stop()
                 let offline = await bed.run(["il", "folders"])
                 #expect(offline.exitCode == 0)
-                #expect(offline.stderr == "offline — mirror from 42 minutes ago\n", "\(offline)")
+                #expect(LocalCopyNoticeText(stderr: offline.stderr)?.age == "42 min old", "\(offline)")
                 #expect(offline.stdout.contains("lf1\tWork\t"))
             }
         }

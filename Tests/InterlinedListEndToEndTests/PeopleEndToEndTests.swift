@@ -19,7 +19,7 @@ extension InterlinedListEndToEnd {
                 let offline = await bed.run(["il", "whoami"])
                 #expect(offline.exitCode == 0)
                 #expect(offline.stdout.hasPrefix("u_ada\tada\tAda Lovelace"), "\(offline)")
-                #expect(offline.stderr.contains("offline"))
+                #expect(offline.stderr.hasPrefix("showing the identity stored at login: cannot reach 127.0.0.1:"), "\(offline.stderr)")
             }
         }
 

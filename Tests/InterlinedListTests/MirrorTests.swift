@@ -1,4 +1,5 @@
 import FieldOpsCore
+import FieldOpsTestSupport
 import Foundation
 import Testing
 
@@ -75,7 +76,9 @@ import Testing
         let result = try await reader().run("folders") { try Self.offline() }
         #expect(result.value.folders.map(\.id) == ["lf1"])
         #expect(result.source == .mirror(savedAt: now - 7 * 60_000))
-        #expect(stderr.text == "offline — mirror from 7 minutes ago\n")
+        let notice = LocalCopyNoticeText(stderr: stderr.text)
+        #expect(notice?.age == "7 min old", "\(stderr.text)")
+        #expect(notice?.reason == "connection refused")
     }
 
     @Test func offlineWithoutAMirroredCopyIsANetworkError() async throws {

@@ -79,6 +79,10 @@ public final class HTTPSession: Sendable {
                 because = "HTTP \(response.status)"
             case .failure(let failure):
                 guard request.isIdempotent, attempt < retryPolicy.maxRetries, failure.isTransient else { throw failure.error }
+                if failure.isUnreachable, LocalAnswer.isAvailable {
+                    trace?("* no retry: the server is unreachable and a local copy answers")
+                    throw failure.error
+                }
                 delay = retryPolicy.backoff(attempt: attempt)
                 because = failure.error.summary
             }

@@ -108,11 +108,20 @@ public enum Timestamp {
     /// `2026-01-01 10:30:00 CET`: the instant in the local time zone (`$TZ`, else the system's),
     /// with the zone's abbreviation, for people reading a table.
     public static func localText(milliseconds: Int64) -> String {
+        localText(milliseconds: milliseconds, format: "%Y-%m-%d %H:%M:%S %Z")
+    }
+
+    /// `2026-01-01 10:30 CET`: `localText` to the minute, where seconds would be noise.
+    public static func localMinuteText(milliseconds: Int64) -> String {
+        localText(milliseconds: milliseconds, format: "%Y-%m-%d %H:%M %Z")
+    }
+
+    private static func localText(milliseconds: Int64, format: String) -> String {
         var seconds = time_t(floorDivide(milliseconds, 1_000))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return isoUTC(milliseconds: milliseconds) }
         var buffer = [CChar](repeating: 0, count: 64)
-        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S %Z", &parts)
+        let count = strftime(&buffer, buffer.count, format, &parts)
         guard count > 0 else { return isoUTC(milliseconds: milliseconds) }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

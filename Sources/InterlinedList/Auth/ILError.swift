@@ -156,4 +156,11 @@ extension ILError {
         if case .offline = self { return true }
         return false
     }
+
+    /// Why the server could not be reached (`cannot reach HOST (connection refused)`), for the
+    /// local-copy notice; nil when it could.
+    public var unreachableReason: String? {
+        if case .offline(_, let reason) = self { return reason }
+        return nil
+    }
 }

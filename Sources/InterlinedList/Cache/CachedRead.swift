@@ -2,16 +2,18 @@ import FieldOpsCore
 import FoundationEssentials
 
 /// Runs one reading command's fetch under a `ReadPolicy`: the server first, its answer saved in
-/// the offline mirror, and the mirror's copy with an "offline — mirror from N minutes ago" notice
-/// when the server cannot be reached. An unreadable mirror is reported on `warnings`, never fatal.
+/// the offline mirror, and the mirror's copy with the local-copy notice (`LocalCopyNotice`) when
+/// the server cannot be reached — at once, without the session's retries, when the mirror holds
+/// the copy (`LocalAnswer`). An unreadable mirror is reported on `warnings`, never fatal.
 public struct CachedRead: Sendable {
     public var cache: ILMirror?
     public var policy: ReadPolicy
     public var now: Int64
     /// Where notices and warnings go (stderr).
     public var warnings: any TextStream
-    /// Notices already printed by this reader: a command reading two files offline says so once.
-    private let printed = Locked<Set<String>>([])
+    /// Whether this reader printed the local-copy notice: a command reading two snapshots offline
+    /// (`il lists --tree`: lists and folders) says so in one line.
+    private let noticed = Locked(false)
 
     public init(cache: ILMirror?, policy: ReadPolicy, now: Int64, warnings: any TextStream) {
         self.cache = cache
@@ -34,7 +36,8 @@ public struct CachedRead: Sendable {
         fetch: () async throws -> (payload: Data, value: Value)
     ) async throws -> (value: Value, source: Source) {
         do {
-            let fetched = try await fetch()
+            let mirror = policy.fallsBackToMirror ? cache : nil
+            let fetched = try await LocalAnswer.offered(if: mirror?.contains(name) == true) { try await fetch() }
             if let cache {
                 do {
                     try cache.store(fetched.payload, as: name, savedAt: now)
@@ -60,11 +63,21 @@ public struct CachedRead: Sendable {
                     warnings.line("fieldops: warning: " + cache.discard(name, reason: "its data does not decode"))
                     throw error
                 }
-                let notice = CacheAge.offlineNotice(savedAt: savedAt, now: now)
-                if printed.withLock({ $0.insert(notice).inserted }) { warnings.line(notice) }
+                notice(savedAt: savedAt, error)
                 return (value, .mirror(savedAt: savedAt))
             }
         }
+    }
+
+    /// Prints the local-copy notice for a copy saved at `savedAt`, unless this reader printed it.
+    func notice(savedAt: Int64, _ error: ILError) {
+        guard
+            noticed.withLock({ printed in
+                defer { printed = true }
+                return !printed
+            })
+        else { return }
+        warnings.line(LocalCopyNotice.line(savedAt: savedAt, now: now, reason: error.unreachableReason ?? error.summary))
     }
 
     /// The same for a value the cache keeps as `ILJSON`-encoded `Value`.

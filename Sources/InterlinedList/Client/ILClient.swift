@@ -141,7 +141,7 @@ public struct ILClient: Sendable {
         guard let error = error as? HTTPError else { return error }
         switch error {
         case .cannotConnect, .timedOut, .connectionLost:
-            return ILError.offline(route: endpoint.description, reason: error.summary)
+            return ILError.offline(route: endpoint.description, reason: error.unreachableDescription ?? error.summary)
         default:
             return error
         }

@@ -43,17 +43,20 @@ public struct FeedCommand: FieldOpsCommand {
         let services = try ILServices.signedIn(context)
         let snapshot: FeedSnapshot
         do {
-            snapshot = try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr).run(
-                query.cacheName,
-                decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
-                fetch: {
-                    let snapshot = try await services.client().feed(query)
-                    return (snapshot.raw, snapshot)
-                }
-            ).value
+            // The synced pages answer any feed query offline, so they too spare the retries.
+            snapshot = try await LocalAnswer.offered(if: !noCache && FeedOffline.isAvailable(services)) {
+                try await services.reader(noCache: noCache, refresh: refresh, warnings: context.output.stderr).run(
+                    query.cacheName,
+                    decode: { data in FeedSnapshot(raw: data, page: try ILJSON.decode(ILFeedPage.self, from: data)) },
+                    fetch: {
+                        let snapshot = try await services.client().feed(query)
+                        return (snapshot.raw, snapshot)
+                    }
+                ).value
+            }
         } catch let error as ILError where error.isOffline && !noCache {
             // This query was never fetched: answer it from the synced feed pages, filtered here.
-            guard let local = FeedOffline.answer(query, services, context.output) else { throw error }
+            guard let local = FeedOffline.answer(query, services, context.output, after: error) else { throw error }
             snapshot = local
         }
         switch context.output.format {

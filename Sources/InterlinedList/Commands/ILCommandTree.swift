@@ -21,8 +21,9 @@ public enum ILCommandTree {
             Every read asks the server and keeps its answer in an offline mirror per profile and user \
             (mirror.sqlite, an SQLite file in the cache directory of the profile and user); `il sync` \
             and `auth login` fill it with lists, folders, rows, schemas, documents and the feed. When the \
-            server cannot be reached, reads answer from the mirror with "offline — mirror from N minutes \
-            ago" on stderr (exit 0); writes exit 4 and change nothing. --no-cache never uses the mirror.
+            server cannot be reached, reads answer from the mirror at once, without retrying, with "showing \
+            the local copy from TIME (AGE old): cannot reach HOST (WHY)" on stderr (exit 0); writes exit 4 \
+            and change nothing. --no-cache never uses the mirror.
             """,
         examples: [
             "fieldops il feed --limit 10",

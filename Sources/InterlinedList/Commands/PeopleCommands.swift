@@ -42,7 +42,7 @@ public struct WhoamiCommand: FieldOpsCommand {
             return user
         } catch let error as ILError where error.isOffline {
             guard let known = services.credentials.user else { throw error }
-            output.stderr.line("offline — showing the identity stored at login")
+            output.stderr.line("showing the identity stored at login: " + (error.unreachableReason ?? error.summary))
             return known
         }
     }

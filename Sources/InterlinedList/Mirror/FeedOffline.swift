@@ -5,7 +5,14 @@ import FoundationEssentials
 /// (`ILMirrorSync.feedMirrorName`) with `--mine`, `--tag`, `--search`, `--offset` and `--limit`
 /// applied here, the way the server applies them.
 enum FeedOffline {
-    static func answer(_ query: FeedQuery, _ services: ILServices, _ output: Output) -> FeedSnapshot? {
+    /// Whether the synced feed pages are in the mirror (so a feed query has a local answer).
+    static func isAvailable(_ services: ILServices) -> Bool {
+        services.cache?.contains(ILMirrorSync.feedMirrorName) == true
+    }
+
+    /// The answer to `query` from the synced pages, after `error` (the server unreachable), with
+    /// the local-copy notice; nil when the mirror holds no synced pages.
+    static func answer(_ query: FeedQuery, _ services: ILServices, _ output: Output, after error: ILError) -> FeedSnapshot? {
         guard let mirror = services.cache, case .hit(let data, let savedAt) = mirror.load(ILMirrorSync.feedMirrorName),
             let raw = try? JSONValue(parsing: data)
         else { return nil }
@@ -27,9 +34,9 @@ enum FeedOffline {
         let answer = JSONValue.object(JSONObject([("messages", .array(window)), ("pagination", pagination)]))
         guard let page = try? ILJSON.decode(ILFeedPage.self, from: answer.jsonData()) else { return nil }
         output.stderr.line(
-            CacheAge.offlineNotice(savedAt: savedAt, now: services.now)
-                + " (the feed's first \(kept.count) matching of the synced messages)"
-        )
+            LocalCopyNotice.line(
+                savedAt: savedAt, now: services.now, reason: error.unreachableReason ?? error.summary,
+                detail: "\(kept.count) of the synced messages " + (kept.count == 1 ? "matches" : "match")))
         return FeedSnapshot(raw: answer.jsonData(), page: page)
     }
 }

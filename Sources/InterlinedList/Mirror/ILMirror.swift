@@ -121,6 +121,16 @@ public final class ILMirror: Sendable {
         }
     }
 
+    /// Whether a snapshot is saved under `name`, without reading it (a 10,000-row list is
+    /// megabytes): asked when the server is unreachable, to skip the retries.
+    public func contains(_ name: String) -> Bool {
+        guard let store = try? store(create: false) else { return false }
+        let found = try? store.read { database in
+            try database.scalar("SELECT 1 FROM snapshots WHERE name = ?", [name], as: Int.self)
+        }
+        return found != nil
+    }
+
     /// Reads like `load`, for shell completion (which must print nothing): the same query.
     public func peek(_ name: String) -> Lookup<Data> { load(name) }
 

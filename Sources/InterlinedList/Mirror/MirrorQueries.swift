@@ -6,15 +6,28 @@ import FoundationEssentials
 /// documents and list details, searched and filtered here the way the server would.
 enum MirrorQueries {
     /// Runs `live`; when the server cannot be reached, runs `offline` on the mirror instead and
-    /// prints the mirror's age. No mirror answer (nil) rethrows the offline error (exit 4).
-    static func live<T>(_ services: ILServices, _ output: Output, _ live: () async throws -> T, offline: (ILMirror) -> (T, savedAt: Int64)?)
-        async throws -> T
-    {
+    /// prints the local-copy notice. No mirror answer (nil) rethrows the offline error (exit 4).
+    /// The mirror's answer, when there is one, comes at once: the session does not retry an
+    /// unreachable server for it (`LocalAnswer`); `offline` runs once either way.
+    static func live<T: Sendable>(
+        _ services: ILServices, _ output: Output, _ live: () async throws -> T,
+        offline: @escaping @Sendable (ILMirror) -> (T, savedAt: Int64)?
+    ) async throws -> T {
+        let mirror = services.cache
+        let found = Locked<(T, savedAt: Int64)??>(nil)
+        let local: @Sendable () -> (T, savedAt: Int64)? = {
+            found.withLock { known in
+                if let known { return known }
+                let answer = mirror.flatMap(offline)
+                known = .some(answer)
+                return answer
+            }
+        }
         do {
-            return try await live()
+            return try await LocalAnswer.offered(if: local() != nil) { try await live() }
         } catch let error as ILError where error.isOffline {
-            guard let mirror = services.cache, let (value, savedAt) = offline(mirror) else { throw error }
-            output.stderr.line(CacheAge.offlineNotice(savedAt: savedAt, now: services.now))
+            guard let (value, savedAt) = local() else { throw error }
+            output.stderr.line(LocalCopyNotice.line(savedAt: savedAt, now: services.now, reason: error.unreachableReason ?? error.summary))
             return value
         }
     }

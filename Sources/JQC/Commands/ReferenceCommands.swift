@@ -226,8 +226,8 @@ struct TemplateShowCommand: FieldOpsCommand {
 /// `fieldops jqc cache clear`: forgets the reference data, never the work.
 struct CacheClearCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "clear", abstract: "Delete the cached facilities, areas and templates (never inspections, issues or photos).",
-        discussion: "The next `fieldops jqc sync` pulls them again.",
+        "clear", abstract: "Delete the cached facilities, areas, templates and history pages (never inspections, issues or photos).",
+        discussion: "The next `fieldops jqc sync` pulls the reference data again; `fieldops jqc history` keeps the pages it reads.",
         examples: ["fieldops jqc cache clear && fieldops jqc sync"])
 
     init(_ invocation: Invocation) {}

@@ -14,6 +14,7 @@ enum JQCSchema {
         Migration(version: 2, name: "queued issue status changes, notification inbox, prune and reopen bookkeeping", sql: version2),
         Migration(version: 3, name: "the text being typed in a draft's field", sql: version3),
         Migration(version: 4, name: "the score the server keeps for a submitted inspection", sql: version4),
+        Migration(version: 5, name: "the local copy of history pages", sql: version5),
     ])
 
     static let version1 = """
@@ -188,5 +189,18 @@ enum JQCSchema {
         -- differs from the contract's: pass_fail is not scored, unanswered radios count as fails)
         -- and keeps that one. Its answer is stored beside the local score; NULL until synced.
         ALTER TABLE inspections ADD COLUMN server_score REAL;
+        """
+
+    static let version5 = """
+        -- `jqc history` pages as the server last sent them, one row per page asked for (the
+        -- query: its limit and offset, or every page from an offset), so history answers when
+        -- the server cannot be reached. Server data, like the reference sets: `jqc cache clear`
+        -- drops it. saved_at is this machine's clock, Unix ms.
+        CREATE TABLE history_pages (
+            query TEXT PRIMARY KEY NOT NULL,
+            items TEXT NOT NULL,
+            total INTEGER NOT NULL,
+            saved_at INTEGER NOT NULL
+        );
         """
 }

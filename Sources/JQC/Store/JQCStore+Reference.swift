@@ -44,6 +44,7 @@ extension JQCStore {
             try database.execute("DELETE FROM facilities")
             try database.execute("DELETE FROM areas")
             try database.execute("DELETE FROM templates")
+            try database.execute("DELETE FROM history_pages")
             try setState(.referencePulledAt, nil, in: database)
         }
     }

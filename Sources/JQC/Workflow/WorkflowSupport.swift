@@ -41,10 +41,15 @@ enum WorkflowSupport {
         do {
             return try await body(client)
         } catch let error as HTTPError where error.isNetworkFailure || error.isTransportFailure {
-            throw FieldOpsError(
-                "\(what) needs the server, and it cannot be reached: \(error.summary)",
-                hint: "this works online only; try again when \(profile.baseURL) is reachable", exitCode: .network)
+            throw needsServer(what, profile: profile, error)
         }
+    }
+
+    /// The error of a command that needs the server when `error` kept it from answering.
+    static func needsServer(_ what: String, profile: Profile, _ error: HTTPError) -> FieldOpsError {
+        FieldOpsError(
+            "\(what) needs the server, and it cannot be reached: \(error.summary)",
+            hint: "this works online only; try again when \(profile.baseURL) is reachable", exitCode: .network)
     }
 
     /// `local id` or `#server-id` for messages.

@@ -21,6 +21,9 @@ import Testing
             #expect(host == "127.0.0.1:\(port)")
             #expect(error.exitCode == .network)
             #expect(error.summary.contains("[curl 7]"))
+            // libcurl 7.88 says only "Couldn't connect to server"; the system's errno names it.
+            #expect(error.summary == "cannot reach 127.0.0.1:\(port): connection refused [curl 7]", "\(error.summary)")
+            #expect(error.unreachableDescription == "cannot reach 127.0.0.1:\(port) (connection refused)")
         }
     }
 

@@ -11,12 +11,15 @@ extension ILTestBed {
     static let profile = "lists"
 
     /// Leases an emulator started with `arguments` (such as `--login-limit 1`) in its seeded state,
-    /// runs `body`, releases it.
-    static func with(arguments: [String] = [], _ body: (ILTestBed) async throws -> Void) async throws {
+    /// runs `body`, releases it. `http` is the profile's `http:` block: no retries unless a test
+    /// is about them.
+    static func with(
+        arguments: [String] = [], http: String = "{ retries: 0, timeout: 10s }", _ body: (ILTestBed) async throws -> Void
+    ) async throws {
         let bed = try ILTestBed(
             emulator: try await EmulatorPool.shared.lease(script: "interlinedlist_emulator.py", arguments: arguments),
             backends: [InterlinedListBackend()],
-            profile: Profile(name: profile, backend: "il", isDefault: false, settings: ["http: { retries: 0, timeout: 10s }"]),
+            profile: Profile(name: profile, backend: "il", isDefault: false, settings: ["http: \(http)"]),
             account: PasswordLogin(username: "ada@example.com", password: "lovelace1"), home: try FieldOpsHome())
         defer { bed.stop() }
         try await body(bed)

@@ -94,6 +94,34 @@ public enum HTTPError: UserFacingError, Equatable, CustomStringConvertible {
 
     public var description: String { summary }
 
+    /// Why the server gave no answer, in the few words of the local-copy notice:
+    /// `cannot reach lists.example.org:443 (connection refused)`, `no answer from
+    /// lists.example.org:443 within 30s`; nil for a failure that is not about reaching it.
+    public var unreachableDescription: String? {
+        switch self {
+        case .cannotConnect(let host, let reason):
+            return "cannot reach \(host) (\(Self.plainReason(reason)))"
+        case .timedOut(let url, let seconds):
+            return "no answer from \(TransferFailure.hostAndPort(of: url)) within \(Self.format(seconds))s"
+        case .connectionLost(let url, _):
+            return "the connection to \(TransferFailure.hostAndPort(of: url)) broke"
+        default:
+            return nil
+        }
+    }
+
+    /// A reason without libcurl's code (`[curl 7]`) and the "(offline?)" guess.
+    static func plainReason(_ reason: String) -> String {
+        var text = Substring(reason)
+        if text.hasSuffix("]"), let open = text.lastIndex(of: "["), text[open...].hasPrefix("[curl ") {
+            text = text[..<open]
+        }
+        for suffix in [" ", " (offline?)"] where text.hasSuffix(suffix) {
+            text = text.dropLast(suffix.count)
+        }
+        return String(text)
+    }
+
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : seconds.fixedPoint(places: 1)
     }

@@ -152,7 +152,9 @@ final class Transfer: @unchecked Sendable {
         let elapsed = Double(easy.offset(CURLINFO_TOTAL_TIME_T)) / 1_000_000
         guard code == CURLE_OK else {
             return .failed(
-                TransferFailure(code: code, message: easy.errorMessage, url: url, exceededLimit: exceededLimit, sizeLimit: sizeLimit))
+                TransferFailure(
+                    code: code, message: easy.errorMessage, url: url, exceededLimit: exceededLimit, sizeLimit: sizeLimit,
+                    osErrno: Int32(truncatingIfNeeded: easy.long(CURLINFO_OS_ERRNO))))
         }
         var response = HTTPResponse(
             status: easy.long(CURLINFO_RESPONSE_CODE),

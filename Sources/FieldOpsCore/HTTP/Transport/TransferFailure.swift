@@ -1,6 +1,10 @@
 internal import CCurl
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A libcurl failure classified into what a person (and the retry policy) needs to know.
 struct TransferFailure: Error, Sendable, Equatable {
     enum Kind: Sendable, Equatable {
@@ -16,12 +20,21 @@ struct TransferFailure: Error, Sendable, Equatable {
         kind == .connect || kind == .connectionLost
     }
 
+    /// The server was never reached: its name did not resolve or nothing accepted the connection
+    /// (refused, no route), so no request reached it and nothing on it changed.
+    var isUnreachable: Bool {
+        kind == .resolve || kind == .connect
+    }
+
     init(kind: Kind, error: HTTPError) {
         self.kind = kind
         self.error = error
     }
 
-    init(code: CURLcode, message: String, url: String, exceededLimit: Bool, sizeLimit: Int) {
+    /// - Parameter osErrno: the system's error of the failed connect (`CURLINFO_OS_ERRNO`), which
+    ///   tells "connection refused" from "no route to host" where libcurl 7.88 says only
+    ///   "Couldn't connect to server".
+    init(code: CURLcode, message: String, url: String, exceededLimit: Bool, sizeLimit: Int, osErrno: Int32 = 0) {
         let reason = Self.reason(code: code, message: message)
         let host = Self.hostAndPort(of: url)
         switch code {
@@ -30,7 +43,7 @@ struct TransferFailure: Error, Sendable, Equatable {
             error = .cannotConnect(host: host, reason: "the host name does not resolve (offline?)")
         case CURLE_COULDNT_CONNECT:
             kind = .connect
-            error = .cannotConnect(host: host, reason: reason)
+            error = .cannotConnect(host: host, reason: Self.connectCause(osErrno).map { "\($0) [curl \(code.rawValue)]" } ?? reason)
         case CURLE_OPERATION_TIMEDOUT:
             kind = .timeout
             error = .timedOut(url: url, seconds: 0)
@@ -73,6 +86,17 @@ struct TransferFailure: Error, Sendable, Equatable {
         let generic = String(cString: fieldops_curl_easy_strerror(code))
         let text = message.isEmpty ? generic : message
         return "\(text) [curl \(code.rawValue)]"
+    }
+
+    /// A failed connect in the words `connect(2)`'s errors mean; nil for one without a plain name.
+    static func connectCause(_ osErrno: Int32) -> String? {
+        switch osErrno {
+        case ECONNREFUSED: return "connection refused"
+        case EHOSTUNREACH: return "no route to host"
+        case ENETUNREACH: return "the network is unreachable"
+        case ETIMEDOUT: return "the connection timed out"
+        default: return nil
+        }
     }
 
     static func hostAndPort(of url: String) -> String {
