@@ -74,11 +74,11 @@ struct StatusCommand: FieldOpsCommand {
             failures: summary.failures, agent: AgentStateFile(directory: store.directory).running())
         // Piped, it is one record with the fields of --json (plain: `field<TAB>value` lines);
         // the zone warning goes to stderr whichever form stdout takes.
-        if context.output.format == .json {
+        if context.output.structured.kind == .json, context.output.structured.fields == nil {
             try context.output.emitJSON(view)
             return
         }
-        guard context.output.format == .table else {
+        guard context.output.structured.kind == .table, context.output.structured.fields == nil else {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             context.output.emit(record: try JSONValue(parsing: try encoder.encode(view), source: "jqc status"))
