@@ -17,7 +17,9 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         ],
         options: FirmwareChoice.specs + [
             ONUSelection.ids, ONUSelection.idsFrom,
-            OptionSpec("olt", value: .dynamic(MCMSCommands.oltSource), valueName: "MAC", help: "Every ONU of this OLT."),
+            OptionSpec(
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC",
+                help: "Every ONU of this OLT (MAC, name or part of a name)."),
             MCMSCommands.chunkSize,
             OptionSpec("model", valueName: "M", help: "Only ONUs of this model (repeatable or comma-separated).", repeatable: true),
             OptionSpec(
@@ -76,7 +78,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         if selection.source == nil, let resume, !resume.plannedIDs.isEmpty {
             ids = resume.plannedIDs
         } else {
-            ids = try await selection.resolve(repository: repository, stdin: context.stdin)
+            ids = try await selection.resolve(repository: repository, context: context)
         }
         let files = try await repository.firmwareFiles()
         let target: FirmwareTarget

@@ -30,7 +30,7 @@ struct ONUFirmwareCommand: FieldOpsCommand {
     let dryRun: Bool
 
     init(_ invocation: Invocation) throws {
-        id = invocation.value("ID")
+        id = invocation.value("ID").map(DeviceID.onu)
         firmware = FirmwareChoice(invocation)
         verify = try VerifyOptions(invocation)
         dryRun = invocation.flag("dry-run")

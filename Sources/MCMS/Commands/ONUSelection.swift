@@ -28,7 +28,7 @@ struct ONUSelection: Sendable {
     }
 
     /// The ids, duplicates dropped and order kept; none at all is a usage error.
-    func resolve(repository: MCMSRepository, stdin: any InputSource) async throws -> [String] {
+    func resolve(repository: MCMSRepository, context: CommandContext) async throws -> [String] {
         var ids: [String]
         switch source {
         case nil:
@@ -38,7 +38,7 @@ struct ONUSelection: Sendable {
         case .file(let path):
             let data: Data
             if path == "-" {
-                data = stdin.readAll()
+                data = context.stdin.readAll()
             } else {
                 guard let contents = FileManager.default.contents(atPath: path) else {
                     throw FieldOpsError("cannot read the id file \(path)", hint: "one ONU id per line")
@@ -49,11 +49,11 @@ struct ONUSelection: Sendable {
                 .map { $0.trimmingSpaces() }
                 .filter { !$0.hasPrefix("#") }
         case .olt(let olt):
-            let mac = try OLTSelector.resolve(olt, olts: try await repository.oltNames())
+            let mac = try OLTSelector(olt, context: context).resolve(olts: try await repository.oltNames())
             ids = try await Self.onuIDs(ofOLT: mac, repository: repository)
         }
         var seen = Set<String>()
-        ids = ids.filter { !$0.isEmpty && seen.insert($0).inserted }
+        ids = ids.map(DeviceID.onu).filter { !$0.isEmpty && seen.insert($0).inserted }
         guard !ids.isEmpty else { throw FieldOpsError.usage("no ONU ids selected") }
         return ids
     }
