@@ -13,7 +13,7 @@ extension ILCommandTree {
     static let listArgument = ArgumentSpec("ID", help: "The list id.", value: .dynamic(listSource))
     /// The list a `row …` command works in.
     static let rowListArgument = ArgumentSpec("LIST", help: "The list id.", value: .dynamic(listSource))
-    static let rowArgument = ArgumentSpec("ROW", help: "The row id.")
+    static let rowArgument = ArgumentSpec("ROW", help: "The row id.", value: .dynamic(rowSource))
     /// `--set KEY=VALUE` of `row add` and `row edit`.
     static let cellOption = OptionSpec("set", valueName: "KEY=VALUE", help: "A cell, typed by its column (repeatable).", repeatable: true)
 
