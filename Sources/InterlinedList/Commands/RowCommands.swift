@@ -56,8 +56,8 @@ public struct RowAddCommand: FieldOpsCommand {
         try ILRowInput.check(data, columns: columns, what: "il row add \(listID)")
         let answer = try client.parse(
             try await client.send(.createRows(listID), body: ILJSONBody(["data": .object(data)])), .createRows(listID))
-        services.invalidate("list-" + listID)
         let row = answer["data"] ?? .null
+        services.record { $0.saved(rows: [row], inList: listID) }
         let id = row["id"]?.stringValue ?? ""
         switch context.output.format {
         case .json: context.output.emit(json: row)
@@ -131,8 +131,14 @@ public struct RowAddCommand: FieldOpsCommand {
         // of the list is dropped meanwhile.
         let expected = rowsBefore.count + sent
         async let reread = client.allRows(of: listID, expecting: expected)
-        services.invalidate("list-" + listID)
-        let after = try await reread
+        let after: [JSONValue]
+        do {
+            after = try await reread
+        } catch {
+            services.invalidate("list-" + listID)
+            throw error
+        }
+        services.record { $0.replaced(rows: after, inList: listID) }
         let added = after.filter { !before.contains($0["id"]?.stringValue ?? "") }.reversed()
         switch context.output.format {
         case .json: context.output.emit(json: JSONValue.array(Array(added)))
@@ -186,7 +192,11 @@ public struct RowEditCommand: FieldOpsCommand {
         let answer = try client.parse(
             try await client.send(.updateRow(listID, rowID), body: ILJSONBody(["data": .object(merged)])),
             .updateRow(listID, rowID))
-        services.invalidate("list-" + listID)
+        if let row = answer["data"], row["id"] != nil {
+            services.record { $0.saved(rows: [row], inList: listID) }
+        } else {
+            services.invalidate("list-" + listID)
+        }
         switch context.output.format {
         case .json: context.output.emit(json: (answer["data"] ?? .null))
         case .plain: context.output.stdout.line(rowID)
@@ -201,7 +211,9 @@ public struct RowDeleteCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
         "delete", abstract: "Delete rows (asks first; --yes off a terminal).",
         examples: ["fieldops --yes il row delete l001 r002 r003"],
-        arguments: [ILCommandTree.rowListArgument, ArgumentSpec("ROW", help: "Row ids.", variadic: true)])
+        arguments: [
+            ILCommandTree.rowListArgument, ArgumentSpec("ROW", help: "Row ids.", value: .dynamic(ILCommandTree.rowSource), variadic: true),
+        ])
 
     public var listID: String
     public var rowIDs: [String]
@@ -235,7 +247,7 @@ public struct RowDeleteCommand: FieldOpsCommand {
         for rowID in present {
             _ = try await client.send(.deleteRow(listID, rowID))
         }
-        services.invalidate("list-" + listID)
+        services.record { $0.deleted(rows: present, inList: listID) }
         switch context.output.format {
         case .json: try context.output.emitJSON(["deleted": present, "missing": missing])
         case .plain: for id in present { context.output.stdout.line(id) }
