@@ -40,7 +40,7 @@ public struct OLTSelector: Sendable {
         case .ambiguous(let candidates):
             let width = candidates.map(\.mac.count).max() ?? 0
             throw FieldOpsError(
-                "\(word) matches \(candidates.count) OLTs on \(profile)",
+                "\(word) matches \(candidates.count) OLTs on profile \(profile)",
                 details: candidates.map { $0.mac.padding(toLength: width) + "  " + $0.name },
                 hint: rerun.map { "name one by its MAC: \($0(candidates[0].mac))" } ?? "name one by its MAC",
                 exitCode: .usage)

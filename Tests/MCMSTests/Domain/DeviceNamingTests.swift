@@ -50,7 +50,7 @@ import Testing
             Issue.record("an ambiguous name must be refused")
         } catch {
             #expect(error.exitCode == .usage)
-            #expect(error.summary == "kirkegata matches 2 OLTs on lab-pon")
+            #expect(error.summary == "kirkegata matches 2 OLTs on profile lab-pon")
             #expect(error.details == ["70:b3:d5:52:31:2a  OLT Kirkegata 12", "70:b3:d5:52:31:29  OLT Kirkegata 2"])
             #expect(error.hint == "name one by its MAC: fieldops mcms onu list --olt 70:b3:d5:52:31:2a")
         }
@@ -66,7 +66,8 @@ import Testing
                 Issue.record("\(typed) names no OLT")
             } catch {
                 #expect(error.exitCode == .failure, "\(typed)")
-                #expect(error.summary.hasPrefix("no OLT with MAC or name \(typed) on lab-pon"), "\(error.summary)")
+                #expect(error.summary.hasPrefix("no OLT with MAC or name \(typed) on "), "\(error.summary)")
+                #expect(error.summary.hasSuffix("lab-pon"), "\(error.summary)")
                 #expect(error.details == ["did you mean '\(meant)'?"], "\(typed)")
                 #expect(error.hint == "list the OLTs: fieldops -p lab-pon mcms olt list")
             }
