@@ -37,9 +37,12 @@ public struct JQCBackend: Backend {
         JQCLogin.statusFacts(entry: entry, now: Date())
     }
 
-    /// Completion sources: `facility`, `template`, `area` (cached reference data) and
-    /// `outbox` (failed local ids, for `jqc retry`). Local data only; no store, no candidates.
-    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+    /// Completion sources: `facility`, `template`, `area` (cached reference data; areas of the
+    /// `--facility` already typed) and `outbox` (failed local ids, for `jqc retry`). Local data
+    /// only; no store, no candidates.
+    public func completions(
+        for source: CompletionSource, profile: Profile, paths: ConfigPaths, partial: Invocation, prefix: String
+    ) -> [CompletionCandidate] {
         guard let store = JQCStore.existing(directory: paths.dataDirectory(for: profile.name)) else { return [] }
         let pairs: [(String, String)]
         switch source {
@@ -48,9 +51,15 @@ public struct JQCBackend: Backend {
         case JQCCompletion.template:
             pairs = ((try? store.completionPairs("templates")) ?? []).map { (String($0.0), $0.1) }
         case JQCCompletion.area:
+            // After `--facility N`, only that facility's areas: another's would be refused.
+            let facility = partial.values["facility"]?.last.flatMap { Int64($0) }
             pairs =
                 ((try? store.read { database in
-                    try database.query("SELECT id, name FROM areas ORDER BY id").map {
+                    try database.query(
+                        facility == nil
+                            ? "SELECT id, name FROM areas ORDER BY id" : "SELECT id, name FROM areas WHERE facility_id = ? ORDER BY id",
+                        facility.map { [$0] as StatementArguments } ?? []
+                    ).map {
                         (String(try $0.decode("id", as: Int.self)), try $0.decode("name", as: String.self))
                     }
                 }) ?? [])

@@ -73,7 +73,9 @@ public struct MCMSBackend: Backend {
         return facts
     }
 
-    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+    public func completions(
+        for source: CompletionSource, profile: Profile, paths: ConfigPaths, partial: Invocation, prefix: String
+    ) -> [CompletionCandidate] {
         let cache = DeviceCache(directory: paths.cacheDirectory(for: profile.name))
         switch source {
         case MCMSCommands.onuSource: return cache.candidates(.onu, prefix: prefix)

@@ -244,14 +244,23 @@ extension InterlinedListEndToEnd {
             }
         }
 
-        @Test func changesForgetTheMirroredCopyOfWhatTheyChanged() async throws {
+        @Test func changesAreAppliedToTheMirroredCopyOfWhatTheyChanged() async throws {
             try await ILTestBed.with { bed in
                 try await bed.login()
+                #expect(await bed.run(["il", "lists"]).exitCode == 0)
                 let created = await bed.run(["il", "list", "create", "Field kit", "--parent", "l005"])
                 #expect(created.exitCode == 0, "\(created)")
+                let id = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(await bed.run(["il", "list", "edit", "l004", "--title", "Faglitteratur"]).exitCode == 0)
+                #expect(await bed.run(["--yes", "il", "list", "delete", "l008"]).exitCode == 0)
                 bed.emulator.stop()
-                // The mirrored lists were dropped: offline there is nothing stale to show.
-                #expect(await bed.run(["il", "lists"]).exitCode == 4)
+                // Offline, the mirror shows the lists as the writes left them: nothing stale.
+                let offline = await bed.run(["il", "lists"])
+                #expect(offline.exitCode == 0, "\(offline)")
+                #expect(offline.stdout.contains("\(id)\tField kit"), "\(offline.stdout)")
+                #expect(offline.stdout.contains("l004\tFaglitteratur"))
+                #expect(!offline.stdout.contains("l008\t"))
+                #expect(offline.stderr.contains("offline"))
             }
         }
 

@@ -74,7 +74,7 @@ import Testing
         #expect(ILOpenAPIPaths.all == paths)
         let candidates = InterlinedListBackend().completions(
             for: .apiPath, profile: Profile(name: "p", backend: "interlinedlist", baseURL: "https://il"),
-            paths: ConfigPaths(environment: ["HOME": "/nonexistent"]), prefix: "/api/lists/")
+            paths: ConfigPaths(environment: ["HOME": "/nonexistent"]), partial: Invocation(), prefix: "/api/lists/")
         #expect(candidates.map(\.value).contains("/api/lists/{id}"))
         #expect(candidates.allSatisfy { $0.value.hasPrefix("/api/lists/") })
     }

@@ -39,7 +39,12 @@ public protocol Backend: Sendable {
     /// Extra `auth status` facts from the stored entry (user, role, expiry), never secrets.
     func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)]
     /// Values for this backend's dynamic completion sources, read from local data only.
-    func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate]
+    /// `partial` is what is already on the line — the options typed so far (`--facility 1`) and
+    /// the arguments before the word (a list id before a row id) — so a source offers only the
+    /// values that fit them.
+    func completions(
+        for source: CompletionSource, profile: Profile, paths: ConfigPaths, partial: Invocation, prefix: String
+    ) -> [CompletionCandidate]
     /// Removes the profile's local data that logout should not leave behind (caches).
     func forget(profile: Profile, paths: ConfigPaths) throws
 
@@ -72,7 +77,9 @@ extension Backend {
         try LoginPrompt.read(context, profile: profile)
     }
     public func statusFacts(profile: Profile, entry: KeyringEntry?) -> [(label: String, value: String)] { [] }
-    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+    public func completions(
+        for source: CompletionSource, profile: Profile, paths: ConfigPaths, partial: Invocation, prefix: String
+    ) -> [CompletionCandidate] {
         []
     }
     public func forget(profile: Profile, paths: ConfigPaths) throws {}

@@ -27,14 +27,14 @@ struct LocalCompletionProvider: CompletionProvider {
                     explicit: partial.value("profile"), environment: environment, backend: partial.value("backend")),
                 let backend = backends.first(where: { $0.name == profile.backend })
             else { return [] }
-            return backend.completions(for: source, profile: profile, paths: paths, prefix: prefix)
+            return backend.completions(for: source, profile: profile, paths: paths, partial: partial, prefix: prefix)
         default:
             guard let word = partial.path.first,
                 let backend = backends.named(word),
                 let profile = try? configuration.selectProfile(
                     explicit: partial.value("profile"), environment: environment, backend: backend.name)
             else { return [] }
-            return backend.completions(for: source, profile: profile, paths: paths, prefix: prefix)
+            return backend.completions(for: source, profile: profile, paths: paths, partial: partial, prefix: prefix)
         }
     }
 }

@@ -120,13 +120,16 @@ public struct InterlinedListBackend: Backend {
 
     // MARK: Completion
 
-    public func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+    public func completions(
+        for source: CompletionSource, profile: Profile, paths: ConfigPaths, partial: Invocation, prefix: String
+    ) -> [CompletionCandidate] {
         if source == .apiPath {
             // `fieldops api PATH`: the OpenAPI document's templates (`/api/lists/{id}`).
             return ILOpenAPIPaths.all.filter { $0.hasPrefix(prefix) }.map { CompletionCandidate($0) }
         }
         let directory = paths.cacheDirectory(for: profile.name)
         guard let userID = ILCurrentUser.read(profileDirectory: directory) else { return [] }
-        return ILCompletion.candidates(for: source, cache: ILMirror(profileDirectory: directory, userID: userID))
+        return ILCompletion.candidates(
+            for: source, cache: ILMirror(profileDirectory: directory, userID: userID), listID: partial.values["LIST"]?.last)
     }
 }

@@ -117,7 +117,8 @@ public struct DocsSyncCommand: FieldOpsCommand {
         options.maxDeletePercent = maxDelete
         options.style = DocSyncPlanner.ConflictStyle(rawValue: style) ?? .merge
         let engine = DocSyncEngine(
-            local: DocSyncLocal(root: directory), remote: DocSyncRemote(client: client), state: state, rootFolder: folder,
+            local: DocSyncLocal(root: directory), remote: DocSyncRemote(client: client, mirror: services.cache), state: state,
+            rootFolder: folder,
             options: options,
             confirm: { question in try context.prompter.confirm(question) },
             show: { report in

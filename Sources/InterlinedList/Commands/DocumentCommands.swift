@@ -116,7 +116,7 @@ public struct DocCreateCommand: FieldOpsCommand {
         let body = ILNewDocument(title: title, content: try text(context.stdin))
         try services.requireLogin()
         let created = try await services.client().call(endpoint, body: body, as: ILDocumentEnvelope.self).document
-        services.invalidate("documents", "document-folders")
+        services.record { $0.saved(document: created) }
         switch context.output.format {
         case .json: try context.output.emitJSON(created)
         case .plain: context.output.stdout.line(created.id)
@@ -154,7 +154,7 @@ public struct DocMoveCommand: FieldOpsCommand {
     public func run(_ context: CommandContext) async throws {
         let services = try ILServices.signedIn(context)
         let moved = try await services.client().call(.updateDocument(id), body: move, as: ILDocumentEnvelope.self).document
-        services.invalidate("documents", "document-folders")
+        services.record { $0.saved(document: moved) }
         switch context.output.format {
         case .json: try context.output.emitJSON(moved)
         case .plain: context.output.stdout.line(moved.id)

@@ -68,7 +68,7 @@ public struct DocEditCommand: FieldOpsCommand {
         let updated = try await client.call(
             .updateDocument(id), body: ILJSONBody(["content": .string(edited)]), as: ILDocumentEnvelope.self
         ).document
-        services.invalidate("documents", "document-")
+        services.record { $0.saved(document: updated) }
         switch context.output.format {
         case .json: try context.output.emitJSON(updated)
         case .plain: context.output.stdout.line(updated.id)
@@ -132,7 +132,7 @@ public struct DocDeleteCommand: FieldOpsCommand {
         let document = try await client.call(.document(id), as: ILDocumentEnvelope.self).document
         try context.prompter.confirm("delete document \(id) “\(document.title)”")
         _ = try await client.send(.deleteDocument(id))
-        services.invalidate("documents", "document-")
+        services.record { [id] in $0.deleted(documentID: id) }
         switch context.output.format {
         case .json: try context.output.emitJSON(["deleted": id])
         case .plain: context.output.stdout.line(id)

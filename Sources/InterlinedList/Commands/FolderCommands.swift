@@ -13,7 +13,6 @@ public enum ILFolderKind: String, Sendable {
     var create: ILEndpoint { self == .list ? .createListFolder : .createDocumentFolder }
     func update(_ id: String) -> ILEndpoint { self == .list ? .updateListFolder(id) : .updateDocumentFolder(id) }
     func delete(_ id: String) -> ILEndpoint { self == .list ? .deleteListFolder(id) : .deleteDocumentFolder(id) }
-    var cachePrefixes: [String] { self == .list ? ["folders", "lists"] : ["document-folders", "documents"] }
     var noun: String { self == .list ? "folder" : "document folder" }
 }
 
@@ -74,7 +73,7 @@ public struct FolderCreateCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
         // null, never "": the create routes look "" up as an id and answer 404.
         let body = ILJSONBody(["name": .string(name), "parentId": parentID.map { .string($0) } ?? .null])
         let folder = try await services.client().call(kind.create, body: body, as: FolderEnvelope.self).folder
-        for prefix in kind.cachePrefixes { services.invalidate(prefix) }
+        services.record { $0.saved(folder: folder, kind: kind) }
         try FolderOutput.print(folder, verb: "created", kind: kind, context.output)
     }
 }
@@ -145,7 +144,7 @@ enum FolderUpdate {
     static func send(_ body: JSONObject, to id: String, _ kind: ILFolderKind, verb: String, _ context: CommandContext) async throws {
         let services = try ILServices.signedIn(context)
         let folder = try await services.client().call(kind.update(id), body: ILJSONBody(.object(body)), as: FolderEnvelope.self).folder
-        for prefix in kind.cachePrefixes { services.invalidate(prefix) }
+        services.record { $0.saved(folder: folder, kind: kind) }
         try FolderOutput.print(folder, verb: verb, kind: kind, context.output)
     }
 }
@@ -204,7 +203,7 @@ public struct FolderDeleteCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
         }
         try context.prompter.confirm(question, typing: kind == .document ? id : nil)
         _ = try await client.send(kind.delete(id))
-        for prefix in kind.cachePrefixes { services.invalidate(prefix) }
+        services.record { $0.deleted(folders: subtree, kind: kind) }
         switch context.output.format {
         case .json: try context.output.emitJSON(["deleted": id])
         case .plain: context.output.stdout.line(id)

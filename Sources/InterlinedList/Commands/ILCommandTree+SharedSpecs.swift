@@ -13,9 +13,9 @@ extension ILCommandTree {
     static let listArgument = ArgumentSpec("ID", help: "The list id.", value: .dynamic(listSource))
     /// The list a `row …` command works in.
     static let rowListArgument = ArgumentSpec("LIST", help: "The list id.", value: .dynamic(listSource))
-    static let rowArgument = ArgumentSpec("ROW", help: "The row id.")
+    static let rowArgument = ArgumentSpec("ROW", help: "The row id.", value: .dynamic(rowSource))
     /// `row edit`'s ROW, which `--from FILE` replaces.
-    static let optionalRowArgument = ArgumentSpec("ROW", help: "The row id (not with --from).", optional: true)
+    static let optionalRowArgument = ArgumentSpec("ROW", help: "The row id (not with --from).", value: .dynamic(rowSource), optional: true)
     /// `--set KEY=VALUE` of `row add` and `row edit`.
     static let cellOption = OptionSpec("set", valueName: "KEY=VALUE", help: "A cell, typed by its column (repeatable).", repeatable: true)
 

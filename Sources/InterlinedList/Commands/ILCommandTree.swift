@@ -10,6 +10,8 @@ public enum ILCommandTree {
     public static let listSource = CompletionSource("il-list")
     public static let documentSource = CompletionSource("il-doc")
     public static let documentFolderSource = CompletionSource("il-doc-folder")
+    /// The rows of the list named before on the line (`il row edit LIST <Tab>`).
+    public static let rowSource = CompletionSource("il-row")
 
     public static let group = CommandSpec(
         "interlinedlist", aliases: ["il"],

@@ -84,6 +84,12 @@ public struct ILServices: Sendable {
         CachedRead(cache: cache, policy: .from(noCache: noCache, refresh: refresh), now: now, warnings: warnings)
     }
 
+    /// Applies a change the server just accepted to the mirror (`ILMirror+Changes`), so offline
+    /// reads and shell completion show it at once; nothing before the first login.
+    public func record(_ change: (ILMirror) -> Void) {
+        if let cache { change(cache) }
+    }
+
     /// Forgets cached files whose names start with `prefix` after a change on the server, so the
     /// next read does not show the data from before the change.
     public func invalidate(_ prefixes: String...) {

@@ -198,7 +198,8 @@ public struct ListSchemaCommand: FieldOpsCommand {
                 )
             }
         }
-        services.invalidate("lists", "list-" + listID)
+        // The list of lists holds no columns: only the list's own detail is out of date.
+        services.invalidate("list-" + listID)
         switch context.output.format {
         case .json: context.output.emit(json: schema)
         case .plain: context.output.stdout.line(listID)

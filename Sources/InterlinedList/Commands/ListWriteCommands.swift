@@ -58,16 +58,17 @@ public struct ListCreateCommand: FieldOpsCommand {
         let services = try ILServices.signedIn(context)
         let client = try services.client()
         var created = try await client.call(.createList, body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
-        services.invalidate("lists")
         if let folderID {
             let filing = ILJSONBody(["folderId": .string(folderID)])
             do {
                 created = try await client.call(.updateList(created.id), body: filing, as: ILCreated<ILList>.self).data
             } catch {
+                services.record { [created] in $0.saved(list: created) }
                 context.output.warn("list \(created.id) was created at the root: filing it in folder \(folderID) failed")
                 throw error
             }
         }
+        services.record { [created] in $0.saved(list: created) }
         switch context.output.format {
         case .json: try context.output.emitJSON(created)
         case .plain: context.output.stdout.line(created.id)
@@ -145,7 +146,7 @@ public struct ListEditCommand: FieldOpsCommand {
     public func run(_ context: CommandContext) async throws {
         let services = try ILServices.signedIn(context)
         let updated = try await services.client().call(.updateList(id), body: ILJSONBody(.object(body)), as: ILCreated<ILList>.self).data
-        services.invalidate("lists", "list-" + id)
+        services.record { $0.saved(list: updated, changed: body) }
         switch context.output.format {
         case .json: try context.output.emitJSON(updated)
         case .plain: context.output.stdout.line(updated.id)
@@ -188,7 +189,7 @@ public struct ListDeleteCommand: FieldOpsCommand {
             + (sublists > 0 ? " and its \(sublists) sublist\(sublists == 1 ? "" : "s") move to the root" : "")
         try context.prompter.confirm(question, typing: listID)
         _ = try await client.send(.deleteList(listID))
-        services.invalidate("lists", "list-" + listID)
+        services.record { $0.deleted(listID: listID) }
         switch context.output.format {
         case .json: try context.output.emitJSON(["deleted": listID])
         case .plain: context.output.stdout.line(listID)

@@ -56,8 +56,8 @@ public struct RowAddCommand: FieldOpsCommand {
         try ILRowInput.check(data, columns: columns, what: "il row add \(listID)")
         let answer = try client.parse(
             try await client.send(.createRows(listID), body: ILJSONBody(["data": .object(data)])), .createRows(listID))
-        services.invalidate("list-" + listID)
         let row = answer["data"] ?? .null
+        services.record { $0.saved(rows: [row], inList: listID) }
         let id = row["id"]?.stringValue ?? ""
         switch context.output.format {
         case .json: context.output.emit(json: row)
@@ -142,7 +142,14 @@ struct RowImportRun: Sendable {
             }
         }
         let added = try await add(additions, before: Set(current.keys), expected: rowsBefore.count, client: client, services)
-        services.invalidate("list-" + listID)
+        // The mirror's copy of the list takes the rows as the server now has them (completion
+        // and offline reads see them at once); an answer without ids drops the copy instead.
+        let written = added + updated
+        if written.allSatisfy({ $0["id"] != nil && $0["rowData"] != nil }) {
+            if !written.isEmpty { services.record { $0.saved(rows: written, inList: listID) } }
+        } else {
+            services.invalidate("list-" + listID)
+        }
         switch context.output.format {
         case .json: context.output.emit(json: JSONValue.array(added + updated))
         case .plain: context.output.stdout.write((added + updated).map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
@@ -297,7 +304,11 @@ public struct RowEditCommand: FieldOpsCommand {
         let answer = try client.parse(
             try await client.send(.updateRow(listID, rowID), body: ILJSONBody(["data": .object(merged)])),
             .updateRow(listID, rowID))
-        services.invalidate("list-" + listID)
+        if let row = answer["data"], row["id"] != nil {
+            services.record { $0.saved(rows: [row], inList: listID) }
+        } else {
+            services.invalidate("list-" + listID)
+        }
         switch context.output.format {
         case .json: context.output.emit(json: (answer["data"] ?? .null))
         case .plain: context.output.stdout.line(rowID)
@@ -312,7 +323,9 @@ public struct RowDeleteCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
         "delete", abstract: "Delete rows (asks first; --yes off a terminal).",
         examples: ["fieldops --yes il row delete l001 r002 r003"],
-        arguments: [ILCommandTree.rowListArgument, ArgumentSpec("ROW", help: "Row ids.", variadic: true)])
+        arguments: [
+            ILCommandTree.rowListArgument, ArgumentSpec("ROW", help: "Row ids.", value: .dynamic(ILCommandTree.rowSource), variadic: true),
+        ])
 
     public var listID: String
     public var rowIDs: [String]
@@ -347,7 +360,7 @@ public struct RowDeleteCommand: FieldOpsCommand {
         for rowID in present {
             _ = try await client.send(.deleteRow(listID, rowID))
         }
-        services.invalidate("list-" + listID)
+        services.record { $0.deleted(rows: present, inList: listID) }
         switch context.output.format {
         case .json: try context.output.emitJSON(["deleted": present, "missing": missing])
         case .plain: for id in present { context.output.stdout.line(id) }

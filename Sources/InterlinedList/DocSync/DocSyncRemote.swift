@@ -38,6 +38,9 @@ struct DocSyncRemote: Sendable {
     static let overlapMilliseconds: Int64 = 3_000
 
     let client: ILClient
+    /// The offline mirror, told of every write confirmed here and every deletion, so offline
+    /// reads and shell completion show them at once (`ILMirror+Changes`).
+    var mirror: ILMirror? = nil
 
     // MARK: Reading
 
@@ -176,9 +179,11 @@ struct DocSyncRemote: Sendable {
         do {
             _ = try await client.send(.deleteDocument(id))
         } catch ILError.notFound {
+            mirror?.deleted(documentID: id)
             return  // already gone: what was wanted
         }
         if try await fetch(id) != nil { throw WriteError.notKept("document \(id) is still there after DELETE") }
+        mirror?.deleted(documentID: id)
     }
 
     func createFolder(name: String, parentID: String?) async throws -> Folder {
@@ -196,6 +201,7 @@ struct DocSyncRemote: Sendable {
         guard let kept = check["folder"].flatMap(Self.folder), kept.name == folder.name else {
             throw WriteError.notKept("folder \(folder.id) was not kept")
         }
+        mirror?.saved(folder: ILFolder(id: kept.id, name: kept.name, parentId: kept.parentID), kind: .document)
         return kept
     }
 
@@ -206,6 +212,7 @@ struct DocSyncRemote: Sendable {
         guard let kept = check["folder"].flatMap(Self.folder), kept.name == name, kept.parentID == parentID else {
             throw WriteError.notKept("folder \(id) was not renamed")
         }
+        mirror?.saved(folder: ILFolder(id: kept.id, name: kept.name, parentId: kept.parentID), kind: .document)
         return kept
     }
 
@@ -213,8 +220,10 @@ struct DocSyncRemote: Sendable {
         do {
             _ = try await client.send(.deleteDocumentFolder(id))
         } catch ILError.notFound {
+            mirror?.deleted(folders: [id], kind: .document)
             return
         }
+        mirror?.deleted(folders: [id], kind: .document)
     }
 
     /// Reads back many writes at once: one delta since before they were sent carries every
@@ -229,7 +238,7 @@ struct DocSyncRemote: Sendable {
         for (id, expectation) in expected {
             do {
                 if let document = recent[id], (try? check(document, expectation)) != nil {
-                    results[id] = .success(document)
+                    results[id] = .success(mirrored(document))
                 } else {
                     results[id] = .success(try await confirm(id, expectation))
                 }
@@ -244,7 +253,17 @@ struct DocSyncRemote: Sendable {
     /// and a misbehaving proxy alike can answer 200 for a write that never happened.
     func confirm(_ id: String, _ expected: Expectation) async throws -> Document {
         guard let document = try await fetch(id) else { throw WriteError.notKept("document \(id) does not exist after the write") }
-        return try check(document, expected)
+        return mirrored(try check(document, expected))
+    }
+
+    /// `document`, after putting it in the mirror.
+    private func mirrored(_ document: Document) -> Document {
+        var kept = ILDocument(
+            id: document.id, title: document.title, content: document.content, relativePath: document.relativePath,
+            folderId: document.folderID, updatedAt: document.updatedAt)
+        kept.contentHash = document.hash
+        mirror?.saved(document: kept)
+        return document
     }
 
     func check(_ document: Document, _ expected: Expectation) throws -> Document {

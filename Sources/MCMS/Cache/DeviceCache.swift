@@ -92,6 +92,17 @@ public struct DeviceCache: Sendable {
         }
     }
 
+    /// Gives the cached device `id` its new `name` after a rename, so completion shows it at
+    /// once; nothing to do before the first listing. Rewritten whole through the same
+    /// temporary file and rename as a listing.
+    public func rename(_ kind: Kind, id: String, to name: String) throws {
+        guard FileManager.default.fileExists(atPath: path(kind)) else { return }
+        var entries = load(kind)
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries[index].name = name
+        try store(kind, entries: entries)
+    }
+
     /// Completion candidates: ids (described by their names), and with `includeNames` the
     /// names themselves, for options that accept either (`--olt`).
     public func candidates(_ kind: Kind, prefix: String, includeNames: Bool = false) -> [CompletionCandidate] {

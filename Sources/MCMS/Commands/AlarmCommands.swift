@@ -16,7 +16,8 @@ struct FleetAlarmsCommand: FieldOpsCommand {
                 help: "Only these severities: critical, major, minor, warning, info (comma-separated or repeated).",
                 repeatable: true),
             OptionSpec(
-                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC", help: "Only this OLT (MAC or name) and its ONUs."),
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC",
+                help: "Only this OLT (MAC, name or part of a name) and its ONUs."),
             OptionSpec("kind", value: .choice(FleetAlarm.Kind.allCases.map(\.rawValue)), help: "Only ONU or only OLT alarms."),
             MCMSCommands.chunkSize,
         ] + WatchOptions.specs)
@@ -43,12 +44,13 @@ struct FleetAlarmsCommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let connection = try MCMSConnection(context, reading: reading)
-        let (severities, kind, olt) = (self.severities, self.kind, self.olt)
+        let (severities, kind) = (self.severities, self.kind)
+        let selector = try olt.map { try OLTSelector($0, context: context) }
         let source = WatchSource(
             title: InventoryCommands.title("alarms"), metrics: Self.metrics,
             trends: [WatchTrend(metric: "count", label: "alarms", format: { Units.trimmed($0) })]
         ) {
-            let alarms = try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: olt)
+            let alarms = try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)
             connection.paging.progress?.finish()
             var counts: [String: Double] = ["count": Double(alarms.count)]
             for name in Self.metrics.dropFirst() {
@@ -64,7 +66,7 @@ struct FleetAlarmsCommand: FieldOpsCommand {
 
     /// The ONU and OLT alarm collections and both name lists at once; with `--olt`, also that
     /// OLT's ONUs (its buckets, and ONUs whose state names it).
-    static func fetch(_ repository: MCMSRepository, severities: Set<String>, kind: FleetAlarm.Kind?, olt: String?) async throws
+    static func fetch(_ repository: MCMSRepository, severities: Set<String>, kind: FleetAlarm.Kind?, olt: OLTSelector?) async throws
         -> [FleetAlarm]
     {
         async let onuDocuments: [JSONValue] = kind == .olt ? [] : try await repository.alarmDocuments(.onuAlarmList)
@@ -73,7 +75,7 @@ struct FleetAlarmsCommand: FieldOpsCommand {
         async let oltNames = repository.oltNames()
         var filter = AlarmFilter(severities: severities, kind: kind)
         if let olt {
-            let mac = try OLTSelector.resolve(olt, olts: try await oltNames)
+            let mac = try olt.resolve(olts: try await oltNames)
             filter.oltMAC = mac
             if kind != .olt { filter.onusOfOLT = Set(try await ONUSelection.onuIDs(ofOLT: mac, repository: repository)) }
         }

@@ -42,7 +42,7 @@ struct ONUBankSwitch: Sendable {
 
     init(_ kind: BankSwitch.Kind, _ invocation: Invocation) throws(FieldOpsError) {
         self.kind = kind
-        id = try invocation.required("ID")
+        id = try invocation.onuID()
         verify = try VerifyOptions(invocation)
         dryRun = invocation.flag("dry-run")
     }

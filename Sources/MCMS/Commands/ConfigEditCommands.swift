@@ -10,15 +10,26 @@ struct ONURenameCommand: FieldOpsCommand {
         options: [MCMSCommands.dryRunEdit], arguments: [MCMSCommands.onuID, ArgumentSpec("NAME", help: "The new name.")])
 
     let edit: ONUConfigEdit
+    let name: String
 
     init(_ invocation: Invocation) throws {
         let name = try invocation.required("NAME")
+        self.name = name
         edit = try ONUConfigEdit(
             invocation, values: [(MCMSField.onuName, .string(name))], question: { "rename \($0) to “\(name)”" },
             done: { "ONU \($0) renamed to \"\(name)\"" })
     }
 
-    func run(_ context: CommandContext) async throws { try await edit.run(context) }
+    func run(_ context: CommandContext) async throws {
+        guard try await edit.run(context) else { return }
+        // Completion offers the new name at once, not after the next listing.
+        let cache = DeviceCache(directory: context.cacheDirectory(for: try context.profile(backend: "mcms")))
+        do {
+            try cache.rename(.onu, id: edit.id, to: name)
+        } catch {
+            context.output.trace("completion cache not updated: \(error.summaryText)")
+        }
+    }
 }
 
 /// `onu enable ID`: ONU.Enable true.
@@ -102,12 +113,14 @@ struct ONUConfigEdit: Sendable {
         consequence: String? = nil, typeID: Bool = false, done: @escaping @Sendable (String) -> String
     ) throws(FieldOpsError) {
         self.consequence = consequence
-        id = try invocation.required("ID")
+        id = try invocation.onuID()
         dryRun = invocation.flag("dry-run")
         (self.values, self.question, self.typeID, self.done) = (values, question, typeID, done)
     }
 
-    func run(_ context: CommandContext) async throws {
+    /// True when the change was written (not a dry run, not a change to nothing).
+    @discardableResult
+    func run(_ context: CommandContext) async throws -> Bool {
         let repository = try MCMSConnection(context).repository
         let config = try await repository.onuConfig(id)
         guard config[MCMSField.onu]?.objectValue != nil else {
@@ -120,7 +133,7 @@ struct ONUConfigEdit: Sendable {
         if edit.isNoChange {
             context.output.note("ONU \(id): nothing to change")
             if context.output.format == .json { context.output.emit(json: edit.json) }
-            return
+            return false
         }
         if dryRun {
             if context.output.format == .json {
@@ -129,7 +142,7 @@ struct ONUConfigEdit: Sendable {
                 context.output.stdout.write(edit.diff(path: path))
             }
             context.output.note("dry run: nothing was sent")
-            return
+            return false
         }
         if let question {
             try context.prompter.confirm(
@@ -138,6 +151,7 @@ struct ONUConfigEdit: Sendable {
         try await repository.putONUConfig(id, edit.document)
         if context.output.format == .json { context.output.emit(json: edit.json) }
         context.output.note(done(id))
+        return true
     }
 }
 

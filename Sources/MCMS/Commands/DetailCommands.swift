@@ -24,7 +24,7 @@ struct ONUShowCommand: FieldOpsCommand {
     let reading: MCMSReadOptions
 
     init(_ invocation: Invocation) throws {
-        id = try invocation.required("ID")
+        id = try invocation.onuID()
         sample = invocation.seconds("sample")
         reading = MCMSReadOptions(invocation)
     }
@@ -96,7 +96,7 @@ struct OLTShowCommand: FieldOpsCommand {
     let reading: MCMSReadOptions
 
     init(_ invocation: Invocation) throws {
-        mac = try invocation.required("MAC")
+        mac = try invocation.oltMAC()
         reading = MCMSReadOptions(invocation)
     }
 

@@ -12,6 +12,8 @@ protocol DeviceKind: Sendable {
     static func config(_ id: String, repository: MCMSRepository) async throws -> JSONValue
     static func alarms(_ id: String) -> MCMSEndpoint
     static func logs(_ id: String) -> MCMSEndpoint
+    /// The id in the service's spelling, from any case typed (`DeviceID`).
+    static func canonical(_ typed: String) -> String
 }
 
 enum ONUDevice: DeviceKind {
@@ -22,6 +24,7 @@ enum ONUDevice: DeviceKind {
     static func config(_ id: String, repository: MCMSRepository) async throws -> JSONValue { try await repository.onuConfig(id) }
     static func alarms(_ id: String) -> MCMSEndpoint { .onuAlarms(id) }
     static func logs(_ id: String) -> MCMSEndpoint { .onuLogs(id) }
+    static func canonical(_ typed: String) -> String { DeviceID.onu(typed) }
 }
 
 enum OLTDevice: DeviceKind {
@@ -32,6 +35,7 @@ enum OLTDevice: DeviceKind {
     static func config(_ id: String, repository: MCMSRepository) async throws -> JSONValue { try await repository.oltConfig(id) }
     static func alarms(_ id: String) -> MCMSEndpoint { .oltAlarms(id) }
     static func logs(_ id: String) -> MCMSEndpoint { .oltLogs(id) }
+    static func canonical(_ typed: String) -> String { DeviceID.olt(typed) }
 }
 
 /// `onu config ID`, `olt config MAC`: the document as received — pretty for people, compact and
@@ -49,7 +53,7 @@ struct DeviceConfigCommand<Device: DeviceKind>: FieldOpsCommand {
 
     let id: String
 
-    init(_ invocation: Invocation) throws { id = try invocation.required(Device.argument.name) }
+    init(_ invocation: Invocation) throws { id = Device.canonical(try invocation.required(Device.argument.name)) }
 
     func run(_ context: CommandContext) async throws {
         let config = try await Device.config(id, repository: MCMSConnection(context).repository)
@@ -67,7 +71,7 @@ struct DeviceAlarmsCommand<Device: DeviceKind>: FieldOpsCommand {
 
     let id: String
 
-    init(_ invocation: Invocation) throws { id = try invocation.required(Device.argument.name) }
+    init(_ invocation: Invocation) throws { id = Device.canonical(try invocation.required(Device.argument.name)) }
 
     func run(_ context: CommandContext) async throws {
         let document = try await MCMSConnection(context).repository.alarms(Device.alarms(id))
@@ -92,7 +96,7 @@ struct DeviceLogsCommand<Device: DeviceKind>: FieldOpsCommand {
     let limit: Int
 
     init(_ invocation: Invocation) throws {
-        id = try invocation.required(Device.argument.name)
+        id = Device.canonical(try invocation.required(Device.argument.name))
         limit = try invocation.required(integer: "limit")
     }
 
@@ -112,7 +116,7 @@ struct ONUCPECommand: FieldOpsCommand {
 
     let id: String
 
-    init(_ invocation: Invocation) throws { id = try invocation.required("ID") }
+    init(_ invocation: Invocation) throws { id = try invocation.onuID() }
 
     func run(_ context: CommandContext) async throws {
         let answer = try await MCMSConnection(context).repository.cpe(id)

@@ -17,7 +17,9 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         ],
         options: FirmwareChoice.specs + [
             ONUSelection.ids, ONUSelection.idsFrom,
-            OptionSpec("olt", value: .dynamic(MCMSCommands.oltSource), valueName: "MAC", help: "Every ONU of this OLT."),
+            OptionSpec(
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC",
+                help: "Every ONU of this OLT (MAC, name or part of a name)."),
             MCMSCommands.chunkSize,
             OptionSpec("model", valueName: "M", help: "Only ONUs of this model (repeatable or comma-separated).", repeatable: true),
             OptionSpec(
@@ -78,7 +80,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             ids = resume.plannedIDs
             subject = "the ONUs of the interrupted rollout"
         } else {
-            (ids, subject) = try await selection.resolveNamed(repository: repository, stdin: context.stdin)
+            (ids, subject) = try await selection.resolveNamed(repository: repository, context: context)
         }
         let files = try await repository.firmwareFiles()
         let target: FirmwareTarget

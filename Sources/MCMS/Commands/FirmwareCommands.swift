@@ -32,7 +32,7 @@ struct ONUFirmwareCommand: FieldOpsCommand {
     let dryRun: Bool
 
     init(_ invocation: Invocation) throws {
-        id = invocation.value("ID")
+        id = invocation.value("ID").map(DeviceID.onu)
         missingID = FieldOpsError(usage: UsageError(.missingArgument("ID"), commandWords: invocation.commandWords))
         firmware = FirmwareChoice(invocation)
         verify = try VerifyOptions(invocation)

@@ -10,7 +10,7 @@ struct ONUFirmwareStatusCommand: FieldOpsCommand {
 
     let id: String
 
-    init(_ invocation: Invocation) throws { id = try invocation.required("ID") }
+    init(_ invocation: Invocation) throws { id = try invocation.onuID() }
 
     func run(_ context: CommandContext) async throws {
         let repository = try MCMSConnection(context).repository

@@ -6,7 +6,7 @@ struct ONUListCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "list", abstract: "Every ONU with its name, OLT, registration, firmware, uptime and RX level; filtered and sorted.",
         discussion:
-            "Filters combine (all must hold). --olt names an OLT by MAC or name; one that matches no OLT is an error with the nearest one. --sort orders ascending (rx: weakest signal first); ONUs lacking the value go last. Dying-gasp ONUs are red and deregistered ones yellow on a terminal.",
+            "Filters combine (all must hold). --olt names an OLT by MAC, or by its name or any part of it (case ignored): one that matches no OLT is an error with the nearest one, and a part of several names is refused with their list. --name keeps ONUs whose name contains the text, case ignored, or matches it as a glob. --sort orders ascending (rx: weakest signal first); ONUs lacking the value go last. Dying-gasp ONUs are red and deregistered ones yellow on a terminal.",
         examples: [
             "fieldops mcms onu list --olt 70:b3:d5:52:31:27", "fieldops mcms onu list --state unknown --json",
             "fieldops mcms onu list --rx-below -25 --sort rx --limit 20",
@@ -15,7 +15,8 @@ struct ONUListCommand: FieldOpsCommand {
         ],
         options: [
             OptionSpec(
-                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC", help: "Only ONUs of this OLT (MAC or name)."),
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC",
+                help: "Only ONUs of this OLT (MAC, name or part of a name)."),
             OptionSpec("state", value: .choice(MCMSCommands.states), help: "Only ONUs in this registration state."),
             OptionSpec("rx-below", valueName: "DBM", help: "Only ONUs whose RX optical level is below DBM (e.g. -25)."),
             OptionSpec(
@@ -23,7 +24,9 @@ struct ONUListCommand: FieldOpsCommand {
                 help: "Only ONUs with more than N uncorrectable FEC errors."),
             OptionSpec("model", valueName: "M", help: "Only this ONU model (e.g. AP-G2110)."),
             OptionSpec("firmware", valueName: "V", help: "Only ONUs running this firmware version (active bank)."),
-            OptionSpec("name", valueName: "GLOB", help: "Only ONUs whose name matches GLOB (*, ?, [...]; case ignored)."),
+            OptionSpec(
+                "name", valueName: "TEXT|GLOB",
+                help: "Only ONUs whose name contains TEXT, or matches GLOB (*, ?, [...]); case ignored."),
             .flag("with-alarms", help: "Only ONUs with at least one active alarm."),
             OptionSpec(
                 "sort", value: .choice(ONUListQuery.SortKey.allCases.map(\.rawValue)), valueName: "KEY",
@@ -51,13 +54,13 @@ struct ONUListCommand: FieldOpsCommand {
             let fleet = try await inventory
             connection.paging.progress?.finish()
             InventoryCommands.remember(fleet, in: connection)
-            let query = try filters.query(olts: fleet.olts, withAlarms: try await alarmed)
+            let query = try filters.query(olts: fleet.olts, withAlarms: try await alarmed, context: context)
             let rows = query.apply(to: fleet.onus)
             return WatchFrame(
                 json: InventoryRendering.onuJSON(rows),
                 render: { format, color, fit in InventoryRendering.styledONUTable(rows).render(format: format, color: color, fit: fit) },
                 metrics: ["count": Double(rows.count)],
-                emptyMessage: rows.isEmpty ? "no ONUs match" : nil)
+                emptyMessage: rows.isEmpty ? Self.emptyMessage(query, fleet: fleet) : nil)
         }
         guard try WatchOptions(context.invocation, source: source).watching else {
             try await ONUListing(connection: connection, filters: filters, context: context).run()
@@ -162,6 +165,14 @@ struct DashboardCommand: FieldOpsCommand {
     }
 }
 
+extension ONUListCommand {
+    /// An empty listing's message: with the name meant when `--name` is in no ONU's name.
+    static func emptyMessage(_ query: ONUListQuery, fleet: Inventory) -> String {
+        let matchedAny = query.nameGlob.map(Glob.name).map { glob in fleet.onus.contains { glob.matches($0.name) } } ?? true
+        return Glob.emptyMessage(name: query.nameGlob, matchedAny: matchedAny) { fleet.onus.map(\.name) }
+    }
+}
+
 /// The filters of `onu list`, read once and checked before any request.
 struct ONUListFilters: Sendable {
     var olt: String?
@@ -199,9 +210,10 @@ struct ONUListFilters: Sendable {
     }
 
     /// The query, with `--olt` resolved against the OLTs just listed (an unknown one is exit 2).
-    func query(olts: [OLTRow], withAlarms: Set<String>?) throws(FieldOpsError) -> ONUListQuery {
-        let mac = try olt.map { word throws(FieldOpsError) in
-            try OLTSelector.resolve(word, olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
+    func query(olts: [OLTRow], withAlarms: Set<String>?, context: CommandContext) throws -> ONUListQuery {
+        let mac = try olt.map { word in
+            try OLTSelector(word, context: context).resolve(
+                olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
         }
         return ONUListQuery(
             oltMAC: mac, state: state, rxBelow: rxBelow, fecUncorrectableAbove: fecAbove, model: model,

@@ -32,7 +32,7 @@ struct ONUListing {
             async let alarmed: Set<String>? =
                 options.withAlarms ? try await InventoryCommands.alarmedDevices(repository, .onuAlarmList) : nil
             let join = ONUJoin(oltStates: try await oltStates, oltNames: try await oltNames)
-            return Prepared(join: join, query: try options.query(olts: join.olts, withAlarms: try await alarmed))
+            return Prepared(join: join, query: try options.query(olts: join.olts, withAlarms: try await alarmed, context: context))
         }
         defer { prepared.cancel() }
         // The config names, read beside the states and merged with them as far as each state
@@ -63,6 +63,9 @@ struct ONUListing {
         var merge: ONURowMerge?
         var query = ONUListQuery()
         var glob: Glob?
+        // Whether `--name` matched any ONU at all, whatever the other filters: if not, the
+        // empty listing names the nearest name.
+        var nameMatched = false
         // A cache that cannot be written is not an error: the listing goes on without it.
         var cache = try? DeviceCache.Writer(cache: connection.cache, kind: .onu)
         func remember(_ rows: [ONURow]) {
@@ -80,6 +83,7 @@ struct ONUListing {
         func take(_ page: consuming [ONURow]) throws {
             var rows = consume page
             remember(rows)
+            if !nameMatched, let glob { nameMatched = rows.contains { glob.matches($0.name) } }
             if query.filters { rows.removeAll { !query.matches($0, glob: glob) } }
             if !sorting, let limit = query.limit, rows.count > limit - written { rows.removeSubrange(max(0, limit - written)...) }
             written += rows.count
@@ -97,7 +101,7 @@ struct ONUListing {
             let ready = try await prepared.value
             merge = ONURowMerge(join: ready.join)
             query = ready.query
-            glob = query.nameGlob.map { Glob($0) }
+            glob = query.nameGlob.map(Glob.name)
         }
         /// Adds the config names up to `id` (every one when nil) to the merge.
         func names(upTo id: String?) async throws {
@@ -128,8 +132,6 @@ struct ONUListing {
             if let limit = query.limit, limit < rows.count { rows.removeSubrange(limit...) }
             try output.write(rows)
         }
-        output.finish()
-        kept?.release()
         do {
             try cache?.commit()
             if let olts = merge?.join.olts {
@@ -138,5 +140,9 @@ struct ONUListing {
         } catch {
             context.output.trace("completion cache not updated: \(error.summaryText)")
         }
+        let cached = connection.cache
+        output.finish(
+            empty: Glob.emptyMessage(name: query.nameGlob, matchedAny: nameMatched) { cached.load(.onu).map(\.name) })
+        kept?.release()
     }
 }

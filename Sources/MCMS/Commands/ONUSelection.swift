@@ -28,14 +28,14 @@ struct ONUSelection: Sendable {
     }
 
     /// The ids, duplicates dropped and order kept; none at all is a usage error.
-    func resolve(repository: MCMSRepository, stdin: any InputSource) async throws -> [String] {
-        try await resolveNamed(repository: repository, stdin: stdin).ids
+    func resolve(repository: MCMSRepository, context: CommandContext) async throws -> [String] {
+        try await resolveNamed(repository: repository, context: context).ids
     }
 
     /// The ids, and the words a confirmation names them with: `the 50 ONUs of OLT “OLT
     /// Kirkegata 2” (70:b3:d5:52:31:27)`, `ONUs ALPH0067dba8, ALPH00a1b2c3`, `the 12 ONUs listed in
     /// onus.txt`.
-    func resolveNamed(repository: MCMSRepository, stdin: any InputSource) async throws -> (ids: [String], subject: String) {
+    func resolveNamed(repository: MCMSRepository, context: CommandContext) async throws -> (ids: [String], subject: String) {
         var ids: [String]
         var oltName: (mac: String, name: String)?
         switch source {
@@ -46,7 +46,7 @@ struct ONUSelection: Sendable {
         case .file(let path):
             let data: Data
             if path == "-" {
-                data = stdin.readAll()
+                data = context.stdin.readAll()
             } else {
                 guard let contents = FileManager.default.contents(atPath: path) else {
                     throw FieldOpsError("cannot read the id file \(path)", hint: "one ONU id per line")
@@ -58,12 +58,12 @@ struct ONUSelection: Sendable {
                 .filter { !$0.hasPrefix("#") }
         case .olt(let olt):
             let olts = try await repository.oltNames()
-            let mac = try OLTSelector.resolve(olt, olts: olts)
+            let mac = try OLTSelector(olt, context: context).resolve(olts: olts)
             oltName = (mac, olts[mac] ?? "")
             ids = try await Self.onuIDs(ofOLT: mac, repository: repository)
         }
         var seen = Set<String>()
-        ids = ids.filter { !$0.isEmpty && seen.insert($0).inserted }
+        ids = ids.map(DeviceID.onu).filter { !$0.isEmpty && seen.insert($0).inserted }
         guard !ids.isEmpty else { throw FieldOpsError.usage("no ONU ids selected") }
         let all = ids.count == 1 ? "the ONU" : "the \(ids.count) ONUs"
         switch source {

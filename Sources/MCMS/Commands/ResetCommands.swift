@@ -14,7 +14,8 @@ struct ONUResetCommand: FieldOpsCommand {
         options: [
             ONUSelection.ids, ONUSelection.idsFrom,
             OptionSpec(
-                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC", help: "Every ONU of this OLT (MAC or name)."),
+                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC",
+                help: "Every ONU of this OLT (MAC, name or part of a name)."),
             MCMSCommands.chunkSize,
             OptionSpec("concurrency", value: .integer(1...256, default: 8), valueName: "N", help: "ONUs in flight at once."),
             OptionSpec("report", value: .file, valueName: "FILE", help: "Append one JSON line per ONU here."),
@@ -32,7 +33,7 @@ struct ONUResetCommand: FieldOpsCommand {
     let reading: MCMSReadOptions
 
     init(_ invocation: Invocation) throws {
-        id = invocation.value("ID")
+        id = invocation.value("ID").map(DeviceID.onu)
         selection = try ONUSelection(invocation)
         if id == nil, selection.source == nil {
             throw FieldOpsError.usage("name the ONU to reset, or many with --ids, --ids-from or --olt")
@@ -96,7 +97,7 @@ struct ONUResetCommand: FieldOpsCommand {
         let (concurrency, reportPath) = (self.concurrency, self.reportPath)
         let connection = try MCMSConnection(context, concurrency: concurrency, reading: reading)
         let repository = connection.repository
-        let (ids, subject) = try await selection.resolveNamed(repository: repository, stdin: context.stdin)
+        let (ids, subject) = try await selection.resolveNamed(repository: repository, context: context)
         try context.prompter.confirm(
             "reset \(subject)", typing: String(ids.count),
             consequence: "each reboots; its subscribers are offline until it registers again")
@@ -203,7 +204,7 @@ struct OLTResetCommand: FieldOpsCommand {
 
     let mac: String
 
-    init(_ invocation: Invocation) throws { mac = try invocation.required("MAC") }
+    init(_ invocation: Invocation) throws { mac = try invocation.oltMAC() }
 
     func run(_ context: CommandContext) async throws {
         let repository = try MCMSConnection(context).repository

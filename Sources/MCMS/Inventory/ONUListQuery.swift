@@ -46,7 +46,7 @@ public struct ONUListQuery: Sendable, Equatable {
     }
 
     public func apply(to rows: [ONURow]) -> [ONURow] {
-        let glob = nameGlob.map { Glob($0) }
+        let glob = nameGlob.map(Glob.name)
         // Unfiltered, the rows are shared rather than copied: 100,000 of them are 20 MB.
         var selected = !filters ? rows : rows.filter { matches($0, glob: glob) }
         if let sort { selected = Self.sorted(selected, by: sort) }
@@ -126,6 +126,19 @@ struct Glob: Sendable, Equatable {
 
     init(_ pattern: String) {
         self.pattern = Array(pattern.lowercased())
+    }
+
+    /// `--name`: a glob when it has a wildcard, else the part of a name people remember
+    /// ("kirkegata" finds "Kirkegata 12 kiosk").
+    static func name(_ typed: String) -> Glob {
+        typed.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) ? Glob(typed) : Glob("*" + typed + "*")
+    }
+
+    /// "no ONUs match", naming the ONU name meant when `typed` (`--name`) is in no name of the
+    /// fleet's (`names`, read only then) but a near miss of one.
+    static func emptyMessage(name typed: String?, matchedAny: Bool, names: () -> [String]) -> String {
+        guard let typed, !matchedAny, let guess = NameMatch.nearMiss(typed, in: names()) else { return "no ONUs match" }
+        return "no ONU name matches \(typed); did you mean '\(guess)'?"
     }
 
     func matches(_ text: String) -> Bool {

@@ -67,9 +67,10 @@ struct ONURowWriter {
     }
 
     /// The end of the listing; an empty table says so on stderr ("no ONUs match").
-    mutating func finish() {
+    /// Ends the table or document; `empty` is what an empty table says.
+    mutating func finish(empty: String = "no ONUs match") {
         if let rows = table?.rowCount, rows == 0 {
-            context.output.sayEmpty("no ONUs match")
+            context.output.sayEmpty(empty)
             return
         }
         table?.finish()

@@ -45,7 +45,7 @@ struct ONUSampling {
             context.output.emit(
                 json: .object(
                     JSONObject([
-                        ("id", .string(context.invocation.value("ID") ?? "")),
+                        ("id", .string(DeviceID.onu(context.invocation.value("ID") ?? ""))),
                         ("interval_seconds", .number(JSONNumber(lexeme: Units.trimmed(interval)) ?? 1)),
                         ("samples", .array(samples)),
                     ])))

@@ -118,7 +118,9 @@ struct WidgetBackend: Backend {
         return [("user", identity["user"] ?? ""), ("role", identity["role"] ?? "")]
     }
 
-    func completions(for source: CompletionSource, profile: Profile, paths: ConfigPaths, prefix: String) -> [CompletionCandidate] {
+    func completions(
+        for source: CompletionSource, profile: Profile, paths: ConfigPaths, partial: Invocation, prefix: String
+    ) -> [CompletionCandidate] {
         guard source == Self.source else { return [] }
         let file = paths.cacheDirectory(for: profile.name) + "/widgets"
         let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""

@@ -29,4 +29,21 @@ struct WorkflowCompletionTests {
             #expect(issues.stdout.contains("1\t"))
         }
     }
+
+    /// `--area` after `--facility N` offers that facility's areas only; alone, every area.
+    @Test func areasCompleteForTheFacilityAlreadyTyped() async throws {
+        try await withWorld { world in
+            try await world.ready()
+            func areas(_ words: [String]) throws -> [String] {
+                let outcome = try world.home.runBinary(["__complete"] + words)
+                #expect(outcome.exitCode == 0, "\(outcome)")
+                return outcome.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+            }
+            let start = ["jqc", "inspect", "start", "--template", "1"]
+            #expect(try areas(start + ["--facility", "1", "--area", ""]) == ["101", "102", "103"])
+            #expect(try areas(start + ["--facility=3", "--area", ""]) == ["106", "107", "108"])
+            #expect(try areas(["jqc", "issue", "flag", "--facility", "2", "--area", "10"]) == ["104", "105"])
+            #expect(try areas(start + ["--facility", "1", "--area=10"]) == ["--area=101", "--area=102", "--area=103"])
+        }
+    }
 }

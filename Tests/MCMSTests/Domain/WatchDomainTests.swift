@@ -102,17 +102,4 @@ import Testing
         let filter = AlarmFilter(severities: ["critical"], kind: .onu, oltMAC: "70:B3:D5:00:00:01", onusOfOLT: ["b"])
         #expect(sorted.filter(filter.admits).map(\.deviceID) == ["b"])
     }
-
-    @Test func oltSelectorResolvesMACsAndNamesAndSuggests() throws {
-        let olts = ["70:b3:d5:52:31:27": "OLT Storgata 1", "70:b3:d5:52:31:28": "OLT Havnegata 2"]
-        #expect(try OLTSelector.resolve("70:B3:D5:52:31:27", olts: olts) == "70:b3:d5:52:31:27")
-        #expect(try OLTSelector.resolve("OLT Havnegata 2", olts: olts) == "70:b3:d5:52:31:28")
-        do {
-            _ = try OLTSelector.resolve("OLT Havnegta 2", olts: olts)
-            Issue.record("an unknown OLT must be refused")
-        } catch {
-            #expect(error.exitCode == .usage)
-            #expect(error.details == ["did you mean 'OLT Havnegata 2'?"])
-        }
-    }
 }
