@@ -260,7 +260,7 @@ extension InterlinedListEndToEnd {
                 #expect(offline.stdout.contains("\(id)\tField kit"), "\(offline.stdout)")
                 #expect(offline.stdout.contains("l004\tFaglitteratur"))
                 #expect(!offline.stdout.contains("l008\t"))
-                #expect(offline.stderr.contains("offline"))
+                #expect(offline.stderr.contains("showing the local copy from"), "\(offline.stderr)")
             }
         }
 

@@ -182,13 +182,13 @@ enum JQCLogin {
         return facts
     }
 
-    /// `2026-11-30T08:00:00 UTC (in 59 min)` / `(expired 3 min ago)`.
+    /// `2026-11-30 09:00:00 CET (in 59 min)` / `(expired 3 min ago)`: local time with its zone.
     static func describe(_ date: Date, now: Date) -> String {
         let interval = date.timeIntervalSince(now)
         let seconds = interval.isFinite ? Int(min(max(interval, -1e12), 1e12).rounded()) : 0
         let span = abs(seconds)
         let amount =
             span < 120 ? "\(span) s" : span < 7200 ? "\(span / 60) min" : span < 172_800 ? "\(span / 3600) h" : "\(span / 86_400) days"
-        return JQCDate.format(date) + " UTC " + (seconds >= 0 ? "(in \(amount))" : "(expired \(amount) ago)")
+        return JQCDate.person(date) + " " + (seconds >= 0 ? "(in \(amount))" : "(expired \(amount) ago)")
     }
 }

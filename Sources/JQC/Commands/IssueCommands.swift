@@ -109,18 +109,18 @@ struct IssueFlagCommand: FieldOpsCommand {
             let inspection = try WorkflowSupport.inspection(reference, in: store)
             issue = try store.flagIssue(
                 inspectionLocalID: inspection.localID, severity: severity, description: description, photoPath: photoPath)
-            whereSent = "on inspection \(inspection.localID); the next `fieldops jqc sync` sends it after its inspection"
+            whereSent = "on inspection \(inspection.localID); the next sync sends it after its inspection (fieldops jqc sync)"
         case .facility(let facility, let areaID):
             issue = try store.flagIssue(
                 facilityID: facility, areaID: areaID, severity: severity, description: description, photoPath: photoPath)
-            whereSent = "at facility \(facility)" + (issue.areaID.map { ", area \($0)" } ?? "") + "; the next `fieldops jqc sync` sends it"
+            whereSent = "at facility \(facility)" + (issue.areaID.map { ", area \($0)" } ?? "") + "; the next sync sends it (fieldops jqc sync)"
         }
         AgentWake.poke(context, profile: profile)
         if context.output.format == .json {
             try context.output.emitJSON(try IssueCommands.record(issue, store: store, profile: profile))
         } else {
             context.output.stdout.line(issue.localID)
-            context.output.note("issue logged (\(severity.label)) \(whereSent)")
+            context.output.note("issue logged, severity \(severity.label), \(whereSent)")
         }
     }
 }

@@ -45,8 +45,8 @@ struct NotificationsListCommand: FieldOpsCommand {
             try c.encode(note.issueID, forKey: .issueID)
             try c.encode(note.inspectionID, forKey: .inspectionID)
             try c.encode(stored.readAt != nil, forKey: .read)
-            try c.encode(stored.readAt.map(JQCDate.format), forKey: .readAt)
-            try c.encode(JQCDate.format(stored.fetchedAt), forKey: .fetchedAt)
+            try c.encode(stored.readAt.map(JQCDate.iso), forKey: .readAt)
+            try c.encode(JQCDate.iso(stored.fetchedAt), forKey: .fetchedAt)
         }
     }
 

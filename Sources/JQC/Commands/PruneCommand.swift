@@ -40,7 +40,7 @@ struct PruneCommand: FieldOpsCommand {
         let what =
             "\(SyncCommand.count(result.inspections.count, "inspection")), \(SyncCommand.count(result.issues.count, "issue")) and "
             + "\(SyncCommand.count(result.photos, "photo copy", "photo copies")) (\(Self.megabytes(result.photoBytes)))"
-        context.output.stdout.line((dryRun ? "would remove " : "removed ") + what + " synced before \(JQCDate.format(cutoff)) UTC")
+        context.output.stdout.line((dryRun ? "would remove " : "removed ") + what + " synced before \(JQCDate.person(cutoff))")
         if dryRun, !(result.inspections.isEmpty && result.issues.isEmpty) {
             var table = Table("KIND", "LOCAL ID")
             for id in result.inspections { table.append(["inspection", id]) }

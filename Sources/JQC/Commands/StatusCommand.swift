@@ -68,8 +68,8 @@ struct StatusCommand: FieldOpsCommand {
         let attempt = try store.lastAttempt()
         let disagreement = try store.serverOffset().flatMap { zone.disagreement(with: $0, profile: profile) }
         let view = View(
-            pending: summary.pending, failed: summary.failed, lastSyncAt: summary.lastSyncAt.map(JQCDate.format),
-            lastSyncError: summary.lastSyncError, lastAttemptAt: attempt.map { JQCDate.format($0.at) },
+            pending: summary.pending, failed: summary.failed, lastSyncAt: summary.lastSyncAt.map(JQCDate.iso),
+            lastSyncError: summary.lastSyncError, lastAttemptAt: attempt.map { JQCDate.iso($0.at) },
             lastAttemptError: attempt?.error, serverTimeZone: zone.name, serverOffsetWarning: disagreement?.problem,
             failures: summary.failures, agent: AgentStateFile(directory: store.directory).running())
         // Piped, it is one record with the fields of --json (plain: `field<TAB>value` lines);
@@ -99,15 +99,15 @@ struct StatusCommand: FieldOpsCommand {
         context.output.stdout.line("last sync: " + (view.lastSyncAt.map(Timestamp.personText) ?? "never"))
         if let error = view.lastSyncError { context.output.stdout.line("last sync problem: " + error) }
         if let attempt, let error = attempt.error, attempt.at != summary.lastSyncAt {
-            context.output.stdout.line("last attempt: \(Timestamp.personText(JQCDate.format(attempt.at))) failed: \(error)")
+            context.output.stdout.line("last attempt: \(JQCDate.person(attempt.at)) failed: \(error)")
         }
         if let disagreement {
             context.output.warn(disagreement.problem)
             context.output.note("fix: " + disagreement.fix)
         }
         if let agent = view.agent {
-            var line = "agent: running (pid \(agent.pid), since \(JQCDate.format(agent.startedAt)) UTC)"
-            if let at = agent.lastAttemptAt { line += "; last attempt \(JQCDate.format(at)) UTC: \(agent.lastOutcome ?? "?")" }
+            var line = "agent: running (pid \(agent.pid), since \(JQCDate.person(agent.startedAt)))"
+            if let at = agent.lastAttemptAt { line += "; last attempt \(JQCDate.person(at)): \(agent.lastOutcome ?? "?")" }
             context.output.stdout.line(line)
         } else {
             context.output.stdout.line("agent: not running (start one: fieldops jqc agent, or for good: fieldops jqc agent install)")

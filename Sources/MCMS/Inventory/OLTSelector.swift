@@ -48,7 +48,7 @@ public struct OLTSelector: Sendable {
             let suggestion =
                 Suggestions.closest(to: word, in: olts.keys.sorted(), ignoringCase: true, tolerance: .phrase) ?? nameSuggestion
             throw FieldOpsError(
-                ServiceWording.notFound("OLT with MAC or name \(word)", profile: profile),
+                ServiceWording.notListed("OLT with MAC or name \(word)", profile: profile),
                 details: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
                 hint: "list the OLTs: fieldops -p \(ShellQuote.word(profile)) mcms olt list", exitCode: .failure)
         }

@@ -8,7 +8,7 @@ public enum EventRendering {
         var table = Table(columns: [.timestamp("Time"), .init("Severity"), .init("Name"), .init("Message")])
         for alarm in document[MCMSField.alarms]?.arrayValue ?? [] {
             table.append([
-                field(alarm, MCMSField.time), field(alarm, MCMSField.severity),
+                field(alarm, MCMSField.time), field(alarm, MCMSField.severity).lowercased(),
                 field(alarm, MCMSField.name), field(alarm, MCMSField.message),
             ])
         }
@@ -30,7 +30,7 @@ public enum EventRendering {
         table.rows.reserveCapacity(alarms.count)
         for alarm in alarms {
             table.append([
-                alarm.severity, alarm.time, alarm.kind.rawValue.uppercased(), alarm.deviceName, alarm.deviceID,
+                alarm.severity.lowercased(), alarm.time, alarm.kind.rawValue.uppercased(), alarm.deviceName, alarm.deviceID,
                 alarm.name, alarm.message,
             ])
         }
@@ -41,7 +41,7 @@ public enum EventRendering {
     public static func logTable(_ entries: JSONValue) -> Table {
         var table = Table(columns: [.timestamp("Time"), .init("Severity"), .init("Message")])
         for entry in entries.arrayValue ?? [] {
-            table.append([field(entry, MCMSField.time), field(entry, MCMSField.severity), field(entry, MCMSField.message)])
+            table.append([field(entry, MCMSField.time), field(entry, MCMSField.severity).lowercased(), field(entry, MCMSField.message)])
         }
         return table
     }

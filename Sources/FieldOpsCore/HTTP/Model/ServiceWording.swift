@@ -76,6 +76,12 @@ public enum ServiceWording {
         return "no \(subject) on profile \(profile) (\(status))"
     }
 
+    /// `no OLT with MAC or name Kirkegate 12 on profile lab-pon`: a name looked up in what the
+    /// server listed (no 404 was answered; the listing had no such entry). Exit 1.
+    public static func notListed(_ subject: String, profile: String) -> String {
+        "no \(subject) on profile \(profile)"
+    }
+
     /// `no inspection 7f3a in the local store of profile site-a`: a look-up that never asked a
     /// server. Exit 1, as a server's 404 is.
     public static func notInLocalStore(_ subject: String, profile: String) -> String {

@@ -65,6 +65,17 @@ public enum JQCDate {
         format(localSeconds: epochSeconds(date))
     }
 
+    /// `2026-11-30T08:00:00Z`: the one form fieldops writes an instant in for machines (JSON,
+    /// csv), ISO 8601 with its offset; `format` is the server's zoneless form, for the server.
+    public static func iso(_ date: Date) -> String {
+        format(date) + "Z"
+    }
+
+    /// The instant in the local zone with the zone's name, for people (`2026-11-30 09:00:00 CET`).
+    public static func person(_ date: Date) -> String {
+        Timestamp.localText(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
     /// Whether `text` is a `yyyy-MM-dd` day that exists (`2024-02-29` yes, `2023-02-29` no).
     public static func isValidDay(_ text: String) -> Bool {
         parseDayBytes(Array(text.utf8)[...]) != nil

@@ -26,13 +26,14 @@ public enum InspectionBadge: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The label the seed's badge map gives.
+    /// The seed's badge, in the one case fieldops shows every state, status and severity in
+    /// (lower case, words spaced): `draft`, `pending sync`, `completed`, `sync failed`.
     public var label: String {
         switch self {
-        case .draft: return "Draft"
-        case .pendingSync: return "Pending Sync"
-        case .completed: return "Completed"
-        case .syncFailed: return "Sync Failed"
+        case .draft: return "draft"
+        case .pendingSync: return "pending sync"
+        case .completed: return "completed"
+        case .syncFailed: return "sync failed"
         }
     }
 

@@ -9,10 +9,10 @@ public enum IssueStatus: String, Sendable, Hashable, CaseIterable, Codable {
     /// The label for a table ("In Progress").
     public var label: String {
         switch self {
-        case .open: return "Open"
-        case .inProgress: return "In Progress"
-        case .pendingVerification: return "Pending Verification"
-        case .resolved: return "Resolved"
+        case .open: return "open"
+        case .inProgress: return "in progress"
+        case .pendingVerification: return "pending verification"
+        case .resolved: return "resolved"
         }
     }
 }

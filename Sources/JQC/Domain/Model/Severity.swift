@@ -11,5 +11,6 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Codable, Compara
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 
     /// The label for a table ("Critical").
-    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    /// Shown as it is written (`high`), as every severity, status and state is: lower case.
+    public var label: String { rawValue }
 }

@@ -58,10 +58,10 @@ struct InspectionRecord: Encodable {
         try c.encode(i.followUpRequired, forKey: .followUpRequired)
         try c.encode(i.retryCount, forKey: .retryCount)
         try c.encode(i.lastError, forKey: .lastError)
-        try c.encode(JQCDate.format(i.startedAt), forKey: .startedAt)
-        try c.encode(i.completedAt.map(JQCDate.format), forKey: .completedAt)
-        try c.encode(JQCDate.format(i.updatedAt), forKey: .updatedAt)
-        try c.encode(i.syncedAt.map(JQCDate.format), forKey: .syncedAt)
+        try c.encode(JQCDate.iso(i.startedAt), forKey: .startedAt)
+        try c.encode(i.completedAt.map(JQCDate.iso), forKey: .completedAt)
+        try c.encode(JQCDate.iso(i.updatedAt), forKey: .updatedAt)
+        try c.encode(i.syncedAt.map(JQCDate.iso), forKey: .syncedAt)
         if let templateName { try c.encode(templateName, forKey: .templateName) }
         if let issues { try c.encode(issues, forKey: .issues) }
         if let photos { try c.encode(photos, forKey: .photos) }
