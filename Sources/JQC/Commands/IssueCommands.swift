@@ -113,7 +113,8 @@ struct IssueFlagCommand: FieldOpsCommand {
         case .facility(let facility, let areaID):
             issue = try store.flagIssue(
                 facilityID: facility, areaID: areaID, severity: severity, description: description, photoPath: photoPath)
-            whereSent = "at facility \(facility)" + (issue.areaID.map { ", area \($0)" } ?? "") + "; the next sync sends it (fieldops jqc sync)"
+            whereSent =
+                "at facility \(facility)" + (issue.areaID.map { ", area \($0)" } ?? "") + "; the next sync sends it (fieldops jqc sync)"
         }
         AgentWake.poke(context, profile: profile)
         if context.output.format == .json {

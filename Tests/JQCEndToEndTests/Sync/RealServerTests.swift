@@ -306,7 +306,7 @@ struct RealServerTests {
             let filtered = try await world.run(["jqc", "issue", "list", "--status", "pending_verification", "--json"]).array()
             #expect(filtered.count == 1)
             let table = await world.run(["jqc", "issue", "list"])
-            #expect(table.stdout.contains("Pending Verification"))
+            #expect(table.stdout.contains("pending verification"))
         }
     }
 

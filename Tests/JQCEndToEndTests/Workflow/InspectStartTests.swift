@@ -24,7 +24,7 @@ struct InspectStartTests {
             #expect((record["local_id"] as? String)?.count == 36)
             #expect(record["server_id"] is NSNull)
             #expect(record["status"] as? String == "draft" && record["sync_status"] as? String == "pending")
-            #expect(record["badge"] as? String == "Draft")
+            #expect(record["badge"] as? String == "draft")
             #expect(record["overall_score"] is NSNull)
             #expect((record["form_data"] as? [String: Any])?.isEmpty == true)
         }

@@ -98,8 +98,8 @@ struct OfflineStatusTests {
             #expect(failure["kind"] as? String == "status_change" && failure["local_id"] as? String == change.localID)
             let message = try #require(failure["error"] as? String)
             #expect(
-                message.contains("changed on the server meanwhile") && message.contains("Resolved now, not Open")
-                    && message.contains("In Progress"), "\(message)")
+                message.contains("changed on the server meanwhile") && message.contains("resolved now, not open")
+                    && message.contains("in progress"), "\(message)")
             #expect(try await world.emulator.requests().filter { $0.method == "PATCH" }.count == patches, "nothing was overwritten")
             let one = try await Self.serverIssue(world, 1)
             #expect(one["status"] as? String == "resolved" && one["result_notes"] as? String == "Done by the day shift")

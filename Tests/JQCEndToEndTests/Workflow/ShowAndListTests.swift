@@ -23,7 +23,7 @@ struct ShowAndListTests {
             let all = try await world.run(["jqc", "inspect", "list", "--json"]).array()
             let badges = Dictionary(uniqueKeysWithValues: all.map { ($0["local_id"] as? String ?? "", $0["badge"] as? String ?? "") })
             #expect(
-                badges == [draft: "Draft", pending.localID: "Pending Sync", failed.localID: "Sync Failed", synced.localID: "Completed"])
+                badges == [draft: "draft", pending.localID: "pending sync", failed.localID: "sync failed", synced.localID: "completed"])
             #expect(all.first { $0["local_id"] as? String == synced.localID }?["server_id"] as? Int == 500)
 
             for (filter, expected) in [
@@ -33,7 +33,7 @@ struct ShowAndListTests {
                 #expect(only.map { $0["local_id"] as? String } == [expected], "\(filter)")
             }
             let table = await world.run(["jqc", "inspect", "list"])
-            for label in ["Draft", "Pending Sync", "Sync Failed", "Completed", "Restroom Quick Check", "Central Station"] {
+            for label in ["draft", "pending sync", "sync failed", "completed", "Restroom Quick Check", "Central Station"] {
                 #expect(table.stdout.contains(label), "\(label)")
             }
             let bad = await world.run(["jqc", "inspect", "list", "--status", "done"])
@@ -59,7 +59,7 @@ struct ShowAndListTests {
             let card = await world.run(["jqc", "inspect", "show", String(id.prefix(6))])
             #expect(card.exitCode == 0, "\(card.stderr)")
             for text in [
-                "Inspection \(id)", "[Pending Sync]", "Restroom Quick Check", "Central Station, area 101", "score", "96%",
+                "Inspection \(id)", "[pending sync]", "Restroom Quick Check", "Central Station, area 101", "score", "96%",
                 "== Fixtures ==", "Toilets and urinals *", "★★★★☆ 4/5", "Supplies restocked", "yes", "Odor", "Good",
                 "(waiting for upload)", "Issues (1)", "[critical] open  Leaking pipe", "Photos (1)",
             ] {
@@ -75,7 +75,7 @@ struct ShowAndListTests {
             #expect((photos.first?["local_path"] as? String).map(FileManager.default.fileExists) == true)
             #expect((after["issues"] as? [[String: Any]])?.first?["server_id"] is Int)
             let bySeverID = await world.run(["jqc", "inspect", "show", String(serverID)])
-            #expect(bySeverID.stdout.contains("[Completed]") && bySeverID.stdout.contains(url))
+            #expect(bySeverID.stdout.contains("[completed]") && bySeverID.stdout.contains(url))
         }
     }
 

@@ -37,7 +37,7 @@ struct SubmitAndDraftRulesTests {
             let submitted = try await world.run(["jqc", "inspect", "submit", id, "--json"]).object()
             // (0.8 + 0.6 + 0 (checkbox 4 absent) + 1 + 0 (radio 6 absent)) / 5
             #expect(submitted["overall_score"] as? Double == 48)
-            #expect(submitted["status"] as? String == "completed" && submitted["badge"] as? String == "Pending Sync")
+            #expect(submitted["status"] as? String == "completed" && submitted["badge"] as? String == "pending sync")
             #expect(try await world.serverInspections().isEmpty)
 
             let second = try await world.startDraft()
@@ -46,7 +46,7 @@ struct SubmitAndDraftRulesTests {
                     ["jqc", "inspect", "fill", second, "--answers", "-"], stdin: #"{"2": 5, "3": 5, "4": true, "5": "Fail", "6": "Good"}"#
                 ).exitCode == 0)
             let synced = try await world.run(["jqc", "inspect", "submit", second, "--sync", "--json"]).object()
-            #expect(synced["sync_status"] as? String == "synced" && synced["badge"] as? String == "Completed")
+            #expect(synced["sync_status"] as? String == "synced" && synced["badge"] as? String == "completed")
             #expect(synced["server_id"] as? Int != nil)
             // Both were sent; the emulator scored each with jqc_score.py and agrees.
             let server = try await world.serverInspections()
@@ -65,7 +65,7 @@ struct SubmitAndDraftRulesTests {
             _ = world.emulator.stop()
             let result = await world.run(["jqc", "inspect", "submit", id, "--sync"])
             #expect(result.exitCode == 4, "\(result.stderr)")
-            #expect(result.stdout.contains("submitted \(id)") && result.stdout.contains("[Pending Sync]"))
+            #expect(result.stdout.contains("submitted \(id)") && result.stdout.contains("[pending sync]"))
             let stored = try #require(try world.store().inspection(localID: id))
             #expect(stored.status == .completed && stored.syncStatus == .pending && stored.overallScore == 60)
         }

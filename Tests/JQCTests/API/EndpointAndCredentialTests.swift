@@ -44,6 +44,6 @@ struct EndpointAndCredentialTests {
             uniqueKeysWithValues: JQCLogin.statusFacts(entry: entry, now: now.addingTimeInterval(-60)).map { ($0.label, $0.value) })
         #expect(facts["user"] == "Ines Inspector (inspector)")
         #expect(facts["refreshable"] == "no")
-        #expect(facts["token expires"] == "2027-01-15T08:00:00 UTC (in 60 s)")
+        #expect(facts["token expires"] == JQCDate.person(JQCDate.parse("2027-01-15T08:00:00Z")!) + " (in 60 s)")
     }
 }
