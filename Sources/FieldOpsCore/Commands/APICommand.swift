@@ -106,7 +106,8 @@ struct APICommand: FieldOpsCommand {
         } catch let error as any UserFacingError {
             // Every failure names the profile, its backend and its host: `api` speaks to whichever
             // service the profile is, and a request to the wrong one must say so.
-            let place = "profile \(profile.name) (\(profile.backend) at \(profile.origin))"
+            let host = URLParts(profile.baseURL).map { "\($0.scheme)://\($0.host)" + ($0.port.map { ":\($0)" } ?? "") } ?? profile.baseURL
+            let place = "profile \(profile.name) (\(profile.backend) at \(host))"
             throw FieldOpsError("\(place): \(error.summary)", details: error.details, hint: error.hint, exitCode: error.exitCode)
         }
     }

@@ -115,7 +115,7 @@ struct ExternalEditor {
 /// `il doc delete ID`.
 public struct DocDeleteCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
-        "delete", abstract: "Delete a document (asks first).",
+        "delete", abstract: "Delete a document (asks first; --yes off a terminal).",
         examples: ["fieldops --yes il doc delete d002"],
         arguments: [ILCommandTree.documentArgument])
 

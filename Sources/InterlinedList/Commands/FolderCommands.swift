@@ -155,7 +155,9 @@ public struct FolderDeleteCommand<Kind: ILFolderKindProtocol>: FieldOpsCommand {
         let kind = Kind.kind
         return CommandSpec(
             "delete",
-            abstract: kind == .list ? "Delete a folder; its lists move to the root." : "Delete a folder and the documents in it.",
+            abstract: kind == .list
+                ? "Delete a folder; its lists move to the root (asks first; --yes off a terminal)."
+                : "Delete a folder and the documents in it (type its id to confirm; --yes off a terminal).",
             discussion: kind == .list
                 ? "Its subfolders go with it; the lists in them move to the root and are kept."
                 : "Its subfolders and every document in them are deleted with it (on a terminal you type the folder id).",

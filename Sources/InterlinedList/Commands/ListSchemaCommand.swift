@@ -9,7 +9,7 @@ import FoundationEssentials
 /// but overwrites the title and description with the schema's, so they are sent back unchanged.
 public struct ListSchemaCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
-        "schema", abstract: "Show a list's columns, or change them with --set FILE.",
+        "schema", abstract: "Show a list's columns, or change them with --set FILE (asks first; --yes off a terminal).",
         discussion: """
             --set shows the change as a diff of columns and names the rows that hold data in removed columns; \
             removing such columns needs --force. It uses the route that leaves the list's title and description alone.

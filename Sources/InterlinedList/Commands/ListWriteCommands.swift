@@ -159,7 +159,8 @@ public struct ListEditCommand: FieldOpsCommand {
 /// its sublists to the root, so the question says how many of each before anything happens.
 public struct ListDeleteCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
-        "delete", abstract: "Delete a list and its rows for good (its sublists move to the root).",
+        "delete",
+        abstract: "Delete a list and its rows for good (its sublists move to the root; type its id to confirm; --yes off a terminal).",
         discussion:
             "The question states how many rows go with it and how many sublists move; on a terminal you type the list id, elsewhere pass --yes.",
         examples: ["fieldops il list delete l008", "fieldops --yes il list delete l008"],

@@ -143,7 +143,7 @@ public struct ReplyCommand: FieldOpsCommand {
 /// them, so the question counts them first.
 public struct MessageDeleteCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
-        "delete", abstract: "Delete a post for good, with every reply under it (asks first).",
+        "delete", abstract: "Delete a post for good, with every reply under it (asks first; --yes off a terminal).",
         examples: ["fieldops --yes il message delete m077"],
         arguments: [ILCommandTree.messageArgument])
 

@@ -63,7 +63,7 @@ public struct OrgJoinCommand: FieldOpsCommand {
 /// `il org leave ID` (asks first).
 public struct OrgLeaveCommand: FieldOpsCommand {
     public static let definition = CommandSpec(
-        "leave", abstract: "Leave an organization (asks first).", examples: ["fieldops --yes il org leave org3"],
+        "leave", abstract: "Leave an organization (asks first; --yes off a terminal).", examples: ["fieldops --yes il org leave org3"],
         arguments: [ILCommandTree.organizationArgument])
 
     public var id: String

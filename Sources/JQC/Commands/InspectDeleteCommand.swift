@@ -4,7 +4,7 @@ import FoundationEssentials
 /// `fieldops jqc inspect delete LOCAL_ID`: a draft removed with its photos and issues.
 struct InspectDeleteCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "delete", abstract: "Delete a draft with its photos and issues (drafts only; asks first).",
+        "delete", abstract: "Delete a draft with its photos and issues (drafts only; asks first; --yes off a terminal).",
         discussion: "Submitted inspections are never deleted (exit 1). On a terminal you confirm; elsewhere pass --yes.",
         examples: ["fieldops jqc inspect delete 3f2a", "fieldops --yes jqc inspect delete 3f2a"],
         arguments: [InspectCommands.draftArgument])

@@ -3,7 +3,9 @@ import FieldOpsCore
 /// `mcms onu firmware rollback ID`: the pointer back at the other bank, verified.
 struct ONURollbackCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "rollback", abstract: "Point the ONU back at its other bank (the previous image) and verify it boots it; type the id to confirm.",
+        "rollback",
+        abstract:
+            "Point the ONU back at its other bank (the previous image) and verify it boots it; type the id to confirm (--yes off a terminal).",
         discussion:
             "Only \"FW Bank Ptr\" changes; the rest of the config goes back byte for byte. The other bank is the one the config does not point at, so after a fall-back this points the config back at the bank the ONU runs. Refuses when that bank holds no file and version.",
         examples: ["fieldops mcms onu firmware rollback ALPHe30cadcf", "fieldops mcms onu firmware rollback ALPHe30cadcf --dry-run"],
@@ -19,7 +21,9 @@ struct ONURollbackCommand: FieldOpsCommand {
 /// `mcms onu firmware activate ID`: the pointer moved to a bank staged earlier, verified.
 struct ONUActivateCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "activate", abstract: "Boot a bank staged earlier (--stage-only): move the pointer to it and verify; type the id to confirm.",
+        "activate",
+        abstract:
+            "Boot a bank staged earlier (--stage-only): move the pointer to it and verify; type the id to confirm (--yes off a terminal).",
         discussion:
             "Refuses when the other bank holds no image, or when the config already points at a bank the ONU has not booted (an activation is pending).",
         examples: ["fieldops mcms onu firmware activate ALPHe30cadcf", "fieldops mcms onu firmware activate ALPHe30cadcf --no-verify"],

@@ -3,7 +3,9 @@ import FieldOpsCore
 /// `onu rename ID NAME`: ONU.Name.
 struct ONURenameCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "rename", abstract: "Set the ONU's friendly name (ONU.Name); the rest of the config is sent back unchanged.",
+        "rename",
+        abstract:
+            "Set the ONU's friendly name (ONU.Name); the rest of the config is sent back unchanged (asks first; --yes off a terminal).",
         examples: [
             "fieldops mcms onu rename ALPHe30cadcf 'Storgata 12 lgh 2'", "fieldops mcms onu rename ALPHe30cadcf 'Storgata 12' --dry-run",
         ],
@@ -35,7 +37,8 @@ struct ONURenameCommand: FieldOpsCommand {
 /// `onu enable ID`: ONU.Enable true.
 struct ONUEnableCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "enable", abstract: "Put the ONU back in service (ONU.Enable true).", examples: ["fieldops mcms onu enable ALPHe30cadcf"],
+        "enable", abstract: "Put the ONU back in service (ONU.Enable true; asks first; --yes off a terminal).",
+        examples: ["fieldops mcms onu enable ALPHe30cadcf"],
         options: [MCMSCommands.dryRunEdit], arguments: [MCMSCommands.onuID])
 
     let edit: ONUConfigEdit
@@ -53,7 +56,9 @@ struct ONUEnableCommand: FieldOpsCommand {
 /// as for a reset.
 struct ONUDisableCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "disable", abstract: "Take the ONU out of service (ONU.Enable false): the customer goes offline; type the id to confirm.",
+        "disable",
+        abstract:
+            "Take the ONU out of service (ONU.Enable false): the customer goes offline; type the id to confirm (--yes off a terminal).",
         examples: ["fieldops mcms onu disable ALPHe30cadcf", "fieldops mcms onu disable ALPHe30cadcf --dry-run"],
         options: [MCMSCommands.dryRunEdit], arguments: [MCMSCommands.onuID])
 

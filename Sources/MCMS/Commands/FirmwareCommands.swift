@@ -5,7 +5,9 @@ import FieldOpsCore
 /// subcommands move the bank pointer (rollback, activate) or show both banks (status).
 struct ONUFirmwareCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "firmware", abstract: "Install firmware into the inactive bank, activate it and verify the ONU came back on it (Procedure 7).",
+        "firmware",
+        abstract:
+            "Install firmware into the inactive bank, activate it and verify the ONU came back on it (Procedure 7; type the id to confirm; --yes off a terminal).",
         discussion:
             "Reads the active bank from the ONU's state, writes the file and version into the other bank only, and points the bank pointer at it unless --stage-only. Without --version the server's file list says which version the file is. Then waits (--verify-timeout, default 10m) until the ONU's state shows the new bank active with the new version and it is back in its OLT's Registered bucket, showing the appliance's FW Upgrade progress as it goes; an ONU that registers again on the old bank \"fell back\", one that does not come back is \"not back\": both exit 1. Refuses when the active bank is unknown, the file is not on the server, or the ONU's model is not supported.",
         examples: [

@@ -4,7 +4,8 @@ import FieldOpsCore
 /// `"Reset Count"` + 1, for one ONU or many with bounded concurrency.
 struct ONUResetCommand: FieldOpsCommand {
     static let definition = CommandSpec(
-        "reset", abstract: "Reboot one ONU, or many with --ids, --ids-from or --olt (type the id or the count to confirm).",
+        "reset",
+        abstract: "Reboot one ONU, or many with --ids, --ids-from or --olt (type the id or the count to confirm; --yes off a terminal).",
         discussion:
             "Each reset is GET the config → Reset Count + 1 → PUT, the rest of the document unchanged. Many ONUs run with bounded concurrency; the report lists each ONU's outcome (--report FILE appends it as JSON lines) and the exit code is 5 when any failed.",
         examples: [

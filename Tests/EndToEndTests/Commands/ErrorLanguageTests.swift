@@ -121,6 +121,11 @@ import Testing
                     try home.runBinary(["-p", "p"] + local.command), exit: 1, says: local.says, "not in the store", service: service)
             }
 
+            // `api` speaks to whichever service the profile is: its every error names profile and host.
+            let api = try home.runBinary(["-p", "p", "api", "/no-such-route/1"])
+            #expect(api.exitCode == 1, "\(api)")
+            #expect(api.stderr.hasPrefix("fieldops: profile p (\(service.backend) at http://127.0.0.1:"), "\(api.stderr)")
+
             // Not the service: an HTML page where the API should be.
             try await emulator.admin(post: "hostile", json: ["mode": "html-200", "path": "/api/*"])
             let html = try home.runBinary(["-p", "p"] + service.listing)

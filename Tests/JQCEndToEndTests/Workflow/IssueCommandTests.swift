@@ -49,7 +49,7 @@ struct IssueCommandTests {
             try await world.ready()
             let changed = await world.run(["jqc", "issue", "status", "1", "resolved", "--notes", "Fixed the dryer"])
             #expect(changed.exitCode == 0, "\(changed.stderr)")
-            #expect(changed.stdout.contains("issue #1 is now Resolved"))
+            #expect(changed.stdout.contains("issue #1 is now resolved"))
             let issues = (try await world.serverState()["issues"] as? [[String: Any]]) ?? []
             #expect(issues.first { $0["id"] as? Int == 1 }?["status"] as? String == "resolved")
             #expect(try world.store().issue(serverID: 1)?.status == "resolved")

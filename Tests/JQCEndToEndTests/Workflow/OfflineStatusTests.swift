@@ -48,7 +48,7 @@ struct OfflineStatusTests {
             let listed = try await world.run(["jqc", "issue", "list", "--json"]).array()
             #expect(listed.first { $0["server_id"] as? Int == 1 }?["queued_status"] as? String == "resolved")
             #expect(listed.first { $0["server_id"] as? Int == 1 }?["status"] as? String == "open", "the server's status until it is sent")
-            #expect(await world.run(["jqc", "issue", "list"]).stdout.contains("Open → Resolved (queued)"))
+            #expect(await world.run(["jqc", "issue", "list"]).stdout.contains("open → resolved (queued)"))
             let plan = await world.run(["jqc", "sync", "--dry-run"])
             #expect(plan.stdout.contains("status_change") && plan.stdout.contains("after its issue"))
 

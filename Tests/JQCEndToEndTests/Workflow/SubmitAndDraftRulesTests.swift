@@ -92,7 +92,7 @@ struct SubmitAndDraftRulesTests {
             for arguments in attempts {
                 let result = await world.run(arguments, stdin: #"{"2": 1}"#)
                 #expect(result.exitCode == 1, "\(arguments): \(result.stderr)")
-                #expect(result.stderr.contains("it is already submitted (Pending Sync)"), "\(arguments): \(result.stderr)")
+                #expect(result.stderr.contains("it is already submitted (pending sync)"), "\(arguments): \(result.stderr)")
             }
             #expect(try world.storeRows() == before)
             #expect(try world.photoFiles().isEmpty)
