@@ -151,8 +151,10 @@ struct RowImportRun: Sendable {
             services.invalidate("list-" + listID)
         }
         switch context.output.format {
-        case .json: context.output.emit(json: JSONValue.array(added + updated))
-        case .plain: context.output.stdout.write((added + updated).map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())  // one write, not 2,500
+        case .json: context.output.emit(json: JSONValue.array(written))
+        case .plain:
+            // One write, not 2,500.
+            context.output.stdout.write(written.map { ($0["id"]?.stringValue ?? "") + "\n" }.joined())
         case .table:
             let ids = added.compactMap { $0["id"]?.stringValue }
             let idRange = ids.isEmpty ? "" : " (ids \(ids.first ?? "") … \(ids.last ?? ""))"
