@@ -185,8 +185,8 @@ run -p lab-pon mcms onu show "$onu"
 say "a Norwegian name, confirmed at the prompt on a terminal"
 python3 "$root/demo/pty_pass.py" 80 6 '[["", 2, "the question"], ["y\r", 2, "answered y"]]' \
     -- "$bin" -p lab-pon mcms onu rename "$onu" "Sjøgata 5 “Kvartal”" || say "(the terminal pass needs python3 and pyte)"
-say "a script waits for the ONU to be registered (exit 0 when it is, 1 after --timeout)"
-run -p lab-pon mcms onu show "$onu" --until registered --timeout 30s --json | cut -c1-150
+say "a script waits for the ONU to be registered (exit 0 when it is, 1 after --until-timeout)"
+run -p lab-pon mcms onu show "$onu" --until registered --until-timeout 30s --json | cut -c1-150
 say "Procedure 7 as a dry run: the inactive bank only, the exact document change, nothing sent"
 run -p lab-pon mcms onu firmware "$onu" --file ALPH-R4.3.1.bin --version R4.3.1 --dry-run
 
