@@ -107,7 +107,7 @@ struct AuthLogoutCommand: FieldOpsCommand {
                 "logout of \(profile.name) is incomplete: the server did not end the session (\(reason))",
                 details: [remains],
                 hint:
-                    "when the server can be reached, `fieldops -p \(profile.name) auth login` then `fieldops -p \(profile.name) auth logout` ends a session properly; the server's administrators can revoke the old one",
+                    "the server's administrators can revoke the old session; when the server can be reached, log in and out again to end one properly: fieldops -p \(profile.name) auth login && fieldops -p \(profile.name) auth logout",
                 exitCode: .partialFailure)
         }
     }

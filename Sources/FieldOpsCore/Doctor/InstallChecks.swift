@@ -81,7 +81,7 @@ struct InstallChecks {
         guard let found = Self.output(of: ["man", "-w", "fieldops"], environment: environment) else {
             return .warning(
                 section, "man page", "`man fieldops` finds no page",
-                fix: "install fieldops (`sudo make install` or the .deb); from a checkout, `make man` writes them to man/")
+                fix: "install fieldops (the .deb, or sudo make install); from a checkout, write them to man/: make man")
         }
         return .ok(section, "man page", found.split(separator: "\n").first.map(String.init) ?? found)
     }
@@ -114,7 +114,7 @@ struct InstallChecks {
                     checks.append(
                         .warning(
                             section, "unit \(name)", "installed in \(directory), \(state.isEmpty ? "not running" : state)",
-                            fix: "start it with `systemctl --user enable --now \(name)`"))
+                            fix: "start it: systemctl --user enable --now \(name)"))
                 }
             }
         }

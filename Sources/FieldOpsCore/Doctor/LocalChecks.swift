@@ -167,7 +167,7 @@ enum LocalChecks {
         }
         return .warning(
             section, "lock", "held by another process right now",
-            fix: "if no other fieldops is running, find the holder with `fuser \(path)`")
+            fix: "if no other fieldops is running, find the holder: fuser \(path)")
     }
 
     // MARK: Caches

@@ -18,7 +18,7 @@ enum KeyringCipher {
         throw KeyringError(
             .libraryUnavailable, path: path,
             "cannot use the encrypted keyring \(path): libsodium could not be loaded (\(String(cString: problem))); it was not changed",
-            hint: "install it with `apt-get install libsodium23`, or use an unencrypted keyring (keyring.encryption: none)")
+            hint: "use an unencrypted keyring (keyring.encryption: none), or install it: apt-get install libsodium23")
     }
 
     /// libsodium's interactive limits: unlocking stays well under a second.

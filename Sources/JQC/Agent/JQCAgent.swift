@@ -62,7 +62,7 @@ final class JQCAgent: @unchecked Sendable {
             throw FieldOpsError(
                 "an agent for profile \(profile.name) is already running" + (pid.map { " (pid \($0))" } ?? ""),
                 hint:
-                    "stop it first (`kill \(pid.map(String.init) ?? "PID")`, or `systemctl --user stop fieldops-jqc-agent@\(profile.name)`)"
+                    "stop it first (or with systemctl --user stop fieldops-jqc-agent@\(profile.name)): kill \(pid.map(String.init) ?? "PID")"
             )
         }
         defer { lock.unlock() }

@@ -19,7 +19,7 @@ public struct AnswersSyntaxError: UserFacingError, Equatable {
     public var details: [String] { parseError.details }
 
     public var hint: String? {
-        parseError.source.map { "fix \($0) at that position; `jq . \($0)` shows the first error" }
+        parseError.source.map { "fix \($0) at that position; see the first error: jq . \($0)" }
     }
 
     public var exitCode: ExitCode { .usage }
