@@ -17,8 +17,6 @@ fieldops_binary "${1:-}"
 throwaway_home
 export NO_COLOR=1
 
-timecmd() { python3 "$root/bench/timecmd.py" "$@"; }
-env_args=(--env "XDG_CONFIG_HOME=$XDG_CONFIG_HOME" --env "XDG_DATA_HOME=$XDG_DATA_HOME" --env "XDG_CACHE_HOME=$XDG_CACHE_HOME")
 admin() { curl -fsS -X POST -H 'Content-Type: application/json' -d "$2" "$base/__admin/$1" >/dev/null; }
 
 profile() {

@@ -38,7 +38,12 @@ throwaway_home() {
     trap bench_cleanup EXIT
     export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" HOME="$work"
     mkdir -p "$XDG_CONFIG_HOME/fieldops"
+    # timecmd's arguments that run a command in this home.
+    env_args=(--env "XDG_CONFIG_HOME=$XDG_CONFIG_HOME" --env "XDG_DATA_HOME=$XDG_DATA_HOME" --env "XDG_CACHE_HOME=$XDG_CACHE_HOME")
 }
+
+# Times a command over repeated runs (bench/timecmd.py: median, p90, min).
+timecmd() { python3 "$bench_root/bench/timecmd.py" "$@"; }
 
 start_emulator() {
     local script=$1

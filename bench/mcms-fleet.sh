@@ -24,7 +24,6 @@ throwaway_home
 
 admin() { curl -s "$base/__admin/$1"; }
 
-timecmd() { python3 bench/timecmd.py "$@"; }
 
 # measure ONUS RUNS LABEL: one listing alone in the emulator's log for the request figures, then
 # fieldops timed (wall, peak RSS, CPU) and curl replaying exactly those page requests.

@@ -28,7 +28,6 @@ start_fleet() {
     base=$url
 }
 
-timecmd() { python3 bench/timecmd.py "$@"; }
 
 # --- 1. onu list over 10,000 ONUs ------------------------------------------------------------
 echo "== MCMS onu list: 10,000 ONUs, emulator on loopback (target: <= 1.5 s wall, <= 150 MB peak RSS)"

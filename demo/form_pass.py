@@ -4,12 +4,9 @@
 Runs the command on a pseudo-terminal with pyte as the screen, types a person's keys, and
 prints the screen as it stood after a few of them. Usage: form_pass.py -- CMD...
 """
-import fcntl, os, pty, select, struct, sys, termios, time
+import os, sys
 
-try:
-    import pyte
-except ImportError:
-    sys.exit("demo: the form pass needs the python package pyte (make deps installs it)")
+from ptyscreen import PtyScreen
 
 COLUMNS, ROWS = 118, 30
 # (keys, caption or None): a caption prints the screen after those keys.
@@ -25,39 +22,19 @@ STEPS = [
 
 def main():
     argv = sys.argv[sys.argv.index("--") + 1:]
-    pid, fd = pty.fork()
-    if pid == 0:
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        os.environ["TERM"] = "xterm-256color"
-        os.execvp(argv[0], argv)
-    screen = pyte.Screen(COLUMNS, ROWS)
-    stream = pyte.ByteStream(screen)
-
-    def pump(seconds):
-        deadline = time.time() + seconds
-        while time.time() < deadline:
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            if ready:
-                try:
-                    chunk = os.read(fd, 65536)
-                except OSError:
-                    return
-                if not chunk:
-                    return
-                stream.feed(chunk)
-
-    pump(1.0)
+    terminal = PtyScreen(argv, COLUMNS, ROWS)
+    terminal.pump(1.0)
     for keys, caption in STEPS:
         for key in keys:
-            os.write(fd, key.encode())
-            pump(0.05)
-        pump(0.4)
+            terminal.type(key)
+            terminal.pump(0.05)
+        terminal.pump(0.4)
         if caption:
             print("\n# " + caption)
-            print("\n".join("  " + line.rstrip() for line in screen.display).rstrip())
-    os.write(fd, b"\x1bq")
-    pump(1.0)
-    _, status = os.waitpid(pid, 0)
+            print("\n".join("  " + line.rstrip() for line in terminal.display).rstrip())
+    terminal.type("\x1bq")
+    terminal.pump(1.0)
+    _, status = os.waitpid(terminal.pid, 0)
     print("\n# q leaves the form (exit %d); every answer is already in the store" % os.WEXITSTATUS(status))
 
 

@@ -43,6 +43,27 @@ public struct FieldOpsHome: Sendable {
         try yaml.write(toFile: configFile, atomically: true, encoding: .utf8)
     }
 
+    /// A config of one profile, `p` unless named, of `backend` at `baseURL` as `username`, with
+    /// the HTTP settings a cross-backend test wants (no retries, short timeouts).
+    public func writeProfile(
+        _ name: String = "p", backend: String, baseURL: String, username: String, http: String = "{ retries: 0, timeout: 5s }"
+    ) throws {
+        try writeConfig(
+            """
+            profiles:
+              \(name):
+                backend: \(backend)
+                base_url: \(baseURL)
+                username: \(username)
+                http: \(http)
+            """)
+    }
+
+    /// `fieldops -p PROFILE auth login --password-stdin` with `password` typed.
+    public func logIn(_ profile: String = "p", password: String) throws -> CommandOutcome {
+        try runBinary(["-p", profile, "auth", "login", "--password-stdin"], stdin: password + "\n")
+    }
+
     public func remove() { directory.remove() }
 }
 

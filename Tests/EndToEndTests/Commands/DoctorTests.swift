@@ -30,7 +30,7 @@ import Testing
             // An expired certificate lets no login through: that world has no credentials.
             for (profile, password) in [("site-a", "secret123"), ("lab-pon", "pon-secret"), ("lists", "lovelace1")]
             where (certificateDays ?? 365) > 0 {
-                let login = try home.runBinary(["-p", profile, "auth", "login", "--password-stdin"], stdin: password + "\n")
+                let login = try home.logIn(profile, password: password)
                 guard login.exitCode == 0 else { throw TestSupportError("login \(profile) failed: \(login)") }
             }
             // Completion where bash-completion looks for it, man pages where MANPATH points.

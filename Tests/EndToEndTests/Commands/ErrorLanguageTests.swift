@@ -86,24 +86,16 @@ import Testing
         try await withEmulator(script: service.script, arguments: service.emulatorArguments) { emulator in
             let home = try FieldOpsHome()
             defer { home.remove() }
-            try home.writeConfig(
-                """
-                profiles:
-                  p:
-                    backend: \(service.backend)
-                    base_url: \(emulator.baseURL)
-                    username: \(service.username)
-                    http: { retries: 0, timeout: 5s }
-                """)
+            try home.writeProfile(backend: service.backend, baseURL: emulator.baseURL, username: service.username)
             func login() throws {
-                let login = try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: service.password + "\n")
+                let login = try home.logIn(password: service.password)
                 try #require(login.exitCode == 0, "\(login)")
             }
             // Not logged in yet, then a wrong password: exit 3, and the way to log in.
             let never = try home.runBinary(["-p", "p"] + service.listing)
             Self.check(never, exit: 3, says: "profile p is not logged in", "not logged in", service: service)
             #expect(never.stderr.contains("fieldops -p p auth login"), "\(never.stderr)")
-            let wrong = try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: "not-the-password\n")
+            let wrong = try home.logIn(password: "not-the-password")
             #expect(wrong.exitCode == 3, "a wrong password is exit 3 everywhere: \(wrong)")
             try login()
 
@@ -191,7 +183,7 @@ import Testing
             defer { home.remove() }
             try home.writeConfig(
                 "profiles:\n  p: { backend: jqc, base_url: \(emulator.baseURL), username: inspector, http: { retries: 0 } }\n")
-            try #require(try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: "secret123\n").exitCode == 0)
+            try #require(try home.logIn(password: "secret123").exitCode == 0)
             try #require(try home.runBinary(["-p", "p", "jqc", "sync"]).exitCode == 0)
             try await emulator.admin(post: "hostile", json: ["mode": "html-200", "path": "/api/*"])
             let sync = try home.runBinary(["-p", "p", "jqc", "sync"])

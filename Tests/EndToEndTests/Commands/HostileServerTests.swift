@@ -44,16 +44,10 @@ import Testing
             try await withEmulator(script: "http_test_server") { capture in
                 let home = try FieldOpsHome()
                 defer { home.remove() }
-                try home.writeConfig(
-                    """
-                    profiles:
-                      p:
-                        backend: \(service.backend)
-                        base_url: \(emulator.baseURL)
-                        username: \(service.username)
-                        http: { retries: 0, timeout: 3s, connect_timeout: 2s }
-                    """)
-                let login = try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: service.password + "\n")
+                try home.writeProfile(
+                    backend: service.backend, baseURL: emulator.baseURL, username: service.username,
+                    http: "{ retries: 0, timeout: 3s, connect_timeout: 2s }")
+                let login = try home.logIn(password: service.password)
                 try #require(login.exitCode == 0, "\(login)")
                 var failures: [String] = []
                 for mode in Self.modes {

@@ -54,16 +54,9 @@ import Testing
         try await withEmulator(script: service.script, arguments: service.emulatorArguments) { emulator in
             let home = try FieldOpsHome()
             defer { home.remove() }
-            try home.writeConfig(
-                """
-                profiles:
-                  p:
-                    backend: \(service.backend)
-                    base_url: \(emulator.baseURL)
-                    username: \(service.username)
-                    http: { retries: 0, timeout: 10s }
-                """)
-            let login = try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: service.password + "\n")
+            try home.writeProfile(
+                backend: service.backend, baseURL: emulator.baseURL, username: service.username, http: "{ retries: 0, timeout: 10s }")
+            let login = try home.logIn(password: service.password)
             try #require(login.exitCode == 0, "\(login)")
             for step in service.prepare { try #require(try home.runBinary(["-p", "p"] + step).exitCode == 0) }
             for listing in service.listings {
@@ -100,7 +93,7 @@ import Testing
             defer { home.remove() }
             try home.writeConfig(
                 "profiles:\n  p: { backend: jqc, base_url: \(emulator.baseURL), username: inspector, http: { retries: 0 } }\n")
-            try #require(try home.runBinary(["-p", "p", "auth", "login", "--password-stdin"], stdin: "secret123\n").exitCode == 0)
+            try #require(try home.logIn(password: "secret123").exitCode == 0)
             try #require(try home.runBinary(["-p", "p", "jqc", "sync"]).exitCode == 0)
             let plain = try home.runBinary(["-p", "p", "jqc", "status"])
             #expect(plain.exitCode == 0, "\(plain)")
