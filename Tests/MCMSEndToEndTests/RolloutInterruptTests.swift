@@ -104,4 +104,41 @@ import Testing
             #expect(final.last[id]?.outcome == .upgraded && final.last[id]?.verify == "verified", "\(final.last[id]?.line ?? id)")
         }
     }
+
+    /// Ctrl-C typed on a real terminal mid-wave: the progress line is gone, the summary stands
+    /// on its own line, and `stty -a` is as before.
+    @Test func ctrlCOnATerminalLeavesTheTerminalAsItWas() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await RolloutTests().prepare(harness, count: 6)
+        try await harness.emulator.injectFault(path: "/api/v1/onus/configs/*", method: "PUT", count: 1000, after: 2, hold: true)
+        let path = harness.home.path("ålesund.jsonl")
+        var environment = harness.environment
+        environment["TERM"] = "xterm"
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let stty = harness.home.path("stty")
+        let script =
+            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+        let screen = try TerminalScreen(
+            "/bin/sh",
+            arguments: ["-c", script, stty, FieldOpsBinary.path, "mcms", "onu", "firmware-bulk"] + RolloutTests.image
+                + ["--ids", ids.joined(separator: ","), "--concurrency", "2", "--report", path, "--yes"],
+            environment: environment, columns: 200, rows: 40)
+        let deadline = Date().addingTimeInterval(60)
+        while try await harness.emulator.heldCount() < 2, Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        try screen.send("\u{03}")
+        #expect(try screen.wait(for: "stopping: no further ONU starts").ok)
+        try await harness.emulator.clearFaults()
+        try await harness.emulator.releaseHeld()
+        let done = try screen.wait(for: "modes saved", timeout: 60)
+        #expect(done.ok, "\(done.text)")
+        #expect(done.text.contains("exit status 130"), "\(done.text)")
+        #expect(
+            done.lines.contains { $0.hasPrefix("fieldops: rollout interrupted: 4 ONUs done, 0 failed, 0 ONUs in flight") }, "\(done.text)")
+        #expect(
+            !done.lines.contains { $0.contains("firmware R4.3.1") && !$0.contains("interrupted") }, "no progress line left: \(done.text)")
+        #expect(try String(contentsOfFile: stty + ".after", encoding: .utf8) == String(contentsOfFile: stty + ".before", encoding: .utf8))
+    }
 }
