@@ -207,8 +207,13 @@ import Testing
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         kill(process.processIdentifier, signal)
+        if signal == SIGINT {
+            // Ctrl-C lets the writes in flight finish: they land once let go.
+            try await harness.emulator.clearFaults()
+            try await harness.emulator.releaseHeld()
+        }
         process.waitForExit()
-        // What was held now lands (a write in flight at the signal may land unrecorded).
+        // What was held now lands (a write in flight at the kill may land unrecorded).
         try await harness.emulator.releaseHeld()
         try await harness.emulator.clearFaults()
         if signal == SIGINT {

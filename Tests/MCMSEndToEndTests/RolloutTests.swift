@@ -112,15 +112,63 @@ import Testing
         #expect(result.stderr.contains("upgraded 4"))
     }
 
-    @Test func aFailedCanaryStopsAYesRollout() async throws {
+    @Test func aFailedCanaryStopsAYesRolloutNamingItAndHowToGoOn() async throws {
         let harness = try await MCMSHarness(onus: 80)
         try await harness.login()
         let ids = try await prepare(harness, count: 4)
+        #expect(await harness.run(["mcms", "onu", "rename", ids[0], "Ålesundsvegen 7 “bod” 🏠", "--yes"]).exitCode == 0)
         try await harness.setActivation(["default": "fall-back"])
-        let result = await rollout(harness, ids, ["--canary", "1"])
+        let renamed = try await harness.writes().count
+        let path = harness.home.path("failed-canary.jsonl")
+        // Off a terminal with --yes: the failure is named, the rollout stops there.
+        let result = await rollout(harness, ids, ["--canary", "1", "--report", path])
         #expect(result.exitCode == 5)
+        let canary = try #require(try report(path).waves.first?.ids.first)
+        let name = canary == ids[0] ? " “Ålesundsvegen 7 “bod” 🏠”" : ""
+        #expect(result.stderr.contains("canary failed: ONU \(canary)\(name): fell back to R4.1.0"), "\(result.stderr)")
+        #expect(result.stderr.contains("--yes continues only when every canary ONU verified"), "\(result.stderr)")
         #expect(result.stderr.contains("halted after the canary (1 failed)"), "\(result.stderr)")
-        #expect(try await harness.writes().count == 1)
+        #expect(result.stderr.contains("then continue: fieldops mcms onu firmware-bulk --resume \(path)\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("continue with the remaining"))
+        #expect(try await harness.writes().count == renamed + 1)
+    }
+
+    /// On a real terminal the failed canary ONU is named with its name and reason before the
+    /// question, and Enter alone answers no.
+    @Test func onATerminalAFailedCanaryIsNamedAndTheAnswerDefaultsToNo() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 3)
+        let path = harness.home.path("canary-pty.jsonl")
+        // The canary is the first ONU of the first OLT in the selection's order: name them all.
+        let names = ["Sjøgata 4 “loft”", "東京タワー 📡", "Ålesundsvegen 7"]
+        for (id, name) in zip(ids, names) {
+            #expect(await harness.run(["mcms", "onu", "rename", id, name, "--yes"]).exitCode == 0)
+        }
+        try await harness.setActivation(["default": "fall-back"])
+        let renamed = try await harness.writes().count
+        var environment = harness.environment
+        environment["TERM"] = "xterm"
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let screen = try TerminalScreen(
+            FieldOpsBinary.path,
+            arguments: ["mcms", "onu", "firmware-bulk"] + Self.image
+                + ["--ids", ids.joined(separator: ","), "--canary", "1", "--report", path],
+            environment: environment, columns: 200, rows: 40)
+        #expect(try screen.wait(for: "Type 3 to confirm").ok)
+        try screen.send("3\r")
+        let asked = try screen.wait(for: "anyway? [y/N]", timeout: 60)
+        #expect(asked.ok, "\(asked.text)")
+        let canary = try #require(try report(path).waves.first?.ids.first)
+        let name = try #require(zip(ids, names).first { $0.0 == canary }?.1)
+        #expect(asked.text.contains("canary failed: ONU \(canary) “\(name)”: fell back to R4.1.0"), "\(asked.text)")
+        #expect(asked.text.contains("1 canary ONU failed; continue with the remaining 2 ONUs anyway? [y/N]"), "\(asked.text)")
+        try screen.send("\r")
+        let exit = try screen.waitForExit(timeout: 30)
+        #expect(exit.code == 5, "\(exit.rawTail)")
+        #expect(try await harness.writes().count == renamed + 1)
+        let read = try report(path)
+        #expect(ids.filter { $0 != canary }.allSatisfy { read.last[$0]?.outcome == .notStarted })
     }
 
     // MARK: Selection and pacing
@@ -223,6 +271,28 @@ import Testing
         #expect(read.last[ids[2]]?.reason.hasPrefix("dying-gasp") == true)
         let written = Set(try await harness.writes().compactMap { $0["id"]?.stringValue })
         #expect(written == [ids[0], ids[3]])
+    }
+
+    @Test func anONUWithAnUnknownBankPointerIsSkippedAsRefusedNeverPlanned() async throws {
+        let harness = try await MCMSHarness(onus: 80)
+        try await harness.login()
+        let ids = try await prepare(harness, count: 3)
+        try await FirmwareCommandTests().arrange(harness, ids[1], statePointer: "65535")
+        let reason = "active firmware bank is unknown (FW Bank Ptr 65535); the write would be refused"
+        let dry = await rollout(harness, ids, ["--dry-run"])
+        #expect(dry.exitCode == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("\(ids[1])\tskip\t-\t\(reason)"), "\(dry.stdout)")
+        #expect(dry.stderr.contains("plan: 2 to upgrade, 1 refused"), "\(dry.stderr)")
+        let path = harness.home.path("refused.jsonl")
+        let result = await rollout(harness, ids, ["--report", path])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("install R4.3.1 on 2 ONUs") || result.stderr.contains("upgraded 2, skipped 1, failed 0"),
+            "\(result.stderr)")
+        let entry = try #require(try report(path).last[ids[1]])
+        #expect(entry.outcome == .skipped && entry.reason == reason, "\(entry.line)")
+        let written = Set(try await harness.writes().compactMap { $0["id"]?.stringValue })
+        #expect(written == [ids[0], ids[2]])
     }
 
     // MARK: Rollback of failures

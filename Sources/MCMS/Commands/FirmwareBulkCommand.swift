@@ -1,52 +1,63 @@
 import FieldOpsCore
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `mcms onu firmware-bulk`: Procedure 7 for a list of ONUs, an id file, or every ONU of an
 /// OLT, as a staged rollout (canary, waves, failure limit, per-OLT and per-minute caps) with
 /// every activation verified and a resumable report.
 struct FirmwareBulkCommand: FieldOpsCommand {
-    static let definition = CommandSpec(
-        "firmware-bulk",
-        abstract:
-            "Procedure 7 for many ONUs as a staged rollout: canary, waves, failure limit, per-OLT caps, verified, resumable (type the count to confirm; --yes off a terminal).",
-        discussion:
-            "Selects ONUs with --ids, --ids-from or --olt, then keeps only those in --state (default registered: dying-gasp, deregistered and disabled ONUs are skipped with that reason) and of --model when given; ONUs whose model the file does not support, and ONUs already running the version, are skipped, never failed. The confirmation shows that split. --canary N upgrades and verifies N ONUs first, then asks on a terminal (--soak DURATION waits that long instead; --yes goes on when nothing failed). --waves takes cumulative shares of the ONUs to upgrade (1%,10%,100%); each wave starts once the previous one verified, and OLTs take turns within a wave. --max-failures N or P% halts the rollout when failures reach it: ONUs not yet started stay untouched and are reported \"not started\", in-flight ones finish and verify. --per-olt caps concurrent upgrades on one OLT, --rate N/min caps starts per minute, --concurrency is the global cap. Every activation is verified as with onu firmware (--no-verify to skip); --rollback-failed points each ONU that fell back or did not come back at its old bank again, verified. The report (JSON lines; fieldops mcms rollout status REPORT) has a plan line, one line per ONU (id, outcome upgraded|skipped|failed|activating|not-started, reason, banks before/after, wave, verify, back_after_s, rolled_back) and a summary line. --resume REPORT continues a halted, interrupted or crashed rollout: finished ONUs untouched, ONUs written but not verified are verified again, not rewritten; without --ids/--ids-from/--olt it takes the ONUs and waves from the report. Exits 5 when any ONU failed or the rollout halted.",
-        examples: [
-            "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt 70:b3:d5:52:31:27 --dry-run",
-            "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --ids-from fleet.txt --canary 5 --soak 10m --waves 1%,10%,50%,100% --max-failures 2% --per-olt 16 --rate 120/min --report run.jsonl --yes",
-            "fieldops mcms onu firmware-bulk --resume run.jsonl --yes",
-        ],
-        options: FirmwareChoice.specs + [
-            ONUSelection.ids, ONUSelection.idsFrom,
-            OptionSpec(
-                "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC",
-                help: "Every ONU of this OLT (MAC, name or part of a name)."),
-            MCMSCommands.chunkSize,
-            OptionSpec("model", valueName: "M", help: "Only ONUs of this model (repeatable or comma-separated).", repeatable: true),
-            OptionSpec(
-                "state", value: .choice(MCMSCommands.states),
-                help: "Only ONUs in this registration state (default registered; repeatable).",
-                repeatable: true),
-            OptionSpec(
-                "canary", value: .integer(1...), valueName: "N",
-                help: "Upgrade and verify N ONUs first, then confirm (or --soak) before the rest."),
-            OptionSpec(
-                "soak", value: .duration, valueName: "DURATION",
-                help: "After the canary verified, wait DURATION instead of asking; go on when nothing failed."),
-            OptionSpec("waves", valueName: "P%,…", help: "Cumulative shares of the ONUs to upgrade, one wave each (e.g. 1%,10%,50%,100%)."),
-            OptionSpec("max-failures", valueName: "N|P%", help: "Halt when this many ONUs (or this share of them) failed."),
-            OptionSpec("per-olt", value: .integer(1...1024), valueName: "N", help: "At most N ONUs of one OLT upgrading at once."),
-            OptionSpec("rate", valueName: "N/min", help: "At most N ONUs started per minute."),
-            OptionSpec(
-                "concurrency", value: .integer(1...256, default: RolloutOptions.defaultConcurrency), valueName: "N",
-                help: "ONUs in flight at once."),
-            .flag(
-                "rollback-failed", help: "Roll back each ONU that fell back or did not come back, where its other bank allows; verified."),
-            .flag("stage-only", help: "Write the inactive banks but do not activate them."),
-            .flag("dry-run", help: "Print the plan, the waves and a summary line; send nothing."),
-            OptionSpec("report", value: .file, valueName: "FILE", help: "Append the rollout's JSON lines here."),
-            OptionSpec("resume", value: .file, valueName: "FILE", help: "Continue the rollout whose report this is (appends to it)."),
-        ] + VerifyOptions.specs)
+    static let definition = {
+        var spec = CommandSpec(
+            "firmware-bulk",
+            abstract:
+                "Procedure 7 for many ONUs as a staged rollout: canary, waves, failure limit, per-OLT caps, verified, resumable (type the count to confirm; --yes off a terminal).",
+            discussion:
+                "Selects ONUs with --ids, --ids-from or --olt, then keeps only those in --state (default registered: dying-gasp, deregistered and disabled ONUs are skipped with that reason) and of --model when given; ONUs whose model the file does not support, and ONUs already running the version, are skipped, never failed. The confirmation shows that split. --canary N upgrades and verifies N ONUs first, then asks on a terminal (--soak DURATION waits that long instead; --yes goes on when nothing failed). A failed canary ONU is named with its reason; then only a person's yes goes on (the default is no), and --soak or --yes halt there. ONUs whose write Procedure 7 would refuse (an unknown active bank, FW Bank Ptr 65535) are skipped as refused. --waves takes cumulative shares of the ONUs to upgrade (1%,10%,100%); each wave starts once the previous one verified, and OLTs take turns within a wave. --max-failures N or P% halts the rollout when failures reach it: ONUs not yet started stay untouched and are reported \"not started\", in-flight ones finish and verify. --per-olt caps concurrent upgrades on one OLT, --rate N/min caps starts per minute, --concurrency is the global cap. Every activation is verified as with onu firmware (--no-verify to skip); --rollback-failed points each ONU that fell back or did not come back at its old bank again, verified. The report (JSON lines; fieldops mcms rollout status REPORT) has a plan line, one line per ONU (id, outcome upgraded|skipped|failed|activating|not-started, reason, banks before/after, wave, verify, back_after_s, rolled_back) and a summary line. --resume REPORT continues a halted, interrupted or crashed rollout: finished ONUs untouched, ONUs written but not verified are verified again, not rewritten; without --ids/--ids-from/--olt it takes the ONUs and waves from the report. Ctrl-C or SIGTERM starts no further ONU and lets those in flight finish their write and verification (a second Ctrl-C stops waiting), then says what is done, in flight and not started, writes an interrupted line to the report and exits 130, with the --resume command that continues. Exits 5 when any ONU failed or the rollout halted.",
+            examples: [
+                "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt 70:b3:d5:52:31:27 --dry-run",
+                "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --ids-from fleet.txt --canary 5 --soak 10m --waves 1%,10%,50%,100% --max-failures 2% --per-olt 16 --rate 120/min --report run.jsonl --yes",
+                "fieldops mcms onu firmware-bulk --resume run.jsonl --yes",
+            ],
+            options: FirmwareChoice.specs + [
+                ONUSelection.ids, ONUSelection.idsFrom,
+                OptionSpec(
+                    "olt", value: .dynamic(MCMSCommands.oltOrNameSource), valueName: "MAC",
+                    help: "Every ONU of this OLT (MAC, name or part of a name)."),
+                MCMSCommands.chunkSize,
+                OptionSpec("model", valueName: "M", help: "Only ONUs of this model (repeatable or comma-separated).", repeatable: true),
+                OptionSpec(
+                    "state", value: .choice(MCMSCommands.states),
+                    help: "Only ONUs in this registration state (default registered; repeatable).",
+                    repeatable: true),
+                OptionSpec(
+                    "canary", value: .integer(1...), valueName: "N",
+                    help: "Upgrade and verify N ONUs first, then confirm (or --soak) before the rest."),
+                OptionSpec(
+                    "soak", value: .duration, valueName: "DURATION",
+                    help: "After the canary verified, wait DURATION instead of asking; go on when nothing failed."),
+                OptionSpec(
+                    "waves", valueName: "P%,…", help: "Cumulative shares of the ONUs to upgrade, one wave each (e.g. 1%,10%,50%,100%)."),
+                OptionSpec("max-failures", valueName: "N|P%", help: "Halt when this many ONUs (or this share of them) failed."),
+                OptionSpec("per-olt", value: .integer(1...1024), valueName: "N", help: "At most N ONUs of one OLT upgrading at once."),
+                OptionSpec("rate", valueName: "N/min", help: "At most N ONUs started per minute."),
+                OptionSpec(
+                    "concurrency", value: .integer(1...256, default: RolloutOptions.defaultConcurrency), valueName: "N",
+                    help: "ONUs in flight at once."),
+                .flag(
+                    "rollback-failed",
+                    help: "Roll back each ONU that fell back or did not come back, where its other bank allows; verified."),
+                .flag("stage-only", help: "Write the inactive banks but do not activate them."),
+                .flag("dry-run", help: "Print the plan, the waves and a summary line; send nothing."),
+                OptionSpec("report", value: .file, valueName: "FILE", help: "Append the rollout's JSON lines here."),
+                OptionSpec("resume", value: .file, valueName: "FILE", help: "Continue the rollout whose report this is (appends to it)."),
+            ] + VerifyOptions.specs)
+        // Ctrl-C stops the rollout itself: ONUs in flight finish, and the report says so.
+        spec.handlesSignals = true
+        return spec
+    }()
 
     let options: RolloutOptions
     let verify: VerifyOptions
@@ -68,7 +79,43 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         reading = MCMSReadOptions(invocation)
     }
 
+    /// Runs the rollout under its own signal handling (`RolloutStop`): a first Ctrl-C or
+    /// SIGTERM before the waves, or at a question, stops at once (exit 130); during the waves it
+    /// stops new starts, a second stops waiting for verifications, a third exits at once.
     func run(_ context: CommandContext) async throws {
+        let stop = RolloutStop()
+        let body = Task(executorPreference: MainThreadExecutor.current) { try await rollout(context, stop: stop) }
+        let watch = SignalWatch.watch { _ in
+            switch stop.record() {
+            case (1, .rolling):
+                context.output.note(
+                    "stopping: no further ONU starts; those in flight finish their write and verification (Ctrl-C again to stop waiting)")
+            case (1, .preparing), (2, _):
+                body.cancel()
+            default:
+                // Never leave the shell with a progress line or with echo off.
+                StatusLine.terminal.clearAll()
+                TerminalModes.restore()
+                _exit(ExitCode.interrupted.rawValue)
+            }
+        }
+        defer {
+            watch.cancel()
+            StatusLine.terminal.clearAll()
+            TerminalModes.restore()
+        }
+        do {
+            try await withTaskCancellationHandler {
+                try await body.value
+            } onCancel: {
+                body.cancel()
+            }
+        } catch let error where stop.requested && FirmwareProcedure.isCancellation(error) {
+            throw FieldOpsError("interrupted before any ONU was written", exitCode: .interrupted)
+        }
+    }
+
+    func rollout(_ context: CommandContext, stop: RolloutStop) async throws {
         let options = self.options
         // Each ONU in flight reads its state and config at once; verification adds two lists.
         let connection = try MCMSConnection(context, concurrency: options.concurrency * 2 + 2, reading: reading)
@@ -138,8 +185,11 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             verify.enabled && !target.stageOnly
             ? ActivationWatch(repository: repository, settings: verify.settings) { id, status in context.output.trace("\(id): \(status)") }
             : nil
+        // ONUs written whose verification has not ended: "in flight" when the rollout stops.
+        let unverified = Locked(Set<String>())
         let step = RolloutStep(procedure: procedure, watch: watch, rollbackFailed: options.rollbackFailed) { entry in
             try await writer?.append(entry)
+            unverified.withLock { _ = $0.insert(entry.id) }
         }
         // The canary has a bar of its own (its ONUs are written, then verified: minutes without
         // another line), which ends before its question; the rest of the rollout gets a new one.
@@ -148,35 +198,54 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             canary.map { context.output.progress("canary: firmware \(target.version) on \(Noun.count($0, "ONU"))", total: $0) }
                 ?? context.output.progress("firmware \(target.version)", total: plan.toUpgrade))
         let run = RolloutRun(
-            step: step, options: options,
+            step: step, options: options, stop: stop,
             canaryGate: { summary in
                 progress.withLock { $0.finish() }
-                let proceed = try await Self.canaryGate(summary, plan: plan, options: options, context: context)
+                let names = (try? await repository.onuNames(ids: summary.failures.map(\.id))) ?? [:]
+                stop.enter(.preparing)
+                let proceed: Bool
+                do {
+                    proceed = try await Self.canaryGate(summary, names: names, plan: plan, options: options, context: context)
+                } catch let error where stop.requested && FirmwareProcedure.isCancellation(error) {
+                    return false
+                }
+                stop.enter(.rolling)
                 let rest = plan.toUpgrade - (plan.waves.first?.items.count ?? 0)
                 progress.withLock { $0 = context.output.progress("firmware \(target.version)", total: rest) }
                 return proceed
             },
             record: { entry in
                 try await writer?.append(entry)
+                unverified.withLock { _ = $0.remove(entry.id) }
                 progress.withLock { $0.advance(failed: entry.outcome == .failed) }
                 if entry.outcome == .failed { context.output.trace("\(entry.id): \(entry.reason)") }
             })
+        stop.enter(.rolling)
         var summary = try await run.run(plan)
         progress.withLock { $0.finish() }
+        if summary.interrupted {
+            summary.inFlight = unverified.withLock { $0.count }
+            let ended = summary.upgraded + summary.failed + summary.skipped + summary.notStarted
+            summary.notStarted += max(0, plan.toUpgrade - ended - summary.inFlight)
+        }
         summary.skipped += plan.skipped.count
-        if !summary.interrupted { try await writer?.append(line: RolloutReport.summaryLine(summary)) }
+        if summary.interrupted {
+            try await writer?.append(line: RolloutReport.interruptedLine(summary))
+        } else {
+            try await writer?.append(line: RolloutReport.summaryLine(summary))
+        }
         if context.output.format == .json {
             var json = RolloutReport.summaryJSON(summary)
             try? json.set(reportPath.map(JSONValue.string) ?? .null, at: [.key("report")])
             context.output.emit(json: json)
         }
+        if summary.interrupted { throw Self.interruption(summary, target: target, reportPath: reportPath) }
         context.output.note(
             "upgraded \(summary.upgraded), skipped \(summary.skipped), failed \(summary.failed)"
                 + (summary.rolledBack > 0 ? ", rolled back \(summary.rolledBack)" : "")
                 + (summary.notStarted > 0 ? ", not started \(summary.notStarted)" : "")
                 + (summary.halted.map { "; \($0)" } ?? "")
                 + (reportPath.map { "; report: \($0)" } ?? ""))
-        if summary.interrupted { throw CancellationError() }
         if summary.failed > 0 || summary.halted != nil {
             let what =
                 summary.halted.map {
@@ -186,11 +255,25 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             throw FieldOpsError(
                 what,
                 hint: reportPath.map {
-                    "fix the cause (fieldops mcms rollout status \($0) shows it), then continue: fieldops mcms onu firmware-bulk --resume \($0)"
+                    "fix the cause (fieldops mcms rollout status \($0) shows it), then continue: \(RolloutReport.resumeCommand($0))"
                 }
                     ?? "run with --report FILE to see which, then --resume FILE",
                 exitCode: .partialFailure)
         }
+    }
+
+    /// The one summary of a stopped rollout, and how to go on.
+    static func interruption(_ summary: RolloutRun.Summary, target: FirmwareTarget, reportPath: String?) -> FieldOpsError {
+        var what =
+            "rollout interrupted: \(Noun.count(summary.upgraded, "ONU")) done, \(summary.failed) failed, "
+            + "\(Noun.count(summary.inFlight, "ONU")) in flight (written, not verified), \(Noun.count(summary.notStarted, "ONU")) not started"
+        if summary.skipped > 0 { what += "; \(summary.skipped) skipped" }
+        let hint =
+            reportPath.map {
+                "continue where it stopped (written ONUs are verified again, never rewritten): \(RolloutReport.resumeCommand($0))"
+            }
+            ?? "without a --report nothing recorded which ONUs were done; run the same command again (ONUs already running \(target.version) are skipped)"
+        return FieldOpsError(what, hint: hint, exitCode: .interrupted)
     }
 
     static func skipEntry(_ item: RolloutPlan.Item, target: FirmwareTarget) -> BulkReportEntry {
@@ -230,20 +313,37 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         return RolloutPlan(items: items, canary: options.canary, shares: options.waves)
     }
 
-    /// After the canary: `--soak` waits and goes on when nothing failed; `--yes` goes on when
-    /// nothing failed; on a terminal the person decides.
-    static func canaryGate(_ summary: RolloutRun.Summary, plan: RolloutPlan, options: RolloutOptions, context: CommandContext) async throws
-        -> Bool
-    {
+    /// After the canary: with nothing failed, `--soak` waits and goes on, `--yes` goes on, and on
+    /// a terminal the person decides. A failed canary is named (id, name, reason) and never
+    /// passed without a person: `--soak` and `--yes` stop there, and the question's answer
+    /// defaults to no.
+    static func canaryGate(
+        _ summary: RolloutRun.Summary, names: [String: String], plan: RolloutPlan, options: RolloutOptions, context: CommandContext
+    ) async throws -> Bool {
         let canary = plan.waves.first?.items.count ?? 0
         let remaining = plan.toUpgrade - canary
         context.output.note("canary: \(summary.upgraded) verified, \(summary.failed) failed of \(canary)")
+        for failure in summary.failures {
+            let name = names[failure.id].flatMap { $0.isEmpty ? nil : " “\($0)”" } ?? ""
+            context.output.note("canary failed: ONU \(failure.id)\(name): \(failure.reason)")
+        }
+        if summary.failed > 0 {
+            if context.prompter.canAsk && !context.prompter.assumeYes && options.soak == nil {
+                return try context.prompter.agrees(
+                    "\(Noun.count(summary.failed, "canary ONU")) failed; continue with the remaining \(Noun.count(remaining, "ONU")) anyway?"
+                )
+            }
+            context.output.note(
+                "not going on after a failed canary: "
+                    + (options.soak != nil ? "--soak" : "--yes") + " continues only when every canary ONU verified")
+            return false
+        }
         if let soak = options.soak {
             context.output.note("soaking for \(DurationText.spoken(soak)) before the remaining \(Noun.count(remaining, "ONU"))")
             try await Task.sleep(for: .milliseconds(Int64(soak * 1000)))
-            return summary.failed == 0
+            return true
         }
-        if context.prompter.assumeYes || !context.prompter.canAsk { return summary.failed == 0 }
+        if context.prompter.assumeYes || !context.prompter.canAsk { return true }
         return try context.prompter.agrees("continue with the remaining \(Noun.count(remaining, "ONU"))?")
     }
 

@@ -7,7 +7,7 @@ struct RolloutStatusCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "status", abstract: "Per wave: done, failed, in flight and not started; --watch follows a rollout while it writes the report.",
         discussion:
-            "Reads only the local report file, never the appliance. --watch prints again whenever the report changes and ends when the rollout writes its summary line (with --json, one compact object per change).",
+            "Reads only the local report file, never the appliance. A rollout stopped by Ctrl-C or SIGTERM shows as interrupted, with its counts and the --resume command that continues it. --watch prints again whenever the report changes and ends when the rollout writes its summary or interrupted line (with --json, one compact object per change).",
         examples: [
             "fieldops mcms rollout status run.jsonl", "fieldops mcms rollout status run.jsonl --watch",
             "fieldops mcms rollout status run.jsonl --json",
@@ -49,7 +49,7 @@ struct RolloutStatusCommand: FieldOpsCommand {
                 Self.emit(report, path: path, context: context, compact: true)
                 shown = key
             }
-            if report.finished { return }
+            if report.finished || report.interrupted != nil { return }
             try await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
         }
     }
@@ -70,6 +70,7 @@ struct RolloutStatusCommand: FieldOpsCommand {
                 ("file", report.file.map(JSONValue.string) ?? .null),
                 ("version", report.version.map(JSONValue.string) ?? .null),
                 ("finished", .bool(report.finished)),
+                ("interrupted", report.interrupted ?? .null),
                 (
                     "waves",
                     .array(
@@ -95,6 +96,12 @@ struct RolloutStatusCommand: FieldOpsCommand {
         var out = "\(path): \(report.file ?? "?") \(report.version ?? "?"), "
         if report.finished {
             out += "finished" + (report.summary?["halted"]?.stringValue.map { " (\($0))" } ?? "")
+        } else if let counts = report.interrupted {
+            func count(_ key: String) -> Int { Int(counts[key]?.int64Value ?? 0) }
+            out +=
+                "interrupted (\(Noun.count(count("upgraded"), "ONU")) done, \(count("failed")) failed, "
+                + "\(count("in_flight")) in flight, \(count("not_started")) not started); "
+                + "continue: \(RolloutReport.resumeCommand(path))"
         } else {
             out += "running or stopped (no summary line yet)"
         }

@@ -7,6 +7,8 @@ public struct RolloutPlan: Sendable, Equatable {
         case upgrade
         case alreadyThere = "already there"
         case incompatible
+        /// Procedure 7 would refuse the write (the active bank is unknown): skipped, never tried.
+        case refused
         case offline
         case notSelected = "not selected"
     }
@@ -54,8 +56,10 @@ public struct RolloutPlan: Sendable, Equatable {
     public var skipped: [Item] { items.filter { $0.group != .upgrade } }
 
     /// Classifies each id. `registration` comes from the OLT buckets (seed); `states` are the
-    /// projected ONU-STATE documents by id. ONUs without a state stay in "upgrade": Procedure 7
-    /// refuses them and the report says why.
+    /// projected ONU-STATE documents by id. An ONU whose state reports no usable bank pointer
+    /// (`65535`: the ONU does not know which bank it runs) is skipped as refused, since
+    /// Procedure 7 refuses to write it. ONUs without a state stay in "upgrade": the projected
+    /// list can miss a document the ONU's own read finds, and the report says why it failed.
     ///
     /// On a resume, `unrecorded` holds the ONUs the earlier run planned to upgrade and wrote no
     /// line for: one whose write landed just before the run stopped is rebooting (offline) or
@@ -91,6 +95,12 @@ public struct RolloutPlan: Sendable, Equatable {
             }
             if !model.isEmpty, !file.models.contains(model) {
                 return Item(id: id, olt: olt, group: .incompatible, reason: "model \(model) not supported by the file")
+            }
+            if let state, state.activeBank == nil {
+                let pointer = state.bankPointerText.map { "FW Bank Ptr \($0)" } ?? "no FW Bank Ptr"
+                return Item(
+                    id: id, olt: olt, group: .refused,
+                    reason: "active firmware bank is unknown (\(pointer)); the write would be refused")
             }
             if let state, let active = state.activeBank, state.bankVersions[active.rawValue] == version {
                 if unrecorded.contains(id) {

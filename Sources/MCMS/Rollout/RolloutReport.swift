@@ -2,8 +2,9 @@ import FieldOpsCore
 import FoundationEssentials
 
 /// The lines of a rollout report besides the per-ONU entries: a `{"rollout": …}` plan line
-/// first (image, and the ids of each wave), a `{"summary": …}` line when a run ends. Both are
-/// ignored by readers that look only for entries.
+/// first (image, and the ids of each wave), a `{"summary": …}` line when a run ends, an
+/// `{"interrupted": …}` line when Ctrl-C or SIGTERM stopped it (the report then waits for
+/// `--resume`). All are ignored by readers that look only for entries.
 public enum RolloutReport {
     public static func planLine(_ plan: RolloutPlan, target: FirmwareTarget) -> String {
         JSONValue.object(
@@ -36,19 +37,30 @@ public enum RolloutReport {
         JSONValue.object(JSONObject([("summary", summaryJSON(summary))])).jsonString()
     }
 
+    /// The whole command that continues the rollout of the report at `path`.
+    public static func resumeCommand(_ path: String) -> String {
+        "fieldops mcms onu firmware-bulk --resume " + ShellQuote.word(path)
+    }
+
+    /// `{"interrupted": {"upgraded": 8, "failed": 0, "in_flight": 2, "not_started": 27, …}}`.
+    public static func interruptedLine(_ summary: RolloutRun.Summary) -> String {
+        JSONValue.object(JSONObject([("interrupted", summaryJSON(summary))])).jsonString()
+    }
+
     public static func summaryJSON(_ summary: RolloutRun.Summary) -> JSONValue {
         .object(
             JSONObject([
                 ("upgraded", .number(JSONNumber(summary.upgraded))), ("skipped", .number(JSONNumber(summary.skipped))),
                 ("failed", .number(JSONNumber(summary.failed))), ("not_started", .number(JSONNumber(summary.notStarted))),
-                ("rolled_back", .number(JSONNumber(summary.rolledBack))),
+                ("in_flight", .number(JSONNumber(summary.inFlight))), ("rolled_back", .number(JSONNumber(summary.rolledBack))),
                 ("halted", summary.halted.map(JSONValue.string) ?? .null), ("interrupted", .bool(summary.interrupted)),
             ]))
     }
 }
 
 /// A report read back: the first plan line's waves, the last entry per ONU, and whether the
-/// last line is a summary (the run finished). For `rollout status` and `--resume`.
+/// last line is a summary (the run finished) or an interruption (it waits for `--resume`).
+/// For `rollout status` and `--resume`.
 public struct RolloutReportFile: Sendable, Equatable {
     public struct RecordedWave: Sendable, Equatable {
         public var number: Int
@@ -64,6 +76,8 @@ public struct RolloutReportFile: Sendable, Equatable {
     public var order: [String] = []
     public var finished = false
     public var summary: JSONValue?
+    /// The counts of the `interrupted` line when it is the last line; nil once a resume wrote more.
+    public var interrupted: JSONValue?
     public var unreadableLines = 0
 
     public init(text: String) {
@@ -75,6 +89,7 @@ public struct RolloutReportFile: Sendable, Equatable {
             }
             if let plan = value["rollout"], plan.objectValue != nil {
                 finished = false
+                interrupted = nil
                 guard !sawPlan else { continue }
                 sawPlan = true
                 file = plan["file"]?.stringValue
@@ -87,9 +102,14 @@ public struct RolloutReportFile: Sendable, Equatable {
                 }
             } else if let summary = value["summary"], summary.objectValue != nil {
                 finished = true
+                interrupted = nil
                 self.summary = summary
+            } else if let counts = value["interrupted"], counts.objectValue != nil {
+                finished = false
+                interrupted = counts
             } else if let entry = BulkReportEntry(json: value) {
                 finished = false
+                interrupted = nil
                 if last[entry.id] == nil { order.append(entry.id) }
                 last[entry.id] = entry
                 file = file ?? entry.file

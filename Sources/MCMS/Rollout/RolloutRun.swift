@@ -2,8 +2,15 @@ import FieldOpsCore
 
 /// Runs a rollout's waves one after another, each only once the previous one verified, under
 /// the global, per-OLT and per-minute caps, and halts when failures reach `--max-failures`:
-/// ONUs not yet started stay untouched, in-flight ones finish and verify.
+/// ONUs not yet started stay untouched, in-flight ones finish and verify. A stop (Ctrl-C,
+/// SIGTERM) does the same without `not-started` lines: the report is left for `--resume`.
 public struct RolloutRun: Sendable {
+    /// A canary ONU that failed, named before the question whether to go on.
+    public struct Failure: Sendable, Equatable {
+        public var id: String
+        public var reason: String
+    }
+
     public struct Summary: Sendable, Equatable {
         public var upgraded = 0
         public var skipped = 0
@@ -14,6 +21,10 @@ public struct RolloutRun: Sendable {
         public var halted: String?
         /// Ctrl-C or SIGTERM: what was not finished has no final line, for `--resume`.
         public var interrupted = false
+        /// After an interruption: ONUs written whose verification did not end.
+        public var inFlight = 0
+        /// The failures so far, in the order they were recorded.
+        public var failures: [Failure] = []
 
         public var exitCode: ExitCode {
             if interrupted { return .interrupted }
@@ -24,7 +35,9 @@ public struct RolloutRun: Sendable {
             switch entry.outcome {
             case .upgraded: upgraded += 1
             case .skipped: skipped += 1
-            case .failed: failed += 1
+            case .failed:
+                failed += 1
+                failures.append(Failure(id: entry.id, reason: entry.reason))
             case .notStarted: notStarted += 1
             case .activating: break
             }
@@ -38,14 +51,17 @@ public struct RolloutRun: Sendable {
     public let canaryGate: @Sendable (Summary) async throws -> Bool
     /// Appends a final line (report, progress bar).
     public let record: @Sendable (BulkReportEntry) async throws -> Void
+    /// Ctrl-C or SIGTERM: once requested, no ONU starts.
+    public let stop: RolloutStop
 
     public init(
-        step: RolloutStep, options: RolloutOptions,
+        step: RolloutStep, options: RolloutOptions, stop: RolloutStop = RolloutStop(),
         canaryGate: @escaping @Sendable (Summary) async throws -> Bool,
         record: @escaping @Sendable (BulkReportEntry) async throws -> Void
     ) {
         self.step = step
         self.options = options
+        self.stop = stop
         self.canaryGate = canaryGate
         self.record = record
     }
@@ -60,11 +76,17 @@ public struct RolloutRun: Sendable {
                 continue
             }
             try await run(wave, threshold: threshold, rate: &rate, summary: &summary)
-            if summary.interrupted || Task.isCancelled {
+            let more = index + 1 < plan.waves.count
+            if summary.interrupted || (more && (Task.isCancelled || stop.requested)) {
                 summary.interrupted = true
                 return summary
             }
-            if wave.number == 0, summary.halted == nil, index + 1 < plan.waves.count, try await !canaryGate(summary) {
+            if wave.number == 0, summary.halted == nil, more, try await !canaryGate(summary) {
+                // A Ctrl-C at the canary's question stops the rollout as any other does.
+                if stop.requested {
+                    summary.interrupted = true
+                    return summary
+                }
                 summary.halted = "halted after the canary (\(summary.failed) failed)"
             }
         }
@@ -80,13 +102,13 @@ public struct RolloutRun: Sendable {
         let number = wave.number
         try await withThrowingTaskGroup(of: (RolloutPlan.Item, BulkReportEntry?).self) { group in
             while true {
-                while summary.halted == nil, fatal == nil, !Task.isCancelled, inFlight < options.concurrency,
+                while summary.halted == nil, fatal == nil, !Task.isCancelled, !stop.requested, inFlight < options.concurrency,
                     let next = queue.firstIndex(where: { item in
                         options.perOLT.map { cap in perOLT[item.olt ?? "", default: 0] < cap } ?? true
                     })
                 {
                     if let wait = rate.reserve() { try? await Task.sleep(for: wait) }
-                    guard !Task.isCancelled else { break }
+                    guard !Task.isCancelled, !stop.requested else { break }
                     let item = queue.remove(at: next)
                     perOLT[item.olt ?? "", default: 0] += 1
                     inFlight += 1
@@ -117,7 +139,7 @@ public struct RolloutRun: Sendable {
             }
         }
         if let fatal { throw fatal }
-        if Task.isCancelled { summary.interrupted = true }
+        if !queue.isEmpty, Task.isCancelled || stop.requested { summary.interrupted = true }
         if let halted = summary.halted, !summary.interrupted {
             try await markNotStarted(queue, wave: number, reason: halted, summary: &summary)
         }
