@@ -181,10 +181,7 @@ import Testing
         try await withEmulator(script: "jqc_emulator") { emulator in
             let home = try FieldOpsHome()
             defer { home.remove() }
-            try home.writeConfig(
-                "profiles:\n  p: { backend: jqc, base_url: \(emulator.baseURL), username: inspector, http: { retries: 0 } }\n")
-            try #require(try home.logIn(password: "secret123").exitCode == 0)
-            try #require(try home.runBinary(["-p", "p", "jqc", "sync"]).exitCode == 0)
+            try home.syncJQC(at: emulator.baseURL)
             try await emulator.admin(post: "hostile", json: ["mode": "html-200", "path": "/api/*"])
             let sync = try home.runBinary(["-p", "p", "jqc", "sync"])
             #expect(sync.exitCode == 1, "not 5: nothing went through, and no item is to blame: \(sync)")
