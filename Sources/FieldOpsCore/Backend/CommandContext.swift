@@ -93,6 +93,33 @@ public final class CommandContext: Sendable {
         return profile
     }
 
+    /// The profiles of `backend` a command asks at once: those `patterns` name (`--profiles`), or
+    /// with `all` every profile of the backend (`--all-profiles`); each with `--timeout` applied.
+    /// `--profile` beside them is refused: one command line names one target.
+    public func profiles(backend: String, patterns: [String], all: Bool) throws -> [Profile] {
+        let configuration = try loadConfiguration()
+        if invocation.value("profile") != nil {
+            throw FieldOpsError.usage(
+                "--profile names one profile and \(all ? "--all-profiles" : "--profiles") several: give one of them",
+                hint: "see the usage: \((invocation.commandWords + ["--help"]).joined(separator: " "))")
+        }
+        var chosen: [Profile]
+        if all {
+            chosen = configuration.profiles(ofBackend: backend)
+            if chosen.isEmpty {
+                throw ConfigError(
+                    .noProfile, "--all-profiles: no profile uses backend \(backend)",
+                    hint: "create one: fieldops profile add NAME --backend \(backend) --base-url URL")
+            }
+        } else {
+            chosen = try configuration.profiles(matching: patterns, backend: backend)
+        }
+        if let timeout = timeoutOverride {
+            for index in chosen.indices { chosen[index].http.timeout = timeout }
+        }
+        return chosen
+    }
+
     /// The backend registered under `name` (canonical or alias).
     public func backend(named name: String) -> (any Backend)? {
         backends.named(name)

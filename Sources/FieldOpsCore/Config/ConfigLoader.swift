@@ -7,7 +7,7 @@ struct ConfigLoader {
     let paths: ConfigPaths
     let schema: ConfigSchema
 
-    static let mainKeys = ["default_profile", "profiles", "http", "keyring"]
+    static let mainKeys = ["default_profile", "profiles", "profile_sets", "http", "keyring"]
     static let fragmentKeys = ["profiles"]
     static let keyringKeys = ["path", "encryption", "passphrase_command"]
 
@@ -67,6 +67,30 @@ struct ConfigLoader {
         }
     }
 
+    /// `profile_sets: {north: [site-a, site-b], all-sites: ['site-*']}`: names for groups of
+    /// profiles, used as `--profiles @north`. Members are profile names or globs, checked when a
+    /// command uses the set (a profile may be added after the set).
+    private func decodeProfileSets(_ node: YAMLNode, decoder: ConfigDecoder, into configuration: inout Configuration) throws {
+        for pair in try decoder.mapping(node, "profile_sets") {
+            let name = pair.key.scalar?.text ?? ""
+            let key = "profile_sets.\(name)"
+            let members: [String]
+            switch pair.value.content {
+            case .sequence(let items):
+                members = try items.compactMap { try decoder.string($0, key: key) }
+            case .scalar:
+                // `north: site-*` or `north: site-a, site-b`, as on the command line.
+                members = (try decoder.string(pair.value, key: key) ?? "").split(separator: ",").map { $0.trimmingSpaces() }
+            case .mapping:
+                throw ConfigError(
+                    .wrongType, "'\(key)' must be a list of profile names or globs, found a mapping", at: pair.value.start,
+                    in: decoder.source, hint: "write \(name): [site-a, site-b]")
+            }
+            configuration.profileSets[name] = ProfileSetDefinition(
+                members: members.filter { !$0.isEmpty }, origin: decoder.location(pair.value))
+        }
+    }
+
     private func read(_ path: String) throws -> ConfigSource? {
         do {
             return try FileSystem.readFileIfExists(path).map { ConfigSource(path: path, bytes: $0) }
@@ -92,6 +116,8 @@ struct ConfigLoader {
             case ("default_profile", true):
                 configuration.defaultProfile = try decoder.string(pair.value, key: key)
                 configuration.defaultProfileOrigin = decoder.location(pair.value)
+            case ("profile_sets", true):
+                try decodeProfileSets(pair.value, decoder: decoder, into: &configuration)
             case ("http", true):
                 topHTTP = try HTTPOverrides(pair.value, decoder: decoder, paths: paths, what: "the top-level http block")
             case ("keyring", true):

@@ -19,6 +19,8 @@ public struct Configuration: Sendable {
     public var backendDefaultOrigins: [String: String] = [:]
     /// Profiles in load order (main file, then `profiles.d/` by file name).
     public private(set) var profiles: [Profile]
+    /// `profile_sets:`: named groups of profiles (`--profiles @north`).
+    public var profileSets: [String: ProfileSetDefinition] = [:]
     /// The top-level `http:` block applied over `HTTPSettings.defaults`.
     public var http: HTTPSettings
     public var keyring: KeyringSettings

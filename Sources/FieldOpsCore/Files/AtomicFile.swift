@@ -106,6 +106,11 @@ public enum AtomicFile {
         /// completion cache's id and name), made in the buffer taken out once (each access to a
         /// class's property is checked at run time; a line appended piece by piece was eight).
         public func appendLine(_ first: String, _ separator: UInt8, _ second: String) throws {
+            try appendLine(first, separator, second, nil)
+        }
+
+        /// A line of two or three fields (`third` nil: two), each separated by `separator`.
+        public func appendLine(_ first: String, _ separator: UInt8, _ second: String, _ third: String?) throws {
             var bytes: [UInt8] = []
             swap(&bytes, &buffer)
             func add(_ text: String) {
@@ -116,6 +121,10 @@ public enum AtomicFile {
             add(first)
             bytes.append(separator)
             add(second)
+            if let third {
+                bytes.append(separator)
+                add(third)
+            }
             bytes.append(UInt8(ascii: "\n"))
             swap(&bytes, &buffer)
             if buffer.count >= Self.chunk { try flush() }

@@ -53,20 +53,23 @@ public struct FleetAlarm: Sendable, Equatable {
 
     /// Most severe first, then newest first; ties by device id so the order is stable.
     public static func sorted(_ alarms: [FleetAlarm]) -> [FleetAlarm] {
-        alarms.sorted { lhs, rhs in
-            let left = AlarmSeverity.rank(lhs.severity)
-            let right = AlarmSeverity.rank(rhs.severity)
-            if left != right { return left < right }
-            let leftTime = lhs.timestamp
-            let rightTime = rhs.timestamp
-            if leftTime != rightTime {
-                // A time that does not parse sorts after every one that does.
-                guard let leftTime else { return false }
-                guard let rightTime else { return true }
-                return leftTime > rightTime
-            }
-            return (lhs.deviceID, lhs.name) < (rhs.deviceID, rhs.name)
+        alarms.sorted(by: precedes)
+    }
+
+    /// The order of `sorted`: true when `lhs` is listed before `rhs`.
+    public static func precedes(_ lhs: FleetAlarm, _ rhs: FleetAlarm) -> Bool {
+        let left = AlarmSeverity.rank(lhs.severity)
+        let right = AlarmSeverity.rank(rhs.severity)
+        if left != right { return left < right }
+        let leftTime = lhs.timestamp
+        let rightTime = rhs.timestamp
+        if leftTime != rightTime {
+            // A time that does not parse sorts after every one that does.
+            guard let leftTime else { return false }
+            guard let rightTime else { return true }
+            return leftTime > rightTime
         }
+        return (lhs.deviceID, lhs.name) < (rhs.deviceID, rhs.name)
     }
 
     public var json: JSONValue {

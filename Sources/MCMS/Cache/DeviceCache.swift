@@ -4,7 +4,8 @@ import FoundationEssentials
 /// The ids and names of the last ONU and OLT listing, kept under the profile's cache directory
 /// so shell completion can offer them instantly without the network.
 ///
-/// One tab-separated `id<TAB>name` line per device in `onus.tsv` and `olts.tsv`; written
+/// One tab-separated `id<TAB>name` line per device in `onus.tsv` and `olts.tsv` (an ONU's line
+/// also names its OLT's MAC when the listing knew it, for `onu find`); written
 /// as the listing arrives into a temporary file that is renamed over the cache only when the
 /// listing completed (`Writer`), so a completion running meanwhile never reads half, and a
 /// listing that fails leaves the last good one.
@@ -54,10 +55,10 @@ public struct DeviceCache: Sendable {
             }
         }
 
-        public func append(id: String, name: String) throws {
+        public func append(id: String, name: String, olt: String? = nil) throws {
             // Straight into the writer's buffer: no string built per device of the fleet.
             do {
-                try file.appendLine(DeviceCache.clean(id), UInt8(ascii: "\t"), DeviceCache.clean(name))
+                try file.appendLine(DeviceCache.clean(id), UInt8(ascii: "\t"), DeviceCache.clean(name), olt.map(DeviceCache.clean))
             } catch {
                 throw cache.failure(error)
             }
@@ -84,12 +85,30 @@ public struct DeviceCache: Sendable {
 
     /// The cached entries, or none when nothing was listed yet.
     public func load(_ kind: Kind) -> [(id: String, name: String)] {
+        entries(kind).map { ($0.id, $0.name) }
+    }
+
+    /// The cached entries with the OLT each ONU was on (nil when the listing did not say).
+    public func entries(_ kind: Kind) -> [Entry] {
         guard let data = FileManager.default.contents(atPath: path(kind)) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             guard let id = fields.first, !id.isEmpty else { return nil }
-            return (String(id), fields.count > 1 ? String(fields[1]) : "")
+            return Entry(
+                id: String(id), name: fields.count > 1 ? String(fields[1]) : "",
+                olt: fields.count > 2 && !fields[2].isEmpty ? String(fields[2]) : nil)
         }
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var olt: String?
+    }
+
+    /// When the list was last written, or nil when there is none.
+    public func modified(_ kind: Kind) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path(kind)))?[.modificationDate] as? Date
     }
 
     /// Gives the cached device `id` its new `name` after a rename, so completion shows it at
@@ -97,10 +116,17 @@ public struct DeviceCache: Sendable {
     /// temporary file and rename as a listing.
     public func rename(_ kind: Kind, id: String, to name: String) throws {
         guard FileManager.default.fileExists(atPath: path(kind)) else { return }
-        var entries = load(kind)
+        var entries = self.entries(kind)
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         entries[index].name = name
-        try store(kind, entries: entries)
+        let writer = try Writer(cache: self, kind: kind)
+        do {
+            for entry in entries { try writer.append(id: entry.id, name: entry.name, olt: entry.olt) }
+            try writer.commit()
+        } catch {
+            writer.discard()
+            throw error
+        }
     }
 
     /// Completion candidates: ids (described by their names), and with `includeNames` the

@@ -20,7 +20,7 @@ struct FleetAlarmsCommand: FieldOpsCommand {
                 help: "Only this OLT (MAC, name or part of a name) and its ONUs."),
             OptionSpec("kind", value: .choice(FleetAlarm.Kind.allCases.map(\.rawValue)), help: "Only ONU or only OLT alarms."),
             MCMSCommands.chunkSize,
-        ] + WatchOptions.specs)
+        ] + WatchOptions.specs + Appliances.readSpecs)
 
     static let metrics = ["count", "critical", "major", "minor", "warning", "info"]
 
@@ -43,25 +43,58 @@ struct FleetAlarmsCommand: FieldOpsCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let connection = try MCMSConnection(context, reading: reading)
         let (severities, kind) = (self.severities, self.kind)
+        let trends = [WatchTrend(metric: "count", label: "alarms", format: { Units.trimmed($0) })]
+        if let appliances = try Appliances.selected(context, reading: reading) {
+            let olt = self.olt
+            let invocation = context.invocation
+            try await FleetRead(
+                appliances, context: context, what: olt.map { "OLT \($0)" } ?? "alarms",
+                part: { connection in
+                    let selector = olt.map { word in
+                        OLTSelector(word, profile: connection.profile.name, rerun: { invocation.followUp(setting: "olt", to: $0) })
+                    }
+                    let alarms = try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)
+                    return alarms
+                },
+                merge: { parts in
+                    // One listing of the network: most severe and newest first, whichever appliance.
+                    let tagged = parts.flatMap { part in part.value.map { (profile: part.profile, alarm: $0) } }
+                        .enumerated().sorted { lhs, rhs in
+                            if FleetAlarm.precedes(lhs.element.alarm, rhs.element.alarm) { return true }
+                            if FleetAlarm.precedes(rhs.element.alarm, lhs.element.alarm) { return false }
+                            return lhs.offset < rhs.offset
+                        }.map(\.element)
+                    let alarms = tagged.map(\.alarm)
+                    let table = ProfileColumn.table(EventRendering.fleetAlarmTable(alarms), profiles: tagged.map(\.profile))
+                    return WatchFrame(
+                        json: .array(tagged.map { ProfileColumn.record($0.alarm.json, profile: $0.profile) }),
+                        render: { format, color, fit in table.render(format: format, color: color, fit: fit) },
+                        metrics: Self.counts(alarms), emptyMessage: alarms.isEmpty ? "no active alarms" : nil)
+                }
+            ).run(title: InventoryCommands.title("alarms"), metrics: Self.metrics, trends: trends)
+            return
+        }
+        let connection = try MCMSConnection(context, reading: reading)
         let selector = try olt.map { try OLTSelector($0, context: context) }
-        let source = WatchSource(
-            title: InventoryCommands.title("alarms"), metrics: Self.metrics,
-            trends: [WatchTrend(metric: "count", label: "alarms", format: { Units.trimmed($0) })]
-        ) {
+        let source = WatchSource(title: InventoryCommands.title("alarms"), metrics: Self.metrics, trends: trends) {
             let alarms = try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)
             connection.paging.progress?.finish()
-            var counts: [String: Double] = ["count": Double(alarms.count)]
-            for name in Self.metrics.dropFirst() {
-                counts[name] = Double(alarms.filter { $0.severity.lowercased() == name }.count)
-            }
             return WatchFrame(
                 json: .array(alarms.map(\.json)),
                 render: { format, color, fit in EventRendering.fleetAlarmTable(alarms).render(format: format, color: color, fit: fit) },
-                metrics: counts, emptyMessage: alarms.isEmpty ? "no active alarms" : nil)
+                metrics: Self.counts(alarms), emptyMessage: alarms.isEmpty ? "no active alarms" : nil)
         }
         try await WatchRunner.run(source, context: context)
+    }
+
+    /// The alarms counted, all and by severity: what `--until` and the trend read.
+    static func counts(_ alarms: [FleetAlarm]) -> [String: Double] {
+        var counts: [String: Double] = ["count": Double(alarms.count)]
+        for name in metrics.dropFirst() {
+            counts[name] = Double(alarms.filter { $0.severity.lowercased() == name }.count)
+        }
+        return counts
     }
 
     /// The ONU and OLT alarm collections and both name lists at once; with `--olt`, also that

@@ -16,7 +16,7 @@ struct ONUShowCommand: FieldOpsCommand {
         options: WatchOptions.specs + [
             OptionSpec(
                 "sample", value: .duration, valueName: "DURATION", help: "Sample every --interval for DURATION, then print the trends.")
-        ],
+        ] + Appliances.readSpecs,
         arguments: [MCMSCommands.onuID])
 
     let id: String
@@ -29,17 +29,42 @@ struct ONUShowCommand: FieldOpsCommand {
         reading = MCMSReadOptions(invocation)
     }
 
+    static let trends = [
+        WatchTrend(metric: "rx", label: "RX level", format: { Units.trimmed($0) + " dBm" }),
+        WatchTrend(metric: "rx-rate", label: "traffic RX", format: { Units.bitRate($0) }),
+        WatchTrend(metric: "tx-rate", label: "traffic TX", format: { Units.bitRate($0) }),
+    ]
+
     func run(_ context: CommandContext) async throws {
         let onu = id
+        if let appliances = try Appliances.selected(context, reading: reading) {
+            if sample != nil {
+                throw FieldOpsError.usage(
+                    "--sample reads one ONU on one appliance, not several",
+                    hint: "find its appliance, then sample it there: fieldops mcms onu find \(ShellQuote.word(onu))")
+            }
+            try await FleetRead(
+                appliances, context: context, what: "ONU \(onu)",
+                part: { connection in try await Self.fetch(onu, repository: connection.repository) },
+                merge: { parts in
+                    WatchFrame(
+                        json: parts.count == 1
+                            ? ProfileColumn.record(parts[0].value.json, profile: parts[0].profile)
+                            : ProfileColumn.records(parts.map { ($0.profile, $0.value.json) }),
+                        render: { format, color, _ in
+                            ProfileColumn.details(parts.map { ($0.profile, $0.value.view(color: color)) }, format: format, color: color)
+                        },
+                        metrics: parts[0].value.metrics, states: Set(parts.map(\.value.registration.word)))
+                }
+            ).run(
+                title: InventoryCommands.title("onu show", onu), metrics: ONUDetail.metricNames,
+                states: RegistrationState.allCases.map(\.word), trends: Self.trends)
+            return
+        }
         let connection = try MCMSConnection(context, reading: reading)
         let source = WatchSource(
             title: InventoryCommands.title("onu show", onu), metrics: ONUDetail.metricNames,
-            states: RegistrationState.allCases.map(\.word),
-            trends: [
-                WatchTrend(metric: "rx", label: "RX level", format: { Units.trimmed($0) + " dBm" }),
-                WatchTrend(metric: "rx-rate", label: "traffic RX", format: { Units.bitRate($0) }),
-                WatchTrend(metric: "tx-rate", label: "traffic TX", format: { Units.bitRate($0) }),
-            ]
+            states: RegistrationState.allCases.map(\.word), trends: Self.trends
         ) {
             let detail = try await Self.fetch(onu, repository: connection.repository)
             return WatchFrame(
@@ -90,7 +115,7 @@ struct OLTShowCommand: FieldOpsCommand {
         discussion:
             "While watching, the OLT's traffic is drawn as sparklines. --until takes up or down (the uplink) or a threshold on rx-rate, tx-rate, temperature, onus, uptime or a bucket's count ('registered>=100').",
         examples: ["fieldops mcms olt show 70:b3:d5:52:31:27", "fieldops mcms olt show 70:b3:d5:52:31:27 --watch --interval 5s"],
-        options: WatchOptions.specs, arguments: [MCMSCommands.oltMAC])
+        options: WatchOptions.specs + Appliances.readSpecs, arguments: [MCMSCommands.oltMAC])
 
     let mac: String
     let reading: MCMSReadOptions
@@ -100,16 +125,47 @@ struct OLTShowCommand: FieldOpsCommand {
         reading = MCMSReadOptions(invocation)
     }
 
+    static let trends = [
+        WatchTrend(metric: "rx-rate", label: "traffic RX", format: { Units.bitRate($0) }),
+        WatchTrend(metric: "tx-rate", label: "traffic TX", format: { Units.bitRate($0) }),
+    ]
+
     func run(_ context: CommandContext) async throws {
         let mac = self.mac
+        if let appliances = try Appliances.selected(context, reading: reading) {
+            try await FleetRead(
+                appliances, context: context, what: "OLT \(mac)",
+                part: { connection in try await Self.fetch(mac, connection: connection) },
+                merge: { parts in
+                    WatchFrame(
+                        json: parts.count == 1
+                            ? ProfileColumn.record(parts[0].value.json, profile: parts[0].profile)
+                            : ProfileColumn.records(parts.map { ($0.profile, $0.value.json) }),
+                        render: { format, color, _ in
+                            ProfileColumn.details(parts.map { ($0.profile, $0.value.view) }, format: format, color: color)
+                        },
+                        metrics: parts[0].value.metrics, states: parts[0].value.states)
+                }
+            ).run(
+                title: InventoryCommands.title("olt show", mac), metrics: OLTDetail.metricNames, states: ["up", "down"],
+                trends: Self.trends)
+            return
+        }
         let connection = try MCMSConnection(context, reading: reading)
         let source = WatchSource(
             title: InventoryCommands.title("olt show", mac), metrics: OLTDetail.metricNames, states: ["up", "down"],
-            trends: [
-                WatchTrend(metric: "rx-rate", label: "traffic RX", format: { Units.bitRate($0) }),
-                WatchTrend(metric: "tx-rate", label: "traffic TX", format: { Units.bitRate($0) }),
-            ]
+            trends: Self.trends
         ) {
+            let detail = try await Self.fetch(mac, connection: connection)
+            return WatchFrame(
+                json: detail.json, render: { format, color, _ in detail.view.render(format: format, color: color) },
+                metrics: detail.metrics, states: detail.states)
+        }
+        try await WatchRunner.run(source, context: context)
+    }
+
+    /// The OLT's state and config, and the names of its ONUs only (a query on their ids).
+    static func fetch(_ mac: String, connection: MCMSConnection) async throws -> OLTDetail {
             let repository = connection.repository
             async let state = repository.oltState(mac)
             async let config = repository.oltConfig(mac)
@@ -118,11 +174,6 @@ struct OLTShowCommand: FieldOpsCommand {
             let ids = RegistrationState.bucketed.flatMap { document.onuIDs(in: $0) }
             async let onuNames = repository.onuNames(ids: ids)
             let name = try await config[MCMSField.olt]?[MCMSField.name]?.stringValue ?? ""
-            let detail = OLTDetail(mac: mac, state: document, name: name, onuNames: try await onuNames)
-            return WatchFrame(
-                json: detail.json, render: { format, color, _ in detail.view.render(format: format, color: color) },
-                metrics: detail.metrics, states: detail.states)
-        }
-        try await WatchRunner.run(source, context: context)
+            return OLTDetail(mac: mac, state: document, name: name, onuNames: try await onuNames)
     }
 }

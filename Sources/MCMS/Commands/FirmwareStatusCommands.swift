@@ -101,31 +101,62 @@ struct ONUFirmwareStatusCommand: FieldOpsCommand {
 struct FirmwareFilesCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "files", abstract: "Every ONU firmware file the server offers, with its version and the models it supports.",
-        examples: ["fieldops mcms firmware files", "fieldops mcms firmware files --json"])
+        examples: [
+            "fieldops mcms firmware files", "fieldops mcms firmware files --json", "fieldops mcms firmware files --all-profiles",
+        ],
+        options: Appliances.readSpecs)
 
     init(_ invocation: Invocation) {}
 
     func run(_ context: CommandContext) async throws {
+        if let appliances = try Appliances.selected(context) {
+            let outcomes = await appliances.each(context) { try await $0.repository.firmwareFiles() }
+            let parts = outcomes.answered
+            if !parts.isEmpty {
+                if context.output.format == .json {
+                    context.output.emit(json: ProfileColumn.records(parts.map { ($0.profile, Self.json($0.value)) }))
+                } else {
+                    let files = parts.flatMap(\.value)
+                    let profiles = parts.flatMap { part in part.value.map { _ in part.profile } }
+                    let table = ProfileColumn.table(StyledTable(table: Self.table(files), styles: files.map { _ in nil }), profiles: profiles)
+                    if files.isEmpty {
+                        context.output.sayEmpty("no appliance lists ONU firmware files")
+                    } else {
+                        context.output.emit(table.table)
+                    }
+                }
+            }
+            try outcomes.conclude(what: "firmware files")
+            return
+        }
         let repository = try MCMSConnection(context).repository
         let files = try await repository.firmwareFiles()
         if context.output.format == .json {
-            context.output.emit(
-                json: .array(
-                    files.map { file in
-                        .object(
-                            JSONObject([
-                                ("filename", .string(file.filename)), ("version", .string(file.version)),
-                                ("models", .array(file.models.map(JSONValue.string))),
-                            ]))
-                    }))
+            context.output.emit(json: Self.json(files))
             return
         }
-        var table = Table(columns: [.init("File"), .init("Version"), .init("Models")])
-        for file in files { table.append([file.filename, file.version, file.models.joined(separator: ", ")]) }
+        let table = Self.table(files)
         if files.isEmpty, context.output.stdout.isTerminal {
             context.output.note("the server lists no ONU firmware files")
             return
         }
         context.output.emit(table)
+    }
+
+    static func json(_ files: [FirmwareFile]) -> JSONValue {
+        .array(
+            files.map { file in
+                .object(
+                    JSONObject([
+                        ("filename", .string(file.filename)), ("version", .string(file.version)),
+                        ("models", .array(file.models.map(JSONValue.string))),
+                    ]))
+            })
+    }
+
+    static func table(_ files: [FirmwareFile]) -> Table {
+        var table = Table(columns: [.init("File"), .init("Version"), .init("Models")])
+        for file in files { table.append([file.filename, file.version, file.models.joined(separator: ", ")]) }
+        return table
     }
 }

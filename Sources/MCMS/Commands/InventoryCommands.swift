@@ -33,7 +33,7 @@ struct ONUListCommand: FieldOpsCommand {
                 help: "Order by name, rx, uptime, olt or state."),
             OptionSpec("limit", value: .integer(1...), valueName: "N", help: "At most N ONUs (after sorting)."),
             MCMSCommands.chunkSize,
-        ] + WatchOptions.specs)
+        ] + WatchOptions.specs + Appliances.readSpecs)
 
     let filters: ONUListFilters
     let reading: MCMSReadOptions
@@ -44,6 +44,15 @@ struct ONUListCommand: FieldOpsCommand {
     }
 
     func run(_ context: CommandContext) async throws {
+        if let appliances = try Appliances.selected(context, reading: reading) {
+            guard reading.watching else {
+                try await FleetONUListing(appliances: appliances, filters: filters, context: context).run()
+                return
+            }
+            try await FleetONUListing.watched(appliances, filters: filters, context: context).run(
+                title: InventoryCommands.title("onu list"), metrics: ["count"])
+            return
+        }
         let connection = try MCMSConnection(context, reading: reading)
         let filters = self.filters
         let source = WatchSource(title: InventoryCommands.title("onu list"), metrics: ["count"]) {
@@ -75,22 +84,32 @@ struct OLTListCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "list", abstract: "Every OLT with ONU counts per registration state, traffic, temperature and uptime.",
         examples: ["fieldops mcms olt list", "fieldops mcms olt list --json", "fieldops mcms olt list --watch"],
-        options: [MCMSCommands.chunkSize] + WatchOptions.specs)
+        options: [MCMSCommands.chunkSize] + WatchOptions.specs + Appliances.readSpecs)
 
     let reading: MCMSReadOptions
 
     init(_ invocation: Invocation) { reading = MCMSReadOptions(invocation) }
 
     func run(_ context: CommandContext) async throws {
+        if let appliances = try Appliances.selected(context, reading: reading) {
+            try await FleetRead(
+                appliances, context: context, what: "OLTs", part: Self.fetch,
+                merge: { parts in
+                    let rows = parts.flatMap(\.value)
+                    let profiles = parts.flatMap { part in part.value.map { _ in part.profile } }
+                    let table = ProfileColumn.table(StyledTable(table: InventoryRendering.oltTable(rows), styles: rows.map { _ in nil }), profiles: profiles)
+                    return WatchFrame(
+                        json: ProfileColumn.records(parts.map { ($0.profile, InventoryRendering.oltJSON($0.value)) }),
+                        render: { format, color, fit in table.render(format: format, color: color, fit: fit) },
+                        metrics: ["count": Double(rows.count)], emptyMessage: rows.isEmpty ? "no OLTs" : nil)
+                }
+            ).run(title: InventoryCommands.title("olt list"), metrics: ["count"])
+            return
+        }
         let connection = try MCMSConnection(context, reading: reading)
         let source = WatchSource(title: InventoryCommands.title("olt list"), metrics: ["count"]) {
-            let repository = connection.repository
-            async let states = repository.oltStates()
-            async let names = repository.oltNames()
-            let inventory = try await Inventory(onuStates: [], onuNames: [:], oltStates: states, oltNames: names)
+            let rows = try await Self.fetch(connection)
             connection.paging.progress?.finish()
-            try? connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
-            let rows = inventory.olts
             return WatchFrame(
                 json: InventoryRendering.oltJSON(rows),
                 render: { format, color, fit in InventoryRendering.oltTable(rows).render(format: format, color: color, fit: fit) },
@@ -98,6 +117,16 @@ struct OLTListCommand: FieldOpsCommand {
                 emptyMessage: rows.isEmpty ? "no OLTs" : nil)
         }
         try await WatchRunner.run(source, context: context)
+    }
+
+    /// Every OLT of the appliance, kept for completion.
+    @Sendable static func fetch(_ connection: MCMSConnection) async throws -> [OLTRow] {
+        let repository = connection.repository
+        async let states = repository.oltStates()
+        async let names = repository.oltNames()
+        let inventory = try await Inventory(onuStates: [], onuNames: [:], oltStates: states, oltNames: names)
+        try? connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
+        return inventory.olts
     }
 }
 
@@ -114,7 +143,7 @@ struct DashboardCommand: FieldOpsCommand {
             "fieldops mcms dashboard --json", "fieldops mcms dashboard --watch",
             "fieldops mcms dashboard --watch --until 'critical==0' --until-timeout 10m",
         ],
-        options: [MCMSCommands.chunkSize] + WatchOptions.specs)
+        options: [MCMSCommands.chunkSize] + WatchOptions.specs + Appliances.readSpecs)
 
     static let metrics =
         ["onus", "olts", "alarms", "critical", "major", "minor", "warning", "low-optical", "offline-olts"]
@@ -124,14 +153,39 @@ struct DashboardCommand: FieldOpsCommand {
 
     init(_ invocation: Invocation) { reading = MCMSReadOptions(invocation) }
 
+    static let trends = [WatchTrend(metric: "alarms", label: "alarms", format: { Units.trimmed($0) })]
+
     func run(_ context: CommandContext) async throws {
+        if let appliances = try Appliances.selected(context, reading: reading) {
+            try await FleetRead(
+                appliances, context: context, what: "the dashboard", part: Self.fetch,
+                merge: { parts in
+                    let total = Dashboard(totalOf: parts.map(\.value))
+                    return WatchFrame(
+                        json: InventoryRendering.networkDashboardJSON(total: total, parts: parts),
+                        render: { format, color, fit in
+                            InventoryRendering.networkDashboard(total: total, parts: parts, format: format, color: color, fit: fit)
+                        },
+                        metrics: Self.metrics(total))
+                }
+            ).run(title: InventoryCommands.title("dashboard"), metrics: Self.metrics, trends: Self.trends)
+            return
+        }
         let connection = try MCMSConnection(context, reading: reading)
-        let source = WatchSource(
-            title: InventoryCommands.title("dashboard"), metrics: Self.metrics,
-            trends: [WatchTrend(metric: "alarms", label: "alarms", format: { Units.trimmed($0) })]
-        ) {
+        let source = WatchSource(title: InventoryCommands.title("dashboard"), metrics: Self.metrics, trends: Self.trends) {
             let dashboard = try await Self.fetch(connection)
             connection.paging.progress?.finish()
+            return WatchFrame(
+                json: InventoryRendering.dashboardJSON(dashboard),
+                render: { format, color, _ in InventoryRendering.dashboardView(dashboard, color: color).render(format: format, color: color)
+                },
+                metrics: Self.metrics(dashboard))
+        }
+        try await WatchRunner.run(source, context: context)
+    }
+
+    /// The named figures `--until` and the trend read.
+    static func metrics(_ dashboard: Dashboard) -> [String: Double] {
             var metrics: [String: Double] = [
                 "onus": Double(dashboard.onuCount), "olts": Double(dashboard.oltCount), "alarms": Double(dashboard.alarmTotal),
                 "low-optical": Double(dashboard.lowOpticalONUs.count), "offline-olts": Double(dashboard.offlineOLTs.count),
@@ -140,16 +194,10 @@ struct DashboardCommand: FieldOpsCommand {
                 metrics[severity] = Double(dashboard.alarmsBySeverity.filter { $0.key.lowercased() == severity }.values.reduce(0, +))
             }
             for state in RegistrationState.allCases { metrics[state.word] = Double(dashboard.registration[state] ?? 0) }
-            return WatchFrame(
-                json: InventoryRendering.dashboardJSON(dashboard),
-                render: { format, color, _ in InventoryRendering.dashboardView(dashboard, color: color).render(format: format, color: color)
-                },
-                metrics: metrics)
-        }
-        try await WatchRunner.run(source, context: context)
+            return metrics
     }
 
-    static func fetch(_ connection: MCMSConnection) async throws -> Dashboard {
+    @Sendable static func fetch(_ connection: MCMSConnection) async throws -> Dashboard {
         let repository = connection.repository
         async let states = repository.onuStateRows(projection: MCMSField.onuDashboardProjection)
         async let ids = repository.onuConfigIDs()
@@ -209,11 +257,15 @@ struct ONUListFilters: Sendable {
         limit = invocation.integer("limit")
     }
 
-    /// The query, with `--olt` resolved against the OLTs just listed (an unknown one is exit 2).
+    /// The query, with `--olt` resolved against the OLTs just listed (an unknown one is exit 1).
     func query(olts: [OLTRow], withAlarms: Set<String>?, context: CommandContext) throws -> ONUListQuery {
-        let mac = try olt.map { word in
-            try OLTSelector(word, context: context).resolve(
-                olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
+        try query(olts: olts, withAlarms: withAlarms, selector: olt.map { try OLTSelector($0, context: context) })
+    }
+
+    /// The query, with `--olt` resolved by `selector` against the OLTs just listed.
+    func query(olts: [OLTRow], withAlarms: Set<String>?, selector: OLTSelector?) throws -> ONUListQuery {
+        let mac = try selector.map { selector in
+            try selector.resolve(olts: Dictionary(olts.map { ($0.mac, $0.name) }, uniquingKeysWith: { first, _ in first }))
         }
         return ONUListQuery(
             oltMAC: mac, state: state, rxBelow: rxBelow, fecUncorrectableAbove: fecAbove, model: model,

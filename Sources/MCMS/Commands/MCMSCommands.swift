@@ -33,16 +33,22 @@ enum MCMSCommands {
                 CommandSpec(
                     "onu", abstract: "ONUs: list, detail, config changes, reset and firmware.", examples: ["fieldops mcms onu list"],
                     subcommands: [
-                        ONUListCommand.spec, ONUShowCommand.spec, DeviceConfigCommand<ONUDevice>.spec,
+                        ONUListCommand.spec, ONUShowCommand.spec, ONUFindCommand.spec, DeviceConfigCommand<ONUDevice>.spec,
                         DeviceAlarmsCommand<ONUDevice>.spec, DeviceLogsCommand<ONUDevice>.spec, ONUCPECommand.spec,
-                        ONUResetCommand.spec, ONURenameCommand.spec, ONUEnableCommand.spec, ONUDisableCommand.spec,
-                        ONUNoteCommand.spec, ONUFirmwareCommand.spec, FirmwareBulkCommand.spec,
+                        FleetWrite.spec(ONUResetCommand.self, kind: .onu, several: true, verb: "reset"),
+                        FleetWrite.spec(ONURenameCommand.self, kind: .onu, several: false, verb: "rename"),
+                        FleetWrite.spec(ONUEnableCommand.self, kind: .onu, several: false, verb: "enable"),
+                        FleetWrite.spec(ONUDisableCommand.self, kind: .onu, several: false, verb: "disable"),
+                        FleetWrite.spec(ONUNoteCommand.self, kind: .onu, several: false, verb: "note"),
+                        FleetWrite.spec(ONUFirmwareCommand.self, kind: .onu, several: false, verb: "upgrade"),
+                        FleetWrite.spec(FirmwareBulkCommand.self, kind: .onu, several: false, verb: "upgrade"),
                     ]),
                 CommandSpec(
                     "olt", abstract: "OLTs: list, detail, alarms, logs, config and reset.", examples: ["fieldops mcms olt list"],
                     subcommands: [
                         OLTListCommand.spec, OLTShowCommand.spec, DeviceConfigCommand<OLTDevice>.spec,
-                        DeviceAlarmsCommand<OLTDevice>.spec, DeviceLogsCommand<OLTDevice>.spec, OLTResetCommand.spec,
+                        DeviceAlarmsCommand<OLTDevice>.spec, DeviceLogsCommand<OLTDevice>.spec,
+                        FleetWrite.spec(OLTResetCommand.self, kind: .olt, several: false, verb: "reset"),
                     ]),
                 CommandSpec(
                     "firmware", abstract: "The server's ONU firmware images.", examples: ["fieldops mcms firmware files"],

@@ -34,7 +34,7 @@ struct MCMSConnection: Sendable {
             pageSize: try MCMSPaging.pageSize(option: reading.chunkSize, profile: profile),
             // Full screen, the progress line would draw over the watch.
             progress: ListingProgress(
-                label: "listing", stream: context.output.stderr, quiet: context.output.quiet || reading.watching,
+                label: "listing", stream: context.output.stderr, quiet: context.output.quiet || reading.watching || reading.fanOut,
                 width: context.output.terminal.width))
     }
 
@@ -59,6 +59,8 @@ struct MCMSReadOptions: Sendable {
     var chunkSize: Int?
     var watching = false
     var until = false
+    /// One of several appliances read at once (`Appliances`): no progress line of its own.
+    var fanOut = false
 
     init() {}
 

@@ -44,6 +44,19 @@ public struct Dashboard: Sendable, Equatable {
         }.map(\.mac)
     }
 
+    /// The network's figures: the appliances' counts, rates and alarms added up; the low-optical
+    /// ONUs and offline OLTs of every one.
+    public init(totalOf parts: [Dashboard]) {
+        onuCount = parts.reduce(0) { $0 + $1.onuCount }
+        oltCount = parts.reduce(0) { $0 + $1.oltCount }
+        registration = parts.reduce(into: [:]) { total, part in total.merge(part.registration, uniquingKeysWith: +) }
+        totalRxBps = parts.reduce(0) { $0 + $1.totalRxBps }
+        totalTxBps = parts.reduce(0) { $0 + $1.totalTxBps }
+        alarmsBySeverity = parts.reduce(into: [:]) { total, part in total.merge(part.alarmsBySeverity, uniquingKeysWith: +) }
+        lowOpticalONUs = parts.flatMap(\.lowOpticalONUs)
+        offlineOLTs = parts.flatMap(\.offlineOLTs)
+    }
+
     /// A rate a device could report; anything else (negative, non-finite) adds nothing.
     static func rate(_ number: JSONNumber?) -> Double {
         guard let value = number?.double, value.isFinite, value >= 0 else { return 0 }

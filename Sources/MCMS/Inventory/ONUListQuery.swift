@@ -81,6 +81,12 @@ public struct ONUListQuery: Sendable, Equatable {
 
     /// Ascending; rows lacking the key go last; ties by id so the order is stable.
     static func sorted(_ rows: [ONURow], by key: SortKey) -> [ONURow] {
+        sorted(rows, by: key, row: { $0 })
+    }
+
+    /// `sorted(_:by:)` of items that each hold a row (a row and its appliance); items whose rows
+    /// tie stay in the order given.
+    static func sorted<Item>(_ items: [Item], by key: SortKey, row: (Item) -> ONURow) -> [Item] {
         func order<T: Comparable>(_ lhs: ONURow, _ rhs: ONURow, _ value: (ONURow) -> T?) -> Bool {
             switch (value(lhs), value(rhs)) {
             case (let left?, let right?) where left != right: return left < right
@@ -91,25 +97,27 @@ public struct ONUListQuery: Sendable, Equatable {
         }
         switch key {
         case .name:
-            return rows.sorted { order($0, $1) { $0.name.isEmpty ? nil : $0.name.lowercased() } }
+            return items.sorted { order(row($0), row($1)) { $0.name.isEmpty ? nil : $0.name.lowercased() } }
         case .rx:
             // Parsed once per row, not once per comparison: a 10,000-row sort compares ~130,000 times.
-            let levels = rows.map { row -> Double? in row.rxOptical?.double.flatMap { $0.isFinite ? $0 : nil } }
-            return zip(rows, levels).sorted { lhs, rhs in
+            let levels = items.map { item -> Double? in row(item).rxOptical?.double.flatMap { $0.isFinite ? $0 : nil } }
+            return zip(items, levels).sorted { lhs, rhs in
                 switch (lhs.1, rhs.1) {
                 case (let left?, let right?) where left != right: left < right
                 case (nil, _?): false
                 case (_?, nil): true
-                default: lhs.0.id < rhs.0.id
+                default: row(lhs.0).id < row(rhs.0).id
                 }
             }.map(\.0)
         case .uptime:
-            return rows.sorted { order($0, $1) { $0.uptime } }
+            return items.sorted { order(row($0), row($1)) { $0.uptime } }
         case .olt:
-            return rows.sorted { order($0, $1) { row in row.oltMAC.map { OLTOrder(name: row.oltName ?? "", mac: $0) } } }
+            return items.sorted {
+                order(row($0), row($1)) { row in row.oltMAC.map { OLTOrder(name: row.oltName ?? "", mac: $0) } }
+            }
         case .state:
             let rank = Dictionary(uniqueKeysWithValues: RegistrationState.allCases.enumerated().map { ($1, $0) })
-            return rows.sorted { order($0, $1) { rank[$0.registration] } }
+            return items.sorted { order(row($0), row($1)) { rank[$0.registration] } }
         }
     }
 
@@ -120,18 +128,11 @@ public struct ONUListQuery: Sendable, Equatable {
     }
 }
 
-/// A shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!x]`) matched against a whole string, ignoring case.
-struct Glob: Sendable, Equatable {
-    private let pattern: [Character]
-
-    init(_ pattern: String) {
-        self.pattern = Array(pattern.lowercased())
-    }
-
+extension Glob {
     /// `--name`: a glob when it has a wildcard, else the part of a name people remember
     /// ("kirkegata" finds "Kirkegata 12 kiosk").
     static func name(_ typed: String) -> Glob {
-        typed.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) ? Glob(typed) : Glob("*" + typed + "*")
+        Glob.isPattern(typed) ? Glob(typed) : Glob("*" + typed + "*")
     }
 
     /// "no ONUs match", naming the ONU name meant when `typed` (`--name`) is in no name of the
@@ -139,64 +140,5 @@ struct Glob: Sendable, Equatable {
     static func emptyMessage(name typed: String?, matchedAny: Bool, names: () -> [String]) -> String {
         guard let typed, !matchedAny, let guess = NameMatch.nearMiss(typed, in: names()) else { return "no ONUs match" }
         return "no ONU name matches \(typed); did you mean '\(guess)'?"
-    }
-
-    func matches(_ text: String) -> Bool {
-        let text = Array(text.lowercased())
-        // Iterative matching with one backtrack point for the last `*`: linear in practice.
-        var p = 0
-        var t = 0
-        var star: Int?
-        var resume = 0
-        while t < text.count {
-            if p < pattern.count, pattern[p] == "*" {
-                star = p
-                resume = t
-                p += 1
-            } else if p < pattern.count, let next = step(p, text[t]) {
-                p = next
-                t += 1
-            } else if let star {
-                p = star + 1
-                resume += 1
-                t = resume
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
-    }
-
-    /// The pattern position after matching `character` at `p`, or nil when it does not match.
-    private func step(_ p: Int, _ character: Character) -> Int? {
-        switch pattern[p] {
-        case "?": return p + 1
-        case "[":
-            var index = p + 1
-            var negate = false
-            if index < pattern.count, pattern[index] == "!" || pattern[index] == "^" {
-                negate = true
-                index += 1
-            }
-            var matched = false
-            var first = true
-            while index < pattern.count, pattern[index] != "]" || first {
-                first = false
-                let low = pattern[index]
-                if index + 2 < pattern.count, pattern[index + 1] == "-", pattern[index + 2] != "]" {
-                    if low <= character && character <= pattern[index + 2] { matched = true }
-                    index += 3
-                } else {
-                    if low == character { matched = true }
-                    index += 1
-                }
-            }
-            // An unclosed `[` is a literal.
-            guard index < pattern.count else { return pattern[p] == character ? p + 1 : nil }
-            return matched != negate ? index + 1 : nil
-        default:
-            return pattern[p] == character ? p + 1 : nil
-        }
     }
 }

@@ -155,6 +155,41 @@ public enum InventoryRendering {
             ])
     }
 
+    /// The dashboard of several appliances: the network's figures, then one line per appliance.
+    static func networkDashboard(
+        total: Dashboard, parts: [(profile: String, value: Dashboard)], format: OutputFormat, color: Bool, fit: TableFit?
+    ) -> String {
+        var view = dashboardView(total, color: color)
+        view.heading = "MCMS network dashboard: \(Noun.count(parts.count, "appliance"))"
+        var table = Table(columns: [
+            ProfileColumn.column, .init("ONUs", alignment: .right), .init("OLTs", alignment: .right),
+            .init("Registered", alignment: .right, fit: .optional(rank: 3)), .init("Alarms", alignment: .right),
+            .init("Critical", alignment: .right), .init("Low optical", alignment: .right, fit: .optional(rank: 2)),
+            .init("OLTs offline", alignment: .right, fit: .optional(rank: 1)), .init("RX", alignment: .right, fit: .optional(rank: 4)),
+            .init("TX", alignment: .right, fit: .optional(rank: 5)),
+        ])
+        for (profile, part) in parts {
+            let critical = part.alarmsBySeverity.filter { $0.key.lowercased() == "critical" }.values.reduce(0, +)
+            table.append([
+                profile, String(part.onuCount), String(part.oltCount), String(part.registration[.registered] ?? 0),
+                String(part.alarmTotal), String(critical), String(part.lowOpticalONUs.count), String(part.offlineOLTs.count),
+                Units.bitRate(part.totalRxBps), Units.bitRate(part.totalTxBps),
+            ])
+        }
+        let appliances = table.render(format: format == .json ? .plain : format, color: color, fit: fit)
+        guard format == .table else { return appliances }
+        return view.render(format: format, color: color) + "\n" + appliances
+    }
+
+    /// `{"network": {…the dashboard…}, "appliances": [{"profile", …}, …]}`.
+    static func networkDashboardJSON(total: Dashboard, parts: [(profile: String, value: Dashboard)]) -> JSONValue {
+        .object(
+            JSONObject([
+                ("network", dashboardJSON(total)),
+                ("appliances", .array(parts.map { ProfileColumn.record(dashboardJSON($0.value), profile: $0.profile) })),
+            ]))
+    }
+
     public static func dashboardJSON(_ dashboard: Dashboard) -> JSONValue {
         .object(
             JSONObject([

@@ -12,12 +12,16 @@ struct ONURowWriter {
     private var table: TableWriter?
     private var structured: StructuredWriter?
     private let context: CommandContext
+    /// Rows of several appliances: a `Profile` column first, a `profile` member first.
+    private let profileColumn: Bool
 
     /// - Parameters:
     ///   - widthRows: rows the table's column widths come from (the first page).
     ///   - stream: where the text goes; standard output unless given.
-    init(context: CommandContext, widthRows: Int = .max, stream: (any TextStream)? = nil) {
+    ///   - profileColumn: the rows are of several appliances (`write(_:profile:)` names each).
+    init(context: CommandContext, widthRows: Int = .max, stream: (any TextStream)? = nil, profileColumn: Bool = false) {
         self.context = context
+        self.profileColumn = profileColumn
         let color = context.output.terminal.colorEnabled
         let stream = stream ?? context.output.stdout
         if context.output.structured.transformsJSON || context.output.structured.kind == .json {
@@ -25,7 +29,7 @@ struct ONURowWriter {
                 context.output.structured, color: color, fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         } else {
             table = TableWriter(
-                columns: InventoryRendering.onuTable([]).columns, format: context.output.format, color: color,
+                columns: (profileColumn ? [ProfileColumn.column] : []) + InventoryRendering.onuTable([]).columns, format: context.output.format, color: color,
                 fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         }
     }
@@ -36,15 +40,21 @@ struct ONURowWriter {
 
     static let recordsAtOnce = 256
 
-    mutating func write(_ rows: [ONURow]) throws {
+    /// Writes rows; `profile` is the appliance they are from, with `profileColumn`.
+    mutating func write(_ rows: [ONURow], profile: String? = nil) throws {
+        let profile = profileColumn ? profile ?? "" : nil
         if table != nil {
-            for row in rows { table?.append(InventoryRendering.onuCells(row), style: row.registration.style) }
+            for row in rows {
+                let cells = InventoryRendering.onuCells(row)
+                table?.append(profile.map { [$0] + cells } ?? cells, style: row.registration.style)
+            }
         } else if var record = structured?.flatRecord() {
             // Whole records as JSON: each row written as it is described, no object per row.
             // Each row described where it lies: `rows[index]` copied it (and released the copy).
             try rows.withUnsafeBufferPointer { (rows) throws in
                 guard let first = rows.baseAddress else { return }
                 for index in rows.indices {
+                    if let profile { record.string(ProfileColumn.key, profile) }
                     InventoryRendering.describe(rowAt: first + index, into: &record)
                     try structured?.write(flat: &record)
                 }
@@ -54,7 +64,11 @@ struct ONURowWriter {
             var start = rows.startIndex
             while start < rows.endIndex {
                 let end = min(rows.endIndex, start + Self.recordsAtOnce)
-                try structured?.write(rows[start..<end].map(InventoryRendering.onuRecord))
+                try structured?.write(
+                    rows[start..<end].map { row in
+                        let record = InventoryRendering.onuRecord(row)
+                        return profile.map { ProfileColumn.record(record, profile: $0) } ?? record
+                    })
                 start = end
             }
         }

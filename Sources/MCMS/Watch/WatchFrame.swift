@@ -17,6 +17,10 @@ struct WatchFrame: Sendable {
     /// Set when the result is empty: what a terminal says instead of an empty table
     /// ("no active alarms"); piped it prints nothing, and `--json` prints `json` (`[]`).
     var emptyMessage: String?
+    /// Appliances of a read across several that could not be read this refresh, one line each
+    /// (`profile site-b: cannot reach …`): shown above the frame while watching, and as
+    /// `errors` in each piped record.
+    var problems: [(profile: String, text: String)] = []
 
     init(
         json: @autoclosure @escaping @Sendable () -> JSONValue,

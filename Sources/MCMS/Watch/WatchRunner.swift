@@ -64,7 +64,20 @@ enum WatchRunner {
     }
 
     static func record(_ frame: WatchFrame, source: WatchSource) -> JSONValue {
-        .object(JSONObject([("time", .string(timestamp(Date()))), ("command", .string(source.title)), ("data", frame.json)]))
+        var members: [(String, JSONValue)] = [
+            ("time", .string(timestamp(Date()))), ("command", .string(source.title)), ("data", frame.json),
+        ]
+        if !frame.problems.isEmpty {
+            members.append(
+                (
+                    "errors",
+                    .array(
+                        frame.problems.map {
+                            .object(JSONObject([("profile", .string($0.profile)), ("error", .string($0.text))]))
+                        })
+                ))
+        }
+        return .object(JSONObject(members))
     }
 
     // MARK: Terminal: full screen
@@ -148,6 +161,9 @@ enum WatchRunner {
             guard let frame else { return ScreenText(lines: []) }
             var text = ""
             if history.count > 0 { text += history.render(source.trends, width: columns, color: color).dropFirst() + "\n" }
+            for problem in frame.problems {
+                text += Style.red.apply("profile \(problem.profile): \(problem.text)", enabled: color) + "\n"
+            }
             let fit = TableFit(width: columns)
             text += frame.emptyMessage.map { $0 + "\n" } ?? frame.render(.table, color, fit)
             return ScreenText(parsing: text).wrapped(columns: columns)
