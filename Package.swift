@@ -129,7 +129,7 @@ let package = Package(
         ),
         .target(
             name: "MCMS",
-            dependencies: ["FieldOpsCore"],
+            dependencies: ["FieldOpsCore", "CGlibcExtras"],
             swiftSettings: directMetadataAccess
         ),
         .testTarget(

@@ -54,6 +54,8 @@ JQC_PORT=${JQC_URL##*:}
 cat > "$XDG_CONFIG_HOME/fieldops/config.yaml" <<YAML
 # A throw-away configuration pointing at the emulators on loopback.
 default_profile: site-a
+profile_sets:
+  noc: ['pon-*']                   # the NOC's appliances (profiles.d/appliances.yaml)
 profiles:
   site-a:
     backend: jqc
@@ -276,6 +278,30 @@ run -p lists api /api/lists/l001/data -f 'data[item]=Rice' -F 'data[qty]=1844674
 run -p lists api -X GET /api/lists/l001/data -f limit=10 --paginate --slurp --fields id,rowData.item,rowData.qty -o csv
 say "MCMS collections page by limit/skip (500 a page); here 400 ONUs, ids only"
 run -p lab-pon api -X GET /v1/onus/states/ -f 'projection={"_id":1}' --paginate --slurp -o ndjson | wc -l
+
+section "MCMS: a NOC runs many appliances — one command across all of them"
+python3 "$emulators/mcms_appliances.py" --count 3 --onus 120 --olts 3 --prefix pon- --seed 7 > "$work/appliances.out" 2> "$work/appliances.err" &
+pids+=($!)
+for _ in $(seq 200); do grep -q '^ready$' "$work/appliances.out" && break; sleep 0.1; done
+grep -q '^ready$' "$work/appliances.out" || { echo "demo: the appliances did not start:" >&2; cat "$work/appliances.err" >&2; exit 1; }
+mkdir -p "$XDG_CONFIG_HOME/fieldops/profiles.d"
+{ echo "profiles:"; awk '$1 == "appliance" { printf "  %s: {backend: mcms, base_url: %s, http: {timeout: 5s}}\n", $2, $3 }' "$work/appliances.out"; } \
+  > "$XDG_CONFIG_HOME/fieldops/profiles.d/appliances.yaml"
+say "three appliances (pon-a, pon-b, pon-c), each its own profile, each logged in with its own session"
+for name in pon-a pon-b pon-c; do echo pon-secret | "$bin" -p "$name" auth login --username tech@example.net --password-stdin; done
+say "pon-c goes down"
+kill "$(awk '$2 == "pon-c" { print $4 }' "$work/appliances.out")"
+say "the 5 weakest ONUs of the whole network, one listing: the appliances asked at once; pon-c is one line, the exit code 5"
+run mcms onu list --profiles @noc --sort rx --limit 5 -o table
+say "the network's dashboard: totals, then one line per appliance"
+"$bin" mcms dashboard --all-profiles -o table 2>&1 | tail -4
+say "JSON is one document, each record naming its profile"
+"$bin" mcms alarms --profiles 'pon-*' --severity critical --json 2>/dev/null | head -12
+onu=$("$bin" -p pon-b mcms onu list --limit 3 --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[2]["id"])')
+say "which appliance has $onu? the caches answer at once, then the appliances confirm it"
+run mcms onu find "$onu" -o table
+say "a write never fans out on a guess: it goes where the ONU is, and only when it is on exactly one appliance"
+run mcms onu reset "$onu" --profiles 'pon-a,pon-b' --yes
 
 section "Shell completion comes from the same command tree"
 say "fieldops completion bash|zsh|fish; dynamic values read local data only:"

@@ -10,6 +10,7 @@
  * wcwidth(3): a wide character's terminal columns (_XOPEN_SOURCE, so declared here).
  * fallocate(2) with FALLOC_FL_KEEP_SIZE: reserve disk blocks past a file's end without changing
  * its size (Linux, _GNU_SOURCE too).
+ * memmem(3): find bytes in bytes (_GNU_SOURCE).
  */
 #include <spawn.h>
 #include <sys/signalfd.h>
@@ -20,5 +21,7 @@ int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions
 #include <wchar.h>
 int fallocate(int fd, int mode, off_t offset, off_t len);
 int wcwidth(wchar_t c);
+#include <stddef.h>
+void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
 #define FIELDOPS_FALLOC_FL_KEEP_SIZE 0x01
 #endif

@@ -13,8 +13,9 @@ given. A name in --down gets no process: its port refuses connections (an applia
 down). A name in --slow gets that latency instead. An appliance that answers 401 is one whose
 sessions ended: POST /__admin/expire-sessions to it after logging in.
 
-Prints one line per appliance, `appliance NAME URL` (URL of a down one: a port nothing listens
-on), then `ready`; runs until SIGTERM or SIGINT, which it passes on to every appliance.
+Prints one line per appliance, `appliance NAME URL PID` (a down one: a port nothing listens on,
+and PID 0), then `ready`; runs until SIGTERM or SIGINT, which it passes on to every appliance.
+An appliance killed meanwhile (kill PID: an appliance going down after its login) stays down.
 """
 
 import argparse
@@ -96,7 +97,7 @@ def main():
     lines = []
     for name, child, extra in started:
         if child is None:
-            lines.append("appliance %s %s" % (name, extra))
+            lines.append("appliance %s %s 0" % (name, extra))
             continue
         ready, _, _ = select.select([child.stdout], [], [], 120)
         line = child.stdout.readline() if ready else ""
@@ -106,14 +107,11 @@ def main():
         url = line.split()[-1]
         if extra:
             set_latency(url, extra)
-        lines.append("appliance %s %s" % (name, url))
+        lines.append("appliance %s %s %d" % (name, url, child.pid))
     sys.stdout.write("\n".join(lines) + "\nready\n")
     sys.stdout.flush()
     while True:
         time.sleep(1)
-        if any(child.poll() is not None for child in children):
-            sys.stderr.write("mcms_appliances: an appliance exited\n")
-            stop()
 
 
 def set_latency(url, milliseconds):

@@ -13,7 +13,7 @@ struct ONUFindCommand: FieldOpsCommand {
         "find",
         abstract: "Which appliance, OLT and port an ONU is on: by id, serial, MAC or part of its name, across every MCMS profile.",
         discussion:
-            "TERM is a whole ONU id (ALPH0067dba8, any case), its serial digits (0067dba8), a MAC (an ONU whose id is its MAC), or part of an ONU's name (a glob with *, ?, [...]), case ignored. Without --profiles it asks every MCMS profile (with -p, that one). The local caches answer first, on stderr with their age; the appliances then confirm it live, and the table says where each ONU is now. Several matches are all listed; none is exit 1.",
+            "TERM is a whole ONU id (ALPH0067dba8, any case), its serial digits (0067dba8), a MAC (an ONU whose id is its MAC), or part of an ONU's name (a glob with *, ?, [...]), case ignored. Without --profiles it asks every MCMS profile (with -p, that one). The local caches answer first, on stderr with their age; the appliances then confirm it live, and the table says where each ONU is now. Several matches are all listed; none is exit 1. Up to \(parallel) appliances are asked at once (--max-parallel).",
         examples: [
             "fieldops mcms onu find ALPH0067dba8", "fieldops mcms onu find 'Sjøgata 7' --cached",
             "fieldops mcms onu find 0067dba8 --profiles 'site-*' --json",
@@ -26,6 +26,9 @@ struct ONUFindCommand: FieldOpsCommand {
         arguments: [ArgumentSpec("TERM", help: "An ONU id, serial, MAC or part of a name.", value: .dynamic(MCMSCommands.onuSource))])
 
     static let defaultLimit = 50
+    /// Appliances asked at once unless `--max-parallel` says otherwise: a lookup is a request or
+    /// two per appliance, so a NOC's appliances are asked together.
+    static let parallel = 32
 
     let search: ONUSearch
     let cachedOnly: Bool
@@ -51,7 +54,8 @@ struct ONUFindCommand: FieldOpsCommand {
                 continue
             }
             let olts = Dictionary(cache.load(.olt).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            for entry in cache.entries(.onu) where search.matches(id: entry.id, name: entry.name) {
+            let candidates = search.cacheNeedle.map { cache.entries(.onu, containing: $0) } ?? cache.entries(.onu)
+            for entry in candidates where search.matches(id: entry.id, name: entry.name) {
                 cached.append(
                     Found(
                         profile: profile.name, id: entry.id, name: entry.name, oltMAC: entry.olt, oltName: entry.olt.flatMap { olts[$0] },
@@ -95,14 +99,14 @@ struct ONUFindCommand: FieldOpsCommand {
 
     /// `--profiles`/`--all-profiles`; else the profile `-p` names; else every MCMS profile.
     static func appliances(_ context: CommandContext) throws -> Appliances {
-        if let chosen = try Appliances.selected(context) { return chosen }
+        if let chosen = try Appliances.selected(context, parallel: parallel) { return chosen }
         var reading = MCMSReadOptions()
         reading.fanOut = true
         let profiles =
             context.invocation.value("profile") != nil || context.environment["FIELDOPS_PROFILE"].map({ !$0.isEmpty }) == true
             ? [try context.profile(backend: "mcms")]
             : try context.profiles(backend: "mcms", patterns: [], all: true)
-        return Appliances(profiles: profiles, maxParallel: Appliances.defaultParallel, reading: reading)
+        return Appliances(profiles: profiles, maxParallel: context.invocation.integer("max-parallel") ?? parallel, reading: reading)
     }
 
     /// The appliance's own answer: the matching ONUs with their OLT and port.
@@ -112,12 +116,23 @@ struct ONUFindCommand: FieldOpsCommand {
         async let oltNames = repository.oltNames()
         var matches: [(id: String, name: String)] = []
         if let id = search.wholeID {
+            // Its config and state at once: one round trip to each appliance.
+            async let state = repository.onuState(id)
+            let config: JSONValue
             do {
-                let config = try await repository.onuConfig(id)
-                matches = [(id, config[MCMSField.onu]?[MCMSField.name]?.stringValue ?? "")]
+                config = try await repository.onuConfig(id)
             } catch MCMSError.notFound {
-                matches = []
+                _ = try? await state
+                return []
             }
+            let olts = try await oltNames
+            let document = try await state
+            return [
+                Found(
+                    profile: profile, id: id, name: config[MCMSField.onu]?[MCMSField.name]?.stringValue ?? "",
+                    oltMAC: document?.oltMAC, oltName: document?.oltMAC.flatMap { olts[$0] }, ponPort: document?.ponPort,
+                    onuIDOnPort: document?.onuIDOnPort, seen: .live)
+            ]
         } else {
             let names = try await repository.onuNames()
             matches = names.filter { search.matches(id: $0.key, name: $0.value) }.map { ($0.key, $0.value) }.sorted { $0.id < $1.id }
@@ -218,6 +233,9 @@ struct ONUSearch: Sendable {
     /// The id in the service's spelling, when `typed` is a whole ONU id (one GET finds it).
     let wholeID: String?
     private let lowered: String
+    /// Bytes every cache line of a match contains (an id, serial or MAC as the cache spells
+    /// it): the caches are searched for them rather than read whole. Nil for a name.
+    let cacheNeedle: String?
     private let mac: String?
     private let glob: Glob
 
@@ -230,6 +248,8 @@ struct ONUSearch: Sendable {
             mac.count == 17 && mac.split(separator: ":").count == 6 && mac.allSatisfy({ $0 == ":" || $0.isHexDigit })
             ? mac.lowercased() : nil
         glob = Glob.name(typed)
+        let hex = typed.count == 8 && typed.allSatisfy(\.isHexDigit)
+        cacheNeedle = wholeID ?? self.mac ?? (hex ? lowered : nil)
     }
 
     /// True when the ONU `id` named `name` is what was typed: the id itself, the serial at its

@@ -28,7 +28,11 @@ struct Appliances: Sendable {
 
     /// The appliances the command line names; nil when it names none (`-p` or the default
     /// profile: the command reads one appliance, as always).
-    static func selected(_ context: CommandContext, reading: MCMSReadOptions = MCMSReadOptions()) throws -> Appliances? {
+    /// - Parameter parallel: the default of `--max-parallel` (a lookup of one ONU is two small
+    ///   requests per appliance: `onu find` asks more at once).
+    static func selected(
+        _ context: CommandContext, reading: MCMSReadOptions = MCMSReadOptions(), parallel: Int = defaultParallel
+    ) throws -> Appliances? {
         let invocation = context.invocation
         guard invocation.declares(profilesOption.long) else { return nil }
         let patterns = invocation.all(profilesOption.long)
@@ -52,7 +56,7 @@ struct Appliances: Sendable {
         reading.fanOut = true
         return Appliances(
             profiles: try context.profiles(backend: "mcms", patterns: patterns, all: all),
-            maxParallel: maxParallel ?? defaultParallel, reading: reading)
+            maxParallel: maxParallel ?? parallel, reading: reading)
     }
 
     /// Runs `body` against every appliance, at most `maxParallel` at once, and returns the
