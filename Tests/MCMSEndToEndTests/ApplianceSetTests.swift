@@ -262,6 +262,33 @@ final class MCMSNetwork: Sendable {
         #expect(rollout.stderr.contains("on site-b: fieldops -p site-b mcms onu firmware-bulk --file ALPH-R4.3.1.bin --ids \(b) --dry-run"), "\(rollout.stderr)")
     }
 
+    @Test func rolloutReportsNameTheirApplianceAndResumeOnlyThere() async throws {
+        let network = try await MCMSNetwork(seeds: [51, 52], onus: 16)
+        var reports: [String] = []
+        for name in ["site-a", "site-b"] {
+            let mac = try #require(try await network.records(["-p", name, "mcms", "olt", "list"]).first?["mac"]?.stringValue)
+            let report = network.home.path("\(name)-rollout.jsonl")
+            let run = await network.run([
+                "-p", name, "mcms", "onu", "firmware-bulk", "--file", "ALPH-R4.3.1.bin", "--olt", mac, "--stage-only", "--report", report,
+                "--yes",
+            ])
+            #expect([0, 5].contains(run.exitCode), "\(run)")
+            reports.append(report)
+        }
+        let status = await network.run(["mcms", "rollout", "status"] + reports + ["--json"])
+        #expect(status.exitCode == 0, "\(status)")
+        let values = try JSONValue(parsing: status.stdout).arrayValue ?? []
+        #expect(values.map { $0["profile"] } == ["site-a", "site-b"])
+        let table = await network.run(["mcms", "rollout", "status"] + reports, terminals: .stdout)
+        #expect(table.stdout.contains("profile site-a: \(reports[0])"))
+        #expect(table.stdout.contains("profile site-b: \(reports[1])"))
+        // Resuming site-a's rollout against site-b is refused, naming the command that resumes it.
+        let wrong = await network.run(["-p", "site-b", "mcms", "onu", "firmware-bulk", "--resume", reports[0], "--yes"])
+        #expect(wrong.exitCode == 2, "\(wrong)")
+        #expect(wrong.stderr.contains("ran on profile site-a, not site-b"))
+        #expect(wrong.stderr.contains("fieldops -p site-a mcms onu firmware-bulk --resume"))
+    }
+
     @Test func aWatchAcrossAppliancesStreamsOneRecordPerRefresh() async throws {
         let network = try await MCMSNetwork(seeds: [41, 42], onus: 20)
         let outcome = await network.run([

@@ -71,7 +71,7 @@ import Testing
             stderr.contains(
                 "rollout interrupted: \(Noun.count(done, "ONU")) done, 0 failed, \(Noun.count(inFlight, "ONU")) in flight (written, not verified), 4 ONUs not started"
             ), "\(stderr)")
-        #expect(stderr.contains("fieldops mcms onu firmware-bulk --resume '\(path)'\n"), "\(stderr)")
+        #expect(stderr.contains("fieldops -p lab mcms onu firmware-bulk --resume '\(path)'\n"), "\(stderr)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let last = try JSONValue(parsing: String(try #require(text.split(separator: "\n").last)))
         #expect(last["interrupted"]?["in_flight"]?.int64Value == Int64(inFlight), "\(last)")
@@ -83,7 +83,7 @@ import Testing
         #expect(status.exitCode == 0, "\(status.stderr)")
         #expect(
             status.stdout.contains(
-                "interrupted (\(Noun.count(done, "ONU")) done, 0 failed, \(inFlight) in flight, 4 not started); continue: fieldops mcms onu firmware-bulk --resume '\(path)'"
+                "interrupted (\(Noun.count(done, "ONU")) done, 0 failed, \(inFlight) in flight, 4 not started); continue: fieldops -p lab mcms onu firmware-bulk --resume '\(path)'"
             ), "\(status.stdout)")
         #expect(!status.stdout.contains("running or stopped"))
         let json = try JSONValue(parsing: await harness.run(["mcms", "rollout", "status", path, "--json"]).stdout)

@@ -128,7 +128,7 @@ import Testing
         #expect(result.stderr.contains("canary failed: ONU \(canary)\(name): fell back to R4.1.0"), "\(result.stderr)")
         #expect(result.stderr.contains("--yes continues only when every canary ONU verified"), "\(result.stderr)")
         #expect(result.stderr.contains("halted after the canary (1 failed)"), "\(result.stderr)")
-        #expect(result.stderr.contains("then continue: fieldops mcms onu firmware-bulk --resume \(path)\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("then continue: fieldops -p lab mcms onu firmware-bulk --resume \(path)\n"), "\(result.stderr)")
         #expect(!result.stderr.contains("continue with the remaining"))
         #expect(try await harness.writes().count == renamed + 1)
     }

@@ -122,6 +122,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         let repository = connection.repository
 
         let resume = try resumePath.map { path throws(FieldOpsError) in try BulkResume(contentsOf: path) }
+        if let resume, let resumePath { try resume.check(profile: connection.profile.name, path: resumePath) }
         var ids: [String]
         var subject: String
         if selection.source == nil, let resume, !resume.plannedIDs.isEmpty {
@@ -168,7 +169,10 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         // Skips get their lines on a resume too: an ONU whose write landed just before a crash,
         // unrecorded, is "already there" now, and its line is what marks it done.
         guard plan.toUpgrade > 0 else {
+            // The report still says which appliance and image, what was skipped, and that it ended.
+            if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target, profile: connection.profile.name)) }
             for item in plan.skipped { try await writer?.append(Self.skipEntry(item, target: target)) }
+            try await writer?.append(line: RolloutReport.summaryLine(Self.skippedSummary(plan)))
             context.output.note("nothing to do: no selected ONU needs \(target.version)")
             if context.output.format == .json { context.output.emit(json: RolloutReport.summaryJSON(Self.skippedSummary(plan))) }
             return
@@ -179,7 +183,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
                 + " (selected: \(subject); each reboots onto it)",
             typing: String(plan.toUpgrade))
 
-        if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target)) }
+        if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target, profile: connection.profile.name)) }
         for item in plan.skipped { try await writer?.append(Self.skipEntry(item, target: target)) }
         let watch =
             verify.enabled && !target.stageOnly
@@ -239,7 +243,9 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             try? json.set(reportPath.map(JSONValue.string) ?? .null, at: [.key("report")])
             context.output.emit(json: json)
         }
-        if summary.interrupted { throw Self.interruption(summary, target: target, reportPath: reportPath) }
+        if summary.interrupted {
+            throw Self.interruption(summary, target: target, reportPath: reportPath, profile: connection.profile.name)
+        }
         context.output.note(
             "upgraded \(summary.upgraded), skipped \(summary.skipped), failed \(summary.failed)"
                 + (summary.rolledBack > 0 ? ", rolled back \(summary.rolledBack)" : "")
@@ -255,7 +261,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             throw FieldOpsError(
                 what,
                 hint: reportPath.map {
-                    "fix the cause (fieldops mcms rollout status \($0) shows it), then continue: \(RolloutReport.resumeCommand($0))"
+                    "fix the cause (fieldops mcms rollout status \($0) shows it), then continue: \(RolloutReport.resumeCommand($0, profile: connection.profile.name))"
                 }
                     ?? "run with --report FILE to see which, then --resume FILE",
                 exitCode: .partialFailure)
@@ -263,14 +269,16 @@ struct FirmwareBulkCommand: FieldOpsCommand {
     }
 
     /// The one summary of a stopped rollout, and how to go on.
-    static func interruption(_ summary: RolloutRun.Summary, target: FirmwareTarget, reportPath: String?) -> FieldOpsError {
+    static func interruption(
+        _ summary: RolloutRun.Summary, target: FirmwareTarget, reportPath: String?, profile: String
+    ) -> FieldOpsError {
         var what =
             "rollout interrupted: \(Noun.count(summary.upgraded, "ONU")) done, \(summary.failed) failed, "
             + "\(Noun.count(summary.inFlight, "ONU")) in flight (written, not verified), \(Noun.count(summary.notStarted, "ONU")) not started"
         if summary.skipped > 0 { what += "; \(summary.skipped) skipped" }
         let hint =
             reportPath.map {
-                "continue where it stopped (written ONUs are verified again, never rewritten): \(RolloutReport.resumeCommand($0))"
+                "continue where it stopped (written ONUs are verified again, never rewritten): \(RolloutReport.resumeCommand($0, profile: profile))"
             }
             ?? "without a --report nothing recorded which ONUs were done; run the same command again (ONUs already running \(target.version) are skipped)"
         return FieldOpsError(what, hint: hint, exitCode: .interrupted)

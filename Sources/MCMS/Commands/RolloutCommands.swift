@@ -7,24 +7,25 @@ struct RolloutStatusCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "status", abstract: "Per wave: done, failed, in flight and not started; --watch follows a rollout while it writes the report.",
         discussion:
-            "Reads only the local report file, never the appliance. A rollout stopped by Ctrl-C or SIGTERM shows as interrupted, with its counts and the --resume command that continues it. --watch prints again whenever the report changes and ends when the rollout writes its summary or interrupted line (with --json, one compact object per change).",
+            "Reads only the local report files, never an appliance. A NOC's rollouts on several appliances (one report each) are read together: each report names the profile it ran on, shown beside it and as profile in --json (an array then). A rollout stopped by Ctrl-C or SIGTERM shows as interrupted, with its counts and the --resume command that continues it on its appliance. --watch prints again whenever a report changes and ends when every rollout has written its summary or interrupted line (with --json, one compact object per change).",
         examples: [
             "fieldops mcms rollout status run.jsonl", "fieldops mcms rollout status run.jsonl --watch",
-            "fieldops mcms rollout status run.jsonl --json",
+            "fieldops mcms rollout status run.jsonl --json", "fieldops mcms rollout status north.jsonl south.jsonl",
         ],
         options: [
-            .flag("watch", short: "w", help: "Follow the report until the rollout finishes."),
+            .flag("watch", short: "w", help: "Follow the reports until every rollout finishes."),
             OptionSpec(
-                "interval", value: .duration, valueName: "DURATION", help: "How often to read the report while watching (default 2s)."),
+                "interval", value: .duration, valueName: "DURATION", help: "How often to read the reports while watching (default 2s)."),
         ],
-        arguments: [ArgumentSpec("REPORT", help: "The --report file of a firmware-bulk rollout.", value: .file)])
+        arguments: [ArgumentSpec("REPORT", help: "The --report file of a firmware-bulk rollout (several: one per appliance).", value: .file, variadic: true)])
 
-    let path: String
+    let paths: [String]
     let watch: Bool
     let interval: Double
 
     init(_ invocation: Invocation) throws {
-        path = try invocation.required("REPORT")
+        _ = try invocation.required("REPORT")
+        paths = invocation.all("REPORT")
         watch = invocation.flag("watch")
         interval = invocation.seconds("interval") ?? WatchOptions.defaultInterval
         guard interval >= WatchOptions.minimumInterval else {
@@ -33,33 +34,41 @@ struct RolloutStatusCommand: FieldOpsCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let (path, interval) = (self.path, self.interval)
+        let (paths, interval) = (self.paths, self.interval)
         guard watch else {
-            let report = try RolloutReportFile(contentsOf: path)
-            Self.emit(report, path: path, context: context)
+            Self.emit(try Self.read(paths), context: context)
             return
         }
-        // Reading a local file costs the appliance nothing; redraw only when it changed.
+        // Reading local files costs the appliances nothing; redraw only when one changed.
         var shown: String?
         while true {
-            let report = try RolloutReportFile(contentsOf: path)
-            let key = Self.render(report, path: path, format: .plain)
+            let reports = try Self.read(paths)
+            let key = reports.map { Self.render($0.report, path: $0.path, format: .plain) }.joined()
             if key != shown {
                 if context.output.format != .json, shown != nil, context.output.stdout.isTerminal { context.output.stdout.write("\n") }
-                Self.emit(report, path: path, context: context, compact: true)
+                Self.emit(reports, context: context, compact: true)
                 shown = key
             }
-            if report.finished || report.interrupted != nil { return }
+            if reports.allSatisfy({ $0.report.finished || $0.report.interrupted != nil }) { return }
             try await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
         }
     }
 
-    static func emit(_ report: RolloutReportFile, path: String, context: CommandContext, compact: Bool = false) {
+    static func read(_ paths: [String]) throws -> [(path: String, report: RolloutReportFile)] {
+        try paths.map { ($0, try RolloutReportFile(contentsOf: $0)) }
+    }
+
+    /// One report as before (an object); several as an array, each with its profile.
+    static func emit(_ reports: [(path: String, report: RolloutReportFile)], context: CommandContext, compact: Bool = false) {
         if context.output.format == .json {
-            let value = json(report, path: path)
+            let value =
+                reports.count == 1
+                ? json(reports[0].report, path: reports[0].path) : .array(reports.map { json($0.report, path: $0.path) })
             context.output.stdout.write(value.jsonString(compact ? .compact : .pretty) + "\n")
         } else {
-            context.output.stdout.write(render(report, path: path, format: context.output.format))
+            context.output.stdout.write(
+                reports.map { render($0.report, path: $0.path, format: context.output.format) }.joined(
+                    separator: context.output.format == .table ? "\n" : ""))
         }
     }
 
@@ -67,6 +76,7 @@ struct RolloutStatusCommand: FieldOpsCommand {
         .object(
             JSONObject([
                 ("report", .string(path)),
+                ("profile", report.profile.map(JSONValue.string) ?? .null),
                 ("file", report.file.map(JSONValue.string) ?? .null),
                 ("version", report.version.map(JSONValue.string) ?? .null),
                 ("finished", .bool(report.finished)),
@@ -93,7 +103,7 @@ struct RolloutStatusCommand: FieldOpsCommand {
         for row in report.waveStatus {
             table.append([row.name, String(row.total), String(row.done), String(row.failed), String(row.inFlight), String(row.notStarted)])
         }
-        var out = "\(path): \(report.file ?? "?") \(report.version ?? "?"), "
+        var out = (report.profile.map { "profile \($0): " } ?? "") + "\(path): \(report.file ?? "?") \(report.version ?? "?"), "
         if report.finished {
             out += "finished" + (report.summary?["halted"]?.stringValue.map { " (\($0))" } ?? "")
         } else if let counts = report.interrupted {
@@ -101,7 +111,7 @@ struct RolloutStatusCommand: FieldOpsCommand {
             out +=
                 "interrupted (\(Noun.count(count("upgraded"), "ONU")) done, \(count("failed")) failed, "
                 + "\(count("in_flight")) in flight, \(count("not_started")) not started); "
-                + "continue: \(RolloutReport.resumeCommand(path))"
+                + "continue: \(RolloutReport.resumeCommand(path, profile: report.profile))"
         } else {
             out += "running or stopped (no summary line yet)"
         }

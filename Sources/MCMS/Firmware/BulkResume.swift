@@ -69,6 +69,16 @@ public struct BulkResume: Sendable, Equatable {
         return targets
     }
 
+    /// Refuses to resume a rollout on another appliance than the one it ran on: its ONUs are
+    /// not there (or, worse, other ONUs of the same ids are).
+    public func check(profile: String, path: String) throws(FieldOpsError) {
+        if let recorded = report.profile, recorded != profile {
+            throw FieldOpsError(
+                "the rollout of \(path) ran on profile \(recorded), not \(profile)",
+                hint: "resume it on its appliance: \(RolloutReport.resumeCommand(path, profile: recorded))", exitCode: .usage)
+        }
+    }
+
     /// Refuses to resume a report of a different image: its "done" ONUs got something else.
     public func check(against target: FirmwareTarget, path: String) throws(FieldOpsError) {
         if let file, let version, file != target.file || version != target.version {

@@ -6,13 +6,15 @@ import FoundationEssentials
 /// `{"interrupted": …}` line when Ctrl-C or SIGTERM stopped it (the report then waits for
 /// `--resume`). All are ignored by readers that look only for entries.
 public enum RolloutReport {
-    public static func planLine(_ plan: RolloutPlan, target: FirmwareTarget) -> String {
+    /// - Parameter profile: the profile (appliance) the rollout runs on, which a resume must use.
+    public static func planLine(_ plan: RolloutPlan, target: FirmwareTarget, profile: String? = nil) -> String {
         JSONValue.object(
             JSONObject([
                 (
                     "rollout",
                     .object(
                         JSONObject([
+                            ("profile", profile.map(JSONValue.string) ?? .null),
                             ("file", .string(target.file)),
                             ("version", .string(target.version)),
                             (
@@ -37,9 +39,10 @@ public enum RolloutReport {
         JSONValue.object(JSONObject([("summary", summaryJSON(summary))])).jsonString()
     }
 
-    /// The whole command that continues the rollout of the report at `path`.
-    public static func resumeCommand(_ path: String) -> String {
-        "fieldops mcms onu firmware-bulk --resume " + ShellQuote.word(path)
+    /// The whole command that continues the rollout of the report at `path`, on its profile's
+    /// appliance when the report names it.
+    public static func resumeCommand(_ path: String, profile: String? = nil) -> String {
+        "fieldops " + (profile.map { "-p \(ShellQuote.word($0)) " } ?? "") + "mcms onu firmware-bulk --resume " + ShellQuote.word(path)
     }
 
     /// `{"interrupted": {"upgraded": 8, "failed": 0, "in_flight": 2, "not_started": 27, …}}`.
@@ -68,6 +71,8 @@ public struct RolloutReportFile: Sendable, Equatable {
         public var ids: [String]
     }
 
+    /// The profile the rollout ran on (reports written before it was recorded have none).
+    public var profile: String?
     public var file: String?
     public var version: String?
     public var waves: [RecordedWave] = []
@@ -92,6 +97,7 @@ public struct RolloutReportFile: Sendable, Equatable {
                 interrupted = nil
                 guard !sawPlan else { continue }
                 sawPlan = true
+                profile = plan["profile"]?.stringValue
                 file = plan["file"]?.stringValue
                 version = plan["version"]?.stringValue
                 waves = (plan["waves"]?.arrayValue ?? []).compactMap { wave in
