@@ -34,7 +34,8 @@ final class MCMSNetwork: Sendable {
         self.emulators = emulators
         self.names = names
         for name in names {
-            let login = await run(["-p", name, "auth", "login", "--username", MCMSHarness.tech, "--password-stdin"], stdin: MCMSHarness.password + "\n")
+            let login = await run(
+                ["-p", name, "auth", "login", "--username", MCMSHarness.tech, "--password-stdin"], stdin: MCMSHarness.password + "\n")
             guard login.exitCode == 0 else { throw TestSupportError("login to \(name) failed: \(login)") }
         }
         for name in down { _ = emulators[name]?.stop() }
@@ -122,6 +123,16 @@ final class MCMSNetwork: Sendable {
         let value = try JSONValue(parsing: dashboard.stdout)
         #expect(value["network"]?["onus"] == 80)
         #expect(value["appliances"]?.arrayValue?.compactMap { $0["profile"]?.stringValue } == ["site-a", "site-c"])
+    }
+
+    @Test func aSlowApplianceTimesOutAloneAndTheOthersAreListed() async throws {
+        let network = try await MCMSNetwork(seeds: [61, 62])
+        try await network.emulators["site-b"]!.setLatency(milliseconds: 4000)
+        let outcome = await network.run(["--timeout", "1s", "mcms", "onu", "list", "--all-profiles", "-o", "ndjson"])
+        #expect(outcome.exitCode == 5, "\(outcome)")
+        #expect(outcome.stdout.split(separator: "\n").count == 40)
+        #expect(outcome.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix(#"{"profile":"site-a""#) })
+        #expect(outcome.stderr.contains("fieldops: profile site-b: "), "\(outcome.stderr)")
     }
 
     @Test func everyApplianceDownIsExitFour() async throws {
@@ -250,7 +261,8 @@ final class MCMSNetwork: Sendable {
         let refused = await network.run(["mcms", "onu", "reset", "--ids", ids, "--all-profiles"])
         #expect(refused.exitCode == 2)
         #expect(refused.stderr.contains("reset 3 ONUs on 2 appliances (site-a: 2, site-b: 1)"), "\(refused.stderr)")
-        let typed = await network.run(["mcms", "onu", "reset", "--ids", ids, "--all-profiles"], stdin: "3\n", terminals: [.stdin, .stderr])
+        let typed = await network.run(
+            ["mcms", "onu", "reset", "--ids", ids, "--all-profiles"], stdin: "3\n", terminals: [.stdin, .stderr])
         #expect(typed.exitCode == 0, "\(typed)")
         #expect(try await network.emulators["site-a"]!.writeCount() == 2)
         #expect(try await network.emulators["site-b"]!.writeCount() == 1)
@@ -259,7 +271,9 @@ final class MCMSNetwork: Sendable {
             "mcms", "onu", "firmware-bulk", "--file", "ALPH-R4.3.1.bin", "--ids", ids, "--all-profiles", "--dry-run",
         ])
         #expect(rollout.exitCode == 2, "\(rollout)")
-        #expect(rollout.stderr.contains("on site-b: fieldops -p site-b mcms onu firmware-bulk --file ALPH-R4.3.1.bin --ids \(b) --dry-run"), "\(rollout.stderr)")
+        #expect(
+            rollout.stderr.contains("on site-b: fieldops -p site-b mcms onu firmware-bulk --file ALPH-R4.3.1.bin --ids \(b) --dry-run"),
+            "\(rollout.stderr)")
     }
 
     @Test func rolloutReportsNameTheirApplianceAndResumeOnlyThere() async throws {

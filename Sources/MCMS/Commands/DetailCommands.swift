@@ -166,14 +166,14 @@ struct OLTShowCommand: FieldOpsCommand {
 
     /// The OLT's state and config, and the names of its ONUs only (a query on their ids).
     static func fetch(_ mac: String, connection: MCMSConnection) async throws -> OLTDetail {
-            let repository = connection.repository
-            async let state = repository.oltState(mac)
-            async let config = repository.oltConfig(mac)
-            let document = try await state
-            // The names of this OLT's ONUs only, by a query on their ids.
-            let ids = RegistrationState.bucketed.flatMap { document.onuIDs(in: $0) }
-            async let onuNames = repository.onuNames(ids: ids)
-            let name = try await config[MCMSField.olt]?[MCMSField.name]?.stringValue ?? ""
-            return OLTDetail(mac: mac, state: document, name: name, onuNames: try await onuNames)
+        let repository = connection.repository
+        async let state = repository.oltState(mac)
+        async let config = repository.oltConfig(mac)
+        let document = try await state
+        // The names of this OLT's ONUs only, by a query on their ids.
+        let ids = RegistrationState.bucketed.flatMap { document.onuIDs(in: $0) }
+        async let onuNames = repository.onuNames(ids: ids)
+        let name = try await config[MCMSField.olt]?[MCMSField.name]?.stringValue ?? ""
+        return OLTDetail(mac: mac, state: document, name: name, onuNames: try await onuNames)
     }
 }

@@ -170,7 +170,9 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         // unrecorded, is "already there" now, and its line is what marks it done.
         guard plan.toUpgrade > 0 else {
             // The report still says which appliance and image, what was skipped, and that it ended.
-            if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target, profile: connection.profile.name)) }
+            if resume == nil {
+                try await writer?.append(line: RolloutReport.planLine(plan, target: target, profile: connection.profile.name))
+            }
             for item in plan.skipped { try await writer?.append(Self.skipEntry(item, target: target)) }
             try await writer?.append(line: RolloutReport.summaryLine(Self.skippedSummary(plan)))
             context.output.note("nothing to do: no selected ONU needs \(target.version)")

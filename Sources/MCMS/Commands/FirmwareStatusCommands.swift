@@ -118,7 +118,8 @@ struct FirmwareFilesCommand: FieldOpsCommand {
                 } else {
                     let files = parts.flatMap(\.value)
                     let profiles = parts.flatMap { part in part.value.map { _ in part.profile } }
-                    let table = ProfileColumn.table(StyledTable(table: Self.table(files), styles: files.map { _ in nil }), profiles: profiles)
+                    let table = ProfileColumn.table(
+                        StyledTable(table: Self.table(files), styles: files.map { _ in nil }), profiles: profiles)
                     if files.isEmpty {
                         context.output.sayEmpty("no appliance lists ONU firmware files")
                     } else {

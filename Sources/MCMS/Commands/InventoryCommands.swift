@@ -97,7 +97,8 @@ struct OLTListCommand: FieldOpsCommand {
                 merge: { parts in
                     let rows = parts.flatMap(\.value)
                     let profiles = parts.flatMap { part in part.value.map { _ in part.profile } }
-                    let table = ProfileColumn.table(StyledTable(table: InventoryRendering.oltTable(rows), styles: rows.map { _ in nil }), profiles: profiles)
+                    let table = ProfileColumn.table(
+                        StyledTable(table: InventoryRendering.oltTable(rows), styles: rows.map { _ in nil }), profiles: profiles)
                     return WatchFrame(
                         json: ProfileColumn.records(parts.map { ($0.profile, InventoryRendering.oltJSON($0.value)) }),
                         render: { format, color, fit in table.render(format: format, color: color, fit: fit) },
@@ -186,15 +187,15 @@ struct DashboardCommand: FieldOpsCommand {
 
     /// The named figures `--until` and the trend read.
     static func metrics(_ dashboard: Dashboard) -> [String: Double] {
-            var metrics: [String: Double] = [
-                "onus": Double(dashboard.onuCount), "olts": Double(dashboard.oltCount), "alarms": Double(dashboard.alarmTotal),
-                "low-optical": Double(dashboard.lowOpticalONUs.count), "offline-olts": Double(dashboard.offlineOLTs.count),
-            ]
-            for severity in ["critical", "major", "minor", "warning"] {
-                metrics[severity] = Double(dashboard.alarmsBySeverity.filter { $0.key.lowercased() == severity }.values.reduce(0, +))
-            }
-            for state in RegistrationState.allCases { metrics[state.word] = Double(dashboard.registration[state] ?? 0) }
-            return metrics
+        var metrics: [String: Double] = [
+            "onus": Double(dashboard.onuCount), "olts": Double(dashboard.oltCount), "alarms": Double(dashboard.alarmTotal),
+            "low-optical": Double(dashboard.lowOpticalONUs.count), "offline-olts": Double(dashboard.offlineOLTs.count),
+        ]
+        for severity in ["critical", "major", "minor", "warning"] {
+            metrics[severity] = Double(dashboard.alarmsBySeverity.filter { $0.key.lowercased() == severity }.values.reduce(0, +))
+        }
+        for state in RegistrationState.allCases { metrics[state.word] = Double(dashboard.registration[state] ?? 0) }
+        return metrics
     }
 
     @Sendable static func fetch(_ connection: MCMSConnection) async throws -> Dashboard {

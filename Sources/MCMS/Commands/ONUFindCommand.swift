@@ -65,7 +65,8 @@ struct ONUFindCommand: FieldOpsCommand {
         if cachedOnly {
             if !uncached.isEmpty {
                 context.output.note(
-                    "no cache yet for \(uncached.joined(separator: ", ")): list its ONUs once (fieldops -p \(ShellQuote.word(uncached[0])) mcms onu list)")
+                    "no cache yet for \(uncached.joined(separator: ", ")): list its ONUs once (fieldops -p \(ShellQuote.word(uncached[0])) mcms onu list)"
+                )
             }
             try emit(cached, now: now, context: context)
             return
@@ -73,7 +74,8 @@ struct ONUFindCommand: FieldOpsCommand {
         if !cached.isEmpty, context.output.stderr.isTerminal, !context.output.quiet {
             for found in cached {
                 context.output.stderr.line(
-                    "cached: \(found.id) \(found.name.isEmpty ? "" : "(\(found.name)) ")on \(found.profile) \(found.seen.describe(now: now)); asking the appliance…")
+                    "cached: \(found.id) \(found.name.isEmpty ? "" : "(\(found.name)) ")on \(found.profile) \(found.seen.describe(now: now)); asking the appliance…"
+                )
             }
         }
         let limit = self.limit

@@ -82,9 +82,11 @@ struct ONUPages {
         let repository = connection.repository
         let options = self.filters
         let selector = options.olt.map { word in
-            OLTSelector(word, profile: connection.profile.name, rerun: { [invocation = context.invocation] in
-                invocation.followUp(setting: "olt", to: $0)
-            })
+            OLTSelector(
+                word, profile: connection.profile.name,
+                rerun: { [invocation = context.invocation] in
+                    invocation.followUp(setting: "olt", to: $0)
+                })
         }
         let elsewhere = oltMayBeElsewhere
         let prepared = Task(executorPreference: MainThreadExecutor.current) { () async throws -> Prepared in

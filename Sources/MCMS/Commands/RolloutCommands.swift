@@ -17,7 +17,10 @@ struct RolloutStatusCommand: FieldOpsCommand {
             OptionSpec(
                 "interval", value: .duration, valueName: "DURATION", help: "How often to read the reports while watching (default 2s)."),
         ],
-        arguments: [ArgumentSpec("REPORT", help: "The --report file of a firmware-bulk rollout (several: one per appliance).", value: .file, variadic: true)])
+        arguments: [
+            ArgumentSpec(
+                "REPORT", help: "The --report file of a firmware-bulk rollout (several: one per appliance).", value: .file, variadic: true)
+        ])
 
     let paths: [String]
     let watch: Bool

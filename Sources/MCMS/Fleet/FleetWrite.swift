@@ -110,7 +110,8 @@ enum FleetWrite {
             try context.prompter.confirm(
                 "\(verb) \(Noun.count(total, targets.noun)) on \(groups.count) appliances ("
                     + groups.map { "\($0.profile): \($0.ids.count)" }.joined(separator: ", ") + ")",
-                typing: String(total), consequence: "each appliance's \(Noun.form(2, targets.noun)) are written there, one appliance after another")
+                typing: String(total),
+                consequence: "each appliance's \(Noun.form(2, targets.noun)) are written there, one appliance after another")
         } else if let only = groups.first {
             context.output.note("\(targets.describe(only.ids)) \(only.ids.count == 1 ? "is" : "are") on profile \(only.profile)")
         }
@@ -124,7 +125,8 @@ enum FleetWrite {
             if let error = await attempt(Command.self, derived, sub) {
                 // Over several appliances, one that fails does not stop the others.
                 guard groups.count > 1, !(error is CancellationError) else { throw error }
-                context.output.stderr.write(ErrorReporter.render(error, color: context.output.terminal.colorEnabled, profile: group.profile).text)
+                context.output.stderr.write(
+                    ErrorReporter.render(error, color: context.output.terminal.colorEnabled, profile: group.profile).text)
                 failures.append((group.profile, error))
             }
         }
@@ -179,7 +181,9 @@ enum FleetWrite {
                 if invocation.value("resume") != nil {
                     throw FieldOpsError.usage(
                         "--resume continues a rollout on the appliance it ran on: name it with -p, not --profiles",
-                        hint: "see the report's profile, then: fieldops -p PROFILE mcms onu firmware-bulk --resume \(invocation.value("resume") ?? "FILE")")
+                        hint:
+                            "see the report's profile, then: fieldops -p PROFILE mcms onu firmware-bulk --resume \(invocation.value("resume") ?? "FILE")"
+                    )
                 }
                 throw FieldOpsError.usage(ONUSelection.choiceError)
             }
@@ -213,13 +217,14 @@ enum FleetWrite {
         do {
             _ = try OLTSelector(word, profile: profile).resolve(olts: olts)
             return true
-        } catch where error.exitCode == .failure {
+        } catch  where error.exitCode == .failure {
             return false
         }
     }
 
     /// The command line for one appliance: `-p PROFILE`, no profile set, and its ids only.
-    private static func narrowed(_ invocation: Invocation, profile: String, targets: Targets, ids: [String], confirmed: Bool) -> Invocation {
+    private static func narrowed(_ invocation: Invocation, profile: String, targets: Targets, ids: [String], confirmed: Bool) -> Invocation
+    {
         var derived = invocation
         for name in ["profiles", "all-profiles", "max-parallel"] {
             derived.values[name] = nil

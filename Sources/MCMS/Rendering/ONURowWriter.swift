@@ -29,7 +29,8 @@ struct ONURowWriter {
                 context.output.structured, color: color, fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         } else {
             table = TableWriter(
-                columns: (profileColumn ? [ProfileColumn.column] : []) + InventoryRendering.onuTable([]).columns, format: context.output.format, color: color,
+                columns: (profileColumn ? [ProfileColumn.column] : []) + InventoryRendering.onuTable([]).columns,
+                format: context.output.format, color: color,
                 fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         }
     }
