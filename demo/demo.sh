@@ -294,7 +294,7 @@ kill "$(awk '$2 == "pon-c" { print $4 }' "$work/appliances.out")"
 say "the 5 weakest ONUs of the whole network, one listing: the appliances asked at once; pon-c is one line, the exit code 5"
 run mcms onu list --profiles @noc --sort rx --limit 5 -o table
 say "the network's dashboard: totals, then one line per appliance"
-"$bin" mcms dashboard --all-profiles -o table 2>&1 | tail -4
+"$bin" mcms dashboard --profiles @noc -o table 2>&1 | tail -6
 say "JSON is one document, each record naming its profile"
 "$bin" mcms alarms --profiles 'pon-*' --severity critical --json 2>/dev/null | head -12
 onu=$("$bin" -p pon-b mcms onu list --limit 3 --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[2]["id"])')
