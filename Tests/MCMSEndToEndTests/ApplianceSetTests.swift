@@ -336,6 +336,61 @@ extension Emulator {
     }
 }
 
+/// The merged listings and a watch across appliances on real terminals (a pty read back by pyte),
+/// at 60 and 80 columns, with Norwegian, CJK and emoji names, and `stty -a` as before.
+@Suite struct ApplianceSetTerminalTests {
+    func environment(_ network: MCMSNetwork) -> [String: String] {
+        var environment = network.home.environment
+        environment["TERM"] = "xterm-256color"
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return environment
+    }
+
+    @Test(arguments: [60, 80])
+    func theMergedListingKeepsProfileAndIdWhole(columns: Int) async throws {
+        let network = try await MCMSNetwork(seeds: [71, 72], onus: 8)
+        for (name, label) in [("site-a", "Sjøgata 5 “Kvartal” Ålesundsvegen"), ("site-b", "東京 ビル 3F 受付 🔧")] {
+            let id = try #require(try await network.records(["-p", name, "mcms", "onu", "list"]).first?["id"]?.stringValue)
+            #expect(await network.run(["-p", name, "mcms", "onu", "rename", id, label, "--yes"]).exitCode == 0)
+        }
+        let screen = try TerminalScreen(
+            "/bin/sh",
+            arguments: [
+                "-c", #""$@"; echo "exit status $?"; sleep 30"#, "sh", FieldOpsBinary.path, "mcms", "onu", "list", "--all-profiles",
+            ],
+            environment: environment(network), columns: columns, rows: 40)
+        let done = try screen.wait(for: "exit status 0")
+        #expect(done.ok, "\(done.text)")
+        let rows = done.lines.filter { $0.hasPrefix("site-") }
+        #expect(rows.count == 16, "one screen line per ONU: \(done.text)")
+        for row in rows {
+            let words = row.split(separator: " ", omittingEmptySubsequences: true)
+            #expect(words.count >= 2 && words[0].count == 6 && words[1].count == 12, "profile and id whole: \(row)")
+        }
+        #expect(done.lines.first { $0.hasPrefix("PROFILE") } != nil, "\(done.text)")
+    }
+
+    @Test func aWatchAcrossAppliancesNamesTheOneDownAboveTheFrame() async throws {
+        let network = try await MCMSNetwork(seeds: [73, 74], onus: 8, down: ["site-b"])
+        let stty = network.home.path("stty")
+        let script =
+            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+        let screen = try TerminalScreen(
+            "/bin/sh",
+            arguments: ["-c", script, stty, FieldOpsBinary.path, "mcms", "alarms", "--all-profiles", "--watch", "--interval", "1s"],
+            environment: environment(network), columns: 80, rows: 24)
+        let shown = try screen.wait(for: "profile site-b:")
+        #expect(shown.ok, "\(shown.text)")
+        #expect(shown.lines.contains { $0.hasPrefix("site-a") }, "\(shown.text)")
+        try screen.send("q")
+        #expect(try screen.wait(for: "exit status 0").ok)
+        #expect(try screen.wait(for: "modes saved").ok)
+        #expect(
+            try String(contentsOfFile: stty + ".after", encoding: .utf8) == String(contentsOfFile: stty + ".before", encoding: .utf8),
+            "stty -a is as before")
+    }
+}
+
 @Suite struct ONUSearchTests {
     @Test func termsAreIdsSerialsMACsOrNames() {
         #expect(ONUSearch("alph0067DBA8").wholeID == "ALPH0067dba8")
