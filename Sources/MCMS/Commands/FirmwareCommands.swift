@@ -23,7 +23,11 @@ struct ONUFirmwareCommand: FieldOpsCommand {
             ArgumentSpec(
                 "ID", help: "The ONU id (vendor and serial, e.g. ALPHe30cadcf).", value: .dynamic(MCMSCommands.onuSource), optional: true)
         ],
-        subcommands: [ONURollbackCommand.spec, ONUActivateCommand.spec, ONUFirmwareStatusCommand.spec])
+        subcommands: [
+            FleetWrite.spec(ONURollbackCommand.self, kind: .onu, several: false, verb: "roll back"),
+            FleetWrite.spec(ONUActivateCommand.self, kind: .onu, several: false, verb: "activate"),
+            ONUFirmwareStatusCommand.spec,
+        ])
 
     /// Optional in the grammar only because the group has subcommands; required to run.
     let id: String?
