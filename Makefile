@@ -27,13 +27,20 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: all deps build-info build release test test-builds test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
+.PHONY: all help deps build-info build release test test-builds test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
 
-## deps: make sure the C libraries, the shells the completion tests drive and the packaging tools
-## (lintian, dpkg-shlibdeps, man, bash-completion) are present.
+## help: the targets and what each is for.
+help:
+	@awk '/^## [a-z-]+:/ { line = substr($$0, 4); name = substr(line, 1, index(line, ":") - 1); \
+		printf "  %-18s %s\n", name, substr(line, length(name) + 3) }' $(firstword $(MAKEFILE_LIST))
+
+## deps: install what is missing (C libraries, shells, packaging tools, pyte); test and demo run it.
+#   The C libraries, the shells the completion tests drive and the packaging tools (lintian,
+#   dpkg-shlibdeps, man, bash-completion). As root it installs what is missing with apt-get;
+#   otherwise it prints the apt-get command and stops.
 deps:
 	@missing=""; \
 	for p in $(PKGS); do pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
@@ -52,24 +59,28 @@ deps:
 		echo "run: sudo apt-get update && sudo apt-get install -y $(APT_PKGS)"; exit 1; \
 	fi
 
-## build-info: Sources/CFieldOpsBuild/build-info.h from git (describe and commit), rewritten only
-## when it changes; outside a git checkout it is removed and the binary reports VERSION.
+## build-info: the version header from git (rewritten only when it changes).
+#   Sources/CFieldOpsBuild/build-info.h from git describe and the commit; outside a git checkout
+#   it is removed and the binary reports VERSION.
 build-info:
 	@bash packaging/version.sh header $(BUILD_INFO)
 
+## build: the debug build (.build/debug/fieldops).
 build: build-info
 	$(SWIFT) build
 
+## release: the release build with the Swift runtime linked in (.build/release/fieldops).
 # No $ORIGIN RUNPATH: the Swift runtime is linked in, and an installed /usr/bin/fieldops must not
 # load libraries (or the libcurl it dlopen()s) from its own directory. Only the program: the test
 # support target imports swift-testing, which a release build does not offer.
 release: build-info
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product fieldops
 
-## test: every Swift test (unit, emulator end-to-end, real shells), the emulators' own tests,
-## and the two SwiftPM plugins (completions must match the command tree; man pages must render),
-## then install, uninstall and the .deb (Tests/Install, on the release binary), CI's own script
-## (Tests/CI), and last the formatting lint.
+## test: every test: Swift (unit, end-to-end, real shells), emulators, install, .deb, CI script, lint.
+#   Every Swift test (unit, emulator end-to-end, real shells), the emulators' own tests, and the
+#   two SwiftPM plugins (completions must match the command tree; man pages must render), then
+#   install, uninstall and the .deb (Tests/Install, on the release binary), CI's own script
+#   (Tests/CI), and last the formatting lint.
 # swift-format ships with the toolchain; .swift-format holds the project's settings.
 FORMAT_PATHS = Sources Tests Plugins Package.swift
 
@@ -81,6 +92,7 @@ lint:
 		echo "$$out" | grep -o '^[^:]*\.swift' | sort -u | sed 's/^/  /'; exit 1; \
 	fi; echo "lint: clean"
 
+## format: rewrite the sources as swift-format wants them.
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
@@ -104,7 +116,7 @@ test:
 	echo "make test: $$(( $$(date +%s) - started )) s wall, builds included (debug, release and the tests:" \
 		"$$(( $${built:-$$(date +%s)} - started )) s of it); $$(cat $(FIGURES))"; exit $$status
 
-test-builds: build-info build release
+test-builds: deps build-info build release
 	$(SWIFT) build --build-tests
 
 # What `make test` runs once test-builds is done (no prerequisites: the builds ran just before).
@@ -129,6 +141,7 @@ completions:
 man:
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output man
 
+## check-completions: fails when completions/ is not what the command tree generates.
 check-completions:
 	@tmp=$$(mktemp -d); \
 	$(SWIFT) package --allow-writing-to-package-directory generate-completions --output "$$tmp" >/dev/null && \
@@ -136,6 +149,7 @@ check-completions:
 		diff -u "completions/$$f" "$$tmp/$$f" >/dev/null || { echo "completions/$$f is stale: run 'make completions'"; rm -rf "$$tmp"; exit 1; }; \
 	done; rm -rf "$$tmp"; echo "completions: up to date"
 
+## check-man: fails when a man page does not render.
 check-man:
 	@tmp=$$(mktemp -d); \
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output "$$tmp" >/dev/null && \
@@ -143,10 +157,10 @@ check-man:
 	if command -v groff >/dev/null 2>&1; then for p in "$$tmp"/*.1; do groff -man -Tutf8 -ww "$$p" >/dev/null 2>"$$tmp/warn" && [ ! -s "$$tmp/warn" ] || { echo "man page $$p: $$(cat $$tmp/warn)"; exit 1; }; done; fi; \
 	echo "man: $$n pages render"; rm -rf "$$tmp"
 
-## sanitize: the whole Swift test suite under ThreadSanitizer, then AddressSanitizer (with
-## LeakSanitizer), each in its own scratch directory; the end-to-end tests run the sanitized
-## fieldops binary built beside the tests. Fails on any report; known toolchain reports are
-## suppressed by name in Tests/Sanitizers/.
+## sanitize: the Swift tests under ThreadSanitizer, then AddressSanitizer; fails on any report.
+#   Each in its own scratch directory (LeakSanitizer with ASan); the end-to-end tests run the
+#   sanitized fieldops binary built beside the tests. Known toolchain reports are suppressed by
+#   name in Tests/Sanitizers/.
 SANITIZE_ENV = TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
 	ASAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp detect_leaks=1 abort_on_error=0 detect_stack_use_after_return=0" \
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp print_suppressions=0"
@@ -161,8 +175,9 @@ sanitize-address: build-info
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	$(SANITIZE_ENV) $(TEST_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan $(TEST_PARALLEL) < /dev/null
 
-## fuzz: every libFuzzer target of Tests/Fuzz (a package of its own) for FUZZ_SECONDS each on a
-## copy of its seed corpus; fails on any crash, leak or timeout and names the reproducer.
+## fuzz: every libFuzzer target of Tests/Fuzz for FUZZ_SECONDS each; fails on a crash or leak.
+#   Each on a copy of its seed corpus (Tests/Fuzz is a package of its own); a crash, leak or
+#   timeout fails it and names the reproducer.
 fuzz: ; bash Tests/Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## bench: release build, then every bench/*.sh with the binary's path; prints figures.
@@ -170,11 +185,11 @@ bench: release
 	@for b in bench/*.sh; do echo "== $$b"; bash "$$b" "$$(pwd)/$(BIN_RELEASE)" || echo "($$b failed)"; done
 
 ## demo: build, start the emulators on loopback, and walk the main jobs with a throw-away config.
-demo: build
+demo: deps build
 	bash demo/demo.sh "$$(pwd)/$(BIN_DEBUG)"
 
-## install: the release binary, its completions and man pages (generated by the binary), the
-## docs and any systemd user units into $(DESTDIR)$(PREFIX).
+## install: the release binary, completions, man pages, docs and user units into $(DESTDIR)$(PREFIX).
+#   Completions and man pages are generated by the binary.
 install: release
 	install -D -m 0755 $(BIN_RELEASE) "$(DESTDIR)$(BINDIR)/fieldops"
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
@@ -192,9 +207,9 @@ install: release
 	$(foreach u,$(UNITS),install -D -m 0644 $(u) "$(DESTDIR)$(USERUNITDIR)/$(notdir $(u))";) \
 	echo "installed into $(DESTDIR)$(PREFIX): bin/fieldops, completions for bash, zsh ($(ZSHDIRS:$(PREFIX)/share/zsh/%=%)) and fish, $$n man pages, $(words $(DOCS)) docs, $(words $(UNITS)) systemd user units"
 
-## uninstall: removes what `make install` laid with the same PREFIX and DESTDIR. The man pages
-## are the ones the installed binary (else the built one) writes; under a DESTDIR, directories
-## left empty go too.
+## uninstall: removes what `make install` laid with the same PREFIX and DESTDIR.
+#   The man pages are the ones the installed binary (else the built one) writes; under a
+#   DESTDIR, directories left empty go too.
 uninstall:
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	bin="$(DESTDIR)$(BINDIR)/fieldops"; [ -x "$$bin" ] || bin=$(BIN_RELEASE); \
@@ -212,10 +227,12 @@ uninstall:
 	else rmdir "$(DOCDIR)" 2>/dev/null || true; fi; \
 	echo "removed $$n files from $(DESTDIR)$(PREFIX)"
 
-## deb: fieldops_<version>_<arch>.deb in the repository root, staged with `make install PREFIX=/usr`
-## (packaging/build-deb.sh; Depends computed from the binary and from the libcurl it dlopen()s).
+## deb: fieldops_<version>_<arch>.deb in the repository root.
+#   Staged with `make install PREFIX=/usr` (packaging/build-deb.sh; Depends computed from the
+#   binary and from the libcurl it dlopen()s).
 deb:
 	@MAKE="$(MAKE)" bash packaging/build-deb.sh "$(CURDIR)"
 
+## clean: remove the builds and generated files.
 clean:
 	rm -rf .build man fieldops_*.deb $(BUILD_INFO)
