@@ -27,7 +27,7 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: all help deps build-info build release test test-builds test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
+.PHONY: docs check-docs all help deps build-info build release test test-builds test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
@@ -127,7 +127,7 @@ test-steps:
 	echo "Swift tests $$(( $$(date +%s) - started )) s ($(TEST_PARALLEL), width $(TEST_WIDTH)), $$starts emulator processes started" > $(FIGURES); \
 	cat $(FIGURES); exit $$status
 	python3 -m unittest discover -s Tests/Emulators -p 'test_*.py'
-	$(MAKE) check-completions check-man
+	$(MAKE) check-completions check-man check-docs
 	bash Tests/Install/test_install.sh
 	bash Tests/CI/test_ci_run.sh
 	@# Formatting last: a finding never hides what the tests found.
@@ -140,6 +140,16 @@ completions:
 ## man: man pages for every command into man/ (SwiftPM plugin).
 man:
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output man
+
+## docs: regenerate the Markdown command reference in docs/reference/ from the command tree.
+docs: build
+	$(BIN_DEBUG) __reference docs/reference
+
+## check-docs: fails when docs/reference/ is not what the command tree generates.
+check-docs:
+	@tmp=$$(mktemp -d); $(BIN_DEBUG) __reference "$$tmp" 2>/dev/null && \
+	if diff -r docs/reference "$$tmp" >/dev/null; then echo "docs: the reference is current"; rm -rf "$$tmp"; \
+	else diff -r docs/reference "$$tmp" | head -20; echo "docs/reference is stale: run 'make docs'"; rm -rf "$$tmp"; exit 1; fi
 
 ## check-completions: fails when completions/ is not what the command tree generates.
 check-completions:

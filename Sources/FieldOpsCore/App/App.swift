@@ -79,6 +79,7 @@ public struct App: Sendable {
                 VersionCommand.spec,
                 CompleteCommand.spec,
                 ManualCommand.spec,
+                ReferenceCommand.spec,
             ])
     }
 

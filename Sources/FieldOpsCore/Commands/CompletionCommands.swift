@@ -75,6 +75,25 @@ struct ManualCommand: FieldOpsCommand {
     }
 }
 
+/// The hidden `__reference DIR` behind `make docs`: the Markdown command reference.
+struct ReferenceCommand: FieldOpsCommand {
+    static let definition = CommandSpec(
+        "__reference", abstract: "Write the Markdown command reference (a page per command) into DIR.",
+        arguments: [ArgumentSpec("DIR", help: "The output directory (created when missing).", value: .directory)],
+        hidden: true)
+
+    let directory: String
+
+    init(_ invocation: Invocation) throws {
+        directory = try invocation.required("DIR")
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let written = try MarkdownReference(root: context.commandTree).write(to: URL(fileURLWithPath: directory))
+        context.output.note("wrote \(written.count) reference pages to \(directory)")
+    }
+}
+
 extension CommandContext {
     /// The whole command tree, which the completion scripts, `__complete` and the man pages
     /// describe: the one `App` builds for the backends it gave this context. It holds the

@@ -22,7 +22,11 @@ struct ONUFindCommand: FieldOpsCommand {
             .flag("cached", help: "Answer from the local caches only (as old as each profile's last onu list)."),
             OptionSpec(
                 "limit", value: .integer(1...), valueName: "N", help: "At most N matches per appliance are confirmed (default 50)."),
-        ] + Appliances.readSpecs,
+            Appliances.profilesOption, Appliances.allProfilesOption,
+            OptionSpec(
+                "max-parallel", value: .integer(1...64), valueName: "N",
+                help: "Ask at most N appliances at a time (default \(parallel))."),
+        ],
         arguments: [ArgumentSpec("TERM", help: "An ONU id, serial, MAC or part of a name.", value: .dynamic(MCMSCommands.onuSource))])
 
     static let defaultLimit = 50
