@@ -27,7 +27,7 @@ UNITS      := $(wildcard config/systemd/*.service config/systemd/*.timer config/
 zsh_reads_site = $(shell if command -v zsh >/dev/null 2>&1; then zsh -fc 'print -l $$fpath' | grep -qxF '$(ZSHSITEDIR)' && echo yes; else echo yes; fi)
 ZSHDIRS     = $(ZSHVENDORDIR) $(if $(zsh_reads_site),$(ZSHSITEDIR))
 
-.PHONY: docs check-docs all help deps build-info build release test test-builds test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
+.PHONY: try docs check-docs all help deps build-info build release test test-builds test-steps lint format sanitize sanitize-thread sanitize-address fuzz demo bench completions man check-completions check-man \
         install uninstall deb clean
 
 all: build
@@ -127,6 +127,7 @@ test-steps:
 	echo "Swift tests $$(( $$(date +%s) - started )) s ($(TEST_PARALLEL), width $(TEST_WIDTH)), $$starts emulator processes started" > $(FIGURES); \
 	cat $(FIGURES); exit $$status
 	python3 -m unittest discover -s Tests/Emulators -p 'test_*.py'
+	python3 -m unittest discover -s Tests/Docs -p 'test_*.py'
 	$(MAKE) check-completions check-man check-docs
 	bash Tests/Install/test_install.sh
 	bash Tests/CI/test_ci_run.sh
@@ -140,6 +141,10 @@ completions:
 ## man: man pages for every command into man/ (SwiftPM plugin).
 man:
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output man
+
+## try: start the three service emulators and print the profile lines that point fieldops at them.
+try: deps build
+	bash demo/try.sh "$$(pwd)/$(BIN_DEBUG)"
 
 ## docs: regenerate the Markdown command reference in docs/reference/ from the command tree.
 docs: build
