@@ -15,7 +15,10 @@ import Testing
                         "alarms", abstract: "Every alarm of 'site-*' and site_a.",
                         discussion: "Use `--severity critical` or *all*.",
                         examples: ["fieldops mcms alarms --profiles 'site-*'"],
-                        options: [OptionSpec("severity", valueName: "S", help: "Only these severities.")])
+                        options: [
+                            OptionSpec("severity", valueName: "S", help: "Only these severities."),
+                            OptionSpec("kind", value: .choice(["onu", "olt"]), help: "One kind."),
+                        ])
                 ]),
             CommandSpec("__secret", abstract: "Hidden.", hidden: true),
         ])
@@ -38,7 +41,8 @@ import Testing
         #expect(alarms.contains("Use `--severity critical` or \\*all\\*."))
         #expect(alarms.contains("```sh\nfieldops mcms alarms --profiles 'site-*'\n```"))
         #expect(alarms.contains("| `--severity S` | Only these severities. |"))
-        #expect(alarms.contains("fieldops mcms alarms [--severity S] [options]"))
+        #expect(alarms.contains("fieldops mcms alarms [--severity S] [--kind onu|olt] [options]"))
+        #expect(alarms.contains("| `--kind onu\\|olt` |"), "a | in a table cell is escaped, code or not")
         let index = pages[0].content
         #expect(index.contains("PON &lt;networks&gt; for “Sjøgata 5” \\| the NOC"))
     }

@@ -84,7 +84,8 @@ public struct MarkdownReference: Sendable {
         if !command.arguments.isEmpty {
             lines += ["## Arguments", "", "| argument | meaning |", "|---|---|"]
             for argument in command.arguments {
-                lines.append("| `\(CommandSynopsis.token(for: argument))` | \(Self.cell(HelpRenderer.description(of: argument))) |")
+                lines.append(
+                    "| `\(Self.pipes(CommandSynopsis.token(for: argument)))` | \(Self.cell(HelpRenderer.description(of: argument))) |")
             }
             lines.append("")
         }
@@ -94,7 +95,7 @@ public struct MarkdownReference: Sendable {
             for option in options {
                 var term = (option.short.map { "-\($0), " } ?? "") + "--" + option.long
                 if !option.isFlag { term += " " + CommandSynopsis.valueText(for: option) }
-                lines.append("| `\(term)` | \(Self.cell(HelpRenderer.row(for: option).description)) |")
+                lines.append("| `\(Self.pipes(term))` | \(Self.cell(HelpRenderer.row(for: option).description)) |")
             }
             lines.append("")
         }
@@ -178,6 +179,15 @@ public struct MarkdownReference: Sendable {
                 }
             }
             out.append(character)
+        }
+        return out
+    }
+
+    /// Code in a table cell: `|` escaped (GitHub's tables split on it even inside backticks).
+    static func pipes(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "|" { out += "\\|" } else { out.append(character) }
         }
         return out
     }
