@@ -373,21 +373,13 @@ extension Emulator {
     @Test func aWatchAcrossAppliancesNamesTheOneDownAboveTheFrame() async throws {
         let network = try await MCMSNetwork(seeds: [73, 74], onus: 8, down: ["site-b"])
         let stty = network.home.path("stty")
-        let script =
-            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-        let screen = try TerminalScreen(
-            "/bin/sh",
-            arguments: ["-c", script, stty, FieldOpsBinary.path, "mcms", "alarms", "--all-profiles", "--watch", "--interval", "1s"],
-            environment: environment(network), columns: 80, rows: 24)
+        let screen = try ModesKeptRun.start(
+            ["mcms", "alarms", "--all-profiles", "--watch", "--interval", "1s"], environment: environment(network), stty: stty,
+            columns: 80, rows: 24)
         let shown = try screen.wait(for: "profile site-b:")
         #expect(shown.ok, "\(shown.text)")
         #expect(shown.lines.contains { $0.hasPrefix("site-a") }, "\(shown.text)")
-        try screen.send("q")
-        #expect(try screen.wait(for: "exit status 0").ok)
-        #expect(try screen.wait(for: "modes saved").ok)
-        #expect(
-            try String(contentsOfFile: stty + ".after", encoding: .utf8) == String(contentsOfFile: stty + ".before", encoding: .utf8),
-            "stty -a is as before")
+        try ModesKeptRun.quit(screen, stty: stty)
     }
 }
 

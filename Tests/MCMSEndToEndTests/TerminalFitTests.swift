@@ -79,21 +79,12 @@ import Testing
     /// `stty -a` before and after.
     func watch(_ harness: MCMSHarness, _ arguments: [String], columns: Int, rows: Int) throws -> (TerminalScreen, String) {
         let stty = harness.home.path("stty-\(columns)x\(rows)")
-        let script =
-            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
-        let screen = try TerminalScreen(
-            "/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path] + arguments,
-            environment: environment(harness), columns: columns, rows: rows)
+        let screen = try ModesKeptRun.start(arguments, environment: environment(harness), stty: stty, columns: columns, rows: rows)
         return (screen, stty)
     }
 
     func quit(_ screen: TerminalScreen, stty: String) throws {
-        try screen.send("q")
-        #expect(try screen.wait(for: "exit status 0").ok)
-        #expect(try screen.wait(for: "modes saved").ok)
-        #expect(
-            try String(contentsOfFile: stty + ".after", encoding: .utf8) == String(contentsOfFile: stty + ".before", encoding: .utf8),
-            "stty -a is as before")
+        try ModesKeptRun.quit(screen, stty: stty)
     }
 
     /// The dashboard at 80×24 and 60×20: health, the OLTs offline and the alarm sparkline on
@@ -187,5 +178,30 @@ import Testing
         #expect(done.lines.contains { $0.hasPrefix("canary: 2 verified, 0 failed of 2") }, "\(done.text)")
         #expect(
             try String(contentsOfFile: stty + ".after", encoding: .utf8) == String(contentsOfFile: stty + ".before", encoding: .utf8))
+    }
+}
+
+/// The real `fieldops` full screen in a pty behind a shell that saves `stty -a` before it starts
+/// and after it exits (`STTY.before`, `STTY.after`), so a test can check every way out leaves
+/// the terminal's modes as they were.
+enum ModesKeptRun {
+    static func start(_ arguments: [String], environment: [String: String], stty: String, columns: Int, rows: Int) throws
+        -> TerminalScreen
+    {
+        let script =
+            #"trap ':' INT; stty -a > "$0.before"; "$@"; echo "exit status $?"; stty -a > "$0.after"; echo "modes saved"; sleep 30"#
+        return try TerminalScreen(
+            "/bin/sh", arguments: ["-c", script, stty, FieldOpsBinary.path] + arguments, environment: environment, columns: columns,
+            rows: rows)
+    }
+
+    /// `q`, then exit 0 and the modes as before.
+    static func quit(_ screen: TerminalScreen, stty: String) throws {
+        try screen.send("q")
+        #expect(try screen.wait(for: "exit status 0").ok)
+        #expect(try screen.wait(for: "modes saved").ok)
+        #expect(
+            try String(contentsOfFile: stty + ".after", encoding: .utf8) == String(contentsOfFile: stty + ".before", encoding: .utf8),
+            "stty -a is as before")
     }
 }

@@ -47,14 +47,9 @@ struct ONUShowCommand: FieldOpsCommand {
                 appliances, context: context, what: "ONU \(onu)",
                 part: { connection in try await Self.fetch(onu, repository: connection.repository) },
                 merge: { parts in
-                    WatchFrame(
-                        json: parts.count == 1
-                            ? ProfileColumn.record(parts[0].value.json, profile: parts[0].profile)
-                            : ProfileColumn.records(parts.map { ($0.profile, $0.value.json) }),
-                        render: { format, color, _ in
-                            ProfileColumn.details(parts.map { ($0.profile, $0.value.view(color: color)) }, format: format, color: color)
-                        },
-                        metrics: parts[0].value.metrics, states: Set(parts.map(\.value.registration.word)))
+                    ProfileColumn.detailFrame(
+                        parts, json: \.json, view: { $0.view(color: $1) }, metrics: parts[0].value.metrics,
+                        states: Set(parts.map(\.value.registration.word)))
                 }
             ).run(
                 title: InventoryCommands.title("onu show", onu), metrics: ONUDetail.metricNames,
@@ -137,14 +132,9 @@ struct OLTShowCommand: FieldOpsCommand {
                 appliances, context: context, what: "OLT \(mac)",
                 part: { connection in try await Self.fetch(mac, connection: connection) },
                 merge: { parts in
-                    WatchFrame(
-                        json: parts.count == 1
-                            ? ProfileColumn.record(parts[0].value.json, profile: parts[0].profile)
-                            : ProfileColumn.records(parts.map { ($0.profile, $0.value.json) }),
-                        render: { format, color, _ in
-                            ProfileColumn.details(parts.map { ($0.profile, $0.value.view) }, format: format, color: color)
-                        },
-                        metrics: parts[0].value.metrics, states: parts[0].value.states)
+                    ProfileColumn.detailFrame(
+                        parts, json: \.json, view: { detail, _ in detail.view }, metrics: parts[0].value.metrics,
+                        states: parts[0].value.states)
                 }
             ).run(
                 title: InventoryCommands.title("olt show", mac), metrics: OLTDetail.metricNames, states: ["up", "down"],

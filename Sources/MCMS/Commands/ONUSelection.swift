@@ -44,18 +44,7 @@ struct ONUSelection: Sendable {
         case .ids(let list):
             ids = list.split(separator: ",").map { $0.trimmingSpaces() }
         case .file(let path):
-            let data: Data
-            if path == "-" {
-                data = context.stdin.readAll()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: path) else {
-                    throw FieldOpsError("cannot read the id file \(path)", hint: "one ONU id per line")
-                }
-                data = contents
-            }
-            ids = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-                .map { $0.trimmingSpaces() }
-                .filter { !$0.hasPrefix("#") }
+            ids = try Self.ids(inFile: path, context: context)
         case .olt(let olt):
             let olts = try await repository.oltNames()
             let mac = try OLTSelector(olt, context: context).resolve(olts: olts)
@@ -76,6 +65,22 @@ struct ONUSelection: Sendable {
             let named = ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? " and \(ids.count - 3) more" : "")
             return (ids, Noun.form(ids.count, "ONU") + " " + named)
         }
+    }
+
+    /// The ids of an `--ids-from` file (`-`: stdin), one a line; `#` lines are comments.
+    static func ids(inFile path: String, context: CommandContext) throws -> [String] {
+        let data: Data
+        if path == "-" {
+            data = context.stdin.readAll()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw FieldOpsError("cannot read the id file \(path)", hint: "one ONU id per line")
+            }
+            data = contents
+        }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingSpaces() }
+            .filter { !$0.hasPrefix("#") }
     }
 
     /// Every ONU of an OLT: its registration buckets, plus ONUs whose state names it as parent

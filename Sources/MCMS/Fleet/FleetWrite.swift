@@ -163,18 +163,7 @@ enum FleetWrite {
             case .ids(let list):
                 return .onus(unique(list.split(separator: ",").map { DeviceID.onu($0.trimmingSpaces()) }), viaArgument: false)
             case .file(let path):
-                let data: Data
-                if path == "-" {
-                    data = context.stdin.readAll()
-                } else {
-                    guard let contents = FileManager.default.contents(atPath: path) else {
-                        throw FieldOpsError("cannot read the id file \(path)", hint: "one ONU id per line")
-                    }
-                    data = contents
-                }
-                let ids = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
-                    .filter { !$0.isEmpty && !$0.hasPrefix("#") }.map(DeviceID.onu)
-                return .onus(unique(ids), viaArgument: false)
+                return .onus(unique(try ONUSelection.ids(inFile: path, context: context).map(DeviceID.onu)), viaArgument: false)
             case .olt(let word):
                 return .onusOfOLT(word)
             case nil:

@@ -42,6 +42,19 @@ enum ProfileColumn {
         }.joined(separator: format == .plain ? "" : "\n")
     }
 
+    /// The frame of a device shown across appliances (`onu show`, `olt show`): its record with
+    /// `profile` (an array when several appliances hold it) and its view headed by each profile.
+    static func detailFrame<Detail: Sendable>(
+        _ parts: [(profile: String, value: Detail)], json: @escaping @Sendable (Detail) -> JSONValue,
+        view: @escaping @Sendable (Detail, Bool) -> DetailView, metrics: [String: Double], states: Set<String>
+    ) -> WatchFrame {
+        WatchFrame(
+            json: parts.count == 1
+                ? record(json(parts[0].value), profile: parts[0].profile) : records(parts.map { ($0.profile, json($0.value)) }),
+            render: { format, color, _ in details(parts.map { ($0.profile, view($0.value, color)) }, format: format, color: color) },
+            metrics: metrics, states: states)
+    }
+
     /// A record with `profile` first (an array: each of its objects).
     static func record(_ value: JSONValue, profile: String) -> JSONValue {
         switch value {
