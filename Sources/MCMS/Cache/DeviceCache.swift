@@ -30,9 +30,14 @@ public struct DeviceCache: Sendable {
 
     /// Replaces the cached list; failures are ignored by callers because a cache is optional.
     public func store<S: Sequence>(_ kind: Kind, entries: S) throws where S.Element == (id: String, name: String) {
+        try store(kind, entries: entries.lazy.map { Entry(id: $0.id, name: $0.name, olt: nil) })
+    }
+
+    /// Replaces the cached list with entries that may name their OLT (ONUs).
+    public func store<S: Sequence>(_ kind: Kind, entries: S) throws where S.Element == Entry {
         let writer = try Writer(cache: self, kind: kind)
         do {
-            for entry in entries { try writer.append(id: entry.id, name: entry.name) }
+            for entry in entries { try writer.append(id: entry.id, name: entry.name, olt: entry.olt) }
             try writer.commit()
         } catch {
             writer.discard()
@@ -155,14 +160,7 @@ public struct DeviceCache: Sendable {
         var entries = self.entries(kind)
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         entries[index].name = name
-        let writer = try Writer(cache: self, kind: kind)
-        do {
-            for entry in entries { try writer.append(id: entry.id, name: entry.name, olt: entry.olt) }
-            try writer.commit()
-        } catch {
-            writer.discard()
-            throw error
-        }
+        try store(kind, entries: entries)
     }
 
     /// Completion candidates: ids (described by their names), and with `includeNames` the

@@ -295,7 +295,8 @@ enum InventoryCommands {
     /// Keeps the listing for shell completion; a cache that cannot be written is not an error.
     static func remember(_ inventory: Inventory, in connection: MCMSConnection) {
         do {
-            try connection.cache.store(.onu, entries: inventory.onus.lazy.map { (id: $0.id, name: $0.name) })
+            try connection.cache.store(
+                .onu, entries: inventory.onus.lazy.map { DeviceCache.Entry(id: $0.id, name: $0.name, olt: $0.oltMAC) })
             try connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
         } catch {
             connection.output.trace("completion cache not updated: \(error.summaryText)")

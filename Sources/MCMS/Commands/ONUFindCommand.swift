@@ -99,7 +99,8 @@ struct ONUFindCommand: FieldOpsCommand {
                 found += cached.filter { $0.profile == profile }
             }
         }
-        if !found.isEmpty || outcomes.answered.isEmpty == false { try emit(found, now: now, context: context) }
+        // With no answer and nothing cached, the appliances' failure is the message, not "no match".
+        if !found.isEmpty || !outcomes.answered.isEmpty { try emit(found, now: now, context: context) }
         try outcomes.conclude(what: "ONU \(search.typed)")
     }
 
