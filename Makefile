@@ -3,7 +3,7 @@ SWIFT      ?= swift
 PKGS       := libcurl yaml-0.1 sqlite3 libsodium libpsl libedit ncursesw libpng
 APT_PKGS   := pkg-config libcurl4-openssl-dev libyaml-dev libsqlite3-dev libsodium-dev python3 openssl zsh fish groff-base \
               lintian dpkg-dev bash-completion man-db libpsl-dev linux-libc-dev iproute2 \
-              libncurses-dev libedit-dev libpng-dev tzdata mount util-linux
+              libncurses-dev libedit-dev libpng-dev tzdata mount util-linux systemd
 BIN_DEBUG  := .build/debug/fieldops
 BIN_RELEASE:= .build/release/fieldops
 BUILD_INFO := Sources/CFieldOpsBuild/build-info.h

@@ -78,7 +78,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "fieldops-bench",
-            dependencies: ["FieldOpsCore"],
+            dependencies: ["FieldOpsCore", "MCMS"],
             path: "Sources/FieldOpsBench"
         ),
         .target(

@@ -303,6 +303,38 @@ run mcms onu find "$onu" -o table
 say "a write never fans out on a guess: it goes where the ONU is, and only when it is on exactly one appliance"
 run mcms onu reset "$onu" --profiles 'pon-a,pon-b' --yes
 
+section "MCMS over time: a recorded week, played fast"
+start week mcms_emulator.py --onus 300 --olts 4 --seed 21
+printf 'profiles:\n  pon-week: {backend: mcms, base_url: %s}\n' "$URL" > "$XDG_CONFIG_HOME/fieldops/profiles.d/week.yaml"
+echo pon-secret | "$bin" -p pon-week auth login --username tech@example.net --password-stdin >/dev/null
+# admin PATH JSON: posts to the week emulator's admin API.
+admin() { python3 -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/__admin/" + sys.argv[2], data=sys.argv[3].encode(), method="POST", headers={"Content-Type": "application/json"}))' "$URL" "$1" "$2"; }
+week_at() { python3 -c 'import datetime, sys; print((datetime.datetime(2026, 6, 1, 12) + datetime.timedelta(hours=6 * int(sys.argv[1]))).strftime("%Y-%m-%dT%H:%M:%S"))' "$1"; }
+admin clock "{\"set\": \"$(week_at 0)\", \"frozen\": true}"
+FIELDOPS_NOW="$(week_at 0)Z" "$bin" -p pon-week mcms record --once -q
+# Three ONUs on one OLT port (from the recorder's own store) lose 2.4 dB on day 5; one alarm comes and goes.
+read -r a b c < <(python3 -c 'import sqlite3, sys, collections
+rows = sqlite3.connect(sys.argv[1]).execute("SELECT id, olt, port FROM devices WHERE kind = 0 AND olt IS NOT NULL ORDER BY id").fetchall()
+ports = collections.defaultdict(list)
+for id, olt, port in rows: ports[(olt, port)].append(id)
+print(*next(ids for ids in ports.values() if len(ids) >= 3)[:3])' "$XDG_DATA_HOME/fieldops/pon-week/history.sqlite")
+admin drift "{\"onus\": {\"$a\": {\"step_db\": -2.4, \"step_at\": \"$(week_at 21)\"}, \"$b\": {\"step_db\": -2.2, \"step_at\": \"$(week_at 21)\"}, \"$c\": {\"step_db\": -2.6, \"step_at\": \"$(week_at 21)\"}}}"
+admin alarm-schedule "{\"alarms\": [{\"device\": \"$a\", \"alarm\": {\"Name\": \"Loss of Signal\", \"Severity\": \"CRITICAL\", \"Message\": \"fibre crew at Sjøgata 4\"}, \"raise_at\": \"$(week_at 20)\", \"clear_at\": \"$(week_at 22)\"}]}"
+say "a week of samples, one every 6 hours: the emulator's clock and fieldops' own (FIELDOPS_NOW) move together"
+for step in $(seq 1 28); do
+  admin clock "{\"set\": \"$(week_at "$step")\", \"frozen\": true}"
+  FIELDOPS_NOW="$(week_at "$step")Z" "$bin" -p pon-week mcms record --once -q
+done
+echo "28 samples of 300 ONUs in $(du -k "$XDG_DATA_HOME/fieldops/pon-week/history.sqlite" | cut -f1) KB"
+export FIELDOPS_NOW="$(week_at 28)Z"
+say "drift: the three ONUs of one port dropped together, one line; the table ranks them"
+run -p pon-week mcms onu drift -o table
+say "one of them over the week: a sparkline per metric, min/avg/max/last beside it"
+COLUMNS=100 run -p pon-week mcms onu history "$a" --since 7d --metric rx,fec,state -o table
+say "the alarm that came and went while nobody looked"
+run -p pon-week mcms alarms history --since 7d --device "$a" -o table
+unset FIELDOPS_NOW
+
 section "Shell completion comes from the same command tree"
 say "fieldops completion bash|zsh|fish; dynamic values read local data only:"
 printf '%s$ fieldops __complete -p ""%s\n' "$bold" "$reset"

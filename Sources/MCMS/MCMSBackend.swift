@@ -24,6 +24,9 @@ public struct MCMSBackend: Backend {
             ProfileKey(
                 MCMSPaging.profileKey, kind: .int,
                 help: "Documents per request when reading a collection (default 500, at most 1000); --chunk-size overrides it."),
+            ProfileKey(
+                SilenceFile.profileKey, kind: .string,
+                help: "The alarm silences file, which engineers may share (default: silences.json beside the profile's stores)."),
         ]
     }
 

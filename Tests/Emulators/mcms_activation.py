@@ -10,9 +10,11 @@ for the boot delay (± jitter), then ends one of three ways, chosen per ONU by t
 While it works, ONU-STATE carries "FW Upgrade": {"Status", "Progress", "Failure"?} unless the
 appliance is set to be an older one without the block.
 
-Time is the real monotonic clock; activations finish lazily, on the next request after their
-time is up, so no timer threads touch the documents. Every activation is logged with its start
-and the moment it ended (booted, fell back, or went dead) for per-OLT concurrency assertions.
+Time is the emulator's clock, in seconds (the `clock` callable: mcms_emulator.py passes its own,
+which runs with real time until a test freezes or moves it through /__admin/clock); activations
+finish lazily, on the next request or clock change after their time is up, so no timer threads
+touch the documents. Every activation is logged with its start and the moment it ended (booted,
+fell back, or went dead) for per-OLT concurrency assertions.
 """
 
 import random
@@ -22,9 +24,10 @@ OUTCOMES = ("success", "fall-back", "never-back")
 
 
 class Activations:
-    def __init__(self, seed, boot_delay=0.0, jitter=0.0, upgrade_block=True):
+    def __init__(self, seed, boot_delay=0.0, jitter=0.0, upgrade_block=True, clock=time.monotonic):
         self.rng = random.Random("activation:%d" % seed)
-        self.epoch = time.monotonic()
+        self.clock = clock
+        self.epoch = clock()
         self.boot_delay = float(boot_delay)
         self.jitter = float(jitter)
         self.upgrade_block = bool(upgrade_block)
@@ -60,7 +63,7 @@ class Activations:
     # --- the log (GET /__admin/activations) ---------------------------------------------
     def report(self):
         """Every activation, the ids still booting, and the most ever booting at once per OLT."""
-        now = time.monotonic()
+        now = self.clock()
         events = []
         for record in self.log:
             end = record["ended"] if record["ended"] is not None else min(record["ready"], now)
@@ -89,7 +92,7 @@ class Activations:
     # --- the device ---------------------------------------------------------------------
     def start(self, onu_id, olt, from_bank, to_bank, versions):
         """Begins booting `to_bank`; returns the record. A second write while booting replaces it."""
-        now = time.monotonic()
+        now = self.clock()
         old = self.pending.pop(onu_id, None)
         if old is not None:
             old["ended"] = now
@@ -106,7 +109,7 @@ class Activations:
 
     def due(self):
         """Records whose boot time is up, oldest first, taken off the pending list."""
-        now = time.monotonic()
+        now = self.clock()
         done = [r for r in self.pending.values() if r["ready"] <= now]
         done.sort(key=lambda r: r["ready"])
         for record in done:
@@ -115,9 +118,16 @@ class Activations:
             record["result"] = record["outcome"]
         return done
 
+    def dead(self):
+        """The ids whose latest activation ended never-back: nothing they report changes any more."""
+        latest = {}
+        for record in self.log:
+            latest[record["id"]] = record
+        return {onu_id for onu_id, record in latest.items() if record["result"] == "never-back"}
+
     def progress(self, record):
         """The "FW Upgrade" block of a booting ONU: downloading for the first half, then activating."""
-        now = time.monotonic()
+        now = self.clock()
         span = record["ready"] - record["start"]
         share = 1.0 if span <= 0 else min(1.0, (now - record["start"]) / span)
         if share < 0.5:

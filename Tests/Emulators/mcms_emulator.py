@@ -47,10 +47,43 @@ Admin endpoints (besides the base ones: faults, latency, requests, stats, reset)
   GET    /__admin/olt-state/<id>       raw text of the OLT-STATE document (PUT, DELETE likewise)
   GET    /__admin/alarms/<id>          the device's active alarms (seeded from its id until set)
   PUT    /__admin/alarms/<id>          replace them with the body's list (or {"Alarms": [...]})
-  DELETE /__admin/alarms               every device's alarms cleared
+  DELETE /__admin/alarms               every device's alarms cleared (not the scheduled ones)
+  GET    /__admin/clock                {"now": "2026-06-01T12:00:03.120000", "frozen": false}
+  POST   /__admin/clock                {"set": ISO, "advance": seconds >= 0, "frozen": bool}, each
+                                       optional (set first, then advance); answers as GET does.
+                                       {"offset_seconds": N} alone stays emulator_base's (Date header)
+  POST   /__admin/drift                {"onus": {"<id>": {"rx_db_per_day", "tx_db_per_day", "step_db",
+                                       "step_at", "fec_per_hour", "bip_per_hour", "blips": [{"at",
+                                       "seconds", "rx_db"}], "from"}}, "all": {"fec_per_hour",
+                                       "bip_per_hour", "from"}}; answers as GET does
+  GET    /__admin/drift                {"onus": {"<id>": spec + "from" + "base"}, "all": spec|null}
+  DELETE /__admin/drift                no drift any more (the values stay as they are)
+  POST   /__admin/alarm-schedule       {"alarms": [{"device", "alarm": {"Name", "Severity", "Message"},
+                                       "raise_at": ISO, "clear_at": ISO|null}]}, appended
+  GET    /__admin/alarm-schedule       {"alarms": [... + "active"]}; DELETE clears the schedule
 
 Alarms are served per device (/v1/onus/alarms/<id>/) and for every device at once
 (/v1/onus/alarms/, /v1/olts/alarms/: [{"_id", "Alarms"}], with projection, query, sort, limit, skip).
+
+The clock (now()): BASE_TIME, 2026-06-01 12:00:00 local (naive, as every MCMS stamp), plus the real
+time since the reset, until a test sets, advances or freezes it (/__admin/clock); every time the
+emulator shows or compares goes through it: "Time" written on writes and activations, boot delays,
+session lifetimes, scheduled alarms (the writes log of /__admin/state keeps wall time, as the
+request log does). The seeded fixtures (generated alarms, logs, CPE leases) are
+dated from BASE_TIME moved by the clock's jumps, so a fresh process always shows the same ones.
+After each clock change (and each drift spec set) every ONU and OLT state document with a
+top-level "Time" reads now() there, as if just polled (an ONU dead after a never-back activation
+excepted), and the ONUs with a drift spec report, with t = now() and t0 = the spec's "from":
+  RX Optical Level  base + rx_db_per_day × days(t − t0) + step_db once t ≥ step_at (default t0)
+                    + rx_db of each blip with at ≤ t < at + seconds          (two decimals)
+  TX Optical Level  base + tx_db_per_day × days(t − t0)                      (two decimals)
+  FEC Corrected     base + ⌊fec_per_hour × hours(t − t0)⌋, wrapping at 2^64 as a 64-bit counter
+  BIP Errors        base + ⌊bip_per_hour × hours(t − t0)⌋, likewise
+where base is what the document held when a spec was first set for that ONU (a spec given again
+replaces it but keeps the base; DELETE /__admin/drift forgets both). Only the quantities a spec
+names are written, and only ONUs with a spec are computed: the others' documents just get the
+new "Time" from their text. "all" grows the two counters of every ONU with a state document
+(an ONU's own fec_per_hour / bip_per_hour, when its spec has them, wins).
 
 Collections page as Mongo does: `limit`, `skip`, `sort` ({"_id":1} or "_id,-Time") and `query`
 (equality, $in, $nin, $ne, $exists, $gt, $gte, $lt, $lte). A page sorted by `_id`, unfiltered or
@@ -62,6 +95,7 @@ import bisect
 import copy
 import datetime
 import json
+import math
 import os
 import random
 import secrets
@@ -441,6 +475,29 @@ class Document:
             self._tree = parse(self.text)
         return self._tree
 
+    def with_time(self, doc_id, time_text):
+        """This document with its top-level "Time" set to `time_text`, made from the text without
+        rendering it again (a state document the emulator rendered starts {"_id":…,"Time":"…"}),
+        keeping the projections that do not show "Time"; None when the text does not start so.
+        A clock change re-times every state document this way: 10,000 in a few hundredths of a
+        second, where rendering them all takes a fifth."""
+        tree = self._tree
+        if tree is None or not isinstance(tree.get(F.TIME), str):
+            return None
+        prefix = '{"%s":%s,"%s":"' % (F.ID, json.dumps(doc_id, ensure_ascii=False), F.TIME)
+        if not self.text.startswith(prefix):
+            return None
+        end = self.text.find('"', len(prefix))
+        if end < 0 or "\\" in self.text[len(prefix):end]:
+            return None
+        tree = dict(tree)
+        tree[F.TIME] = time_text
+        twin = Document(prefix + time_text + self.text[end:], tree)
+        if self._projected:
+            # Only "Time" differs: a projection whose text has no "Time" is still the same.
+            twin._projected = {k: v for k, v in self._projected.items() if '"%s"' % F.TIME not in v}
+        return twin
+
 
 
 class Collection:
@@ -467,6 +524,12 @@ class Collection:
         if doc_id not in self.docs:
             self._sorted = None
         self.docs[doc_id] = Document(text, tree)
+
+    def store_document(self, doc_id, document):
+        """Puts a Document made elsewhere (Document.with_time) in place of the one with its id."""
+        if doc_id not in self.docs:
+            self._sorted = None
+        self.docs[doc_id] = document
 
     def remove(self, doc_id):
         if self.docs.pop(doc_id, None) is not None:
@@ -572,6 +635,57 @@ def dec(value, places=2):
     return raw_number("%.*f" % (places, value))
 
 
+def iso(moment):
+    """The admin endpoints' form of a moment: naive ISO 8601, always with microseconds."""
+    return moment.isoformat(timespec="microseconds")
+
+
+def parse_moment(value, name):
+    """A moment an admin body gives: the emulator's local time, naive ISO 8601."""
+    example = "an ISO 8601 local time such as 2026-06-02T08:00:00"
+    if not isinstance(value, str):
+        raise ValueError("%s must be %s" % (name, example))
+    try:
+        moment = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError("%s must be %s, not %r" % (name, example, value))
+    if moment.tzinfo is not None:
+        raise ValueError("%s must be %s, without Z or an offset (the emulator's clock is local, "
+                         "like every MCMS stamp)" % (name, example))
+    return moment
+
+
+def number_value(value, name, minimum=None, above=None, limit=None):
+    """A finite JSON number (not a boolean), at least `minimum` / greater than `above`, and at
+    most `limit` either way (so no level or counter computed from it runs out of range)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError("%s must be a number" % name)
+    if minimum is not None and value < minimum:
+        raise ValueError("%s must be >= %s" % (name, minimum))
+    if above is not None and value <= above:
+        raise ValueError("%s must be > %s" % (name, above))
+    if limit is not None and abs(value) > limit:
+        raise ValueError("%s must be at most %g%s" % (name, limit, "" if minimum is not None else " either way"))
+    return value
+
+
+def level_value(value):
+    """A level or counter of a document as a number (RawNumber text read as float); None if none."""
+    if isinstance(value, RawNumber):
+        try:
+            return float(value.text)
+        except ValueError:
+            return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value
+
+
+def counter_value(value):
+    """A counter of a document as an int; None when it is not a JSON integer."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 class Fleet:
     """Deterministic OLTs and ONUs generated from a seed."""
 
@@ -652,7 +766,9 @@ class Fleet:
             return "unbucketed"
         return None
 
-    def _make_onu(self, rng, index, onu_id, mac, special):
+    def _make_onu(self, rng, index, onu_id, mac, special, now=None):
+        """One ONU's state and config; `now`: when it reports (the fleet's time unless given:
+        an ONU added later reports at the emulator's clock)."""
         vendor = onu_id[:4]
         spec = VENDORS[vendor]
         if vendor == "ALPH" and index == 0:
@@ -675,7 +791,7 @@ class Fleet:
             bank_versions[1 - ptr] = ""
             bank_files[1 - ptr] = ""
 
-        t = self.now - datetime.timedelta(seconds=rng.uniform(0, 30))
+        t = (now or self.now) - datetime.timedelta(seconds=rng.uniform(0, 30))
         online = t - datetime.timedelta(seconds=rng.uniform(300, 90 * 86400))
         rx = -rng.uniform(12.0, 27.5)
         counters_max = special == "max_counter"
@@ -802,6 +918,46 @@ def compile_routes():
 ROUTE_TABLE = compile_routes()
 
 
+class UnknownDevice(Exception):
+    """An admin body names a device the fleet does not have (args: message, id): 404."""
+
+
+CLOCK_EXPECTED = '{"set": "2026-06-02T08:00:00", "advance": seconds >= 0, "frozen": true|false}, each optional'
+# Bounds of a drift spec: far past any real ONU (optical levels live within -40..+10 dBm), near
+# enough that a level stays a number and a counter an integer for any moment a clock can read.
+MAX_DB = 100
+MAX_PER_HOUR = 10 ** 12
+MAX_BLIP_SECONDS = 365 * 86400
+DRIFT_KEYS = ("rx_db_per_day", "tx_db_per_day", "step_db", "step_at", "fec_per_hour", "bip_per_hour", "blips", "from")
+ALL_DRIFT_KEYS = ("fec_per_hour", "bip_per_hour", "from")
+BLIP_KEYS = ("at", "seconds", "rx_db")
+DRIFT_EXPECTED = ('{"onus": {"<ONU id>": {"rx_db_per_day": dB, "tx_db_per_day": dB, "step_db": dB, "step_at": ISO, '
+                  '"fec_per_hour": n >= 0, "bip_per_hour": n >= 0, "blips": [{"at": ISO, "seconds": n > 0, '
+                  '"rx_db": dB}], "from": ISO}}, "all": {"fec_per_hour": n >= 0, "bip_per_hour": n >= 0, '
+                  '"from": ISO}}, every key optional')
+SCHEDULE_EXPECTED = ('{"alarms": [{"device": "<ONU id or OLT MAC>", "alarm": {"Name": "Loss of Signal", '
+                     '"Severity": "CRITICAL", "Message": "..."}, "raise_at": ISO, "clear_at": ISO or null}]}')
+
+
+def counter_bases(stats, start):
+    """The counters "all" grows from, as a state's STATS holds them; `start`: the ONU's own from
+    (None: the spec's)."""
+    stats = stats if isinstance(stats, dict) else {}
+    return {F.FEC_CORRECTED: counter_value(stats.get(F.FEC_CORRECTED)),
+            F.BIP_ERRORS: counter_value(stats.get(F.BIP_ERRORS)), "from": start}
+
+
+def public(value):
+    """An admin answer's copy of a spec: moments as iso(), the rest as it is."""
+    if isinstance(value, datetime.datetime):
+        return iso(value)
+    if isinstance(value, dict):
+        return {k: public(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [public(v) for v in value]
+    return value
+
+
 class MCMSApp(App):
     name = "mcms"
 
@@ -842,6 +998,21 @@ class MCMSApp(App):
     # --- state ---------------------------------------------------------------------------
     def reset(self):
         self.started = time.monotonic()
+        # The clock (now()): it read `clock_anchor` at the monotonic moment `clock_anchor_mono`
+        # and runs on with real time unless frozen; `clock_jumps` is how far /__admin/clock has
+        # moved it, so the seeded fixtures move along (seeded_time()).
+        self.clock_anchor = BASE_TIME
+        self.clock_anchor_mono = self.started
+        self.clock_frozen = False
+        self.clock_jumps = datetime.timedelta(0)
+        # Drifting optical levels and counters (/__admin/drift): the spec of each ONU given one,
+        # and the growth of every ONU's counters ("all"), None until set.
+        self.drift_specs = {}
+        self.drift_all = None
+        # Alarms raised and cleared by the clock (/__admin/alarm-schedule), in the order given,
+        # and by device, so serving a device without any costs one dict lookup.
+        self.alarm_schedule = []
+        self.scheduled_alarms = {}
         if self.pristine_fleet is None:
             self.pristine_fleet = Fleet(self.options.seed, self.options.olts, self.options.onus, BASE_TIME,
                                         self.options.names)
@@ -862,7 +1033,7 @@ class MCMSApp(App):
         # Active alarms by device id, generated on first use and replaceable by tests.
         self.alarm_lists = {}
         self.activations = Activations(self.options.seed, self.options.boot_delay, self.options.boot_jitter,
-                                       upgrade_block=not self.options.no_upgrade_block)
+                                       upgrade_block=not self.options.no_upgrade_block, clock=self.clock_seconds)
 
     @property
     def host_cookies(self):
@@ -873,8 +1044,29 @@ class MCMSApp(App):
         return prefix + "sessionid", prefix + "csrftoken"
 
     def now(self):
-        """The emulator's clock: the fleet's base time plus the real time since start."""
-        return BASE_TIME + datetime.timedelta(seconds=time.monotonic() - self.started)
+        """The emulator's clock: the fleet's base time plus the real time since the reset, unless
+        /__admin/clock set, advanced or froze it."""
+        if self.clock_frozen:
+            return self.clock_anchor
+        return self.clock_anchor + datetime.timedelta(seconds=time.monotonic() - self.clock_anchor_mono)
+
+    def clock_seconds(self):
+        """now() as seconds after BASE_TIME: the clock of activations and session lifetimes."""
+        return (self.now() - BASE_TIME).total_seconds()
+
+    def seeded_time(self):
+        """The moment the seeded fixtures (generated alarms, logs, CPE leases) are dated from:
+        BASE_TIME, moved as far as the clock was moved. Never after now(), and the same in every
+        fresh process."""
+        return BASE_TIME + self.clock_jumps
+
+    def set_clock(self, moment, frozen, was):
+        """The clock reads `moment` now, and runs on from it unless `frozen`; `was`: the now() the
+        caller moved it from (freezing alone moves it by nothing, not by the microseconds since)."""
+        self.clock_jumps += moment - was
+        self.clock_anchor = moment
+        self.clock_anchor_mono = time.monotonic()
+        self.clock_frozen = frozen
 
     def state(self):
         return {
@@ -900,6 +1092,16 @@ class MCMSApp(App):
     # --- admin ---------------------------------------------------------------------------
     def admin(self, req):
         path = req.raw_path[len("/__admin"):]
+        if path == "/clock" and not self.is_date_skew(req):
+            with self.lock:
+                return self.admin_call(req, self.admin_clock, ("GET", "POST"), CLOCK_EXPECTED)
+        if path == "/drift":
+            with self.lock:
+                return self.admin_call(req, self.admin_drift, ("GET", "POST", "DELETE"), DRIFT_EXPECTED)
+        if path == "/alarm-schedule":
+            with self.lock:
+                return self.admin_call(req, self.admin_alarm_schedule, ("GET", "POST", "DELETE"),
+                                       SCHEDULE_EXPECTED)
         if path.startswith("/alarms"):
             with self.lock:
                 return self.admin_alarms(req, urllib.parse.unquote(path[len("/alarms"):].strip("/")))
@@ -939,6 +1141,281 @@ class MCMSApp(App):
                     self.advance_activations()
                     return self.admin_document(req, doc_id, names, owners)
         return super().admin(req)
+
+    @staticmethod
+    def is_date_skew(req):
+        """POST /__admin/clock {"offset_seconds": N} alone is emulator_base's: the Date header's skew."""
+        body = req.json()
+        return req.method == "POST" and isinstance(body, dict) and set(body) == {"offset_seconds"}
+
+    @staticmethod
+    def admin_call(req, handler, methods, expected):
+        """Runs handler(method, body) for an admin endpoint taking a JSON object: 405 for another
+        method, 400 {"error"} naming what is expected for a bad body, 404 {"error", "id"} for an
+        unknown device."""
+        if req.method not in methods:
+            return Response(405, {"error": "method not allowed", "allowed": list(methods)})
+        body = {}
+        if req.method == "POST" and req.body.strip():
+            try:
+                body = json.loads(req.body.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError) as error:
+                return Response(400, {"error": "body is not JSON (%s); expected %s" % (error, expected)})
+        if not isinstance(body, dict):
+            return Response(400, {"error": "body must be a JSON object; expected %s" % expected})
+        try:
+            return Response(200, handler(req.method, body))
+        except UnknownDevice as error:
+            return Response(404, {"error": error.args[0], "id": error.args[1]})
+        except (ValueError, OverflowError) as error:
+            return Response(400, {"error": "%s; expected %s" % (error, expected)})
+
+    # --- the clock (/__admin/clock) --------------------------------------------------------
+    def admin_clock(self, method, body):
+        """GET reads the clock; POST {"set": ISO, "advance": seconds, "frozen": bool} moves it
+        (set first, then advance; the clock never runs backwards through advance) and freezes
+        or thaws it, then every state document reads as polled at the new now()."""
+        if method == "POST":
+            unknown = sorted(set(body) - {"set", "advance", "frozen"})
+            if unknown:
+                raise ValueError("unknown key %s" % ", ".join(map(repr, unknown)))
+            was = self.now()
+            moment = was if "set" not in body else parse_moment(body["set"], "set")
+            if "advance" in body:
+                moment += datetime.timedelta(seconds=number_value(body["advance"], "advance", minimum=0))
+            frozen = body.get("frozen", self.clock_frozen)
+            if not isinstance(frozen, bool):
+                raise ValueError("frozen must be true or false")
+            self.set_clock(moment, frozen, was)
+            self.advance_activations()
+            self.refresh_states()
+        return {"now": iso(self.now()), "frozen": self.clock_frozen}
+
+    def refresh_states(self):
+        """Every ONU and OLT state document with a top-level "Time" reads now() there, as if just
+        polled (an ONU dead after a never-back activation reports nothing); the ONUs with a drift
+        spec also report their drifted levels and counters. The others are re-timed from their
+        text: nothing is computed for them, and their projections without "Time" stay cached."""
+        moment = self.now()
+        time_text = stamp(moment)
+        dead = self.activations.dead()
+        everyone = self.drift_all is not None
+        states = self.collections["onu_states"]
+        for doc_id, doc in list(states.docs.items()):
+            if doc_id in dead:
+                continue
+            if everyone or doc_id in self.drift_specs:
+                states.replace_tree(doc_id, self.drifted_tree(doc_id, doc.tree, moment, time_text))
+            else:
+                self.retime(states, doc_id, doc, time_text)
+        olts = self.collections["olt_states"]
+        for doc_id, doc in list(olts.docs.items()):
+            self.retime(olts, doc_id, doc, time_text)
+
+    @staticmethod
+    def retime(collection, doc_id, doc, time_text):
+        twin = doc.with_time(doc_id, time_text)
+        if twin is not None:
+            collection.store_document(doc_id, twin)
+            return
+        tree = doc.tree
+        if isinstance(tree, dict) and isinstance(tree.get(F.TIME), str):
+            tree = dict(tree)   # a stored tree is never changed in place (the pristine fleet shares it)
+            tree[F.TIME] = time_text
+            collection.replace_tree(doc_id, tree)
+
+    # --- drifting levels and counters (/__admin/drift) -------------------------------------
+    def admin_drift(self, method, body):
+        """GET the specs; DELETE forgets them (the documents keep their values); POST {"onus":
+        {"<id>": spec}, "all": spec} adds or replaces specs, then the documents are refreshed.
+        Everything is checked before anything changes."""
+        if method == "DELETE":
+            self.drift_specs = {}
+            self.drift_all = None
+        elif method == "POST":
+            unknown = sorted(set(body) - {"onus", "all"})
+            if unknown:
+                raise ValueError("unknown key %s" % ", ".join(map(repr, unknown)))
+            if "onus" not in body and "all" not in body:
+                raise ValueError("nothing to drift")
+            moment = self.now()
+            onus = body.get("onus", {})
+            if not isinstance(onus, dict):
+                raise ValueError('onus must be an object of specs by ONU id')
+            specs = {}
+            for onu_id, spec in onus.items():
+                if onu_id not in self.collections["onu_configs"].docs:
+                    raise UnknownDevice("unknown id", onu_id)
+                if onu_id not in self.collections["onu_states"].docs:
+                    raise UnknownDevice("no ONU-STATE document to drift", onu_id)
+                specs[onu_id] = self.drift_spec(spec, "onus.%s" % onu_id, DRIFT_KEYS, moment)
+            everyone = None
+            if "all" in body:
+                everyone = self.drift_spec(body["all"], "all", ALL_DRIFT_KEYS, moment)
+                if "fec_per_hour" not in everyone and "bip_per_hour" not in everyone:
+                    raise ValueError("all needs fec_per_hour or bip_per_hour")
+            for onu_id, spec in specs.items():
+                old = self.drift_specs.get(onu_id)
+                base = old["base"] if old is not None else {}
+                stats = self.collections["onu_states"].docs[onu_id].tree.get(F.STATS)
+                stats = stats if isinstance(stats, dict) else {}
+                for key, read in ((F.RX_OPTICAL, level_value), (F.TX_OPTICAL, level_value),
+                                  (F.FEC_CORRECTED, counter_value), (F.BIP_ERRORS, counter_value)):
+                    if base.get(key) is None:
+                        base[key] = read(stats.get(key))   # from the first spec, or the first time it had one
+                spec["base"] = base
+                self.drift_specs[onu_id] = spec
+            if everyone is not None:
+                if self.drift_all is not None:
+                    everyone["base"] = self.drift_all["base"]   # each ONU's from the first "all"
+                else:
+                    everyone["base"] = {doc_id: counter_bases(doc.tree.get(F.STATS), None)
+                                        for doc_id, doc in self.collections["onu_states"].docs.items()}
+                self.drift_all = everyone
+            self.refresh_states()
+        return self.drift_report()
+
+    @staticmethod
+    def drift_spec(spec, where, keys, moment):
+        """A drift spec checked and with its moments parsed; "from" is `moment` unless given."""
+        if not isinstance(spec, dict):
+            raise ValueError("%s must be an object" % where)
+        unknown = sorted(set(spec) - set(keys))
+        if unknown:
+            raise ValueError("unknown key %s in %s" % (", ".join(map(repr, unknown)), where))
+        out = {}
+        for key in ("rx_db_per_day", "tx_db_per_day", "step_db"):
+            if key in spec:
+                out[key] = number_value(spec[key], "%s.%s" % (where, key), limit=MAX_DB)
+        for key in ("fec_per_hour", "bip_per_hour"):
+            if key in spec:
+                out[key] = number_value(spec[key], "%s.%s" % (where, key), minimum=0, limit=MAX_PER_HOUR)
+        out["from"] = parse_moment(spec["from"], where + ".from") if "from" in spec else moment
+        if "step_at" in spec:
+            out["step_at"] = parse_moment(spec["step_at"], where + ".step_at")
+        elif "step_db" in spec:
+            out["step_at"] = out["from"]
+        if "blips" in spec:
+            if not isinstance(spec["blips"], list):
+                raise ValueError("%s.blips must be a list" % where)
+            out["blips"] = []
+            for index, blip in enumerate(spec["blips"]):
+                name = "%s.blips[%d]" % (where, index)
+                if not isinstance(blip, dict) or set(blip) != set(BLIP_KEYS):
+                    raise ValueError('%s must be {"at": ISO, "seconds": n > 0, "rx_db": dB}' % name)
+                out["blips"].append({"at": parse_moment(blip["at"], name + ".at"),
+                                     "seconds": number_value(blip["seconds"], name + ".seconds", above=0,
+                                                             limit=MAX_BLIP_SECONDS),
+                                     "rx_db": number_value(blip["rx_db"], name + ".rx_db", limit=MAX_DB)})
+        return {key: out[key] for key in keys if key in out}
+
+    def drifted_tree(self, doc_id, tree, moment, time_text):
+        """A new tree of the ONU's state at `moment`: "Time" and the STATS its drift drives."""
+        tree = dict(tree)
+        if isinstance(tree.get(F.TIME), str):
+            tree[F.TIME] = time_text
+        stats = tree.get(F.STATS)
+        if not isinstance(stats, dict):
+            return tree
+        stats = dict(stats)
+        spec = self.drift_specs.get(doc_id)
+        if spec is not None:
+            base = spec["base"]
+            days = (moment - spec["from"]).total_seconds() / 86400
+            drives_rx = "rx_db_per_day" in spec or "step_db" in spec or "blips" in spec
+            if base[F.RX_OPTICAL] is not None and drives_rx:
+                rx = base[F.RX_OPTICAL] + spec.get("rx_db_per_day", 0) * days
+                if "step_db" in spec and moment >= spec["step_at"]:
+                    rx += spec["step_db"]
+                for blip in spec.get("blips", ()):
+                    if blip["at"] <= moment < blip["at"] + datetime.timedelta(seconds=blip["seconds"]):
+                        rx += blip["rx_db"]
+                stats[F.RX_OPTICAL] = dec(rx)
+            if base[F.TX_OPTICAL] is not None and "tx_db_per_day" in spec:
+                stats[F.TX_OPTICAL] = dec(base[F.TX_OPTICAL] + spec["tx_db_per_day"] * days)
+        everyone = self.drift_all
+        if everyone is not None and doc_id not in everyone["base"]:
+            # An ONU with a state since "all" was set (added, or its state seeded): grows from now.
+            everyone["base"][doc_id] = counter_bases(stats, moment)
+        for key, rate in ((F.FEC_CORRECTED, "fec_per_hour"), (F.BIP_ERRORS, "bip_per_hour")):
+            if spec is not None and rate in spec:
+                per_hour, base, start = spec[rate], spec["base"][key], spec["from"]
+            elif everyone is not None and rate in everyone:
+                own = everyone["base"][doc_id]
+                per_hour, base, start = everyone[rate], own[key], own["from"] or everyone["from"]
+            else:
+                continue
+            if base is not None:
+                grown = base + math.floor(per_hour * (moment - start).total_seconds() / 3600)
+                stats[key] = max(0, grown) % (U64_MAX + 1)   # a 64-bit counter wraps
+        tree[F.STATS] = stats
+        return tree
+
+    def drift_report(self):
+        """What GET /__admin/drift shows: every spec as given, with its "from" and "base"."""
+        everyone = None
+        if self.drift_all is not None:
+            everyone = public(self.drift_all)
+            for own in everyone["base"].values():
+                if own.get("from") is None:
+                    own.pop("from", None)
+        return {"onus": {onu_id: public(spec) for onu_id, spec in self.drift_specs.items()}, "all": everyone}
+
+    # --- alarms on the clock (/__admin/alarm-schedule) --------------------------------------
+    def admin_alarm_schedule(self, method, body):
+        """GET the schedule; DELETE clears it; POST {"alarms": [{"device", "alarm", "raise_at",
+        "clear_at"}]} appends to it (all checked first). An entry is among its device's active
+        alarms while raise_at <= now() < clear_at (no clear_at: from raise_at on)."""
+        if method == "DELETE":
+            self.alarm_schedule = []
+            self.scheduled_alarms = {}
+        elif method == "POST":
+            if set(body) != {"alarms"} or not isinstance(body["alarms"], list):
+                raise ValueError("the body must be {\"alarms\": [...]}")
+            entries = [self.scheduled_alarm(entry, "alarms[%d]" % i) for i, entry in enumerate(body["alarms"])]
+            for entry in entries:
+                self.alarm_schedule.append(entry)
+                self.scheduled_alarms.setdefault(entry["device"], []).append(entry)
+        moment = self.now()
+        return {"alarms": [{"device": e["device"], "alarm": e["alarm"], "raise_at": iso(e["raise_at"]),
+                            "clear_at": iso(e["clear_at"]) if e["clear_at"] is not None else None,
+                            "active": self.raised(e, moment)} for e in self.alarm_schedule]}
+
+    def scheduled_alarm(self, entry, where):
+        """One schedule entry checked, with the alarm as the device will show it."""
+        if not isinstance(entry, dict):
+            raise ValueError("%s must be an object" % where)
+        unknown = sorted(set(entry) - {"device", "alarm", "raise_at", "clear_at"})
+        if unknown:
+            raise ValueError("unknown key %s in %s" % (", ".join(map(repr, unknown)), where))
+        device = entry.get("device")
+        if not isinstance(device, str):
+            raise ValueError("%s.device must be an ONU id or an OLT MAC address" % where)
+        if not any(device in self.collections[name].docs for name in ("onu_configs", "olt_configs")):
+            raise UnknownDevice("unknown id", device)
+        alarm = entry.get("alarm")
+        if not isinstance(alarm, dict) or not all(isinstance(alarm.get(k), str) and alarm[k]
+                                                  for k in (F.NAME, F.SEVERITY)):
+            raise ValueError('%s.alarm must be {"%s": "Loss of Signal", "%s": "CRITICAL", "%s": "..."}'
+                             % (where, F.NAME, F.SEVERITY, F.MESSAGE))
+        if F.TIME in alarm:
+            raise ValueError("%s.alarm must not carry %s: it is raise_at" % (where, F.TIME))
+        if not isinstance(alarm.get(F.MESSAGE, ""), str):
+            raise ValueError("%s.alarm.%s must be a string" % (where, F.MESSAGE))
+        raise_at = parse_moment(entry.get("raise_at"), where + ".raise_at")
+        clear_at = entry.get("clear_at")
+        if clear_at is not None:
+            clear_at = parse_moment(clear_at, where + ".clear_at")
+            if clear_at <= raise_at:
+                raise ValueError("%s.clear_at must be after raise_at" % where)
+        # The shape of every alarm the emulator serves: Name, Severity, Time, Message, then the rest.
+        shown = {F.NAME: alarm[F.NAME], F.SEVERITY: alarm[F.SEVERITY], F.TIME: stamp(raise_at)}
+        shown.update((k, v) for k, v in alarm.items() if k not in shown)
+        return {"device": device, "alarm": alarm, "raise_at": raise_at, "clear_at": clear_at, "shown": shown}
+
+    @staticmethod
+    def raised(entry, moment):
+        return entry["raise_at"] <= moment and (entry["clear_at"] is None or moment < entry["clear_at"])
 
     def admin_alarms(self, req, doc_id):
         """PUT /__admin/alarms/<id> [alarm…] sets one device's alarms; DELETE /__admin/alarms
@@ -1052,7 +1529,7 @@ class MCMSApp(App):
                 break
         index = len(fleet.onu_ids)
         mac = fleet.olt_ids[index % len(fleet.olt_ids)] if fleet.olt_ids else "00:00:00:00:00:00"
-        fleet._make_onu(rng, index, onu_id, mac, None)
+        fleet._make_onu(rng, index, onu_id, mac, None, now=self.now())
         fleet.onu_ids.append(onu_id)
         olt = self.collections["olt_states"].docs.get(mac)
         if olt is not None:
@@ -1084,6 +1561,11 @@ class MCMSApp(App):
                         ids.remove(onu_id)
                 self.collections["olt_states"].replace_tree(olt_mac, tree)
         self.alarm_lists.pop(onu_id, None)
+        self.drift_specs.pop(onu_id, None)
+        if self.drift_all is not None:
+            self.drift_all["base"].pop(onu_id, None)
+        if self.scheduled_alarms.pop(onu_id, None):
+            self.alarm_schedule = [e for e in self.alarm_schedule if e["device"] != onu_id]
         return True
 
     def resolve(self, req):
@@ -1139,7 +1621,7 @@ class MCMSApp(App):
         if session is None:
             return None
         ttl = self.options.session_ttl
-        if ttl and time.time() - session["created"] > ttl:
+        if ttl and self.clock_seconds() - session["clock_created"] > ttl:
             del self.sessions[key]
             return None
         return session
@@ -1175,8 +1657,9 @@ class MCMSApp(App):
             return fail(401, MSG_BAD_LOGIN)
         key = secrets.token_hex(16)
         csrf = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(64))
+        # "created" is wall time for the record; a session's lifetime runs on the emulator's clock.
         self.sessions[key] = {"user": creds[F.LOGIN_EMAIL], "created": time.time(), "last_used": time.time(),
-                              "csrftoken": csrf}
+                              "csrftoken": csrf, "clock_created": self.clock_seconds()}
         session_name, csrf_name = self.cookie_names()
         secure = "; Secure" if self.host_cookies else ""
         resp = Response(200, {"status": "success"})
@@ -1348,7 +1831,7 @@ class MCMSApp(App):
         olt = (state.get(F.OLT) or {}).get(F.MAC_ADDRESS)
         record = self.activations.start(onu_id, olt, running, bank, versions)
         record["bucketed"] = self.move_bucket(onu_id, olt, F.DEREGISTERED)
-        record["progress_at"] = 0.0
+        record["progress_at"] = float("-inf")
         if self.activations.upgrade_block:
             state[F.ONU][F.FW_UPGRADE] = {F.UPGRADE_STATUS: "downloading", F.UPGRADE_PROGRESS: 0}
         state[F.TIME] = stamp(self.now())
@@ -1389,9 +1872,9 @@ class MCMSApp(App):
                 self.move_bucket(record["id"], record["olt"], F.REGISTERED)
         if not activations.upgrade_block:
             return
-        now = time.monotonic()
+        now = self.clock_seconds()
         for record in activations.pending.values():
-            if now - record["progress_at"] < 0.5 or record["id"] not in states.docs:
+            if abs(now - record["progress_at"]) < 0.5 or record["id"] not in states.docs:
                 continue
             record["progress_at"] = now
             state = parse(states.docs[record["id"]].text)
@@ -1420,6 +1903,8 @@ class MCMSApp(App):
             "method": req.method,
             "path": req.path,
             "id": doc_id,
+            # The harness's record of the request (like /__admin/requests "at"): wall time, UTC,
+            # not the emulated clock the documents show.
             "time": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f"),
             "had_csrf": bool(req.headers.get("X-CSRFToken")),
             "csrf_matches_cookie": req.headers.get("X-CSRFToken") == req.cookies().get(csrf_name),
@@ -1433,14 +1918,33 @@ class MCMSApp(App):
         return random.Random("%d:%s:%s" % (self.options.seed, kind, doc_id))
 
     def device_alarms(self, doc_id):
-        """The device's active alarms: seeded from its id, or what a test set."""
+        """The device's active alarms: its stored ones, with the scheduled alarms raised now()
+        placed among them newest first (the stored ones keep their order)."""
+        alarms = self.stored_alarms(doc_id)
+        entries = self.scheduled_alarms.get(doc_id)
+        if not entries:
+            return alarms
+        moment = self.now()
+        raised = [e["shown"] for e in entries if self.raised(e, moment)]
+        if not raised:
+            return alarms
+        merged = list(alarms)
+        for alarm in sorted(raised, key=lambda a: a[F.TIME], reverse=True):
+            at = next((i for i, other in enumerate(merged) if isinstance(other, dict)
+                       and isinstance(other.get(F.TIME), str) and other[F.TIME] < alarm[F.TIME]), len(merged))
+            merged.insert(at, alarm)
+        return merged
+
+    def stored_alarms(self, doc_id):
+        """The device's alarms seeded from its id (dated from seeded_time() when first asked
+        for), or what a test set with PUT /__admin/alarms/<id>."""
         alarms = self.alarm_lists.get(doc_id)
         if alarms is None:
             rng = self.device_rng("alarms", doc_id)
             alarms = []
             for _ in range(rng.choice([0, 0, 0, 1, 1, 2, 3])):
                 name, severity, message = rng.choice(ALARM_NAMES)
-                moment = BASE_TIME - datetime.timedelta(seconds=rng.uniform(0, 7 * 86400))
+                moment = self.seeded_time() - datetime.timedelta(seconds=rng.uniform(0, 7 * 86400))
                 alarms.append({F.NAME: name, F.SEVERITY: severity, F.TIME: stamp(moment), F.MESSAGE: message})
             alarms.sort(key=lambda a: a[F.TIME], reverse=True)
             self.alarm_lists[doc_id] = alarms
@@ -1488,7 +1992,7 @@ class MCMSApp(App):
         except ValueError:
             return fail(400, "limit must be an integer")
         rng = self.device_rng("logs", doc_id)
-        moment = BASE_TIME - datetime.timedelta(seconds=rng.uniform(0, 600))
+        moment = self.seeded_time() - datetime.timedelta(seconds=rng.uniform(0, 600))
         entries = []
         for _ in range(200):
             severity, message = rng.choice(LOG_MESSAGES)
@@ -1506,7 +2010,7 @@ class MCMSApp(App):
         result = [0]
         for n in range(rng.choice([0, 1, 1, 2, 3])):
             mac = "%02x:%02x:%02x:%02x:%02x:%02x" % tuple([0x02] + [rng.randrange(256) for _ in range(5)])
-            expiry = BASE_TIME + datetime.timedelta(seconds=rng.uniform(600, 86400))
+            expiry = self.seeded_time() + datetime.timedelta(seconds=rng.uniform(600, 86400))
             result.append({F.CPE_MAC: mac, F.CPE_IPV4: "100.64.%d.%d" % (rng.randrange(256), rng.randrange(1, 255)),
                            F.CPE_HOSTNAME: rng.choice(HOSTS), F.CPE_LEASE_EXPIRY: stamp(expiry, micro=False)})
         return Response(200, raw=render(result))

@@ -3,6 +3,7 @@
 Run from the repository root:  python3 -m unittest Tests/Emulators/test_mcms_emulator.py
 """
 
+import datetime
 import json
 import os
 import sys
@@ -653,6 +654,20 @@ class MCMSActivationTests(unittest.TestCase):
         self.assertEqual(self.bucket_of(onu), "Deregistered")
         self.assertEqual(self.emu.admin_json("/activations")["log"][0]["result"], "never-back")
 
+    def test_a_dead_onu_is_not_polled_fresh_by_a_clock_change(self):
+        onu, other = self.registered_onus(2)
+        self.emu.admin("/activation", {"outcomes": {onu: "never-back"}})
+        self.emu.admin("/clock", {"frozen": True})
+        self.activate(onu)
+        self.emu.admin("/clock", {"advance": 1})
+        self.assertEqual(self.emu.admin_json("/activations")["pending"], [])
+        _, dead = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        moment = self.emu.admin_json("/clock", {"advance": 3600})["now"]
+        _, later = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(later["data"]["Time"], dead["data"]["Time"], "nothing it reports changes any more")
+        _, alive = self.session.get_json("/api/v1/onus/states/%s/" % other)
+        self.assertEqual(alive["data"]["Time"], moment.replace("T", " "))
+
     def test_older_appliance_omits_the_block_and_bad_settings_are_refused(self):
         onu = self.registered_onus(1)[0]
         self.emu.admin("/activation", {"upgrade_block": False, "boot_delay": 0})
@@ -661,6 +676,25 @@ class MCMSActivationTests(unittest.TestCase):
         self.assertNotIn("FW Upgrade", after["data"]["ONU"])
         status, _ = self.emu.admin("/activation", {"outcomes": {onu: "explode"}})
         self.assertEqual(status, 400)
+
+    def test_boot_delay_runs_on_the_emulated_clock(self):
+        onu = self.registered_onus(1)[0]
+        self.emu.admin("/activation", {"boot_delay": 600})
+        self.emu.admin("/clock", {"frozen": True})
+        _, active = self.activate(onu)
+        time.sleep(0.3)
+        self.assertEqual(self.emu.admin_json("/activations")["pending"], [onu], "a frozen clock boots nothing")
+        self.emu.admin("/clock", {"advance": 599})
+        self.assertEqual(self.emu.admin_json("/activations")["pending"], [onu])
+        self.assertEqual(self.bucket_of(onu), "Deregistered")
+        clock = self.emu.admin_json("/clock", {"advance": 1})
+        self.assertEqual(self.emu.admin_json("/activations")["pending"], [])
+        _, after = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(after["data"]["ONU"]["FW Bank Ptr"], 1 - active)
+        self.assertEqual(after["data"]["ONU"]["Online Time"], clock["now"].replace("T", " "))
+        self.assertEqual(self.bucket_of(onu), "Registered")
+        record = self.emu.admin_json("/activations")["log"][0]
+        self.assertAlmostEqual(record["ended"] - record["start"], 600, places=5)
 
     def test_concurrent_activations_are_counted_per_olt(self):
         onus = self.registered_onus(3)
@@ -674,6 +708,434 @@ class MCMSActivationTests(unittest.TestCase):
             olts[record["olt"]] = olts.get(record["olt"], 0) + 1
         self.assertEqual(report["max_concurrent_per_olt"], olts)
         self.assertEqual(report["pending"], [])
+
+
+# What the recorder reads of each ONU state (Sources/MCMS/History/HistoryPoint.swift), and "Time".
+RECORDER_PROJECTION = {"Time": 1, "OLT.MAC Address": 1, "OLT.PON Port": 1, "ONU.FW Bank Ptr": 1,
+                       "ONU.FW Bank Versions": 1, "STATS.RX Optical Level": 1, "STATS.TX Optical Level": 1,
+                       "STATS.FEC Corrected": 1, "STATS.FEC Uncorrectable": 1, "STATS.BIP Errors": 1,
+                       "STATS.RX Rate bps": 1, "STATS.TX Rate bps": 1}
+BY_ID = urllib.parse.quote('{"_id":1}')
+U64_MAX = 18446744073709551615
+
+
+def stamp_of(iso):
+    """The MCMS stamp of an admin ISO moment: 2026-06-02T10:00:00.000000 -> 2026-06-02 10:00:00.000000."""
+    return iso.replace("T", " ")
+
+
+def listed(session, path="/api/v1/onus/states/", projection=None, page=25):
+    """Every document of a listing, paged as fieldops pages it (sorted by _id, `page` at a time,
+    projected), decimals kept as their text ("-22.59") so their two places can be checked."""
+    docs = {}
+    skip = 0
+    while True:
+        query = "?sort=%s&limit=%d&skip=%d" % (BY_ID, page, skip)
+        if projection:
+            query += "&projection=" + quote_projection(projection)
+        status, _, raw = session.get(path + query)
+        if status != 200:
+            raise AssertionError("listing %s answered %d" % (path, status))
+        data = json.loads(raw, parse_float=str)["data"]
+        docs.update((doc["_id"], doc) for doc in data)
+        if len(data) < page:
+            return docs
+        skip += page
+
+
+class MCMSClockTests(unittest.TestCase):
+    """The controllable clock, optical levels and counters drifting on it, and alarms it raises
+    and clears: what the recorder's tests use to simulate a week in seconds."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.emu = Emulator("--onus", "60", "--olts", "2", "--seed", "7")
+        cls.state = cls.emu.admin_json("/state")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.emu.stop()
+
+    def setUp(self):
+        self.emu.admin("/reset", {})
+        self.session = self.emu.login()
+        special = self.state["special"]
+        odd = set(special["missing_state"]) | set(special["unknown_bank"]) | set(special["unbucketed"]) \
+            | set(special["max_counter"])
+        self.onus = [i for i in self.state["first_onus"] if i not in odd]
+
+    def clock(self, body=None):
+        status, raw = self.emu.admin("/clock", body)
+        self.assertEqual(status, 200, raw)
+        return json.loads(raw)
+
+    def drift(self, body=None, method=None):
+        status, raw = self.emu.admin("/drift", body, method)
+        self.assertEqual(status, 200, raw)
+        return json.loads(raw)
+
+    def refused(self, path, body, status=400, raw_body=None):
+        """The admin answer to a bad body: `status` with an "error" saying what was expected."""
+        code, _, raw = self.emu.call("POST", "/__admin" + path, body=body, raw_body=raw_body)
+        self.assertEqual(code, status, raw)
+        answer = json.loads(raw)
+        if status == 400:
+            self.assertIn("expected", answer["error"])
+        return answer
+
+    def onu_alarms(self, onu):
+        _, one = self.session.get_json("/api/v1/onus/alarms/%s/" % onu)
+        return one["data"]["Alarms"]
+
+    def listed_alarms(self, path, device):
+        """The device's alarms from the whole list and from a keyset page starting at it."""
+        _, everything = self.session.get_json(path)
+        whole = next(d["Alarms"] for d in everything["data"] if d["_id"] == device)
+        after = urllib.parse.quote(json.dumps({"_id": {"$gte": device}}))
+        _, page = self.session.get_json("%s?sort=%s&query=%s&limit=1" % (path, BY_ID, after))
+        self.assertEqual(page["data"][0]["_id"], device)
+        self.assertEqual(page["data"][0]["Alarms"], whole)
+        return whole
+
+    # MARK: the clock
+
+    def test_clock_reads_the_base_time_running_until_set_advanced_or_frozen(self):
+        first = self.clock()
+        self.assertRegex(first["now"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$")
+        self.assertFalse(first["frozen"])
+        self.assertTrue("2026-06-01T12:00:00" <= first["now"] < "2026-06-01T12:01:00", first)
+        time.sleep(0.05)
+        self.assertGreater(self.clock()["now"], first["now"], "a clock not frozen runs with real time")
+
+        self.assertEqual(self.clock({"set": "2026-06-02T08:00:00", "frozen": True}),
+                         {"now": "2026-06-02T08:00:00.000000", "frozen": True})
+        time.sleep(0.05)
+        self.assertEqual(self.clock(), {"now": "2026-06-02T08:00:00.000000", "frozen": True})
+        self.assertEqual(self.clock({"advance": 300.25})["now"], "2026-06-02T08:05:00.250000")
+        self.assertEqual(self.clock({"set": "2026-06-01 06:00:00", "advance": 60})["now"],
+                         "2026-06-01T06:01:00.000000", "set may go back; advance comes after it")
+        self.assertEqual(self.clock({"frozen": False})["now"][:19], "2026-06-01T06:01:00")
+        time.sleep(0.05)
+        running = self.clock()
+        self.assertFalse(running["frozen"])
+        self.assertGreater(running["now"], "2026-06-01T06:01:00.040000", "runs on from where it was")
+
+        self.clock({"advance": 7 * 86400, "frozen": True})
+        self.emu.admin("/reset", {})
+        again = self.clock()
+        self.assertFalse(again["frozen"])
+        self.assertTrue("2026-06-01T12:00:00" <= again["now"] < "2026-06-01T12:01:00", again)
+
+    def test_a_clock_change_makes_every_state_document_freshly_polled(self):
+        onu = self.onus[0]
+        _, text_before = self.emu.admin("/onu-state/%s" % onu)
+        before = listed(self.session, projection={"Time": 1})
+        moment = self.clock({"set": "2026-06-04T09:15:00", "frozen": True})["now"]
+        onus = listed(self.session, projection={"Time": 1})
+        self.assertEqual(set(onus), set(before))
+        self.assertEqual({d["Time"] for d in onus.values()}, {stamp_of(moment)})
+        olts = listed(self.session, "/api/v1/olts/states/", {"Time": 1})
+        self.assertEqual(len(olts), 2)
+        self.assertEqual({d["Time"] for d in olts.values()}, {stamp_of(moment)})
+        # Only "Time" changed: the rest of a document is its text as it was.
+        _, raw = self.emu.admin("/onu-state/%s" % onu)
+        old_time = b'"Time":"%s"' % before[onu]["Time"].encode()
+        self.assertEqual(raw, text_before.replace(old_time, b'"Time":"2026-06-04 09:15:00.000000"', 1))
+        self.assertNotEqual(raw, text_before)
+        _, whole = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(whole["data"]["Time"], "2026-06-04 09:15:00.000000")
+        # Written after the change, a document's "Time" is the emulated now too.
+        config = json.loads(self.emu.admin("/config/%s" % onu)[1])
+        config["ONU"]["Reset Count"] += 1
+        self.clock({"advance": 90})
+        self.assertEqual(self.session.write("PUT", "/api/v1/onus/configs/%s/" % onu, {"data": config})[0], 200)
+        _, rebooted = self.session.get_json("/api/v1/onus/states/%s/" % onu)
+        self.assertEqual(rebooted["data"]["ONU"]["Online Time"], "2026-06-04 09:16:30.000000")
+        # So does an ONU added after it.
+        added = self.emu.admin_json("/fleet", {"add": 1})["added"][0]
+        _, fresh = self.session.get_json("/api/v1/onus/states/%s/" % added)
+        self.assertTrue("2026-06-04 09:16:00" <= fresh["data"]["Time"] <= "2026-06-04 09:16:30", fresh["data"]["Time"])
+
+    def test_seeded_alarms_logs_and_leases_move_with_the_clock(self):
+        def seeded():
+            logs = {o: self.session.get_json("/api/v1/onus/logs/%s/?limit=3" % o)[1]["data"] for o in self.onus}
+            leases = {o: json.loads(self.session.get("/api/cpe/onu/%s/" % o)[2])[1:] for o in self.onus}
+            return ([e["Time"] for entries in logs.values() for e in entries],
+                    [c["Lease Expiry"] for cpes in leases.values() for c in cpes])
+
+        def week_later(text):
+            moment = datetime.datetime.fromisoformat(text) + datetime.timedelta(days=7)
+            return moment.strftime("%Y-%m-%d %H:%M:%S.%f" if "." in text else "%Y-%m-%d %H:%M:%S")
+
+        logs, leases = seeded()
+        self.assertTrue(leases)
+        self.assertTrue(all(t < "2026-06-01 12:00:00" for t in logs))
+        self.assertEqual(seeded(), (logs, leases), "the same while the clock only runs")
+        self.clock({"advance": 7 * 86400, "frozen": True})
+        self.assertEqual(seeded(), ([week_later(t) for t in logs], [week_later(t) for t in leases]))
+        self.clock({"set": "2026-05-01T00:00:00"})
+        alarms = self.onu_alarms(self.onus[1])
+        self.assertTrue(all(a["Time"] < "2026-05-01 00:00:00" for a in alarms), alarms)
+
+    def test_a_session_lifetime_runs_on_the_emulated_clock(self):
+        emu = Emulator("--onus", "10", "--olts", "1", "--session-ttl", "3600")
+        self.addCleanup(emu.stop)
+        session = emu.login()
+        emu.admin("/clock", {"advance": 3599, "frozen": True})
+        self.assertEqual(session.get("/api/v1/olts/states/")[0], 200)
+        emu.admin("/clock", {"advance": 2})
+        self.assertEqual(session.get("/api/v1/olts/states/")[0], 401)
+
+    def test_bad_clock_bodies_are_refused_and_change_nothing(self):
+        self.clock({"set": "2026-06-02T08:00:00", "frozen": True})
+        for body in ({"advance": -1}, {"advance": "300"}, {"advance": True}, {"set": "yesterday"},
+                     {"set": "2026-06-02T08:00:00Z"}, {"set": 1780000000}, {"frozen": "yes"},
+                     {"set": "2026-06-02T09:00:00", "advance": -5}, {"advance_by": 5},
+                     {"offset_seconds": 5, "advance": 5}, [300]):
+            answer = self.refused("/clock", body)
+            self.assertIsInstance(answer["error"], str, body)
+        self.refused("/clock", None, raw_body=b"advance 300")
+        self.assertEqual(self.clock(), {"now": "2026-06-02T08:00:00.000000", "frozen": True})
+        self.assertEqual(self.emu.call("DELETE", "/__admin/clock")[0], 405)
+        # {"offset_seconds"} alone is still the Date header's skew, and leaves this clock alone.
+        self.assertEqual(self.emu.admin_json("/clock", {"offset_seconds": 30}), {"ok": True})
+        self.assertEqual(self.emu.admin_json("/settings")["clock_offset"], 30)
+        self.assertEqual(self.clock()["now"], "2026-06-02T08:00:00.000000")
+
+    # MARK: drift
+
+    def test_rate_step_and_blip_read_back_through_the_listing(self):
+        onu, still = self.onus[0], self.onus[1]
+        self.clock({"set": "2026-06-01T12:00:00", "frozen": True})
+        before = listed(self.session, projection=RECORDER_PROJECTION)
+        spec = {"rx_db_per_day": -0.3, "tx_db_per_day": -0.05, "step_db": -2.4, "step_at": "2026-06-02T10:00:00",
+                "fec_per_hour": 5000, "bip_per_hour": 20,
+                "blips": [{"at": "2026-06-03T01:00:00", "seconds": 300, "rx_db": -9.0}]}
+        shown = self.drift({"onus": {onu: spec}})["onus"][onu]
+        base = shown["base"]
+        self.assertEqual(shown["from"], "2026-06-01T12:00:00.000000")
+        self.assertEqual(shown["step_at"], "2026-06-02T10:00:00.000000")
+        self.assertEqual(shown["blips"], [{"at": "2026-06-03T01:00:00.000000", "seconds": 300, "rx_db": -9.0}])
+        self.assertEqual(base["RX Optical Level"], float(before[onu]["STATS"]["RX Optical Level"]))
+        self.assertEqual(base["TX Optical Level"], float(before[onu]["STATS"]["TX Optical Level"]))
+        self.assertEqual(base["FEC Corrected"], before[onu]["STATS"]["FEC Corrected"])
+        self.assertEqual(base["BIP Errors"], before[onu]["STATS"]["BIP Errors"])
+
+        def reading(moment):
+            self.clock({"set": moment})
+            docs = listed(self.session, projection=RECORDER_PROJECTION)
+            self.assertEqual(docs[onu]["Time"], moment.replace("T", " ") + ".000000")
+            self.assertEqual(docs[still]["STATS"], before[still]["STATS"], "an ONU without a spec keeps its values")
+            return docs[onu]["STATS"]
+
+        def level(days, extra=0.0):
+            return "%.2f" % (base["RX Optical Level"] + -0.3 * days + extra)
+
+        stats = reading("2026-06-02T09:59:59")    # a second before the step
+        days = (22 * 3600 - 1) / 86400
+        self.assertEqual(stats["RX Optical Level"], level(days))
+        self.assertEqual(stats["TX Optical Level"], "%.2f" % (base["TX Optical Level"] + -0.05 * days))
+        self.assertEqual(stats["FEC Corrected"], base["FEC Corrected"] + 109998)    # ⌊5000 × 21.9997 h⌋
+        self.assertEqual(stats["BIP Errors"], base["BIP Errors"] + 439)
+        stats = reading("2026-06-02T10:00:00")    # the step: a fibre bent in a cabinet
+        self.assertEqual(stats["RX Optical Level"], level(22 / 24, -2.4))
+        self.assertEqual(stats["FEC Corrected"], base["FEC Corrected"] + 110000)
+        self.assertEqual(stats["BIP Errors"], base["BIP Errors"] + 440)
+        stats = reading("2026-06-03T01:02:30")    # inside the five-minute blip
+        days = (37 * 3600 + 150) / 86400
+        self.assertEqual(stats["RX Optical Level"], level(days, -2.4 + -9.0))
+        stats = reading("2026-06-03T01:05:00")    # the blip is over
+        self.assertEqual(stats["RX Optical Level"], level((37 * 3600 + 300) / 86400, -2.4))
+        for text in (stats["RX Optical Level"], stats["TX Optical Level"]):
+            self.assertRegex(text, r"^-?\d+\.\d\d$")
+        # A week on, through advance: the counters went on growing at their rate.
+        self.clock({"set": "2026-06-01T12:00:00"})
+        for _ in range(7):
+            self.clock({"advance": 86400})
+        stats = listed(self.session, projection=RECORDER_PROJECTION)[onu]["STATS"]
+        self.assertEqual(stats["FEC Corrected"], base["FEC Corrected"] + 7 * 24 * 5000)
+        self.assertEqual(stats["BIP Errors"], base["BIP Errors"] + 7 * 24 * 20)
+        self.assertEqual(stats["RX Optical Level"], level(7, -2.4))
+        # The whole document agrees with the listing.
+        whole = self.session.get("/api/v1/onus/states/%s/" % onu)[2]
+        self.assertIn(('"RX Optical Level":%s' % level(7, -2.4)).encode(), whole)
+
+    def test_a_spec_given_again_keeps_the_first_base_and_delete_keeps_the_values(self):
+        onu = self.onus[0]
+        self.clock({"set": "2026-06-01T12:00:00", "frozen": True})
+        base = self.drift({"onus": {onu: {"fec_per_hour": 1000}}})["onus"][onu]["base"]
+        self.clock({"advance": 3600})
+        # Given again, from a stated moment: the same base, the new rate, no key of the old spec.
+        shown = self.drift({"onus": {onu: {"fec_per_hour": 4000, "rx_db_per_day": -1.0,
+                                           "from": "2026-06-01T12:00:00"}}})["onus"][onu]
+        self.assertEqual(shown["base"], base)
+        self.assertNotIn("bip_per_hour", shown)
+        stats = listed(self.session, projection=RECORDER_PROJECTION)[onu]["STATS"]
+        self.assertEqual(stats["FEC Corrected"], base["FEC Corrected"] + 4000)
+        self.assertEqual(stats["RX Optical Level"], "%.2f" % (base["RX Optical Level"] - 1 / 24))
+        # Several ONUs in one call; the earlier spec stays.
+        other = self.onus[1]
+        both = self.drift({"onus": {other: {"bip_per_hour": 2}}})
+        self.assertEqual(set(both["onus"]), {onu, other})
+        self.assertEqual(self.drift(method="DELETE"), {"onus": {}, "all": None})
+        self.clock({"advance": 3600})
+        after = listed(self.session, projection=RECORDER_PROJECTION)[onu]["STATS"]
+        self.assertEqual(after["FEC Corrected"], stats["FEC Corrected"], "no drift: the values stay")
+        self.assertEqual(after["RX Optical Level"], stats["RX Optical Level"])
+        # Set again after a DELETE, the base is what the document holds now.
+        again = self.drift({"onus": {onu: {"fec_per_hour": 1}}})["onus"][onu]["base"]
+        self.assertEqual(again["FEC Corrected"], stats["FEC Corrected"])
+
+    def test_all_grows_the_counters_of_every_onu_from_its_own_base(self):
+        self.clock({"set": "2026-06-01T12:00:00", "frozen": True})
+        before = listed(self.session, projection=RECORDER_PROJECTION)
+        onu = self.onus[0]
+        shown = self.drift({"all": {"fec_per_hour": 3600, "bip_per_hour": 1.5},
+                            "onus": {onu: {"fec_per_hour": 10}}})
+        self.assertEqual(set(shown["all"]["base"]), set(before))
+        self.assertEqual(shown["all"]["base"][onu], {"FEC Corrected": before[onu]["STATS"]["FEC Corrected"],
+                                                     "BIP Errors": before[onu]["STATS"]["BIP Errors"]})
+        self.clock({"advance": 2 * 3600})
+        after = listed(self.session, projection=RECORDER_PROJECTION)
+        maxed = self.state["special"]["max_counter"][0]
+        for doc_id, doc in after.items():
+            old = before[doc_id]["STATS"]
+            self.assertEqual(doc["STATS"]["BIP Errors"], old["BIP Errors"] + 3, doc_id)
+            if doc_id == onu:
+                self.assertEqual(doc["STATS"]["FEC Corrected"], old["FEC Corrected"] + 20, "its own rate wins")
+            elif doc_id == maxed:
+                self.assertEqual(doc["STATS"]["FEC Corrected"], 7199, "a 64-bit counter wraps")
+            else:
+                self.assertEqual(doc["STATS"]["FEC Corrected"], old["FEC Corrected"] + 7200, doc_id)
+            self.assertEqual(doc["STATS"]["RX Optical Level"], before[doc_id]["STATS"]["RX Optical Level"])
+        self.assertEqual(before[maxed]["STATS"]["FEC Corrected"], U64_MAX)
+        # An ONU whose state appears later grows from when it appeared.
+        added = self.emu.admin_json("/fleet", {"add": 1})["added"][0]
+        self.clock({"advance": 0})
+        start = listed(self.session, projection=RECORDER_PROJECTION)[added]["STATS"]["FEC Corrected"]
+        self.clock({"advance": 3600})
+        self.assertEqual(listed(self.session, projection=RECORDER_PROJECTION)[added]["STATS"]["FEC Corrected"],
+                         start + 3600)
+        self.assertIn("from", self.drift()["all"]["base"][added])
+
+    def test_bad_drift_bodies_get_400_unknown_onus_404_and_nothing_changes(self):
+        onu = self.onus[0]
+        _, before = self.emu.admin("/onu-state/%s" % onu)
+        for body in ({}, {"onus": []}, {"onus": {onu: {"rx_db_per_day": "-0.3"}}},
+                     {"onus": {onu: {"fec_per_hour": -1}}}, {"onus": {onu: {"rx_per_day": -0.3}}},
+                     {"onus": {onu: {"step_at": "soon"}}}, {"onus": {onu: {"blips": {"at": "2026-06-02T00:00:00"}}}},
+                     {"onus": {onu: {"blips": [{"at": "2026-06-02T00:00:00", "seconds": 0, "rx_db": -3}]}}},
+                     {"onus": {onu: {"blips": [{"at": "2026-06-02T00:00:00", "rx_db": -3}]}}},
+                     {"onus": {onu: {"from": "2026-06-02T00:00:00+02:00"}}}, {"onus": {onu: 5}},
+                     {"all": {}}, {"all": {"rx_db_per_day": -0.1}}, {"all": {"bip_per_hour": None}},
+                     {"all": {"fec_per_hour": 1e308}}, {"onus": {onu: {"step_db": -1e300}}},
+                     {"every": {"fec_per_hour": 1}}):
+            self.refused("/drift", body)
+        self.refused("/drift", None, raw_body=b'{"onus": ')
+        answer = self.refused("/drift", {"onus": {onu: {"fec_per_hour": 1}, "NOPE00000000": {}}}, status=404)
+        self.assertEqual(answer, {"error": "unknown id", "id": "NOPE00000000"})
+        missing = self.state["special"]["missing_state"][0]
+        self.assertEqual(self.refused("/drift", {"onus": {missing: {}}}, status=404)["id"], missing)
+        self.assertEqual(self.drift(), {"onus": {}, "all": None})
+        self.assertEqual(self.emu.admin("/onu-state/%s" % onu)[1], before)
+        self.assertEqual(self.emu.call("PUT", "/__admin/drift", body={})[0], 405)
+
+    # MARK: scheduled alarms
+
+    def test_a_scheduled_alarm_is_active_only_inside_its_window(self):
+        onu, olt = self.onus[0], self.state["olt_ids"][0]
+        earlier = {"Name": "LOW-RX-POWER", "Severity": "MINOR", "Time": "2026-06-02 01:00:00.000000",
+                   "Message": "RX optical level below threshold"}
+        self.emu.call("PUT", "/__admin/alarms/%s" % onu, body=[earlier])
+        self.emu.call("PUT", "/__admin/alarms/%s" % olt, body=[])
+        los = {"Name": "Loss of Signal", "Severity": "CRITICAL", "Message": "No optical signal from the ONU"}
+        port = {"Name": "PON Port LOS", "Severity": "MAJOR", "Message": "PON port 3: no signal from any ONU"}
+        self.clock({"set": "2026-06-02T02:00:00", "frozen": True})
+        schedule = self.emu.admin_json("/alarm-schedule", {"alarms": [
+            {"device": onu, "alarm": los, "raise_at": "2026-06-02T03:00:00", "clear_at": "2026-06-02T05:30:00"},
+            {"device": olt, "alarm": port, "raise_at": "2026-06-02T04:00:00", "clear_at": None}]})
+        self.assertEqual(schedule["alarms"][0], {"device": onu, "alarm": los, "raise_at": "2026-06-02T03:00:00.000000",
+                                                 "clear_at": "2026-06-02T05:30:00.000000", "active": False})
+        raised = {"Name": los["Name"], "Severity": los["Severity"], "Time": "2026-06-02 03:00:00.000000",
+                  "Message": los["Message"]}
+        olt_raised = {"Name": port["Name"], "Severity": port["Severity"], "Time": "2026-06-02 04:00:00.000000",
+                      "Message": port["Message"]}
+
+        def seen(moment):
+            self.clock({"set": moment})
+            one = self.onu_alarms(onu)
+            self.assertEqual(self.listed_alarms("/api/v1/onus/alarms/", onu), one)
+            _, olt_one = self.session.get_json("/api/v1/olts/alarms/%s/" % olt)
+            self.assertEqual(self.listed_alarms("/api/v1/olts/alarms/", olt), olt_one["data"]["Alarms"])
+            return one, olt_one["data"]["Alarms"]
+
+        self.assertEqual(seen("2026-06-02T02:59:59.999999"), ([earlier], []))
+        self.assertEqual(seen("2026-06-02T03:00:00"), ([raised, earlier], []))
+        raw = self.session.get("/api/v1/onus/alarms/%s/" % onu)[2]
+        self.assertIn(b'{"Name":"Loss of Signal","Severity":"CRITICAL","Time":"2026-06-02 03:00:00.000000",', raw)
+        self.assertEqual(seen("2026-06-02T05:29:59"), ([raised, earlier], [olt_raised]))
+        self.assertEqual([e["active"] for e in self.emu.admin_json("/alarm-schedule")["alarms"]], [True, True])
+        self.assertEqual(self.emu.admin_json("/alarms/%s" % onu), [raised, earlier])
+        self.assertEqual(seen("2026-06-02T05:30:00"), ([earlier], [olt_raised]))
+        self.assertEqual(seen("2026-06-09T00:00:00"), ([earlier], [olt_raised]), "no clear_at: stays raised")
+        # The alarms a test sets keep working alongside, and DELETE /__admin/alarms leaves the schedule.
+        self.emu.call("DELETE", "/__admin/alarms")
+        self.assertEqual(seen("2026-06-09T00:00:00"), ([], [olt_raised]))
+        status, _, raw = self.emu.call("DELETE", "/__admin/alarm-schedule")
+        self.assertEqual((status, json.loads(raw)), (200, {"alarms": []}))
+        self.assertEqual(seen("2026-06-02T04:00:00"), ([], []))
+
+    def test_a_device_gets_its_scheduled_alarms_newest_first_among_the_seeded_ones(self):
+        onu = self.onus[0]
+        self.clock({"set": "2026-06-02T12:00:00", "frozen": True})
+        seeded = self.onu_alarms(onu)
+        self.emu.admin("/alarm-schedule", {"alarms": [
+            {"device": onu, "alarm": {"Name": "DGI", "Severity": "MAJOR", "Message": "Dying gasp received"},
+             "raise_at": "2026-06-02T11:00:00"},
+            {"device": onu, "alarm": {"Name": "HIGH-TEMP", "Severity": "WARNING"}, "raise_at": "2026-05-20T00:00:00"}]})
+        alarms = self.onu_alarms(onu)
+        self.assertEqual([a for a in alarms if a["Name"] not in ("DGI", "HIGH-TEMP")], seeded)
+        times = [a["Time"] for a in alarms]
+        self.assertEqual(times, sorted(times, reverse=True))
+        self.assertEqual(alarms[0]["Time"], "2026-06-02 11:00:00.000000")
+        self.assertEqual(len(alarms), len(seeded) + 2)
+
+    def test_bad_schedule_bodies_get_400_unknown_devices_404_and_nothing_is_appended(self):
+        onu = self.onus[0]
+        good = {"device": onu, "alarm": {"Name": "Loss of Signal", "Severity": "CRITICAL"},
+                "raise_at": "2026-06-02T03:00:00"}
+        for body in ({}, {"alarms": good}, {"alarms": [dict(good, raise_at=None)]},
+                     {"alarms": [dict(good, clear_at="2026-06-02T03:00:00")]},
+                     {"alarms": [dict(good, alarm={"Name": "Loss of Signal"})]},
+                     {"alarms": [dict(good, alarm=dict(good["alarm"], Time="2026-06-02 03:00:00"))]},
+                     {"alarms": [dict(good, alarm=dict(good["alarm"], Message=5))]},
+                     {"alarms": [dict(good, device=None)]}, {"alarms": [dict(good, raised_at="x")]},
+                     {"alarms": [good, "LOS"]}):
+            self.refused("/alarm-schedule", body)
+        answer = self.refused("/alarm-schedule", {"alarms": [good, dict(good, device="70:b3:d5:00:00:00")]}, 404)
+        self.assertEqual(answer, {"error": "unknown id", "id": "70:b3:d5:00:00:00"})
+        self.assertEqual(self.emu.admin_json("/alarm-schedule"), {"alarms": []})
+
+    # MARK: reset
+
+    def test_a_reset_forgets_the_clock_drift_and_schedule(self):
+        onu, olt = self.onus[0], self.state["olt_ids"][0]
+        _, state_text = self.emu.admin("/onu-state/%s" % onu)
+        _, olt_text = self.emu.admin("/olt-state/%s" % olt)
+        alarms = self.onu_alarms(onu)
+        self.clock({"set": "2026-06-01T12:00:00", "frozen": True})
+        self.drift({"onus": {onu: {"rx_db_per_day": -1, "fec_per_hour": 100}}, "all": {"bip_per_hour": 3}})
+        self.emu.admin("/alarm-schedule", {"alarms": [
+            {"device": onu, "alarm": {"Name": "LOS", "Severity": "CRITICAL"}, "raise_at": "2026-06-01T12:00:00"}]})
+        self.clock({"advance": 3 * 86400})
+        self.assertNotEqual(self.emu.admin("/onu-state/%s" % onu)[1], state_text)
+        self.emu.admin("/reset", {})
+        self.assertFalse(self.clock()["frozen"])
+        self.assertEqual(self.drift(), {"onus": {}, "all": None})
+        self.assertEqual(self.emu.admin_json("/alarm-schedule"), {"alarms": []})
+        self.assertEqual(self.emu.admin("/onu-state/%s" % onu)[1], state_text)
+        self.assertEqual(self.emu.admin("/olt-state/%s" % olt)[1], olt_text)
+        self.assertEqual(self.emu.login().get_json("/api/v1/onus/alarms/%s/" % onu)[1]["data"]["Alarms"], alarms)
 
 
 class MCMSEmulatorBenchmarkTests(unittest.TestCase):
@@ -698,6 +1160,38 @@ class MCMSEmulatorBenchmarkTests(unittest.TestCase):
                   "name projection %.2fs" % (startup, ", ".join("%.3fs" % t for t in timings),
                                               len(raw) / 1e6, projection))
             self.assertLess(min(timings), 1.0)
+        finally:
+            emu.stop()
+
+    def test_ten_thousand_onus_follow_clock_changes_quickly(self):
+        emu = Emulator("--onus", "10000", "--olts", "16")
+        try:
+            session = emu.login()
+            projection = "/api/v1/onus/states/?projection=" + quote_projection(RECORDER_PROJECTION)
+
+            def timed(call):
+                began = time.monotonic()
+                answer = call()
+                return time.monotonic() - began, answer
+
+            first, _ = timed(lambda: session.get(projection))
+            emu.admin("/clock", {"frozen": True})
+            moves = [timed(lambda: emu.admin("/clock", {"advance": 900}))[0] for _ in range(3)]
+            listing, (status, _, raw) = timed(lambda: session.get(projection))
+            self.assertEqual(status, 200)
+            onu = json.loads(raw)["data"][0]
+            drift, _ = timed(lambda: emu.admin("/drift", {"all": {"fec_per_hour": 4000, "bip_per_hour": 8}}))
+            grown = [timed(lambda: emu.admin("/clock", {"advance": 900}))[0] for _ in range(3)]
+            _, after = session.get_json("/api/v1/onus/states/%s/" % onu["_id"])
+            self.assertEqual(after["data"]["STATS"]["FEC Corrected"], onu["STATS"]["FEC Corrected"] + 3000)
+            self.assertEqual(after["data"]["STATS"]["BIP Errors"], onu["STATS"]["BIP Errors"] + 6)
+            seconds = lambda ts: ", ".join("%.3fs" % t for t in ts)  # noqa: E731
+            print("\nmcms emulator, 10,000 ONUs: recorder projection %.2fs, clock change %s, projection after "
+                  "it %.2fs; drift of all %.2fs, clock change with it %s"
+                  % (first, seconds(moves), listing, drift, seconds(grown)))
+            self.assertLess(min(moves), 0.5)
+            self.assertLess(min(grown), 1.0)
+            self.assertLess(listing, 1.0)
         finally:
             emu.stop()
 

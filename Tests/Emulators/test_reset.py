@@ -326,7 +326,8 @@ class MCMSResetTests(ResetAssertions):
         onus, olts = state["first_onus"], state["olt_ids"]
         return ("/__admin/activations", "/__admin/onu-ids", "/__admin/config/" + onus[0],
                 "/__admin/config/" + onus[1], "/__admin/onu-state/" + onus[0], "/__admin/onu-state/" + onus[2],
-                "/__admin/olt-state/" + olts[0], "/__admin/config/" + olts[0], "/__admin/alarms/" + onus[3])
+                "/__admin/olt-state/" + olts[0], "/__admin/config/" + olts[0], "/__admin/alarms/" + onus[3],
+                "/__admin/onu-state/" + onus[6], "/__admin/drift", "/__admin/alarm-schedule")
 
     def first_answers(self):
         server = self.server
@@ -374,6 +375,12 @@ class MCMSResetTests(ResetAssertions):
         server.admin("/latency", {"delay_ms": 250})
         server.admin("/hostile", {"mode": "invalid-utf8"})
         server.admin("/clock", {"offset_seconds": -900})
+        server.admin("/drift", {"onus": {onus[6]: {"rx_db_per_day": -0.5, "fec_per_hour": 900}},
+                                "all": {"bip_per_hour": 12}})
+        los = {"Name": "LOS", "Severity": "CRITICAL", "Message": "Loss of signal"}
+        server.admin("/alarm-schedule", {"alarms": [{"device": onus[3], "alarm": los,
+                                                     "raise_at": "2026-06-01T00:00:00"}]})
+        server.admin("/clock", {"advance": 7 * 86400, "frozen": True})
         server.admin("/expire-sessions", {})
         self.assertNotEqual(server.snapshot(self.extra), fresh)
 

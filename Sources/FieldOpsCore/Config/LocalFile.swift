@@ -16,4 +16,10 @@ public enum LocalFile {
                 "cannot read \(what) \(path): \(error.reason)", hint: "name a regular file of at most \(FileSystem.sizeText(limit))")
         }
     }
+
+    /// The bytes of a regular file of at most `limit` bytes, nil when it does not exist; a
+    /// `SystemCallError` for anything else (a FIFO, a directory, no permission, too large).
+    public static func readIfExists(_ path: String, limit: Int) throws -> [UInt8]? {
+        try FileSystem.readFileIfExists(path, limit: limit)
+    }
 }

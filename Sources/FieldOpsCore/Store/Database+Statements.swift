@@ -129,6 +129,13 @@ extension Database {
         return statement
     }
 
+    /// `run` for the other files of the store (`forEachColumns`).
+    func forEachStatementRow(
+        _ sql: String, _ arguments: StatementArguments, onRow: (Statement) throws(StoreError) -> Bool
+    ) throws(StoreError) {
+        try run(sql, arguments, onRow: onRow)
+    }
+
     /// Binds, then steps calling `onRow` for each row until the rows end or `onRow` returns
     /// false, and resets the statement for its next use.
     private func run(

@@ -116,7 +116,8 @@ public enum Timestamp {
         localText(milliseconds: milliseconds, format: "%Y-%m-%d %H:%M %Z")
     }
 
-    private static func localText(milliseconds: Int64, format: String) -> String {
+    /// The instant in the local time zone, in strftime's `format` (`%a %H:%M` → `Tue 10:00`).
+    public static func localText(milliseconds: Int64, format: String) -> String {
         var seconds = time_t(floorDivide(milliseconds, 1_000))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return isoUTC(milliseconds: milliseconds) }

@@ -73,24 +73,13 @@ struct AgentInstallCommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let profile = try context.profile(backend: "jqc")
-        let directory = AgentCommand.unitDirectory(context)
-        let path = directory + "/" + AgentCommand.unitTemplate
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        do {
-            try AtomicFile.makeDirectories(directory, mode: 0o777)
-            try AtomicFile.write(Array(AgentCommand.unitText(executable: executable).utf8), to: path, mode: 0o644)
-        } catch {
-            throw FieldOpsError("cannot write \(path): \(SystemCallError.reason(error))", hint: "check that \(directory) is writable")
-        }
-        context.output.stdout.line("wrote \(path)")
+        let paths = try UserUnits.write(
+            [(AgentCommand.unitTemplate, AgentCommand.unitText(executable: UserUnits.executable()))], context: context)
+        for path in paths { context.output.stdout.line("wrote \(path)") }
         let instance = "fieldops-jqc-agent@\(profile.name).service"
-        let commands = [["daemon-reload"], ["enable", "--now", instance]]
-        if let failure = AgentCommand.systemctl(commands, context: context) {
-            context.output.stdout.line("no user service manager answered (\(failure)); run these where one is:")
-            for command in commands { context.output.stdout.line("  systemctl --user " + command.joined(separator: " ")) }
-        } else {
-            context.output.stdout.line("enabled and started \(instance); its log: journalctl --user -u \(instance)")
-        }
+        UserUnits.apply(
+            [["daemon-reload"], ["enable", "--now", instance]],
+            done: "enabled and started \(instance); its log: journalctl --user -u \(instance)", context: context)
     }
 }
 
@@ -104,10 +93,10 @@ struct AgentUninstallCommand: FieldOpsCommand {
 
     func run(_ context: CommandContext) async throws {
         let profile = try context.profile(backend: "jqc")
-        let directory = AgentCommand.unitDirectory(context)
+        let directory = UserUnits.directory(context)
         let path = directory + "/" + AgentCommand.unitTemplate
         let instance = "fieldops-jqc-agent@\(profile.name).service"
-        let failure = AgentCommand.systemctl([["disable", "--now", instance]], context: context)
+        let failure = UserUnits.systemctl([["disable", "--now", instance]], context: context)
         // `enable` links instances from default.target.wants; a stale link of this instance goes too.
         let wants = directory + "/default.target.wants"
         try? FileManager.default.removeItem(atPath: wants + "/" + instance)
@@ -124,13 +113,13 @@ struct AgentUninstallCommand: FieldOpsCommand {
                 "no user service manager answered (\(failure)); where one runs: systemctl --user disable --now \(instance) && systemctl --user daemon-reload"
             )
         } else {
-            _ = AgentCommand.systemctl([["daemon-reload"]], context: context)
+            _ = UserUnits.systemctl([["daemon-reload"]], context: context)
             context.output.stdout.line("stopped and disabled \(instance)")
         }
     }
 }
 
-/// The unit file and `systemctl`, shared by install and uninstall.
+/// The unit file, shared by install and uninstall (`UserUnits` writes it and runs `systemctl`).
 extension AgentCommand {
     /// The unit, running this very binary (so a `make install` to /usr/local and a .deb both work).
     static func unitText(executable: String) -> String {
@@ -153,27 +142,5 @@ extension AgentCommand {
         WantedBy=default.target
 
         """
-    }
-
-    static func unitDirectory(_ context: CommandContext) -> String {
-        let configHome =
-            context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? context.paths.home + "/.config"
-        return configHome + "/systemd/user"
-    }
-
-    /// Runs each `systemctl --user` command in turn; nil when all succeeded, else why not.
-    static func systemctl(_ commands: [[String]], context: CommandContext) -> String? {
-        guard ExternalTool.find("systemctl", environment: context.environment) != nil else { return "systemctl is not installed" }
-        for arguments in commands {
-            guard let result = ExternalTool.run(["systemctl", "--user"] + arguments, environment: context.environment) else {
-                return "systemctl could not run"
-            }
-            if result.status != 0 {
-                let line = result.stderr.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
-                return "systemctl --user \(arguments.joined(separator: " ")): \(line)"
-            }
-        }
-        return nil
     }
 }

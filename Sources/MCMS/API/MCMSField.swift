@@ -123,4 +123,6 @@ public enum MCMSField {
     public static let idProjection = #"{"_id":1}"#
     /// The severities alone, for counts (dashboard, `onu list --with-alarms`).
     public static let alarmSeverityProjection = #"{"Alarms.Severity":1}"#
+    /// What matching alarms with silences needs: severity and name (the id comes with every document).
+    public static let alarmSilenceProjection = #"{"Alarms.Severity":1,"Alarms.Name":1}"#
 }

@@ -20,6 +20,8 @@ public struct FleetAlarm: Sendable, Equatable {
     public var raw: JSONValue
     /// `time` parsed, nil when it is not an MCMS timestamp.
     public var timestamp: MongoTimestamp?
+    /// The id of the silence that covers it (`mcms alarms silence`), nil when none does.
+    public var silencedBy: String?
 
     public init(
         kind: Kind, deviceID: String, deviceName: String, name: String, severity: String, time: String,
@@ -57,7 +59,9 @@ public struct FleetAlarm: Sendable, Equatable {
     }
 
     /// The order of `sorted`: true when `lhs` is listed before `rhs`.
+    /// Silenced alarms after the others, then by severity and time.
     public static func precedes(_ lhs: FleetAlarm, _ rhs: FleetAlarm) -> Bool {
+        if (lhs.silencedBy == nil) != (rhs.silencedBy == nil) { return lhs.silencedBy == nil }
         let left = AlarmSeverity.rank(lhs.severity)
         let right = AlarmSeverity.rank(rhs.severity)
         if left != right { return left < right }
@@ -82,6 +86,7 @@ public struct FleetAlarm: Sendable, Equatable {
                 ("severity", .string(severity)),
                 ("time", .string(time)),
                 ("message", .string(message)),
+                ("silenced", silencedBy.map(JSONValue.string) ?? .null),
             ]))
     }
 }

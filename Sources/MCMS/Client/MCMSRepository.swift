@@ -119,13 +119,6 @@ public struct MCMSRepository: Sendable {
         }
     }
 
-    /// The severity of every active alarm of a collection, for counts (dashboard).
-    public func alarmSeverities(_ endpoint: MCMSEndpoint) async throws -> [String] {
-        try await documents(endpoint, projection: MCMSField.alarmSeverityProjection) { document in
-            document[MCMSField.alarms]?.arrayValue.map { alarms in alarms.map { $0[MCMSField.severity].map(displayText) ?? "UNKNOWN" } }
-        }.flatMap { $0 }
-    }
-
     public func oltNames() async throws -> [String: String] {
         try await names(.oltConfigs, projection: MCMSField.oltNameProjection, section: MCMSField.olt)
     }

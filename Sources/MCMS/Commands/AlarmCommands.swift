@@ -5,7 +5,7 @@ struct FleetAlarmsCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "alarms", abstract: "Every active alarm of every ONU and OLT, most severe and newest first.",
         discussion:
-            "Two collection requests (all ONU alarms, all OLT alarms) and the names. Each alarm shows its severity, time, device kind, name and id. On a terminal critical alarms are red and major ones yellow. --until takes a threshold on count, critical, major, minor, warning or info.",
+            "Two collection requests (all ONU alarms, all OLT alarms) and the names. Each alarm shows its severity, time, device kind, name and id. On a terminal critical alarms are red and major ones yellow. --until takes a threshold on count, critical, major, minor, warning, info or silenced; a severity counts only the alarms no silence covers (mcms alarms silence), which are listed after the others, marked (silenced).",
         examples: [
             "fieldops mcms alarms", "fieldops mcms alarms --severity critical,major --kind onu",
             "fieldops mcms alarms --olt 70:b3:d5:52:31:27 --json", "fieldops mcms alarms --watch --until 'critical==0'",
@@ -20,9 +20,12 @@ struct FleetAlarmsCommand: FieldOpsCommand {
                 help: "Only this OLT (MAC, name or part of a name) and its ONUs."),
             OptionSpec("kind", value: .choice(FleetAlarm.Kind.allCases.map(\.rawValue)), help: "Only ONU or only OLT alarms."),
             MCMSCommands.chunkSize,
-        ] + WatchOptions.specs + Appliances.readSpecs)
+        ] + WatchOptions.specs + Appliances.readSpecs,
+        subcommands: [
+            AlarmHistoryCommand.spec, AlarmSilenceCommand.spec, AlarmSilencesCommand.spec, AlarmUnsilenceCommand.spec,
+        ])
 
-    static let metrics = ["count", "critical", "major", "minor", "warning", "info"]
+    static let metrics = ["count", "critical", "major", "minor", "warning", "info", "silenced"]
 
     let severities: Set<String>
     let kind: FleetAlarm.Kind?
@@ -54,8 +57,8 @@ struct FleetAlarmsCommand: FieldOpsCommand {
                     let selector = olt.map { word in
                         OLTSelector(word, profile: connection.profile.name, rerun: { invocation.followUp(setting: "olt", to: $0) })
                     }
-                    let alarms = try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)
-                    return alarms
+                    return ActiveSilences.load(connection).marking(
+                        try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector))
                 },
                 merge: { parts in
                     // One listing of the network: most severe and newest first, whichever appliance.
@@ -78,7 +81,9 @@ struct FleetAlarmsCommand: FieldOpsCommand {
         let connection = try MCMSConnection(context, reading: reading)
         let selector = try olt.map { try OLTSelector($0, context: context) }
         let source = WatchSource(title: InventoryCommands.title("alarms"), metrics: Self.metrics, trends: trends) {
-            let alarms = try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)
+            let alarms = FleetAlarm.sorted(
+                ActiveSilences.load(connection).marking(
+                    try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)))
             connection.paging.progress?.finish()
             return WatchFrame(
                 json: .array(alarms.map(\.json)),
@@ -88,11 +93,13 @@ struct FleetAlarmsCommand: FieldOpsCommand {
         try await WatchRunner.run(source, context: context)
     }
 
-    /// The alarms counted, all and by severity: what `--until` and the trend read.
+    /// The alarms counted, all and by severity, the silenced ones apart: what `--until` and the
+    /// trend read (`critical` counts the critical alarms nobody silenced).
     static func counts(_ alarms: [FleetAlarm]) -> [String: Double] {
-        var counts: [String: Double] = ["count": Double(alarms.count)]
-        for name in metrics.dropFirst() {
-            counts[name] = Double(alarms.filter { $0.severity.lowercased() == name }.count)
+        let loud = alarms.filter { $0.silencedBy == nil }
+        var counts: [String: Double] = ["count": Double(alarms.count), "silenced": Double(alarms.count - loud.count)]
+        for name in metrics.dropFirst() where name != "silenced" {
+            counts[name] = Double(loud.filter { $0.severity.lowercased() == name }.count)
         }
         return counts
     }

@@ -147,7 +147,7 @@ struct DashboardCommand: FieldOpsCommand {
         options: [MCMSCommands.chunkSize] + WatchOptions.specs + Appliances.readSpecs)
 
     static let metrics =
-        ["onus", "olts", "alarms", "critical", "major", "minor", "warning", "low-optical", "offline-olts"]
+        ["onus", "olts", "alarms", "critical", "major", "minor", "warning", "silenced", "low-optical", "offline-olts"]
         + RegistrationState.allCases.map(\.word)
 
     let reading: MCMSReadOptions
@@ -191,9 +191,13 @@ struct DashboardCommand: FieldOpsCommand {
             "onus": Double(dashboard.onuCount), "olts": Double(dashboard.oltCount), "alarms": Double(dashboard.alarmTotal),
             "low-optical": Double(dashboard.lowOpticalONUs.count), "offline-olts": Double(dashboard.offlineOLTs.count),
         ]
+        // A severity counts the alarms nobody silenced; `silenced` the others.
         for severity in ["critical", "major", "minor", "warning"] {
-            metrics[severity] = Double(dashboard.alarmsBySeverity.filter { $0.key.lowercased() == severity }.values.reduce(0, +))
+            let all = dashboard.alarmsBySeverity.filter { $0.key.lowercased() == severity }.values.reduce(0, +)
+            let silenced = dashboard.silencedBySeverity.filter { $0.key.lowercased() == severity }.values.reduce(0, +)
+            metrics[severity] = Double(all - silenced)
         }
+        metrics["silenced"] = Double(dashboard.silencedBySeverity.values.reduce(0, +))
         for state in RegistrationState.allCases { metrics[state.word] = Double(dashboard.registration[state] ?? 0) }
         return metrics
     }
@@ -204,13 +208,21 @@ struct DashboardCommand: FieldOpsCommand {
         async let ids = repository.onuConfigIDs()
         async let olts = repository.oltStates()
         async let oltNames = repository.oltNames()
-        async let onuAlarms = repository.alarmSeverities(.onuAlarmList)
-        async let oltAlarms = repository.alarmSeverities(.oltAlarmList)
+        // With silences in force the alarms' devices and names are read too, to match them.
+        let silences = ActiveSilences.load(connection)
+        let projection = silences.silences.isEmpty ? MCMSField.alarmSeverityProjection : MCMSField.alarmSilenceProjection
+        async let onuAlarms = repository.alarmDocuments(.onuAlarmList, projection: projection)
+        async let oltAlarms = repository.alarmDocuments(.oltAlarmList, projection: projection)
         let names = Dictionary(try await ids.map { ($0, "") }, uniquingKeysWith: { first, _ in first })
         let inventory = try await Inventory(stateRows: states, onuNames: names, oltStates: olts, oltNames: oltNames)
         // Only the OLT list is complete here (the ONU names were not fetched).
         try? connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
-        return Dashboard(inventory: inventory, alarmSeverities: try await onuAlarms + oltAlarms)
+        let alarms = silences.marking(
+            try await onuAlarms.flatMap { FleetAlarm.alarms(in: $0, kind: .onu, names: [:]) }
+                + oltAlarms.flatMap { FleetAlarm.alarms(in: $0, kind: .olt, names: [:]) })
+        return Dashboard(
+            inventory: inventory, alarmSeverities: alarms.map(\.severity),
+            silencedSeverities: alarms.filter { $0.silencedBy != nil }.map(\.severity))
     }
 }
 

@@ -30,10 +30,11 @@ enum MCMSCommands {
             subcommands: [
                 DashboardCommand.spec,
                 FleetAlarmsCommand.spec,
+                RecordCommand.spec,
                 CommandSpec(
                     "onu", abstract: "ONUs: list, detail, config changes, reset and firmware.", examples: ["fieldops mcms onu list"],
                     subcommands: [
-                        ONUListCommand.spec, ONUShowCommand.spec, ONUFindCommand.spec, DeviceConfigCommand<ONUDevice>.spec,
+                        ONUListCommand.spec, ONUShowCommand.spec, ONUFindCommand.spec, DeviceHistoryCommand<ONUDevice>.spec, ONUDriftCommand.spec, DeviceConfigCommand<ONUDevice>.spec,
                         DeviceAlarmsCommand<ONUDevice>.spec, DeviceLogsCommand<ONUDevice>.spec, ONUCPECommand.spec,
                         FleetWrite.spec(ONUResetCommand.self, kind: .onu, several: true, verb: "reset"),
                         FleetWrite.spec(ONURenameCommand.self, kind: .onu, several: false, verb: "rename"),
@@ -46,7 +47,7 @@ enum MCMSCommands {
                 CommandSpec(
                     "olt", abstract: "OLTs: list, detail, alarms, logs, config and reset.", examples: ["fieldops mcms olt list"],
                     subcommands: [
-                        OLTListCommand.spec, OLTShowCommand.spec, DeviceConfigCommand<OLTDevice>.spec,
+                        OLTListCommand.spec, OLTShowCommand.spec, DeviceHistoryCommand<OLTDevice>.spec, DeviceConfigCommand<OLTDevice>.spec,
                         DeviceAlarmsCommand<OLTDevice>.spec, DeviceLogsCommand<OLTDevice>.spec,
                         FleetWrite.spec(OLTResetCommand.self, kind: .olt, several: false, verb: "reset"),
                     ]),

@@ -11,6 +11,8 @@ struct MCMSConnection: Sendable {
     /// `--chunk-size` or the profile's `chunk_size`, and the progress line of this command.
     let paging: MCMSPaging
     let cache: DeviceCache
+    /// The profile's silences (`silences_file:`, else beside its stores).
+    let silenceFile: SilenceFile
     /// Where a completion cache that could not be written is traced (`-v`).
     let output: Output
     var repository: MCMSRepository { MCMSRepository(client: client, paging: paging) }
@@ -30,6 +32,7 @@ struct MCMSConnection: Sendable {
         session = try context.httpSession(for: profile, maxConcurrentTransfers: concurrency)
         client = MCMSClient(http: session, baseURL: profile.baseURL, profile: profile.name, store: store)
         cache = DeviceCache(directory: context.cacheDirectory(for: profile))
+        silenceFile = SilenceFile.of(profile, context: context)
         paging = MCMSPaging(
             pageSize: try MCMSPaging.pageSize(option: reading.chunkSize, profile: profile),
             // Full screen, the progress line would draw over the watch.

@@ -16,6 +16,8 @@ public struct Dashboard: Sendable, Equatable {
     public var totalTxBps: Double
     /// Alarm counts by severity as MCMS spells it (`CRITICAL`, `MAJOR`, …).
     public var alarmsBySeverity: [String: Int]
+    /// Of those, the alarms a silence covers (`mcms alarms silence`), by severity.
+    public var silencedBySeverity: [String: Int] = [:]
     public var lowOpticalONUs: [String]
     /// OLTs with no state, an uplink that is not up, or a state gone stale.
     public var offlineOLTs: [String]
@@ -23,7 +25,9 @@ public struct Dashboard: Sendable, Equatable {
     /// Every active alarm of every ONU and OLT.
     public var alarmTotal: Int { alarmsBySeverity.values.reduce(0, +) }
 
-    public init(inventory: Inventory, alarmSeverities: [String]) {
+    /// - Parameter silencedSeverities: the severity of each alarm a silence covers (counted in
+    ///   `alarmSeverities` too).
+    public init(inventory: Inventory, alarmSeverities: [String], silencedSeverities: [String] = []) {
         onuCount = inventory.onus.count
         oltCount = inventory.olts.count
         var registration = Dictionary(uniqueKeysWithValues: RegistrationState.allCases.map { ($0, 0) })
@@ -34,6 +38,7 @@ public struct Dashboard: Sendable, Equatable {
         var alarms: [String: Int] = [:]
         for severity in alarmSeverities { alarms[severity, default: 0] += 1 }
         alarmsBySeverity = alarms
+        for severity in silencedSeverities { silencedBySeverity[severity, default: 0] += 1 }
         lowOpticalONUs = inventory.onus.filter { $0.hasLowOptical() }.map(\.id)
         let newest = inventory.olts.compactMap(\.time).max()
         offlineOLTs = inventory.olts.filter { olt in
@@ -53,6 +58,7 @@ public struct Dashboard: Sendable, Equatable {
         totalRxBps = parts.reduce(0) { $0 + $1.totalRxBps }
         totalTxBps = parts.reduce(0) { $0 + $1.totalTxBps }
         alarmsBySeverity = parts.reduce(into: [:]) { total, part in total.merge(part.alarmsBySeverity, uniquingKeysWith: +) }
+        silencedBySeverity = parts.reduce(into: [:]) { total, part in total.merge(part.silencedBySeverity, uniquingKeysWith: +) }
         lowOpticalONUs = parts.flatMap(\.lowOpticalONUs)
         offlineOLTs = parts.flatMap(\.offlineOLTs)
     }

@@ -30,11 +30,13 @@ public enum EventRendering {
         table.rows.reserveCapacity(alarms.count)
         for alarm in alarms {
             table.append([
-                alarm.severity.lowercased(), alarm.time, alarm.kind.rawValue.uppercased(), alarm.deviceName, alarm.deviceID,
+                alarm.severity.lowercased() + (alarm.silencedBy == nil ? "" : " (silenced)"), alarm.time, alarm.kind.rawValue.uppercased(),
+                alarm.deviceName, alarm.deviceID,
                 alarm.name, alarm.message,
             ])
         }
-        return StyledTable(table: table, styles: alarms.map { AlarmSeverity.style($0.severity) })
+        // A silenced alarm is known and taken care of: listed, not shouting.
+        return StyledTable(table: table, styles: alarms.map { $0.silencedBy == nil ? AlarmSeverity.style($0.severity) : nil })
     }
 
     /// `[{"Time", "Severity", "Message"}]`, newest first as the server sends it.

@@ -125,7 +125,8 @@ public enum InventoryRendering {
     public static func dashboardView(_ dashboard: Dashboard, color: Bool = false) -> DetailView {
         let severities = dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
         func alarmCount(_ severity: String) -> String {
-            let text = "\(severity) \(dashboard.alarmsBySeverity[severity] ?? 0)"
+            let silenced = dashboard.silencedBySeverity[severity] ?? 0
+            let text = "\(severity) \(dashboard.alarmsBySeverity[severity] ?? 0)" + (silenced > 0 ? " (\(silenced) silenced)" : "")
             return AlarmSeverity.style(severity).map { $0.apply(text, enabled: color) } ?? text
         }
         return DetailView(
@@ -170,9 +171,10 @@ public enum InventoryRendering {
         ])
         for (profile, part) in parts {
             let critical = part.alarmsBySeverity.filter { $0.key.lowercased() == "critical" }.values.reduce(0, +)
+            let silenced = part.silencedBySeverity.filter { $0.key.lowercased() == "critical" }.values.reduce(0, +)
             table.append([
                 profile, String(part.onuCount), String(part.oltCount), String(part.registration[.registered] ?? 0),
-                String(part.alarmTotal), String(critical), String(part.lowOpticalONUs.count), String(part.offlineOLTs.count),
+                String(part.alarmTotal), String(critical) + (silenced > 0 ? " (\(silenced) silenced)" : ""), String(part.lowOpticalONUs.count), String(part.offlineOLTs.count),
                 Units.bitRate(part.totalRxBps), Units.bitRate(part.totalTxBps),
             ])
         }
@@ -211,6 +213,13 @@ public enum InventoryRendering {
                                     JSONObject(
                                         dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
                                             .map { ($0, .number(JSONNumber(dashboard.alarmsBySeverity[$0] ?? 0))) }))
+                            ),
+                            (
+                                "alarms_silenced",
+                                .object(
+                                    JSONObject(
+                                        dashboard.silencedBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
+                                            .map { ($0, .number(JSONNumber(dashboard.silencedBySeverity[$0] ?? 0))) }))
                             ),
                             ("low_optical_threshold_dbm", number(Dashboard.lowOpticalThreshold)),
                             ("low_optical_onus", .array(dashboard.lowOpticalONUs.map(JSONValue.string))),

@@ -82,7 +82,7 @@ import Testing
         for text in ["5x", "ms", "1.2.3", "-5s", "s30"] {
             let failure = error("jqc", "status", "--timeout", text)
             #expect(
-                failure?.reason == .invalidValue(name: "--timeout", value: text, expected: "a duration such as 30s, 5m, 1h or 250ms"),
+                failure?.reason == .invalidValue(name: "--timeout", value: text, expected: "a duration such as 30s, 5m, 1h, 7d or 250ms"),
                 "\(text)")
         }
     }

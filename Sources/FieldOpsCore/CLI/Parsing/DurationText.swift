@@ -1,4 +1,4 @@
-/// Parsing of duration words on the command line: `250ms`, `30s`, `5m`, `1h`, or bare seconds (`1.5`).
+/// Parsing of duration words on the command line: `250ms`, `30s`, `5m`, `1h`, `7d`, or bare seconds (`1.5`).
 ///
 /// Written by hand rather than with a regex or a formatter: it runs on every parse and every
 /// completion, which must stay well under a millisecond.
@@ -23,6 +23,7 @@ public enum DurationText {
         case "ms": seconds = value / 1000
         case "m": seconds = value * 60
         case "h": seconds = value * 3600
+        case "d": seconds = value * 86_400
         default: return nil
         }
         return seconds.isFinite ? seconds : nil
@@ -63,7 +64,7 @@ extension ValueKind {
         case .duration:
             if DurationText.seconds(value) != nil { return nil }
             if DurationText.unbounded(value) != nil { return "a duration of at most a year (8784h)" }
-            return "a duration such as 30s, 5m, 1h or 250ms"
+            return "a duration such as 30s, 5m, 1h, 7d or 250ms"
         case .choice(let words):
             return words.contains(value) ? nil : "one of " + words.joined(separator: ", ")
         case .string, .file, .directory, .dynamic:
