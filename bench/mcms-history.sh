@@ -52,8 +52,8 @@ for _ in range(5):
 def median(values): return sorted(values)[len(values) // 2]
 cpu_record = median([r["cpu_s"] for r in record])
 cpu_listing = median([r["cpu_s"] for r in listing])
-print(f"record --once: wall {median([r['median_s'] for r in record]):.2f} s, CPU {cpu_record:.3f} s; "
-      f"onu list: wall {median([r['median_s'] for r in listing]):.2f} s, CPU {cpu_listing:.3f} s; "
+print(f"record --once: wall {median([r['median_ms'] for r in record]) / 1000:.2f} s, CPU {cpu_record:.3f} s; "
+      f"onu list: wall {median([r['median_ms'] for r in listing]) / 1000:.2f} s, CPU {cpu_listing:.3f} s; "
       f"beyond the listing: {cpu_record - cpu_listing:+.3f} s of CPU (median of 5, alternating)")
 PY
 read -r after samples_after onus <<<"$(size "$store")"
@@ -72,7 +72,11 @@ timecmd --runs 20 --warmup 2 "${env_args[@]}" --env "FIELDOPS_NOW=$end" --label 
     "$bin" -p month mcms onu history ALPH10000032 --json
 timecmd --runs 5 --warmup 1 --cpu "${env_args[@]}" --env "FIELDOPS_NOW=$end" --label "onu drift (10,000 ONUs, 7 days)" -- \
     "$bin" -p month mcms onu drift --json
-FIELDOPS_NOW=$end "$bin" -p month mcms onu drift --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(f"drift found {len(d)} ONUs, the largest group {max((x.get(\"group_size\") or 0) for x in d)}")'
+FIELDOPS_NOW=$end "$bin" -p month mcms onu drift --json | python3 -c '
+import json, sys
+found = json.load(sys.stdin)
+largest = max([x.get("group_size") or 0 for x in found] or [0])
+print(f"drift found {len(found)} ONUs, the largest group {largest}")'
 
 echo "== the recorder idle between samples (target: <= 10 ms of CPU a minute)"
 "$bin" -p lab mcms record --every 10m >/dev/null 2>&1 &

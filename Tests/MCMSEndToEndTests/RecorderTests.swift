@@ -21,9 +21,9 @@ extension MCMSHarness {
     }
 
     /// Runs a command with fieldops' clock at `instant`.
-    func run(at instant: Int64, _ arguments: [String], terminal: Bool = false) async -> CommandOutcome {
+    func run(at instant: Int64, _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) async -> CommandOutcome {
         await WallClock.$override.withValue(WallClock(startingAt: instant)) {
-            terminal ? await runOnTerminal(arguments) : await run(arguments)
+            await run(arguments, environment: environment, terminals: terminal ? .stdout : [])
         }
     }
 
@@ -90,7 +90,7 @@ extension MCMSHarness {
         }
         let table = await bed.run(at: last + 60_000, ["mcms", "onu", "drift"], terminal: true)
         #expect(table.exitCode == 0, "\(table)")
-        #expect(table.stdout.contains("3 ONUs on OLT "), "\(table.stdout)")
+        #expect(table.stdout.contains("3 ONUs on "), "\(table.stdout)")
         #expect(table.stdout.contains("dropped 2.4 dB since "), "\(table.stdout)")
         // A higher threshold leaves only the fading ONU: its last three samples are 3.0–3.5 dB
         // under its median (day 3.5), the shared step 2.4 dB.
@@ -111,6 +111,25 @@ extension MCMSHarness {
         #expect(screen.stdout.contains("last "), "\(screen.stdout)")
         #expect(screen.stdout.unicodeScalars.contains { (0x2581...0x2588).contains($0.value) }, "\(screen.stdout)")
         #expect(screen.stdout.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 }, "\(screen.stdout)")
+        // onu show gains the week's trend from the same store.
+        let show = await bed.run(at: last + 60_000, ["mcms", "onu", "show", shared[0], "--json"])
+        #expect(show.exitCode == 0, "\(show)")
+        let trend = try JSONValue(parsing: show.stdout)["optical"]?["rx_trend"]
+        let from = trend?["from_dbm"]?.numberValue?.double ?? 0
+        let to = trend?["to_dbm"]?.numberValue?.double ?? 0
+        #expect(abs(from - to - 2.4) < 0.011, "\(show.stdout)")
+        let card = await bed.run(at: last + 60_000, ["mcms", "onu", "show", shared[0]], terminal: true)
+        #expect(card.stdout.contains("RX 7d"), "\(card.stdout)")
+        #expect(card.stdout.contains(" → "), "\(card.stdout)")
+        // onu list: every row gets the week (its first and last level; a sparkline on a terminal).
+        let listing = try JSONValue(parsing: await bed.run(at: last + 60_000, ["mcms", "onu", "list", "--json"]).stdout).arrayValue ?? []
+        let row = try #require(listing.first { $0["id"]?.stringValue == shared[0] })
+        let rowFrom = row["rx_7d_from_dbm"]?.numberValue?.double ?? 0
+        let rowTo = row["rx_7d_to_dbm"]?.numberValue?.double ?? 0
+        #expect(abs(rowFrom - rowTo - 2.4) < 0.011, "\(row)")
+        #expect(listing.allSatisfy { $0.objectValue?.keys.contains("rx_7d_to_dbm") == true })
+        let wide = await bed.run(at: last + 60_000, ["mcms", "onu", "list", "--limit", "5"], environment: ["COLUMNS": "200"], terminal: true)
+        #expect(wide.stdout.contains("RX 7D"), "\(wide.stdout)")
         // An ONU never recorded is exit 1 with the way to record it.
         let unknown = await bed.run(at: last, ["mcms", "onu", "history", "ALPH00000000"])
         #expect(unknown.exitCode == 1)
@@ -152,6 +171,20 @@ extension MCMSHarness {
         let table = await bed.run(at: start + 181 * 60_000, ["mcms", "alarms", "history", "--device", onu], terminal: true)
         #expect(table.stdout.contains("Loss of Signal"), "\(table.stdout)")
         #expect(table.stdout.contains("2 h 30 min"), "\(table.stdout)")
+
+        // An alarm raised after the last sample is marked new in alarms and counted in the dashboard.
+        let other = try #require(try await bed.onuIDs().dropFirst().first)
+        try await bed.setAlarms(other, [SilenceTests.alarm("Dying Gasp", "MAJOR", "power cut at Ålesundsvegen 7")])
+        let now = start + 185 * 60_000
+        let fresh = try JSONValue(parsing: await bed.run(at: now, ["mcms", "alarms", "--json"]).stdout).arrayValue ?? []
+        #expect(fresh.map { $0["new"] } == [.bool(true)], "\(fresh)")
+        let dashboard = try JSONValue(parsing: await bed.run(at: now, ["mcms", "dashboard", "--json"]).stdout)
+        #expect(dashboard["health"]?["alarms_new"]?.numberValue?.int64 == 1, "\(dashboard)")
+        let screen = await bed.run(at: now, ["mcms", "alarms"], terminal: true)
+        #expect(screen.stdout.contains("major (new)"), "\(screen.stdout)")
+        try await bed.record(at: start + 190 * 60_000)
+        let seen = try JSONValue(parsing: await bed.run(at: now, ["mcms", "alarms", "--json"]).stdout).arrayValue ?? []
+        #expect(seen.map { $0["new"] } == [.bool(false)], "\(seen)")
     }
 
     @Test func retentionRollsUpHoursAndDropsWhatIsPastKeep() throws {

@@ -125,4 +125,6 @@ public enum MCMSField {
     public static let alarmSeverityProjection = #"{"Alarms.Severity":1}"#
     /// What matching alarms with silences needs: severity and name (the id comes with every document).
     public static let alarmSilenceProjection = #"{"Alarms.Severity":1,"Alarms.Name":1}"#
+    /// What telling new alarms from those the recorder saw needs: their time too.
+    public static let alarmNewsProjection = #"{"Alarms.Severity":1,"Alarms.Name":1,"Alarms.Time":1}"#
 }

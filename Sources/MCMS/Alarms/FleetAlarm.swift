@@ -22,6 +22,8 @@ public struct FleetAlarm: Sendable, Equatable {
     public var timestamp: MongoTimestamp?
     /// The id of the silence that covers it (`mcms alarms silence`), nil when none does.
     public var silencedBy: String?
+    /// True when the recorder's last sample did not see it; nil without a history.
+    public var isNew: Bool?
 
     public init(
         kind: Kind, deviceID: String, deviceName: String, name: String, severity: String, time: String,
@@ -87,6 +89,7 @@ public struct FleetAlarm: Sendable, Equatable {
                 ("time", .string(time)),
                 ("message", .string(message)),
                 ("silenced", silencedBy.map(JSONValue.string) ?? .null),
+                ("new", isNew.map(JSONValue.bool) ?? .null),
             ]))
     }
 }

@@ -223,3 +223,28 @@ struct ActiveSilences: Sendable {
         }
     }
 }
+
+/// Which alarms are new since the recorder's last sample (`mcms record`): none is marked when
+/// nothing was recorded for the profile.
+struct AlarmNews: Sendable {
+    let keys: Set<String>?
+    /// The last sample's time.
+    let since: Int64?
+
+    static func load(dataDirectory: String) -> AlarmNews {
+        let path = HistoryStore.path(inDataDirectory: dataDirectory)
+        guard let store = try? HistoryStore.existing(path: path), let open = try? store.openAlarms() else {
+            return AlarmNews(keys: nil, since: nil)
+        }
+        return AlarmNews(keys: open.keys, since: open.at)
+    }
+
+    func marking(_ alarms: [FleetAlarm]) -> [FleetAlarm] {
+        guard let keys else { return alarms }
+        return alarms.map { alarm in
+            var alarm = alarm
+            alarm.isNew = !keys.contains(AlarmSighting(alarm).key)
+            return alarm
+        }
+    }
+}

@@ -5,7 +5,7 @@ struct FleetAlarmsCommand: FieldOpsCommand {
     static let definition = CommandSpec(
         "alarms", abstract: "Every active alarm of every ONU and OLT, most severe and newest first.",
         discussion:
-            "Two collection requests (all ONU alarms, all OLT alarms) and the names. Each alarm shows its severity, time, device kind, name and id. On a terminal critical alarms are red and major ones yellow. --until takes a threshold on count, critical, major, minor, warning, info or silenced; a severity counts only the alarms no silence covers (mcms alarms silence), which are listed after the others, marked (silenced).",
+            "Two collection requests (all ONU alarms, all OLT alarms) and the names. Each alarm shows its severity, time, device kind, name and id. On a terminal critical alarms are red and major ones yellow. --until takes a threshold on count, critical, major, minor, warning, info or silenced; a severity counts only the alarms no silence covers (mcms alarms silence), which are listed after the others, marked (silenced). With a history (mcms record), alarms its last sample did not see are marked (new) (JSON: \"new\").",
         examples: [
             "fieldops mcms alarms", "fieldops mcms alarms --severity critical,major --kind onu",
             "fieldops mcms alarms --olt 70:b3:d5:52:31:27 --json", "fieldops mcms alarms --watch --until 'critical==0'",
@@ -57,8 +57,10 @@ struct FleetAlarmsCommand: FieldOpsCommand {
                     let selector = olt.map { word in
                         OLTSelector(word, profile: connection.profile.name, rerun: { invocation.followUp(setting: "olt", to: $0) })
                     }
-                    return ActiveSilences.load(connection).marking(
-                        try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector))
+                    let news = AlarmNews.load(dataDirectory: connection.dataDirectory)
+                    return news.marking(
+                        ActiveSilences.load(connection).marking(
+                            try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)))
                 },
                 merge: { parts in
                     // One listing of the network: most severe and newest first, whichever appliance.
@@ -81,9 +83,11 @@ struct FleetAlarmsCommand: FieldOpsCommand {
         let connection = try MCMSConnection(context, reading: reading)
         let selector = try olt.map { try OLTSelector($0, context: context) }
         let source = WatchSource(title: InventoryCommands.title("alarms"), metrics: Self.metrics, trends: trends) {
+            let news = AlarmNews.load(dataDirectory: connection.dataDirectory)
             let alarms = FleetAlarm.sorted(
-                ActiveSilences.load(connection).marking(
-                    try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector)))
+                news.marking(
+                    ActiveSilences.load(connection).marking(
+                        try await Self.fetch(connection.repository, severities: severities, kind: kind, olt: selector))))
             connection.paging.progress?.finish()
             return WatchFrame(
                 json: .array(alarms.map(\.json)),

@@ -45,7 +45,11 @@ struct ONUShowCommand: FieldOpsCommand {
             }
             try await FleetRead(
                 appliances, context: context, what: "ONU \(onu)",
-                part: { connection in try await Self.fetch(onu, repository: connection.repository) },
+                part: { connection in
+                    var detail = try await Self.fetch(onu, repository: connection.repository)
+                    detail.trend = RXTrend.of(onu, dataDirectory: connection.dataDirectory)
+                    return detail
+                },
                 merge: { parts in
                     ProfileColumn.detailFrame(
                         parts, json: \.json, view: { $0.view(color: $1) }, metrics: parts[0].value.metrics,
@@ -61,7 +65,9 @@ struct ONUShowCommand: FieldOpsCommand {
             title: InventoryCommands.title("onu show", onu), metrics: ONUDetail.metricNames,
             states: RegistrationState.allCases.map(\.word), trends: Self.trends
         ) {
-            let detail = try await Self.fetch(onu, repository: connection.repository)
+            var fetched = try await Self.fetch(onu, repository: connection.repository)
+            fetched.trend = RXTrend.of(onu, dataDirectory: connection.dataDirectory)
+            let detail = fetched
             return WatchFrame(
                 json: detail.json,
                 render: { format, color, _ in detail.view(color: color).render(format: format, color: color) },

@@ -70,7 +70,8 @@ struct ONUDriftCommand: FieldOpsCommand {
         for group in result.groups {
             let drops = group.findings.compactMap(\.rxDrop)
             let since = group.findings.compactMap(\.since).min()
-            text += "\(Noun.count(group.findings.count, "ONU")) on OLT \(InventoryRendering.oltLabel(name: group.oltName, mac: group.olt)) port \(group.port) dropped "
+            let olt = (group.oltName ?? "").isEmpty ? "OLT \(group.olt)" : InventoryRendering.oltLabel(name: group.oltName, mac: group.olt)
+            text += "\(Noun.count(group.findings.count, "ONU")) on \(olt) port \(group.port) dropped "
                 + Self.range(drops) + " dB" + (since.map { " since " + Self.when($0, now: result.latest) } ?? "") + "\n"
         }
         if !result.groups.isEmpty { text += "\n" }
@@ -81,18 +82,25 @@ struct ONUDriftCommand: FieldOpsCommand {
             output.stdout.write(text + "no ONU drifted: \(basis)\n")
             return
         }
-        var table = Table(columns: [
-            .init("ONU", fit: .whole), .init("Name"), .init("OLT", fit: .optional(rank: 2)), .init("Port", alignment: .right),
-            .init("Baseline", alignment: .right), .init("Now", alignment: .right), .init("Drop", alignment: .right),
-            .init("Since", fit: .optional(rank: 1)), .init("FEC/h", alignment: .right, fit: .optional(rank: 3)),
-        ])
+        let fec = options.fecRise != nil
+        var table = Table(
+            columns: [
+                .init("ONU", fit: .whole), .init("Name"), .init("OLT", fit: .optional(rank: 2)), .init("Port", alignment: .right),
+                .init("Baseline", alignment: .right), .init("Now", alignment: .right), .init("Drop", alignment: .right),
+                .init("Since", fit: .optional(rank: 1)),
+            ] + (fec ? [.init("FEC/h", alignment: .right, fit: .optional(rank: 3))] : []))
         for finding in result.findings.prefix(limit ?? Int.max) {
-            table.append([
-                finding.id, finding.name, InventoryRendering.oltLabel(name: finding.oltName, mac: finding.olt), finding.port.map(String.init) ?? "",
-                finding.baseline.map(HistoryMetric.centiText) ?? "", finding.current.map(HistoryMetric.centiText) ?? "",
-                finding.rxDrop.map(HistoryMetric.centiText) ?? "", finding.since.map { Self.when($0, now: result.latest) } ?? "",
-                finding.fecRose ? (finding.fecRecentRate ?? 0).fixedPoint(places: 0) : "",
-            ])
+            let port: String = finding.port.map(String.init) ?? ""
+            let baseline: String = finding.baseline.map(HistoryMetric.centiText) ?? ""
+            let current: String = finding.current.map(HistoryMetric.centiText) ?? ""
+            let drop: String = finding.rxDrop.map(HistoryMetric.centiText) ?? ""
+            let since: String = finding.since.map { Self.when($0, now: result.latest) } ?? ""
+            var cells: [String] = [
+                finding.id, finding.name, InventoryRendering.oltLabel(name: finding.oltName, mac: finding.olt), port, baseline, current,
+                drop, since,
+            ]
+            if fec { cells.append(finding.fecRose ? (finding.fecRecentRate ?? 0).fixedPoint(places: 0) : "") }
+            table.append(cells)
         }
         output.stdout.write(text)
         output.stdout.write(table.render(format: output.format, color: output.terminal.colorEnabled, fit: output.tableFit))

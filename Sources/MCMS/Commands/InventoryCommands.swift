@@ -210,19 +210,25 @@ struct DashboardCommand: FieldOpsCommand {
         async let oltNames = repository.oltNames()
         // With silences in force the alarms' devices and names are read too, to match them.
         let silences = ActiveSilences.load(connection)
-        let projection = silences.silences.isEmpty ? MCMSField.alarmSeverityProjection : MCMSField.alarmSilenceProjection
+        let news = AlarmNews.load(dataDirectory: connection.dataDirectory)
+        let projection =
+            news.keys != nil ? MCMSField.alarmNewsProjection
+            : silences.silences.isEmpty ? MCMSField.alarmSeverityProjection : MCMSField.alarmSilenceProjection
         async let onuAlarms = repository.alarmDocuments(.onuAlarmList, projection: projection)
         async let oltAlarms = repository.alarmDocuments(.oltAlarmList, projection: projection)
         let names = Dictionary(try await ids.map { ($0, "") }, uniquingKeysWith: { first, _ in first })
         let inventory = try await Inventory(stateRows: states, onuNames: names, oltStates: olts, oltNames: oltNames)
         // Only the OLT list is complete here (the ONU names were not fetched).
         try? connection.cache.store(.olt, entries: inventory.olts.lazy.map { (id: $0.mac, name: $0.name) })
-        let alarms = silences.marking(
-            try await onuAlarms.flatMap { FleetAlarm.alarms(in: $0, kind: .onu, names: [:]) }
-                + oltAlarms.flatMap { FleetAlarm.alarms(in: $0, kind: .olt, names: [:]) })
-        return Dashboard(
+        let alarms = news.marking(
+            silences.marking(
+                try await onuAlarms.flatMap { FleetAlarm.alarms(in: $0, kind: .onu, names: [:]) }
+                    + oltAlarms.flatMap { FleetAlarm.alarms(in: $0, kind: .olt, names: [:]) }))
+        var dashboard = Dashboard(
             inventory: inventory, alarmSeverities: alarms.map(\.severity),
             silencedSeverities: alarms.filter { $0.silencedBy != nil }.map(\.severity))
+        if let since = news.since { dashboard.newAlarms = (alarms.filter { $0.isNew == true }.count, since) }
+        return dashboard
     }
 }
 

@@ -13,6 +13,8 @@ struct MCMSConnection: Sendable {
     let cache: DeviceCache
     /// The profile's silences (`silences_file:`, else beside its stores).
     let silenceFile: SilenceFile
+    /// Where the profile's stores are (the history of `mcms record`).
+    let dataDirectory: String
     /// Where a completion cache that could not be written is traced (`-v`).
     let output: Output
     var repository: MCMSRepository { MCMSRepository(client: client, paging: paging) }
@@ -33,6 +35,7 @@ struct MCMSConnection: Sendable {
         client = MCMSClient(http: session, baseURL: profile.baseURL, profile: profile.name, store: store)
         cache = DeviceCache(directory: context.cacheDirectory(for: profile))
         silenceFile = SilenceFile.of(profile, context: context)
+        dataDirectory = context.paths.dataDirectory(for: profile.name)
         paging = MCMSPaging(
             pageSize: try MCMSPaging.pageSize(option: reading.chunkSize, profile: profile),
             // Full screen, the progress line would draw over the watch.

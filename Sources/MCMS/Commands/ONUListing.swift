@@ -24,7 +24,9 @@ struct ONUListing {
         // order needs every one) and its table takes its widths from all of them.
         let sorting = options.sort != nil
         let kept = ONURowWriter.isOneDocument(context) ? HeldStream(context.output.stdout) : nil
-        var output = ONURowWriter(context: context, widthRows: sorting ? .max : connection.paging.pageSize, stream: kept)
+        var output = ONURowWriter(
+            context: context, widthRows: sorting ? .max : connection.paging.pageSize, stream: kept,
+            trend: RXTrend.recorded(dataDirectory: connection.dataDirectory))
         // Rows of a sorted listing, page by page (no doubling array of the fleet's rows).
         var held: [[ONURow]] = []
         let pages = ONUPages(connection: connection, filters: options, context: context)
@@ -127,6 +129,8 @@ struct ONUPages {
         var nameMatched = false
         // A cache that cannot be written is not an error: the listing goes on without it.
         var cache = try? DeviceCache.Writer(cache: connection.cache, kind: .onu)
+        // With a history (`mcms record`) each row gets its week: every ONU one, blank when unrecorded.
+        let trends = RXTrend.all(dataDirectory: connection.dataDirectory)
         let output = context.output
         func remember(_ rows: [ONURow]) {
             guard let writer = cache else { return }
@@ -146,6 +150,9 @@ struct ONUPages {
             if absent { return }
             if !nameMatched, let glob { nameMatched = rows.contains { glob.matches($0.name) } }
             if query.filters { rows.removeAll { !query.matches($0, glob: glob) } }
+            if let trends {
+                for index in rows.indices { rows[index].rxTrend = trends[rows[index].id] ?? RXTrend.none }
+            }
             if query.sort == nil, let limit = query.limit, rows.count > limit - written {
                 rows.removeSubrange(max(0, limit - written)...)
             }

@@ -24,8 +24,9 @@ struct FleetONUListing {
         let sort = filters.sort
         let limit = filters.limit
         let kept = ONURowWriter.isOneDocument(context) ? HeldStream(context.output.stdout) : nil
+        let trend = profiles.contains { RXTrend.recorded(dataDirectory: context.paths.dataDirectory(for: $0)) }
         var output = ONURowWriter(
-            context: context, widthRows: sort != nil ? .max : MCMSPaging.defaultPageSize, stream: kept, profileColumn: true)
+            context: context, widthRows: sort != nil ? .max : MCMSPaging.defaultPageSize, stream: kept, profileColumn: true, trend: trend)
         let (pages, sink) = AsyncStream.makeStream(of: Page.self)
         let index = Dictionary(uniqueKeysWithValues: profiles.enumerated().map { ($1, $0) })
         let producing = Task(executorPreference: MainThreadExecutor.current) { () -> Outcomes<ONUPages.End> in

@@ -74,31 +74,37 @@ struct DriftAnalysis {
             hourly = false
             window = try store.samples(hourly: false, since: windowStart, until: now)
         }
-        // Per ONU (by ref): the baseline's RX levels, and its first and last FEC reading.
-        var levels = [[Int32]](repeating: [], count: maxRef + 1)
-        var fecFirst = [(value: Int64, at: Int64)?](repeating: nil, count: maxRef + 1)
-        var fecLast = [(value: Int64, at: Int64)?](repeating: nil, count: maxRef + 1)
-        for sample in window {
-            try store.forEachONUPoint(ofSample: sample.seq) { ref, rx, fec in
-                let index = Int(ref)
-                guard index <= maxRef else { return }
-                if let rx { levels[index].append(Int32(clamping: rx)) }
-                if let fec {
-                    if fecFirst[index] == nil { fecFirst[index] = (fec, sample.at) }
-                    fecLast[index] = (fec, sample.at)
-                }
+        // The baseline window as one matrix, an ONU's levels in a row (`missing` where it had none).
+        let columns = window.count
+        let missing = Int32.min
+        var levels = [Int32](repeating: missing, count: (maxRef + 1) * columns)
+        for (column, sample) in window.enumerated() {
+            try store.forEachONULevel(ofSample: sample.seq) { ref, rx in
+                guard ref <= maxRef else { return }
+                levels[ref * columns + column] = Int32(clamping: rx)
             }
         }
-        // The last samples: RX of each, FEC of the newest and the oldest.
-        var recentRX = [[Int?]](repeating: [Int?](repeating: nil, count: recent.count), count: maxRef + 1)
-        var recentFEC = [(newest: Int64?, oldest: Int64?)](repeating: (nil, nil), count: maxRef + 1)
+        // The last samples' levels.
+        var recentRX = [Int32](repeating: missing, count: (maxRef + 1) * recent.count)
         for (position, sample) in recent.enumerated() {
-            try store.forEachONUPoint(ofSample: sample.seq) { ref, rx, fec in
-                let index = Int(ref)
-                guard index <= maxRef else { return }
-                recentRX[index][position] = rx
-                if position == 0 { recentFEC[index].newest = fec }
-                if position == recent.count - 1 { recentFEC[index].oldest = fec }
+            try store.forEachONULevel(ofSample: sample.seq) { ref, rx in
+                guard ref <= maxRef else { return }
+                recentRX[ref * recent.count + position] = Int32(clamping: rx)
+            }
+        }
+        // FEC: cumulative counters, so a rate needs only the two ends of each span.
+        var fec: [Int64: (first: (Int64, Int64)?, last: (Int64, Int64)?, newest: Int64?, oldest: Int64?)] = [:]
+        if options.fecRise != nil, let first = window.first, let last = window.last {
+            for (sample, slot) in [(first, 0), (last, 1), (recent[0], 2), (recent[recent.count - 1], 3)] {
+                try store.forEachONUPoint(ofSample: sample.seq) { ref, _, value in
+                    guard let value else { return }
+                    switch slot {
+                    case 0: fec[ref, default: (nil, nil, nil, nil)].first = (value, sample.at)
+                    case 1: fec[ref, default: (nil, nil, nil, nil)].last = (value, sample.at)
+                    case 2: fec[ref, default: (nil, nil, nil, nil)].newest = value
+                    default: fec[ref, default: (nil, nil, nil, nil)].oldest = value
+                    }
+                }
             }
         }
         let recentHours = Double(latest.at - recent[recent.count - 1].at) / Double(HistoryStore.hour)
@@ -106,29 +112,42 @@ struct DriftAnalysis {
         let oltNames = Dictionary(olts.values.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         var findings: [Finding] = []
         var compared = 0
+        var scratch: [Int32] = []
+        scratch.reserveCapacity(columns)
         for (ref, device) in devices {
             let index = Int(ref)
             var finding = Finding(
                 id: device.id, name: device.name, olt: device.olt, oltName: device.olt.flatMap { oltNames[$0] }, port: device.port)
             var flagged = false
-            if levels[index].count >= options.hold, let median = Self.median(levels[index]) {
-                let values = recentRX[index]
-                if values.allSatisfy({ $0 != nil }) {
-                    compared += 1
-                    let held = values.map { median - $0! }.min() ?? 0
-                    finding.baseline = median
-                    finding.current = values[0]
-                    if held >= options.rxDrop {
-                        finding.rxDrop = median - values[0]!
-                        flagged = true
+            scratch.removeAll(keepingCapacity: true)
+            for column in 0..<columns where levels[index * columns + column] != missing {
+                scratch.append(levels[index * columns + column])
+            }
+            let values = recentRX[(index * recent.count)..<((index + 1) * recent.count)]
+            if scratch.count >= options.hold, !values.contains(missing), let median = Self.median(&scratch) {
+                compared += 1
+                let held = values.map { median - Int($0) }.min() ?? 0
+                finding.baseline = median
+                finding.current = Int(values[values.startIndex])
+                if held >= options.rxDrop {
+                    finding.rxDrop = median - Int(values[values.startIndex])
+                    flagged = true
+                    // Since the first point of the run at or below the threshold, back from the end.
+                    let threshold = Int32(clamping: median - options.rxDrop)
+                    var start = recent[recent.count - 1].at
+                    for column in stride(from: columns - 1, through: 0, by: -1) {
+                        let level = levels[index * columns + column]
+                        if level == missing { continue }
+                        if level > threshold { break }
+                        start = min(start, window[column].at)
                     }
+                    finding.since = start
                 }
             }
-            if let rise = options.fecRise, let first = fecFirst[index], let last = fecLast[index], last.at > first.at,
-                last.value >= first.value, let newest = recentFEC[index].newest, let oldest = recentFEC[index].oldest,
-                newest >= oldest, recentHours > 0
+            if let rise = options.fecRise, let counts = fec[ref], let first = counts.first, let last = counts.last, last.1 > first.1,
+                last.0 >= first.0, let newest = counts.newest, let oldest = counts.oldest, newest >= oldest, recentHours > 0
             {
-                let baselineRate = Double(last.value - first.value) / (Double(last.at - first.at) / Double(HistoryStore.hour))
+                let baselineRate = Double(last.0 - first.0) / (Double(last.1 - first.1) / Double(HistoryStore.hour))
                 let recentRate = Double(newest - oldest) / recentHours
                 finding.fecBaselineRate = baselineRate
                 finding.fecRecentRate = recentRate
@@ -137,28 +156,12 @@ struct DriftAnalysis {
                     flagged = true
                 }
             }
-            if flagged {
-                if let baseline = finding.baseline, finding.rxDrop != nil {
-                    finding.since = try since(ref: ref, threshold: baseline - options.rxDrop, from: windowStart, until: now)
-                }
-                findings.append(finding)
-            }
+            if flagged { findings.append(finding) }
         }
         findings.sort { ($0.rxDrop ?? 0, $0.fecRecentRate ?? 0, $1.id) > ($1.rxDrop ?? 0, $1.fecRecentRate ?? 0, $0.id) }
         return Result(
             findings: findings, groups: Self.groups(findings), onusCompared: compared, baselinePoints: window.count, baselineHourly: hourly,
             latest: latest.at)
-    }
-
-    /// The first point of the ONU's last run of points at or below `threshold`.
-    private func since(ref: Int64, threshold: Int, from: Int64, until: Int64) throws -> Int64? {
-        let series = try store.onuSeries(ref: ref, since: from, until: until)
-        var start: Int64?
-        for point in series.reversed() {
-            guard let rx = point.rx else { continue }
-            if rx <= threshold { start = point.at } else { break }
-        }
-        return start
     }
 
     /// ONUs that drifted on the same OLT port, two or more, largest group first.
@@ -173,11 +176,12 @@ struct DriftAnalysis {
         }
     }
 
-    static func median(_ values: [Int32]) -> Int? {
+    /// The median of `values`, which it sorts in place.
+    static func median(_ values: inout [Int32]) -> Int? {
         guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        if sorted.count % 2 == 1 { return Int(sorted[middle]) }
-        return Int((Int64(sorted[middle - 1]) + Int64(sorted[middle])) / 2)
+        values.sort()
+        let middle = values.count / 2
+        if values.count % 2 == 1 { return Int(values[middle]) }
+        return Int((Int64(values[middle - 1]) + Int64(values[middle])) / 2)
     }
 }

@@ -141,6 +141,13 @@ public struct AlarmSighting: Sendable, Equatable, Hashable {
         raisedAt = alarm.timestamp.map { $0.epochSeconds * 1_000 + Int64($0.microseconds / 1_000) }
     }
 
+    /// The alarm's identity across samples: device, name, severity and its own time.
+    static func key(device: String, name: String, severity: String, raisedAt: Int64?) -> String {
+        [device.lowercased(), name, severity.lowercased(), raisedAt.map(String.init) ?? ""].joined(separator: "\u{1F}")
+    }
+
+    var key: String { Self.key(device: device, name: name, severity: severity, raisedAt: raisedAt) }
+
     public init(device: String, kind: FleetAlarm.Kind, name: String, severity: String, message: String = "", raisedAt: Int64? = nil) {
         self.device = device
         self.kind = kind

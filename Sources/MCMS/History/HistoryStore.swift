@@ -133,11 +133,15 @@ public final class HistoryStore {
         refs.reserveCapacity(items.count)
         for item in items {
             if var device = known[item.id] {
+                // What the sample does not say (a name not read, an ONU without a state) stays as it was.
                 let name = item.name ?? device.name
-                if name != device.name || item.olt != device.olt || item.port != device.port {
-                    try database.execute(
-                        "UPDATE devices SET name = ?, olt = ?, port = ? WHERE ref = ?", [name, item.olt, item.port, device.ref])
+                let olt = item.olt ?? device.olt
+                let port = item.port ?? device.port
+                if name != device.name || olt != device.olt || port != device.port {
+                    try database.execute("UPDATE devices SET name = ?, olt = ?, port = ? WHERE ref = ?", [name, olt, port, device.ref])
                     device.name = name
+                    device.olt = olt
+                    device.port = port
                     known[item.id] = device
                 }
                 refs[item.id] = device.ref
@@ -219,7 +223,16 @@ public final class HistoryStore {
                 seq: seq, onus: sample.onus.count, olts: sample.olts.count, alarmsRaised: 0, alarmsCleared: 0, hoursRolledUp: 0,
                 samplesDropped: 0)
             if let alarms = sample.alarms {
-                let devices = onuRefs.merging(oltRefs) { first, _ in first }
+                var devices = onuRefs.merging(oltRefs) { first, _ in first }
+                // A device with alarms but no state document (an ONU the appliance knows only by
+                // its config) is still a device the alarms belong to.
+                for kind in [FleetAlarm.Kind.onu, .olt] {
+                    let missing = Set(alarms.filter { $0.kind == kind && devices[$0.device] == nil }.map(\.device))
+                    guard !missing.isEmpty else { continue }
+                    let added = try refs(
+                        kind == .onu ? .onu : .olt, missing.sorted().map { (id: $0, name: sample.names[$0], olt: nil, port: nil) })
+                    devices.merge(added) { first, _ in first }
+                }
                 (written.alarmsRaised, written.alarmsCleared) = try recordAlarms(alarms, at: sample.at, refs: devices)
             }
             written.hoursRolledUp = try rollUp(before: sample.at)

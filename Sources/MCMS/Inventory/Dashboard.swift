@@ -2,6 +2,13 @@ import FieldOpsCore
 
 /// The figures of `mcms dashboard`, computed from an inventory and every ONU's and OLT's alarms.
 public struct Dashboard: Sendable, Equatable {
+    public static func == (lhs: Dashboard, rhs: Dashboard) -> Bool {
+        lhs.onuCount == rhs.onuCount && lhs.oltCount == rhs.oltCount && lhs.registration == rhs.registration
+            && lhs.totalRxBps == rhs.totalRxBps && lhs.totalTxBps == rhs.totalTxBps && lhs.alarmsBySeverity == rhs.alarmsBySeverity
+            && lhs.silencedBySeverity == rhs.silencedBySeverity && lhs.newAlarms?.count == rhs.newAlarms?.count
+            && lhs.newAlarms?.since == rhs.newAlarms?.since && lhs.lowOpticalONUs == rhs.lowOpticalONUs && lhs.offlineOLTs == rhs.offlineOLTs
+    }
+
     /// RX optical level (dBm) below which an ONU counts as "low optical" in the health section;
     /// a GPON class B+ receiver stops at about -28 dBm, so -27 leaves a margin to act on.
     public static let lowOpticalThreshold = -27.0
@@ -18,6 +25,8 @@ public struct Dashboard: Sendable, Equatable {
     public var alarmsBySeverity: [String: Int]
     /// Of those, the alarms a silence covers (`mcms alarms silence`), by severity.
     public var silencedBySeverity: [String: Int] = [:]
+    /// Alarms the recorder's last sample did not see, and that sample's time; nil without a history.
+    public var newAlarms: (count: Int, since: Int64)?
     public var lowOpticalONUs: [String]
     /// OLTs with no state, an uplink that is not up, or a state gone stale.
     public var offlineOLTs: [String]
@@ -59,6 +68,8 @@ public struct Dashboard: Sendable, Equatable {
         totalTxBps = parts.reduce(0) { $0 + $1.totalTxBps }
         alarmsBySeverity = parts.reduce(into: [:]) { total, part in total.merge(part.alarmsBySeverity, uniquingKeysWith: +) }
         silencedBySeverity = parts.reduce(into: [:]) { total, part in total.merge(part.silencedBySeverity, uniquingKeysWith: +) }
+        let news = parts.compactMap(\.newAlarms)
+        newAlarms = news.isEmpty ? nil : (news.reduce(0) { $0 + $1.count }, news.map(\.since).min() ?? 0)
         lowOpticalONUs = parts.flatMap(\.lowOpticalONUs)
         offlineOLTs = parts.flatMap(\.offlineOLTs)
     }

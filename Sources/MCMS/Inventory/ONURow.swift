@@ -22,6 +22,8 @@ public struct ONURow: Sendable, Equatable {
     public var model: String?
     /// `STATS."FEC Uncorrectable"`, an unsigned 64-bit counter, exactly as sent.
     public var fecUncorrectable: JSONNumber?
+    /// The RX level over the last week from the local history, in a listing that shows it.
+    public var rxTrend: RXTrend?
 
     public init(
         id: String, name: String = "", oltMAC: String? = nil, oltName: String? = nil,

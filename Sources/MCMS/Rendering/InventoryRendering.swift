@@ -5,28 +5,30 @@ public enum InventoryRendering {
     // MARK: ONUs
 
     /// The table with dying-gasp ONUs red and deregistered ones yellow.
-    static func styledONUTable(_ rows: [ONURow]) -> StyledTable {
-        StyledTable(table: onuTable(rows), styles: rows.map(\.registration.style))
+    static func styledONUTable(_ rows: [ONURow], trend: Bool = false) -> StyledTable {
+        StyledTable(table: onuTable(rows, trend: trend), styles: rows.map(\.registration.style))
     }
 
-    public static func onuTable(_ rows: [ONURow]) -> Table {
-        var table = Table(columns: [
-            // On a narrow terminal Uptime goes first, then Firmware and the state; names are cut.
-            .init("ID", fit: .whole), .init("Name"), .init("OLT"), .init("State", fit: .optional(rank: 3)),
-            .init("Firmware", fit: .optional(rank: 2)), .init("Uptime", alignment: .right, fit: .optional(rank: 1)),
-            .init("RX", alignment: .right, fit: .optional(rank: 4)),
-        ])
+    /// - Parameter trend: add the `RX 7d` column (the profile has a history: `mcms record`).
+    public static func onuTable(_ rows: [ONURow], trend: Bool = false) -> Table {
+        var table = Table(
+            columns: [
+                // On a narrow terminal the trend goes first, then Uptime, Firmware and the state; names are cut.
+                .init("ID", fit: .whole), .init("Name"), .init("OLT"), .init("State", fit: .optional(rank: 3)),
+                .init("Firmware", fit: .optional(rank: 2)), .init("Uptime", alignment: .right, fit: .optional(rank: 1)),
+                .init("RX", alignment: .right, fit: .optional(rank: 4)),
+            ] + (trend ? [.init("RX 7d", fit: .optional(rank: 0))] : []))
         table.rows.reserveCapacity(rows.count)
-        for row in rows { table.append(onuCells(row)) }
+        for row in rows { table.append(onuCells(row, trend: trend)) }
         return table
     }
 
     /// One line of the ONU table, cell by cell (also what piped output streams).
-    static func onuCells(_ row: ONURow) -> [String] {
+    static func onuCells(_ row: ONURow, trend: Bool = false) -> [String] {
         [
             row.id, row.name, oltLabel(name: row.oltName, mac: row.oltMAC), row.registration.word,
             firmwareLabel(row), row.uptime?.description ?? "", Units.dBm(row.rxOptical),
-        ]
+        ] + (trend ? [row.rxTrend?.spark ?? ""] : [])
     }
 
     /// `OLT Storgata 1 (70:b3:d5:52:31:27)`, or the MAC alone when the OLT is unnamed.
@@ -76,6 +78,10 @@ public enum InventoryRendering {
         record.number("rx_optical_dbm", row.pointee.rxOptical)
         record.string("model", row.pointee.model)
         record.number("fec_uncorrectable", row.pointee.fecUncorrectable)
+        if let trend = row.pointee.rxTrend {
+            record.number("rx_7d_from_dbm", RXTrend.level(trend.first))
+            record.number("rx_7d_to_dbm", RXTrend.level(trend.last))
+        }
     }
 
     // MARK: OLTs
@@ -139,7 +145,8 @@ public enum InventoryRendering {
                     fields: [
                         (
                             "alarms",
-                            severities.isEmpty ? "none" : "\(dashboard.alarmTotal): " + severities.map(alarmCount).joined(separator: ", ")
+                            (severities.isEmpty ? "none" : "\(dashboard.alarmTotal): " + severities.map(alarmCount).joined(separator: ", "))
+                                + (dashboard.newAlarms.map { " (\($0.count) new since \(Timestamp.localText(milliseconds: $0.since, format: "%H:%M")))" } ?? "")
                         ),
                         ("low optical (< \(Units.trimmed(Dashboard.lowOpticalThreshold)) dBm)", String(dashboard.lowOpticalONUs.count)),
                         (
@@ -221,6 +228,7 @@ public enum InventoryRendering {
                                         dashboard.silencedBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
                                             .map { ($0, .number(JSONNumber(dashboard.silencedBySeverity[$0] ?? 0))) }))
                             ),
+                            ("alarms_new", dashboard.newAlarms.map { .number(JSONNumber($0.count)) } ?? .null),
                             ("low_optical_threshold_dbm", number(Dashboard.lowOpticalThreshold)),
                             ("low_optical_onus", .array(dashboard.lowOpticalONUs.map(JSONValue.string))),
                             ("offline_olts", .array(dashboard.offlineOLTs.map(JSONValue.string))),

@@ -9,6 +9,8 @@ public struct ONUDetail: Sendable {
     public var oltName: String?
     /// The ONU's active alarms as the server sent them (`{"Name", "Severity", "Time", "Message"}`).
     public var alarms: [JSONValue]
+    /// Its RX level over the last days, from the local history (`mcms record`), when recorded.
+    public var trend: RXTrend?
 
     public init(
         id: String, state: ONUStateDocument?, config: JSONValue?, registration: RegistrationState, oltName: String?,
@@ -93,7 +95,9 @@ public struct ONUDetail: Sendable {
                 .init(
                     "Optical",
                     fields: [
-                        ("RX level", Units.dBm(state.rxOptical)), ("TX level", Units.dBm(state.txOptical)),
+                        ("RX level", Units.dBm(state.rxOptical)),
+                    ] + (trend.map { [("RX \($0.days)d", $0.text)] } ?? []) + [
+                        ("TX level", Units.dBm(state.txOptical)),
                         ("FEC corrected", Units.count(state.fecCorrected)), ("FEC uncorrectable", Units.count(state.fecUncorrectable)),
                         ("BIP errors", Units.count(state.bipErrors)),
                     ]))
@@ -169,7 +173,7 @@ public struct ONUDetail: Sendable {
                             ("fec_corrected", number(state?.fecCorrected)),
                             ("fec_uncorrectable", number(state?.fecUncorrectable)),
                             ("bip_errors", number(state?.bipErrors)),
-                        ]))
+                        ] + (trend.map { [("rx_trend", $0.json)] } ?? [])))
                 ),
                 (
                     "transceiver",

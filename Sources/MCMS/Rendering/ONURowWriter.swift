@@ -14,14 +14,19 @@ struct ONURowWriter {
     private let context: CommandContext
     /// Rows of several appliances: a `Profile` column first, a `profile` member first.
     private let profileColumn: Bool
+    /// The `RX 7d` column and members (a profile with a history).
+    private let trend: Bool
 
     /// - Parameters:
     ///   - widthRows: rows the table's column widths come from (the first page).
     ///   - stream: where the text goes; standard output unless given.
     ///   - profileColumn: the rows are of several appliances (`write(_:profile:)` names each).
-    init(context: CommandContext, widthRows: Int = .max, stream: (any TextStream)? = nil, profileColumn: Bool = false) {
+    init(
+        context: CommandContext, widthRows: Int = .max, stream: (any TextStream)? = nil, profileColumn: Bool = false, trend: Bool = false
+    ) {
         self.context = context
         self.profileColumn = profileColumn
+        self.trend = trend
         let color = context.output.terminal.colorEnabled
         let stream = stream ?? context.output.stdout
         if context.output.structured.transformsJSON || context.output.structured.kind == .json {
@@ -29,7 +34,7 @@ struct ONURowWriter {
                 context.output.structured, color: color, fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         } else {
             table = TableWriter(
-                columns: (profileColumn ? [ProfileColumn.column] : []) + InventoryRendering.onuTable([]).columns,
+                columns: (profileColumn ? [ProfileColumn.column] : []) + InventoryRendering.onuTable([], trend: trend).columns,
                 format: context.output.format, color: color,
                 fit: context.output.tableFit, widthRows: widthRows, stream: stream)
         }
@@ -46,7 +51,7 @@ struct ONURowWriter {
         let profile = profileColumn ? profile ?? "" : nil
         if table != nil {
             for row in rows {
-                let cells = InventoryRendering.onuCells(row)
+                let cells = InventoryRendering.onuCells(row, trend: trend)
                 table?.append(profile.map { [$0] + cells } ?? cells, style: row.registration.style)
             }
         } else if var record = structured?.flatRecord() {
