@@ -58,7 +58,9 @@ enum BenchHistory {
             try store.record(sample, keep: 90 * HistoryStore.day)
         }
         try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        print("filled \(path): \(times.count) samples of \(onus) ONUs from \(Timestamp.isoUTC(milliseconds: start)) to \(Timestamp.isoUTC(milliseconds: end))")
+        print(
+            "filled \(path): \(times.count) samples of \(onus) ONUs from \(Timestamp.isoUTC(milliseconds: start)) to \(Timestamp.isoUTC(milliseconds: end))"
+        )
     }
 }
 

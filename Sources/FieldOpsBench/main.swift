@@ -15,7 +15,9 @@ do {
     case "upload":
         try await BenchUpload.run(url: arguments.require("url"), file: arguments.require("file"))
     case "history-fill":
-        guard let end = Timestamp.milliseconds(try arguments.require("end")) else { throw FieldOpsError.usage("--end takes an ISO 8601 instant") }
+        guard let end = Timestamp.milliseconds(try arguments.require("end")) else {
+            throw FieldOpsError.usage("--end takes an ISO 8601 instant")
+        }
         try BenchHistory.fill(
             store: arguments.require("store"), onus: arguments.int("onus", 10_000), hourlyDays: arguments.int("hourly-days", 23),
             rawDays: arguments.int("raw-days", 7), end: end)

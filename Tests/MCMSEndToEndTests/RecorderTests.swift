@@ -21,7 +21,8 @@ extension MCMSHarness {
     }
 
     /// Runs a command with fieldops' clock at `instant`.
-    func run(at instant: Int64, _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) async -> CommandOutcome {
+    func run(at instant: Int64, _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) async -> CommandOutcome
+    {
         await WallClock.$override.withValue(WallClock(startingAt: instant)) {
             await run(arguments, environment: environment, terminals: terminal ? .stdout : [])
         }
@@ -31,7 +32,9 @@ extension MCMSHarness {
     func record(at instant: Int64) async throws {
         try await setEmulatorClock(instant)
         let outcome = await run(at: instant, ["mcms", "record", "--once"])
-        guard outcome.exitCode == 0 else { throw TestSupportError("record at \(Timestamp.isoUTC(milliseconds: instant)) failed: \(outcome)") }
+        guard outcome.exitCode == 0 else {
+            throw TestSupportError("record at \(Timestamp.isoUTC(milliseconds: instant)) failed: \(outcome)")
+        }
     }
 
     func historyStore() throws -> HistoryStore {
@@ -68,10 +71,16 @@ extension MCMSHarness {
         for id in shared { specs[id] = .object(["step_db": .number(JSONNumber(lexeme: "-2.4")!), "step_at": MCMSHarness.naive(stepAt)]) }
         specs[fading] = .object(["rx_db_per_day": .number(JSONNumber(lexeme: "-1.0")!)])
         specs[blipping[0]] = .object([
-            "blips": .array([.object(["at": MCMSHarness.naive(last), "seconds": .number(JSONNumber(60)), "rx_db": .number(JSONNumber(-9))])])
+            "blips": .array([
+                .object(["at": MCMSHarness.naive(last), "seconds": .number(JSONNumber(60)), "rx_db": .number(JSONNumber(-9))])
+            ])
         ])
         specs[blipping[1]] = .object([
-            "blips": .array([.object(["at": MCMSHarness.naive(last - Self.sixHours), "seconds": .number(JSONNumber(60)), "rx_db": .number(JSONNumber(-6))])])
+            "blips": .array([
+                .object([
+                    "at": MCMSHarness.naive(last - Self.sixHours), "seconds": .number(JSONNumber(60)), "rx_db": .number(JSONNumber(-6)),
+                ])
+            ])
         ])
         try await bed.setEmulatorClock(start)
         try await bed.postAdmin("drift", .object(["onus": .object(JSONObject(specs.sorted { $0.key < $1.key }))]))
@@ -94,7 +103,8 @@ extension MCMSHarness {
         #expect(table.stdout.contains("dropped 2.4 dB since "), "\(table.stdout)")
         // A higher threshold leaves only the fading ONU: its last three samples are 3.0–3.5 dB
         // under its median (day 3.5), the shared step 2.4 dB.
-        let strict = try JSONValue(parsing: await bed.run(at: last + 60_000, ["mcms", "onu", "drift", "--rx-drop", "2.7", "--json"]).stdout)
+        let strict = try JSONValue(
+            parsing: await bed.run(at: last + 60_000, ["mcms", "onu", "drift", "--rx-drop", "2.7", "--json"]).stdout)
         #expect(strict.arrayValue?.compactMap { $0["id"]?.stringValue } == [fading])
 
         // History: every sample of the week, the step in it.
@@ -128,7 +138,8 @@ extension MCMSHarness {
         let rowTo = row["rx_7d_to_dbm"]?.numberValue?.double ?? 0
         #expect(abs(rowFrom - rowTo - 2.4) < 0.011, "\(row)")
         #expect(listing.allSatisfy { $0.objectValue?.keys.contains("rx_7d_to_dbm") == true })
-        let wide = await bed.run(at: last + 60_000, ["mcms", "onu", "list", "--limit", "5"], environment: ["COLUMNS": "200"], terminal: true)
+        let wide = await bed.run(
+            at: last + 60_000, ["mcms", "onu", "list", "--limit", "5"], environment: ["COLUMNS": "200"], terminal: true)
         #expect(wide.stdout.contains("RX 7D"), "\(wide.stdout)")
         // An ONU never recorded is exit 1 with the way to record it.
         let unknown = await bed.run(at: last, ["mcms", "onu", "history", "ALPH00000000"])
@@ -148,7 +159,10 @@ extension MCMSHarness {
                 "alarms": .array([
                     .object([
                         "device": .string(onu),
-                        "alarm": .object(["Name": .string("Loss of Signal"), "Severity": .string("CRITICAL"), "Message": .string("fibre cut at “Sjøgata 4”")]),
+                        "alarm": .object([
+                            "Name": .string("Loss of Signal"), "Severity": .string("CRITICAL"),
+                            "Message": .string("fibre cut at “Sjøgata 4”"),
+                        ]),
                         "raise_at": MCMSHarness.naive(start + 30 * 60_000), "clear_at": MCMSHarness.naive(start + 150 * 60_000),
                     ])
                 ])

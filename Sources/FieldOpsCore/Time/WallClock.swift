@@ -41,7 +41,8 @@ public struct WallClock: Sendable, Equatable {
     public static let process: WallClock = {
         guard let text = getenv(environmentVariable).map({ String(cString: $0) }), !text.isEmpty else { return system }
         guard let instant = Timestamp.milliseconds(text) else {
-            let line = "fieldops: \(environmentVariable)=\(text) is not an ISO 8601 instant (2026-06-02T03:00:00Z): using the system clock\n"
+            let line =
+                "fieldops: \(environmentVariable)=\(text) is not an ISO 8601 instant (2026-06-02T03:00:00Z): using the system clock\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
             return system
         }

@@ -424,3 +424,29 @@ private struct RuleScanner {
         }
     }
 }
+
+extension ZoneInfo {
+    /// The machine's zone, as the C library picks it: `$TZ` (a zone name, `:` stripped), else
+    /// the zone `/etc/localtime` links to, else `/etc/timezone`; UTC when none names a zone the
+    /// database has.
+    public static func machine(environment: [String: String]) -> ZoneInfo {
+        var names: [String] = []
+        if var tz = environment["TZ"], !tz.isEmpty {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            names.append(tz)
+        }
+        var buffer = [CChar](repeating: 0, count: 4_096)
+        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        if count > 0 {
+            let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let range = target.firstRange(of: "zoneinfo/") { names.append(String(target[range.upperBound...])) }
+        }
+        if let bytes = try? FileSystem.readFileIfExists("/etc/timezone", limit: 4_096) {
+            names.append(String(decoding: bytes, as: UTF8.self).trimmingWhitespace())
+        }
+        for name in names where !name.isEmpty {
+            if let zone = try? named(name) { return zone }
+        }
+        return .utc
+    }
+}

@@ -165,7 +165,8 @@ public struct SilenceFile: Sendable {
             do {
                 try AtomicFile.write(Array(text.utf8), to: path, mode: 0o644, applyingUmask: true)
             } catch {
-                throw FieldOpsError("cannot write the silences file \(path): \(SystemCallError.reason(error))", hint: "check that \(directory) is writable")
+                throw FieldOpsError(
+                    "cannot write the silences file \(path): \(SystemCallError.reason(error))", hint: "check that \(directory) is writable")
             }
             return result
         }

@@ -40,7 +40,8 @@ struct AlarmHistoryCommand: FieldOpsCommand {
             return
         }
         guard !spans.isEmpty else {
-            output.sayEmpty("no alarm recorded since \(Timestamp.localMinuteText(milliseconds: since))" + (device.map { " on \($0)" } ?? ""))
+            output.sayEmpty(
+                "no alarm recorded since \(Timestamp.localMinuteText(milliseconds: since))" + (device.map { " on \($0)" } ?? ""))
             return
         }
         var table = Table(columns: [

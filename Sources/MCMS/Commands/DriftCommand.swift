@@ -22,7 +22,9 @@ struct ONUDriftCommand: FieldOpsCommand {
         options: [
             OptionSpec("baseline", value: .duration, valueName: "DURATION", help: "The baseline window before now (default 7d)."),
             OptionSpec("rx-drop", valueName: "DB", help: "Drop in dB that counts as drift (default 2)."),
-            OptionSpec("fec-rise", value: .integer(1...), valueName: "N", help: "Also flag FEC corrected errors growing N/h faster than the baseline."),
+            OptionSpec(
+                "fec-rise", value: .integer(1...), valueName: "N",
+                help: "Also flag FEC corrected errors growing N/h faster than the baseline."),
             OptionSpec("limit", value: .integer(1...), valueName: "N", help: "At most N ONUs in the table (groups count them all)."),
         ])
 
@@ -71,7 +73,8 @@ struct ONUDriftCommand: FieldOpsCommand {
             let drops = group.findings.compactMap(\.rxDrop)
             let since = group.findings.compactMap(\.since).min()
             let olt = (group.oltName ?? "").isEmpty ? "OLT \(group.olt)" : InventoryRendering.oltLabel(name: group.oltName, mac: group.olt)
-            text += "\(Noun.count(group.findings.count, "ONU")) on \(olt) port \(group.port) dropped "
+            text +=
+                "\(Noun.count(group.findings.count, "ONU")) on \(olt) port \(group.port) dropped "
                 + Self.range(drops) + " dB" + (since.map { " since " + Self.when($0, now: result.latest) } ?? "") + "\n"
         }
         if !result.groups.isEmpty { text += "\n" }
@@ -123,7 +126,9 @@ struct ONUDriftCommand: FieldOpsCommand {
     }
 
     static func record(_ finding: DriftAnalysis.Finding, groups: [DriftAnalysis.Group]) -> JSONValue {
-        func level(_ centi: Int?) -> JSONValue { centi.map { .number(JSONNumber(lexeme: HistoryMetric.centiText($0)) ?? JSONNumber($0)) } ?? .null }
+        func level(_ centi: Int?) -> JSONValue {
+            centi.map { .number(JSONNumber(lexeme: HistoryMetric.centiText($0)) ?? JSONNumber($0)) } ?? .null
+        }
         func rate(_ value: Double?) -> JSONValue { value.flatMap { JSONNumber($0.rounded()) }.map(JSONValue.number) ?? .null }
         let grouped = finding.olt.flatMap { olt in
             groups.first { $0.olt == olt && $0.port == finding.port && $0.findings.contains { $0.id == finding.id } }

@@ -15,7 +15,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             abstract:
                 "Procedure 7 for many ONUs as a staged rollout: canary, waves, failure limit, per-OLT caps, verified, resumable (type the count to confirm; --yes off a terminal).",
             discussion:
-                "Selects ONUs with --ids, --ids-from or --olt, then keeps only those in --state (default registered: dying-gasp, deregistered and disabled ONUs are skipped with that reason) and of --model when given; ONUs whose model the file does not support, and ONUs already running the version, are skipped, never failed. The confirmation shows that split. --canary N upgrades and verifies N ONUs first, then asks on a terminal (--soak DURATION waits that long instead; --yes goes on when nothing failed). A failed canary ONU is named with its reason; then only a person's yes goes on (the default is no), and --soak or --yes halt there. ONUs whose write Procedure 7 would refuse (an unknown active bank, FW Bank Ptr 65535) are skipped as refused. --waves takes cumulative shares of the ONUs to upgrade (1%,10%,100%); each wave starts once the previous one verified, and OLTs take turns within a wave. --max-failures N or P% halts the rollout when failures reach it: ONUs not yet started stay untouched and are reported \"not started\", in-flight ones finish and verify. --per-olt caps concurrent upgrades on one OLT, --rate N/min caps starts per minute, --concurrency is the global cap. Every activation is verified as with onu firmware (--no-verify to skip); --rollback-failed points each ONU that fell back or did not come back at its old bank again, verified. The report (JSON lines; fieldops mcms rollout status REPORT) has a plan line, one line per ONU (id, outcome upgraded|skipped|failed|activating|not-started, reason, banks before/after, wave, verify, back_after_s, rolled_back) and a summary line. --resume REPORT continues a halted, interrupted or crashed rollout: finished ONUs untouched, ONUs written but not verified are verified again, not rewritten; without --ids/--ids-from/--olt it takes the ONUs and waves from the report. Ctrl-C or SIGTERM starts no further ONU and lets those in flight finish their write and verification (a second Ctrl-C stops waiting), then says what is done, in flight and not started, writes an interrupted line to the report and exits 130, with the --resume command that continues. Exits 5 when any ONU failed or the rollout halted.",
+                "Selects ONUs with --ids, --ids-from or --olt, then keeps only those in --state (default registered: dying-gasp, deregistered and disabled ONUs are skipped with that reason) and of --model when given; ONUs whose model the file does not support, and ONUs already running the version, are skipped, never failed. The confirmation shows that split. --canary N upgrades and verifies N ONUs first, then asks on a terminal (--soak DURATION waits that long instead; --yes goes on when nothing failed). A failed canary ONU is named with its reason; then only a person's yes goes on (the default is no), and --soak or --yes halt there. ONUs whose write Procedure 7 would refuse (an unknown active bank, FW Bank Ptr 65535) are skipped as refused. --waves takes cumulative shares of the ONUs to upgrade (1%,10%,100%); each wave starts once the previous one verified, and OLTs take turns within a wave. --max-failures N or P% halts the rollout when failures reach it: ONUs not yet started stay untouched and are reported \"not started\", in-flight ones finish and verify. --per-olt caps concurrent upgrades on one OLT, --rate N/min caps starts per minute, --concurrency is the global cap. Every activation is verified as with onu firmware (--no-verify to skip); --rollback-failed points each ONU that fell back or did not come back at its old bank again, verified. The report (JSON lines; fieldops mcms rollout status REPORT) has a plan line, one line per ONU (id, outcome upgraded|skipped|failed|activating|not-started, reason, banks before/after, wave, verify, back_after_s, rolled_back) and a summary line. --resume REPORT continues a halted, interrupted or crashed rollout: finished ONUs untouched, ONUs written but not verified are verified again, not rewritten; without --ids/--ids-from/--olt it takes the ONUs and waves from the report. --window 'Mon-Fri 01:00-05:00' (several allowed, in --window-zone or the machine's zone) starts ONUs only inside a window: at its end those in flight finish and verify, a paused line goes to the report, and the rollout waits and goes on by itself when the next window opens (rollout status shows it paused); --start-at and --end-at bound the whole rollout (after --end-at nothing starts, the rest is reported not started, and --resume continues later). Ctrl-C or SIGTERM starts no further ONU and lets those in flight finish their write and verification (a second Ctrl-C stops waiting), then says what is done, in flight and not started, writes an interrupted line to the report and exits 130, with the --resume command that continues. Exits 5 when any ONU failed or the rollout halted.",
             examples: [
                 "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --olt 70:b3:d5:52:31:27 --dry-run",
                 "fieldops mcms onu firmware-bulk --file ALPH-R4.3.1.bin --ids-from fleet.txt --canary 5 --soak 10m --waves 1%,10%,50%,100% --max-failures 2% --per-olt 16 --rate 120/min --report run.jsonl --yes",
@@ -46,6 +46,15 @@ struct FirmwareBulkCommand: FieldOpsCommand {
                 OptionSpec(
                     "concurrency", value: .integer(1...256, default: RolloutOptions.defaultConcurrency), valueName: "N",
                     help: "ONUs in flight at once."),
+                OptionSpec(
+                    "window", valueName: "DAYS HH:MM-HH:MM",
+                    help: "Start ONUs only in this maintenance window ('Mon-Fri 01:00-05:00', 'daily 22:00-02:00'); repeatable.",
+                    repeatable: true),
+                OptionSpec(
+                    "window-zone", valueName: "ZONE", help: "The windows' time zone (IANA, e.g. Europe/Oslo; default the machine's)."),
+                OptionSpec(
+                    "start-at", valueName: "WHEN", help: "Start no ONU before this time (2026-06-02T01:00, local unless it has a zone)."),
+                OptionSpec("end-at", valueName: "WHEN", help: "Start no ONU after this time; the rest are not started (resumable)."),
                 .flag(
                     "rollback-failed",
                     help: "Roll back each ONU that fell back or did not come back, where its other bank allows; verified."),
@@ -158,6 +167,7 @@ struct FirmwareBulkCommand: FieldOpsCommand {
             unrecorded: resume?.unrecorded ?? [], recorded: resume?.report.waves, repository: repository)
         let procedure = FirmwareProcedure(repository: repository, planner: planner)
         context.output.note("plan: \(plan.splitText)" + (plan.waves.count > 1 || options.canary > 0 ? "; \(plan.wavesText)" : ""))
+        if let windows = options.windows { context.output.note(Self.windowsText(windows, toUpgrade: plan.toUpgrade, options: options)) }
         if dryRun {
             try await Self.dryRun(plan, procedure: procedure, options: options, context: context)
             return
@@ -182,7 +192,8 @@ struct FirmwareBulkCommand: FieldOpsCommand {
         try context.prompter.confirm(
             "install \(target.version) on \(Noun.count(plan.toUpgrade, "ONU"))"
                 + (plan.waves.count > 1 ? " in \(plan.waves.count) waves" : "")
-                + " (selected: \(subject); each reboots onto it)",
+                + " (selected: \(subject); each reboots onto it)"
+                + (options.windows.map { " within \($0.description)" } ?? ""),
             typing: String(plan.toUpgrade))
 
         if resume == nil { try await writer?.append(line: RolloutReport.planLine(plan, target: target, profile: connection.profile.name)) }
@@ -225,6 +236,15 @@ struct FirmwareBulkCommand: FieldOpsCommand {
                 unverified.withLock { _ = $0.remove(entry.id) }
                 progress.withLock { $0.advance(failed: entry.outcome == .failed) }
                 if entry.outcome == .failed { context.output.trace("\(entry.id): \(entry.reason)") }
+            },
+            paused: { at, resumesAt in
+                try await writer?.append(
+                    line: RolloutReport.pausedLine(at: at, resumesAt: resumesAt, windows: options.windows?.description ?? ""))
+                context.output.note(
+                    resumesAt.map {
+                        "outside the maintenance windows: paused until \(Timestamp.localMinuteText(milliseconds: $0)) (\(AlarmHistoryCommand.length($0 - at)))"
+                    }
+                        ?? "outside the maintenance windows, and none opens before --end-at: the rest is not started")
             })
         stop.enter(.rolling)
         var summary = try await run.run(plan)
@@ -268,6 +288,31 @@ struct FirmwareBulkCommand: FieldOpsCommand {
                     ?? "run with --report FILE to see which, then --resume FILE",
                 exitCode: .partialFailure)
         }
+    }
+
+    /// `windows: Mon-Fri 01:00-05:00 (Europe/Oslo); the next opens now, until 05:00 CEST; at
+    /// 120/min a window starts up to 28,800 ONUs: 1 window needed`.
+    static func windowsText(_ windows: MaintenanceWindows, toUpgrade: Int, options: RolloutOptions) -> String {
+        let now = WallClock.nowMilliseconds
+        var text = "windows: \(windows.description)"
+        guard let opening = windows.nextOpening(after: now), let closing = windows.openUntil(opening) else {
+            return text + "; none opens before --end-at: nothing would start"
+        }
+        text +=
+            opening <= now
+            ? "; open now, until \(Timestamp.localMinuteText(milliseconds: closing))"
+            : "; the next opens \(Timestamp.localMinuteText(milliseconds: opening)) (in \(AlarmHistoryCommand.length(opening - now)))"
+        let openSeconds = Double(windows.openSeconds(inWeekFrom: opening))
+        if let rate = options.ratePerMinute, openSeconds > 0 {
+            let length = Double(closing - opening) / 1_000
+            let perWindow = max(1, Int(rate * length / 60))
+            let needed = (toUpgrade + perWindow - 1) / perWindow
+            text +=
+                "; at \(Units.trimmed(rate))/min a window of \(AlarmHistoryCommand.length(closing - opening)) starts up to \(perWindow) ONUs: about \(Noun.count(needed, "window")) needed"
+        } else {
+            text += "; how many windows it needs depends on how long each ONU takes (--rate N/min makes it countable)"
+        }
+        return text
     }
 
     /// The one summary of a stopped rollout, and how to go on.

@@ -54,7 +54,9 @@ struct DeviceHistoryCommand<Device: DeviceKind>: FieldOpsCommand {
                 "no history of \(Device.title) \(id) on profile \(profile.name)",
                 hint: "the recorder has not seen it; record the fleet: fieldops -p \(ShellQuote.word(profile.name)) mcms record --once")
         }
-        let points = Self.isOLT ? try store.oltSeries(ref: ref, since: since, until: until) : try store.onuSeries(ref: ref, since: since, until: until)
+        let points =
+            Self.isOLT
+            ? try store.oltSeries(ref: ref, since: since, until: until) : try store.onuSeries(ref: ref, since: since, until: until)
         let output = context.output
         if output.format == .json || output.structured.kind != .table {
             let records = points.map { point -> JSONValue in
@@ -115,10 +117,12 @@ enum HistoryRendering {
     static func text(title: [String], points: [SeriesPoint], metrics: [HistoryMetric], since: Int64, until: Int64, width: Int) -> String {
         var text = title.map { $0.truncated(toWidth: width) + "\n" }.joined()
         guard let first = points.first, let last = points.last else {
-            return text + "no samples between \(Timestamp.localMinuteText(milliseconds: since)) and \(Timestamp.localMinuteText(milliseconds: until))\n"
+            return text
+                + "no samples between \(Timestamp.localMinuteText(milliseconds: since)) and \(Timestamp.localMinuteText(milliseconds: until))\n"
         }
         let hourly = points.filter(\.hourly).count
-        text += "\(Noun.count(points.count, "point")) from \(Timestamp.localMinuteText(milliseconds: first.at)) to \(Timestamp.localMinuteText(milliseconds: last.at))"
+        text +=
+            "\(Noun.count(points.count, "point")) from \(Timestamp.localMinuteText(milliseconds: first.at)) to \(Timestamp.localMinuteText(milliseconds: last.at))"
         text += hourly > 0 ? " (\(hourly) hourly averages, then samples as taken)\n\n" : "\n\n"
         let label = 9
         var rows: [(label: String, values: [Double?], stats: String)] = []
@@ -151,9 +155,12 @@ enum HistoryRendering {
                 continue
             }
             if sparkWidth >= 8 {
-                text += pad(row.label, label) + spark(times, row.values, width: sparkWidth, since: first.at, until: last.at) + "  " + row.stats + "\n"
+                text +=
+                    pad(row.label, label) + spark(times, row.values, width: sparkWidth, since: first.at, until: last.at) + "  " + row.stats
+                    + "\n"
             } else {
-                text += pad(row.label, label) + spark(times, row.values, width: max(8, width - label), since: first.at, until: last.at) + "\n"
+                text +=
+                    pad(row.label, label) + spark(times, row.values, width: max(8, width - label), since: first.at, until: last.at) + "\n"
                 text += String(repeating: " ", count: label) + row.stats.truncated(toWidth: width - label) + "\n"
             }
         }

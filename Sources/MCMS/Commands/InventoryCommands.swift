@@ -212,7 +212,8 @@ struct DashboardCommand: FieldOpsCommand {
         let silences = ActiveSilences.load(connection)
         let news = AlarmNews.load(dataDirectory: connection.dataDirectory)
         let projection =
-            news.keys != nil ? MCMSField.alarmNewsProjection
+            news.keys != nil
+            ? MCMSField.alarmNewsProjection
             : silences.silences.isEmpty ? MCMSField.alarmSeverityProjection : MCMSField.alarmSilenceProjection
         async let onuAlarms = repository.alarmDocuments(.onuAlarmList, projection: projection)
         async let oltAlarms = repository.alarmDocuments(.oltAlarmList, projection: projection)

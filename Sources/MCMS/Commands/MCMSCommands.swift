@@ -34,7 +34,8 @@ enum MCMSCommands {
                 CommandSpec(
                     "onu", abstract: "ONUs: list, detail, config changes, reset and firmware.", examples: ["fieldops mcms onu list"],
                     subcommands: [
-                        ONUListCommand.spec, ONUShowCommand.spec, ONUFindCommand.spec, DeviceHistoryCommand<ONUDevice>.spec, ONUDriftCommand.spec, DeviceConfigCommand<ONUDevice>.spec,
+                        ONUListCommand.spec, ONUShowCommand.spec, ONUFindCommand.spec, DeviceHistoryCommand<ONUDevice>.spec,
+                        ONUDriftCommand.spec, DeviceConfigCommand<ONUDevice>.spec,
                         DeviceAlarmsCommand<ONUDevice>.spec, DeviceLogsCommand<ONUDevice>.spec, ONUCPECommand.spec,
                         FleetWrite.spec(ONUResetCommand.self, kind: .onu, several: true, verb: "reset"),
                         FleetWrite.spec(ONURenameCommand.self, kind: .onu, several: false, verb: "rename"),

@@ -35,9 +35,13 @@ struct RecordCommand: FieldOpsCommand {
                 "fieldops mcms record --every 15m --keep 180d --profiles @north",
             ],
             options: [
-                OptionSpec("every", value: .duration, valueName: "DURATION", help: "Sample at every multiple of DURATION (default \(defaultEvery), at least 10s)."),
+                OptionSpec(
+                    "every", value: .duration, valueName: "DURATION",
+                    help: "Sample at every multiple of DURATION (default \(defaultEvery), at least 10s)."),
                 .flag("once", help: "Take one sample and exit (what a timer runs)."),
-                OptionSpec("keep", value: .duration, valueName: "DURATION", help: "Drop history older than DURATION (default \(defaultKeep)); hourly averages after 7 days."),
+                OptionSpec(
+                    "keep", value: .duration, valueName: "DURATION",
+                    help: "Drop history older than DURATION (default \(defaultKeep)); hourly averages after 7 days."),
                 MCMSCommands.chunkSize,
             ] + Appliances.readSpecs,
             subcommands: [RecordInstallCommand.spec, RecordUninstallCommand.spec])
@@ -109,7 +113,8 @@ struct RecordCommand: FieldOpsCommand {
         let outcomes = await appliances.each(context) { connection in
             // The reads may be cancelled; the write is not: a sample is written whole or not at all.
             let sample = try await HistorySampler(connection: connection).sample(at: at)
-            let store = try HistoryStore(path: HistoryStore.path(inDataDirectory: context.paths.dataDirectory(for: connection.profile.name)))
+            let store = try HistoryStore(
+                path: HistoryStore.path(inDataDirectory: context.paths.dataDirectory(for: connection.profile.name)))
             return try store.record(sample, keep: keep)
         }
         for (profile, written) in outcomes.answered { report(written, profile: profile, at: at, context: context) }
@@ -122,7 +127,8 @@ struct RecordCommand: FieldOpsCommand {
         if output.format == .json || [.json, .ndjson, .csv].contains(output.structured.kind) {
             output.emit(
                 record: .object([
-                    "profile": .string(profile), "at": .string(Timestamp.isoUTC(milliseconds: at)), "onus": .number(JSONNumber(written.onus)),
+                    "profile": .string(profile), "at": .string(Timestamp.isoUTC(milliseconds: at)),
+                    "onus": .number(JSONNumber(written.onus)),
                     "olts": .number(JSONNumber(written.olts)), "alarms_raised": .number(JSONNumber(written.alarmsRaised)),
                     "alarms_cleared": .number(JSONNumber(written.alarmsCleared)),
                     "hours_rolled_up": .number(JSONNumber(written.hoursRolledUp)),
@@ -131,7 +137,8 @@ struct RecordCommand: FieldOpsCommand {
             return
         }
         guard !output.quiet else { return }
-        var line = "\(Timestamp.localText(milliseconds: at))  \(profile): \(Noun.count(written.onus, "ONU")), \(Noun.count(written.olts, "OLT"))"
+        var line =
+            "\(Timestamp.localText(milliseconds: at))  \(profile): \(Noun.count(written.onus, "ONU")), \(Noun.count(written.olts, "OLT"))"
         if written.alarmsRaised > 0 || written.alarmsCleared > 0 {
             line += "; alarms: \(written.alarmsRaised) raised, \(written.alarmsCleared) cleared"
         }

@@ -16,8 +16,12 @@ struct RecordInstallCommand: FieldOpsCommand {
             """,
         examples: ["fieldops -p lab-pon mcms record install", "fieldops mcms record install --every 15m --all-profiles"],
         options: [
-            OptionSpec("every", value: .duration, valueName: "DURATION", help: "Sample at every multiple of DURATION (default \(RecordCommand.defaultEvery))."),
-            OptionSpec("keep", value: .duration, valueName: "DURATION", help: "Drop history older than DURATION (default \(RecordCommand.defaultKeep))."),
+            OptionSpec(
+                "every", value: .duration, valueName: "DURATION",
+                help: "Sample at every multiple of DURATION (default \(RecordCommand.defaultEvery))."),
+            OptionSpec(
+                "keep", value: .duration, valueName: "DURATION",
+                help: "Drop history older than DURATION (default \(RecordCommand.defaultKeep))."),
             Appliances.profilesOption, Appliances.allProfilesOption,
         ])
 
@@ -49,7 +53,8 @@ struct RecordInstallCommand: FieldOpsCommand {
         let timers = profiles.map { RecordUnits(profile: $0.name).timer }
         UserUnits.apply(
             commands,
-            done: "enabled and started \(timers.joined(separator: ", ")); see them with: systemctl --user list-timers 'fieldops-mcms-record-*'",
+            done:
+                "enabled and started \(timers.joined(separator: ", ")); see them with: systemctl --user list-timers 'fieldops-mcms-record-*'",
             context: context)
     }
 }

@@ -84,6 +84,7 @@ struct RolloutStatusCommand: FieldOpsCommand {
                 ("version", report.version.map(JSONValue.string) ?? .null),
                 ("finished", .bool(report.finished)),
                 ("interrupted", report.interrupted ?? .null),
+                ("paused", report.paused ?? .null),
                 (
                     "waves",
                     .array(
@@ -115,6 +116,12 @@ struct RolloutStatusCommand: FieldOpsCommand {
                 "interrupted (\(Noun.count(count("upgraded"), "ONU")) done, \(count("failed")) failed, "
                 + "\(count("in_flight")) in flight, \(count("not_started")) not started); "
                 + "continue: \(RolloutReport.resumeCommand(path, profile: report.profile))"
+        } else if let pause = report.paused {
+            out +=
+                "paused outside its maintenance windows (\(pause["windows"]?.stringValue ?? "?")); "
+                + (pause["resumes_at"]?.stringValue.flatMap { Timestamp.milliseconds($0) }.map {
+                    "resumes at \(Timestamp.localMinuteText(milliseconds: $0))"
+                } ?? "no window opens before --end-at")
         } else {
             out += "running or stopped (no summary line yet)"
         }

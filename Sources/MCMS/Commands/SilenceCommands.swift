@@ -148,7 +148,8 @@ struct AlarmUnsilenceCommand: FieldOpsCommand {
     init(_ invocation: Invocation) throws {
         ids = invocation.all("ID").map { $0.lowercased() }
         guard !ids.isEmpty else {
-            throw FieldOpsError.usage("missing argument ID for 'fieldops mcms alarms unsilence'", hint: "list them: fieldops mcms alarms silences")
+            throw FieldOpsError.usage(
+                "missing argument ID for 'fieldops mcms alarms unsilence'", hint: "list them: fieldops mcms alarms silences")
         }
     }
 
@@ -179,7 +180,8 @@ struct AlarmUnsilenceCommand: FieldOpsCommand {
         for silence in ended { context.output.stdout.line("ended silence \(silence.id) of \(silence.target)") }
         if let first = unknown.first {
             throw FieldOpsError(
-                "no silence \(first) on profile \(profile.name)" + (unknown.count > 1 ? " (nor \(unknown.dropFirst().joined(separator: ", ")))" : ""),
+                "no silence \(first) on profile \(profile.name)"
+                    + (unknown.count > 1 ? " (nor \(unknown.dropFirst().joined(separator: ", ")))" : ""),
                 hint: "list them: fieldops -p \(ShellQuote.word(profile.name)) mcms alarms silences --all")
         }
     }

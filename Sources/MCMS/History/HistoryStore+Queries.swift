@@ -225,7 +225,9 @@ extension HistoryStore {
         try database.forEachColumns(
             "SELECT d.id, a.name, a.severity, a.raised_at FROM alarms a JOIN devices d ON d.ref = a.device WHERE a.cleared_at IS NULL"
         ) { row in
-            keys.insert(AlarmSighting.key(device: row.text(0) ?? "", name: row.text(1) ?? "", severity: row.text(2) ?? "", raisedAt: row.integer(3)))
+            keys.insert(
+                AlarmSighting.key(device: row.text(0) ?? "", name: row.text(1) ?? "", severity: row.text(2) ?? "", raisedAt: row.integer(3))
+            )
         }
         return (last.at, keys)
     }

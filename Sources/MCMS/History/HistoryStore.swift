@@ -263,9 +263,11 @@ public final class HistoryStore {
             var raisedAt: Int64?
         }
         var open: [Open: [Int64]] = [:]
-        try database.forEachColumns("SELECT id, device, name, severity, raised_at FROM alarms WHERE cleared_at IS NULL ORDER BY id") { row in
+        try database.forEachColumns("SELECT id, device, name, severity, raised_at FROM alarms WHERE cleared_at IS NULL ORDER BY id") {
+            row in
             guard let id = row.integer(0), let device = row.integer(1) else { return }
-            open[Open(device: device, name: row.text(2) ?? "", severity: row.text(3) ?? "", raisedAt: row.integer(4)), default: []].append(id)
+            open[Open(device: device, name: row.text(2) ?? "", severity: row.text(3) ?? "", raisedAt: row.integer(4)), default: []].append(
+                id)
         }
         var raised = 0
         for alarm in alarms {

@@ -6,7 +6,8 @@ public struct Dashboard: Sendable, Equatable {
         lhs.onuCount == rhs.onuCount && lhs.oltCount == rhs.oltCount && lhs.registration == rhs.registration
             && lhs.totalRxBps == rhs.totalRxBps && lhs.totalTxBps == rhs.totalTxBps && lhs.alarmsBySeverity == rhs.alarmsBySeverity
             && lhs.silencedBySeverity == rhs.silencedBySeverity && lhs.newAlarms?.count == rhs.newAlarms?.count
-            && lhs.newAlarms?.since == rhs.newAlarms?.since && lhs.lowOpticalONUs == rhs.lowOpticalONUs && lhs.offlineOLTs == rhs.offlineOLTs
+            && lhs.newAlarms?.since == rhs.newAlarms?.since && lhs.lowOpticalONUs == rhs.lowOpticalONUs
+            && lhs.offlineOLTs == rhs.offlineOLTs
     }
 
     /// RX optical level (dBm) below which an ONU counts as "low optical" in the health section;

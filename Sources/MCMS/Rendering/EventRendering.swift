@@ -30,7 +30,8 @@ public enum EventRendering {
         table.rows.reserveCapacity(alarms.count)
         for alarm in alarms {
             table.append([
-                alarm.severity.lowercased() + (alarm.isNew == true ? " (new)" : "") + (alarm.silencedBy == nil ? "" : " (silenced)"), alarm.time,
+                alarm.severity.lowercased() + (alarm.isNew == true ? " (new)" : "") + (alarm.silencedBy == nil ? "" : " (silenced)"),
+                alarm.time,
                 alarm.kind.rawValue.uppercased(),
                 alarm.deviceName, alarm.deviceID,
                 alarm.name, alarm.message,

@@ -146,7 +146,9 @@ public enum InventoryRendering {
                         (
                             "alarms",
                             (severities.isEmpty ? "none" : "\(dashboard.alarmTotal): " + severities.map(alarmCount).joined(separator: ", "))
-                                + (dashboard.newAlarms.map { " (\($0.count) new since \(Timestamp.localText(milliseconds: $0.since, format: "%H:%M")))" } ?? "")
+                                + (dashboard.newAlarms.map {
+                                    " (\($0.count) new since \(Timestamp.localText(milliseconds: $0.since, format: "%H:%M")))"
+                                } ?? "")
                         ),
                         ("low optical (< \(Units.trimmed(Dashboard.lowOpticalThreshold)) dBm)", String(dashboard.lowOpticalONUs.count)),
                         (
@@ -181,7 +183,8 @@ public enum InventoryRendering {
             let silenced = part.silencedBySeverity.filter { $0.key.lowercased() == "critical" }.values.reduce(0, +)
             table.append([
                 profile, String(part.onuCount), String(part.oltCount), String(part.registration[.registered] ?? 0),
-                String(part.alarmTotal), String(critical) + (silenced > 0 ? " (\(silenced) silenced)" : ""), String(part.lowOpticalONUs.count), String(part.offlineOLTs.count),
+                String(part.alarmTotal), String(critical) + (silenced > 0 ? " (\(silenced) silenced)" : ""),
+                String(part.lowOpticalONUs.count), String(part.offlineOLTs.count),
                 Units.bitRate(part.totalRxBps), Units.bitRate(part.totalTxBps),
             ])
         }

@@ -95,7 +95,7 @@ public struct ONUDetail: Sendable {
                 .init(
                     "Optical",
                     fields: [
-                        ("RX level", Units.dBm(state.rxOptical)),
+                        ("RX level", Units.dBm(state.rxOptical))
                     ] + (trend.map { [("RX \($0.days)d", $0.text)] } ?? []) + [
                         ("TX level", Units.dBm(state.txOptical)),
                         ("FEC corrected", Units.count(state.fecCorrected)), ("FEC uncorrectable", Units.count(state.fecUncorrectable)),
@@ -168,12 +168,13 @@ public struct ONUDetail: Sendable {
                 (
                     "optical",
                     .object(
-                        JSONObject([
-                            ("rx_dbm", number(state?.rxOptical)), ("tx_dbm", number(state?.txOptical)),
-                            ("fec_corrected", number(state?.fecCorrected)),
-                            ("fec_uncorrectable", number(state?.fecUncorrectable)),
-                            ("bip_errors", number(state?.bipErrors)),
-                        ] + (trend.map { [("rx_trend", $0.json)] } ?? [])))
+                        JSONObject(
+                            [
+                                ("rx_dbm", number(state?.rxOptical)), ("tx_dbm", number(state?.txOptical)),
+                                ("fec_corrected", number(state?.fecCorrected)),
+                                ("fec_uncorrectable", number(state?.fecUncorrectable)),
+                                ("bip_errors", number(state?.bipErrors)),
+                            ] + (trend.map { [("rx_trend", $0.json)] } ?? [])))
                 ),
                 (
                     "transceiver",

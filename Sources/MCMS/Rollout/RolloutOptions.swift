@@ -1,5 +1,9 @@
 import FieldOpsCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The safety rails of a staged rollout, read from `firmware-bulk`'s options.
 public struct RolloutOptions: Sendable, Equatable {
     /// When failures reach this, the rollout halts.
@@ -39,6 +43,8 @@ public struct RolloutOptions: Sendable, Equatable {
     public var models: Set<String> = []
     /// Registration states an ONU must be in to be upgraded (default: registered only).
     public var states: Set<RegistrationState> = [.registered]
+    /// `--window`, `--window-zone`, `--start-at`, `--end-at`: when ONUs may start; nil: any time.
+    public var windows: MaintenanceWindows?
 
     public init() {}
 
@@ -59,6 +65,7 @@ public struct RolloutOptions: Sendable, Equatable {
             invocation.all("model").flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } }.filter {
                 !$0.isEmpty
             })
+        windows = try Self.windows(invocation)
         let stateWords = invocation.all("state").flatMap { $0.split(separator: ",").map(String.init) }
         if !stateWords.isEmpty {
             states = []
@@ -69,6 +76,48 @@ public struct RolloutOptions: Sendable, Equatable {
                 states.insert(state)
             }
         }
+    }
+
+    /// The maintenance windows the command line gives, nil when it gives none.
+    static func windows(_ invocation: Invocation) throws(FieldOpsError) -> MaintenanceWindows? {
+        let texts = invocation.all("window")
+        let zoneName = invocation.value("window-zone")
+        let startText = invocation.value("start-at")
+        let endText = invocation.value("end-at")
+        guard !texts.isEmpty || startText != nil || endText != nil else {
+            if zoneName != nil {
+                throw FieldOpsError.usage(
+                    "--window-zone applies to --window", hint: "e.g. --window 'Mon-Fri 01:00-05:00' --window-zone Europe/Oslo")
+            }
+            return nil
+        }
+        let zone: ZoneInfo
+        if let zoneName {
+            do {
+                zone = try ZoneInfo.named(zoneName)
+            } catch {
+                throw FieldOpsError.usage(
+                    "--window-zone \(zoneName): \(error)", hint: "an IANA zone such as Europe/Oslo (ls \(ZoneInfo.databaseDirectory))")
+            }
+        } else {
+            zone = ZoneInfo.machine(environment: getenv("TZ").map { ["TZ": String(cString: $0)] } ?? [:])
+        }
+        var windows: [MaintenanceWindows.Window] = []
+        for text in texts { windows.append(try MaintenanceWindows.window(text)) }
+        let now = WallClock.nowMilliseconds
+        func instant(_ text: String?, _ option: String) throws(FieldOpsError) -> Int64? {
+            guard let text else { return nil }
+            guard let instant = SinceText.milliseconds(text, now: now) else {
+                throw FieldOpsError.usage("invalid value '\(text)' for '--\(option)': expected a time such as 2026-06-02T01:00 or a day")
+            }
+            return instant
+        }
+        let startAt = try instant(startText, "start-at")
+        let endAt = try instant(endText, "end-at")
+        if let startAt, let endAt, endAt <= startAt {
+            throw FieldOpsError.usage("--end-at must come after --start-at")
+        }
+        return MaintenanceWindows(windows: windows, zone: zone, startAt: startAt, endAt: endAt)
     }
 
     /// `1%,10%,50%,100%`: rising cumulative percentages; the last must be 100%.

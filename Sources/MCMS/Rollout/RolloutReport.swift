@@ -45,6 +45,17 @@ public enum RolloutReport {
         "fieldops " + (profile.map { "-p \(ShellQuote.word($0)) " } ?? "") + "mcms onu firmware-bulk --resume " + ShellQuote.word(path)
     }
 
+    /// `{"paused": {"at": "…Z", "resumes_at": "…Z", "windows": "Mon-Fri 01:00-05:00 (Europe/Oslo)"}}`:
+    /// a maintenance window ended with ONUs left (`resumes_at` null: none opens before `--end-at`).
+    public static func pausedLine(at: Int64, resumesAt: Int64?, windows: String) -> String {
+        JSONValue.object([
+            "paused": .object([
+                "at": .string(Timestamp.isoUTC(milliseconds: at)),
+                "resumes_at": resumesAt.map { .string(Timestamp.isoUTC(milliseconds: $0)) } ?? .null, "windows": .string(windows),
+            ])
+        ]).jsonString()
+    }
+
     /// `{"interrupted": {"upgraded": 8, "failed": 0, "in_flight": 2, "not_started": 27, …}}`.
     public static func interruptedLine(_ summary: RolloutRun.Summary) -> String {
         JSONValue.object(JSONObject([("interrupted", summaryJSON(summary))])).jsonString()
@@ -83,6 +94,8 @@ public struct RolloutReportFile: Sendable, Equatable {
     public var summary: JSONValue?
     /// The counts of the `interrupted` line when it is the last line; nil once a resume wrote more.
     public var interrupted: JSONValue?
+    /// The `paused` line when it is the last line: the rollout waits for its next window.
+    public var paused: JSONValue?
     public var unreadableLines = 0
 
     public init(text: String) {
@@ -92,6 +105,11 @@ public struct RolloutReportFile: Sendable, Equatable {
                 unreadableLines += 1
                 continue
             }
+            if let pause = value["paused"], pause.objectValue != nil {
+                paused = pause
+                continue
+            }
+            paused = nil
             if let plan = value["rollout"], plan.objectValue != nil {
                 finished = false
                 interrupted = nil

@@ -53,17 +53,44 @@ public struct RolloutRun: Sendable {
     public let record: @Sendable (BulkReportEntry) async throws -> Void
     /// Ctrl-C or SIGTERM: once requested, no ONU starts.
     public let stop: RolloutStop
+    /// Outside the maintenance windows, with nothing in flight: the rollout pauses until the next
+    /// window opens (nil: none does before `--end-at`). Gets now and that opening (Unix ms).
+    public let paused: @Sendable (_ at: Int64, _ resumesAt: Int64?) async throws -> Void
 
     public init(
         step: RolloutStep, options: RolloutOptions, stop: RolloutStop = RolloutStop(),
         canaryGate: @escaping @Sendable (Summary) async throws -> Bool,
-        record: @escaping @Sendable (BulkReportEntry) async throws -> Void
+        record: @escaping @Sendable (BulkReportEntry) async throws -> Void,
+        paused: @escaping @Sendable (_ at: Int64, _ resumesAt: Int64?) async throws -> Void = { _, _ in }
     ) {
         self.step = step
         self.options = options
         self.stop = stop
         self.canaryGate = canaryGate
         self.record = record
+        self.paused = paused
+    }
+
+    /// True when an ONU may start now (always, without maintenance windows).
+    private var windowOpen: Bool {
+        guard let windows = options.windows else { return true }
+        return windows.openUntil(WallClock.nowMilliseconds) != nil
+    }
+
+    /// Waits for the next window; false when none opens before `--end-at`. A stop ends the wait.
+    private func waitForWindow() async throws -> Bool {
+        guard let windows = options.windows else { return true }
+        let now = WallClock.nowMilliseconds
+        let next = windows.nextOpening(after: now)
+        try await paused(now, next)
+        guard let next else { return false }
+        while !stop.requested, !Task.isCancelled {
+            let left = next - WallClock.nowMilliseconds
+            guard left > 0 else { break }
+            // In steps of at most a second, so a Ctrl-C or SIGTERM is answered at once.
+            try? await Task.sleep(for: .milliseconds(min(left, 1_000)))
+        }
+        return true
     }
 
     public func run(_ plan: RolloutPlan) async throws -> Summary {
@@ -103,16 +130,24 @@ public struct RolloutRun: Sendable {
         try await withThrowingTaskGroup(of: (RolloutPlan.Item, BulkReportEntry?).self) { group in
             while true {
                 while summary.halted == nil, fatal == nil, !Task.isCancelled, !stop.requested, inFlight < options.concurrency,
+                    windowOpen,
                     let next = queue.firstIndex(where: { item in
                         options.perOLT.map { cap in perOLT[item.olt ?? "", default: 0] < cap } ?? true
                     })
                 {
                     if let wait = rate.reserve() { try? await Task.sleep(for: wait) }
-                    guard !Task.isCancelled, !stop.requested else { break }
+                    guard !Task.isCancelled, !stop.requested, windowOpen else { break }
                     let item = queue.remove(at: next)
                     perOLT[item.olt ?? "", default: 0] += 1
                     inFlight += 1
                     group.addTask { (item, try await step.run(item, wave: number)) }
+                }
+                if inFlight == 0, !queue.isEmpty, summary.halted == nil, fatal == nil, !Task.isCancelled, !stop.requested, !windowOpen {
+                    // Out of the window with nothing in flight: pause until the next one.
+                    if try await !waitForWindow() {
+                        summary.halted = "halted: no maintenance window opens before --end-at"
+                    }
+                    continue
                 }
                 guard inFlight > 0 else { break }
                 let finished: (RolloutPlan.Item, BulkReportEntry?)?
