@@ -303,7 +303,7 @@ run mcms onu find "$onu" -o table
 say "a write never fans out on a guess: it goes where the ONU is, and only when it is on exactly one appliance"
 run mcms onu reset "$onu" --profiles 'pon-a,pon-b' --yes
 
-section "MCMS over time: a recorded week, played fast"
+section "MCMS over time: a recorded week played fast, a drift report, a silence"
 start week mcms_emulator.py --onus 300 --olts 4 --seed 21
 printf 'profiles:\n  pon-week: {backend: mcms, base_url: %s}\n' "$URL" > "$XDG_CONFIG_HOME/fieldops/profiles.d/week.yaml"
 echo pon-secret | "$bin" -p pon-week auth login --username tech@example.net --password-stdin >/dev/null
@@ -319,7 +319,7 @@ ports = collections.defaultdict(list)
 for id, olt, port in rows: ports[(olt, port)].append(id)
 print(*next(ids for ids in ports.values() if len(ids) >= 3)[:3])' "$XDG_DATA_HOME/fieldops/pon-week/history.sqlite")
 admin drift "{\"onus\": {\"$a\": {\"step_db\": -2.4, \"step_at\": \"$(week_at 21)\"}, \"$b\": {\"step_db\": -2.2, \"step_at\": \"$(week_at 21)\"}, \"$c\": {\"step_db\": -2.6, \"step_at\": \"$(week_at 21)\"}}}"
-admin alarm-schedule "{\"alarms\": [{\"device\": \"$a\", \"alarm\": {\"Name\": \"Loss of Signal\", \"Severity\": \"CRITICAL\", \"Message\": \"fibre crew at Sjøgata 4\"}, \"raise_at\": \"$(week_at 20)\", \"clear_at\": \"$(week_at 22)\"}]}"
+admin alarm-schedule "{\"alarms\": [{\"device\": \"$a\", \"alarm\": {\"Name\": \"Loss of Signal\", \"Severity\": \"CRITICAL\", \"Message\": \"fibre crew at Sjøgata 4\"}, \"raise_at\": \"$(week_at 20)\", \"clear_at\": \"$(week_at 22)\"}, {\"device\": \"$b\", \"alarm\": {\"Name\": \"Loss of Signal\", \"Severity\": \"CRITICAL\", \"Message\": \"no light at Ålesundsvegen 7\"}, \"raise_at\": \"$(week_at 27)\"}]}"
 say "a week of samples, one every 6 hours: the emulator's clock and fieldops' own (FIELDOPS_NOW) move together"
 for step in $(seq 1 28); do
   admin clock "{\"set\": \"$(week_at "$step")\", \"frozen\": true}"
@@ -333,6 +333,11 @@ say "one of them over the week: a sparkline per metric, min/avg/max/last beside 
 COLUMNS=100 run -p pon-week mcms onu history "$a" --since 7d --metric rx,fec,state -o table
 say "the alarm that came and went while nobody looked"
 run -p pon-week mcms alarms history --since 7d --device "$a" -o table
+say "someone is on the one still active: a silence says who and why; it stays listed, apart, and counted apart"
+run -p pon-week mcms alarms silence "$b" --for 4h -m "fibre crew on site — Åse Øvrebø"
+"$bin" -p pon-week mcms alarms --kind onu --severity critical -o table | grep -E "^SEVERITY|$b"
+"$bin" -p pon-week mcms dashboard -o table | grep -E "alarms"
+run -p pon-week mcms alarms silences -o table
 unset FIELDOPS_NOW
 
 section "Shell completion comes from the same command tree"

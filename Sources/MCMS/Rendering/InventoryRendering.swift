@@ -128,6 +128,12 @@ public enum InventoryRendering {
 
     // MARK: Dashboard
 
+    /// ` (3 new since 14:05)` when the recorder's last sample missed some alarms; else nothing.
+    static func newAlarmsText(_ dashboard: Dashboard) -> String {
+        guard let news = dashboard.newAlarms, news.count > 0 else { return "" }
+        return " (\(news.count) new since \(Timestamp.localText(milliseconds: news.since, format: "%H:%M")))"
+    }
+
     public static func dashboardView(_ dashboard: Dashboard, color: Bool = false) -> DetailView {
         let severities = dashboard.alarmsBySeverity.keys.sorted { severityRank($0) < severityRank($1) }
         func alarmCount(_ severity: String) -> String {
@@ -146,9 +152,7 @@ public enum InventoryRendering {
                         (
                             "alarms",
                             (severities.isEmpty ? "none" : "\(dashboard.alarmTotal): " + severities.map(alarmCount).joined(separator: ", "))
-                                + (dashboard.newAlarms.map {
-                                    " (\($0.count) new since \(Timestamp.localText(milliseconds: $0.since, format: "%H:%M")))"
-                                } ?? "")
+                                + Self.newAlarmsText(dashboard)
                         ),
                         ("low optical (< \(Units.trimmed(Dashboard.lowOpticalThreshold)) dBm)", String(dashboard.lowOpticalONUs.count)),
                         (

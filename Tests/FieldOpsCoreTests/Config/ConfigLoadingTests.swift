@@ -134,12 +134,13 @@ import Testing
 
     @Test(arguments: [
         ("500ms", 0.5), ("30s", 30.0), ("2m", 120.0), ("1h", 3600.0), ("30", 30.0), ("1.5", 1.5), ("0.25s", 0.25),
+        ("3d", 259_200.0), ("366d", 31_622_400.0),
     ])
     func durationsAcceptUnitsAndBareSeconds(text: String, seconds: Double) {
         #expect(DurationText.seconds(text) == seconds)
     }
 
-    @Test(arguments: ["", "s", "ms", "-3s", "3 s", "3d", "abc", "inf"])
+    @Test(arguments: ["", "s", "ms", "-3s", "3 s", "3w", "367d", "abc", "inf"])
     func durationsRejectNonsense(text: String) {
         #expect(DurationText.seconds(text) == nil)
     }
