@@ -123,6 +123,13 @@ public struct SilenceFile: Sendable {
         return SilenceFile(path: (base.isEmpty ? "." : base) + "/" + configured)
     }
 
+    /// Who silences: the login the keyring holds for the profile, else its `username:`, else the
+    /// account's name.
+    static func author(_ profile: Profile, context: CommandContext) -> String {
+        (try? MCMSSessionStore(keyring: try context.keyring(), profile: profile.name).user()) ?? nil ?? profile.username
+            ?? context.environment["USER"] ?? "unknown"
+    }
+
     /// Every silence in the file (none when it does not exist).
     public func load() throws -> [Silence] {
         let bytes: [UInt8]

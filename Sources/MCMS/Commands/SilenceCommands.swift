@@ -58,9 +58,7 @@ struct AlarmSilenceCommand: FieldOpsCommand {
     func run(_ context: CommandContext) async throws {
         let profile = try context.profile(backend: "mcms")
         let file = SilenceFile.of(profile, context: context)
-        let author =
-            (try? MCMSSessionStore(keyring: try context.keyring(), profile: profile.name).user()) ?? nil ?? profile.username
-            ?? context.environment["USER"] ?? "unknown"
+        let author = SilenceFile.author(profile, context: context)
         let now = WallClock.nowMilliseconds
         let starts = max(now, startAt ?? now)
         let silence = try file.update(now: now) { silences -> Silence in
@@ -156,9 +154,7 @@ struct AlarmUnsilenceCommand: FieldOpsCommand {
     func run(_ context: CommandContext) async throws {
         let profile = try context.profile(backend: "mcms")
         let file = SilenceFile.of(profile, context: context)
-        let author =
-            (try? MCMSSessionStore(keyring: try context.keyring(), profile: profile.name).user()) ?? nil ?? profile.username
-            ?? context.environment["USER"] ?? "unknown"
+        let author = SilenceFile.author(profile, context: context)
         let now = WallClock.nowMilliseconds
         let ids = self.ids
         let (ended, unknown) = try file.update(now: now) { silences -> ([Silence], [String]) in

@@ -52,12 +52,7 @@ public struct ONUPoint: Sendable, Equatable {
                     if key == "FW Bank Ptr" {
                         pointer = try reader.value()
                     } else if key == "FW Bank Versions" {
-                        var index = 0
-                        _ = try reader.array { (element) throws(JSONReader.Declined) in
-                            if index == 0 { versions.0 = try element.string() }
-                            if index == 1 { versions.1 = try element.string() }
-                            index += 1
-                        }
+                        versions = try ONURow.bankVersions(&reader)
                     }
                 }
             } else if key == "STATS" {

@@ -30,12 +30,7 @@ extension ONURow {
                     } else if key == "FW Bank Ptr" {
                         pointer = try reader.value()
                     } else if key == "FW Bank Versions" {
-                        var index = 0
-                        _ = try reader.array { (element) throws(JSONReader.Declined) in
-                            if index == 0 { versions.0 = try element.string() }
-                            if index == 1 { versions.1 = try element.string() }
-                            index += 1
-                        }
+                        versions = try ONURow.bankVersions(&reader)
                     } else if key == "Model" {
                         model = try reader.string()
                     }
@@ -62,5 +57,18 @@ extension ONURow {
             uptime: Uptime(time: time, onlineTime: onlineTime), rxOptical: rxOptical, hasState: true, model: model,
             fecUncorrectable: fecUncorrectable)
         return (id: id, item: row)
+    }
+
+    /// `"FW Bank Versions": ["R4.2.0", "R4.3.1"]` read in place: the two banks' versions (nil
+    /// where a bank's is missing or not a string).
+    static func bankVersions(_ reader: inout JSONReader) throws(JSONReader.Declined) -> (String?, String?) {
+        var versions: (String?, String?)
+        var index = 0
+        _ = try reader.array { (element) throws(JSONReader.Declined) in
+            if index == 0 { versions.0 = try element.string() }
+            if index == 1 { versions.1 = try element.string() }
+            index += 1
+        }
+        return versions
     }
 }
