@@ -43,28 +43,30 @@ import Testing
     @Test func aWindowThatEndsMidWavePausesAndTheNextGoesOnWithoutRewriting() async throws {
         let harness = try await MCMSHarness(onus: 80)
         try await harness.login()
-        let ids = try await RolloutTests().prepare(harness, count: 6, bootDelay: 0.3)
+        // Each ONU takes about its 3 s boot, one at a time: the first window (10 s, long enough
+        // for a slow plan under a sanitizer) cannot finish the 6, and starts at least 1.
+        let ids = try await RolloutTests().prepare(harness, count: 6, bootDelay: 3)
         let path = harness.home.path("Ålesund window.jsonl")
-        // 01:00:00 UTC on a Tuesday: the first window lasts 2 s, the next opens at 01:00:05.
+        // 01:00:00 UTC on a Tuesday: the first window lasts 10 s, the next opens at 01:00:20 (a gap longer than an ONU takes).
         let start = Self.instant("2026-06-02T01:00:00Z")
         let result = await WallClock.$override.withValue(WallClock(startingAt: start)) {
             await RolloutTests().rollout(
                 harness, ids,
                 [
-                    "--concurrency", "1", "--report", path, "--window", "daily 01:00:00-01:00:02", "--window", "daily 01:00:05-01:05:00",
+                    "--concurrency", "1", "--report", path, "--window", "daily 01:00:00-01:00:10", "--window", "daily 01:00:20-01:05:00",
                     "--window-zone", "UTC",
                 ])
         }
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("windows: daily 01:00:00-01:00:02, daily 01:00:05-01:05:00 (UTC); open now"), "\(result.stderr)")
+        #expect(result.stderr.contains("windows: daily 01:00:00-01:00:10, daily 01:00:20-01:05:00 (UTC); open now"), "\(result.stderr)")
         #expect(result.stderr.contains("outside the maintenance windows: paused until "), "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
         let pauses = lines.enumerated().filter { $0.element["paused"] != nil }
         #expect(pauses.count == 1, "\(lines)")
         let pause = try #require(pauses.first)
-        #expect(pause.element["paused"]?["resumes_at"]?.stringValue == "2026-06-02T01:00:05Z")
+        #expect(pause.element["paused"]?["resumes_at"]?.stringValue == "2026-06-02T01:00:20Z")
         let pausedAt = try #require(pause.element["paused"]?["at"]?.stringValue.flatMap { Timestamp.milliseconds($0) })
-        #expect(pausedAt >= start + 2_000)
+        #expect(pausedAt >= start + 10_000)
         // Some ONUs before the pause, the rest after, each upgraded once and written once.
         let upgradedBefore = lines.prefix(pause.offset).filter { $0["outcome"]?.stringValue == "upgraded" }.count
         #expect(upgradedBefore >= 1 && upgradedBefore < 6, "\(lines)")
@@ -90,8 +92,10 @@ import Testing
         #expect(result.stderr.contains("none opens before --end-at"), "\(result.stderr)")
         #expect(result.stderr.contains("--resume"), "\(result.stderr)")
         let read = try RolloutReportFile(contentsOf: path)
+        // However slow the plan (a sanitizer build), what did not start by --end-at is said so.
         let notStarted = ids.filter { read.last[$0]?.outcome == .notStarted }
-        #expect(!notStarted.isEmpty && notStarted.count < 4, "\(read.last)")
+        #expect(!notStarted.isEmpty, "\(read.last)")
+        #expect(ids.allSatisfy { [.notStarted, .upgraded].contains(read.last[$0]?.outcome) }, "\(read.last)")
     }
 
     @Test func thePlanSaysTheWindowsAndHowManyAreNeeded() async throws {
