@@ -43,31 +43,42 @@ import Testing
     @Test func aWindowThatEndsMidWavePausesAndTheNextGoesOnWithoutRewriting() async throws {
         let harness = try await MCMSHarness(onus: 80)
         try await harness.login()
-        // Each ONU takes about its 3 s boot, one at a time: the first window (10 s, long enough
-        // for a slow plan under a sanitizer) cannot finish the 6, and starts at least 1.
-        let ids = try await RolloutTests().prepare(harness, count: 6, bootDelay: 3)
+        let ids = try await RolloutTests().prepare(harness, count: 6, bootDelay: 0.3)
         let path = harness.home.path("Ålesund window.jsonl")
-        // 01:00:00 UTC on a Tuesday: the first window lasts 10 s, the next opens at 01:00:20 (a gap longer than an ONU takes).
+        // 01:00 UTC on a Tuesday, in a window until 01:30; the next opens at 01:30:08. The second
+        // ONU's write is held, so an ONU is in flight when the test moves the clock to 01:30 —
+        // however fast or slow the build, the window ends mid-rollout.
         let start = Self.instant("2026-06-02T01:00:00Z")
-        let result = await WallClock.$override.withValue(WallClock(startingAt: start)) {
-            await RolloutTests().rollout(
-                harness, ids,
-                [
-                    "--concurrency", "1", "--report", path, "--window", "daily 01:00:00-01:00:10", "--window", "daily 01:00:20-01:05:00",
-                    "--window-zone", "UTC",
-                ])
+        let clock = WallClock(startingAt: start, adjustable: true)
+        try await harness.emulator.injectFault(path: "/api/v1/onus/configs/*", method: "PUT", count: 1, after: 1, hold: true)
+        let running = Task {
+            await WallClock.$override.withValue(clock) {
+                await RolloutTests().rollout(
+                    harness, ids,
+                    [
+                        "--concurrency", "1", "--report", path, "--window", "daily 01:00-01:30", "--window", "daily 01:30:08-02:00",
+                        "--window-zone", "UTC",
+                    ])
+            }
         }
+        let deadline = Date().addingTimeInterval(120)
+        while try await harness.emulator.heldCount() < 1, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(try await harness.emulator.heldCount() == 1)
+        clock.set(now: Self.instant("2026-06-02T01:30:00Z"))
+        try await harness.emulator.releaseHeld()
+        let result = await running.value
+        try await harness.emulator.clearFaults()
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("windows: daily 01:00:00-01:00:10, daily 01:00:20-01:05:00 (UTC); open now"), "\(result.stderr)")
+        #expect(result.stderr.contains("windows: daily 01:00-01:30, daily 01:30:08-02:00 (UTC); open now"), "\(result.stderr)")
         #expect(result.stderr.contains("outside the maintenance windows: paused until "), "\(result.stderr)")
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
         let pauses = lines.enumerated().filter { $0.element["paused"] != nil }
         #expect(pauses.count == 1, "\(lines)")
         let pause = try #require(pauses.first)
-        #expect(pause.element["paused"]?["resumes_at"]?.stringValue == "2026-06-02T01:00:20Z")
+        #expect(pause.element["paused"]?["resumes_at"]?.stringValue == "2026-06-02T01:30:08Z")
         let pausedAt = try #require(pause.element["paused"]?["at"]?.stringValue.flatMap { Timestamp.milliseconds($0) })
-        #expect(pausedAt >= start + 10_000)
-        // Some ONUs before the pause, the rest after, each upgraded once and written once.
+        #expect(pausedAt >= Self.instant("2026-06-02T01:30:00Z"))
+        // Some ONUs before the pause (the held one finished first), the rest after, each written alike.
         let upgradedBefore = lines.prefix(pause.offset).filter { $0["outcome"]?.stringValue == "upgraded" }.count
         #expect(upgradedBefore >= 1 && upgradedBefore < 6, "\(lines)")
         let read = try RolloutReportFile(contentsOf: path)

@@ -15,17 +15,32 @@
 /// returns under it). In-process tests set `WallClock.$override` instead.
 ///
 /// Durations (timeouts, intervals, back-off) never read this clock: they use `ContinuousClock`.
-public struct WallClock: Sendable, Equatable {
+public struct WallClock: Sendable {
     /// Added to the system's real-time clock, in milliseconds.
     public let offsetMilliseconds: Int64
+    /// A test's clock it may set on the fly (`set(now:)`), shared by every copy of the clock.
+    private let shift: Shift?
+
+    private final class Shift: Sendable {
+        let milliseconds = Locked<Int64>(0)
+    }
 
     public init(offsetMilliseconds: Int64 = 0) {
         self.offsetMilliseconds = offsetMilliseconds
+        shift = nil
     }
 
-    /// A clock that reads `instant` now and runs on from there.
-    public init(startingAt instant: Int64) {
-        self.init(offsetMilliseconds: instant - Self.systemMilliseconds())
+    /// A clock that reads `instant` now and runs on from there; `adjustable` lets a test move
+    /// it while a command runs (`set(now:)`).
+    public init(startingAt instant: Int64, adjustable: Bool = false) {
+        offsetMilliseconds = instant - Self.systemMilliseconds()
+        shift = adjustable ? Shift() : nil
+    }
+
+    /// Moves an adjustable clock so that it reads `instant` now (and runs on from there).
+    public func set(now instant: Int64) {
+        guard let shift else { return }
+        shift.milliseconds.withLock { $0 = instant - Self.systemMilliseconds() - offsetMilliseconds }
     }
 
     /// The environment variable that sets the process's clock.
@@ -56,7 +71,9 @@ public struct WallClock: Sendable, Equatable {
     public static var nowMilliseconds: Int64 { current.milliseconds() }
 
     /// Now on this clock, in Unix milliseconds.
-    public func milliseconds() -> Int64 { Self.systemMilliseconds() + offsetMilliseconds }
+    public func milliseconds() -> Int64 {
+        Self.systemMilliseconds() + offsetMilliseconds + (shift?.milliseconds.withLock { $0 } ?? 0)
+    }
 
     /// True when this clock is shifted (a test's or the demo's clock): worth saying in output
     /// that records the time.
