@@ -51,15 +51,6 @@ extension HistoryStore {
         return known
     }
 
-    /// The time of the first and last raw sample, nil when none.
-    public func sampleRange() throws -> (first: Int64, last: Int64, count: Int)? {
-        var range: (Int64, Int64, Int)?
-        try database.forEachColumns("SELECT min(at), max(at), count(*) FROM samples WHERE span = 0") { row in
-            if let first = row.integer(0), let last = row.integer(1), let count = row.integer(2) { range = (first, last, Int(count)) }
-        }
-        return range
-    }
-
     /// The hour from which raw samples are used: raw samples cover [that hour, …), roll-ups
     /// the hours before it, so no time is counted twice.
     private func rawFrom(since: Int64, until: Int64) throws -> Int64 {

@@ -160,14 +160,6 @@ public final class HistoryStore {
         return refs
     }
 
-    private func versionRefs() throws -> [String: Int64] {
-        var refs: [String: Int64] = [:]
-        try database.forEachColumns("SELECT ref, text FROM versions") { row in
-            if let ref = row.integer(0), let text = row.text(1) { refs[text] = ref }
-        }
-        return refs
-    }
-
     // MARK: Writing a sample
 
     /// What recording one sample did.
@@ -192,7 +184,7 @@ public final class HistoryStore {
             try database.execute(
                 "INSERT INTO samples (at, span, onus, olts) VALUES (?, 0, ?, ?)", [sample.at, sample.onus.count, sample.olts.count])
             let seq = database.lastInsertedRowID
-            var versions = try versionRefs()
+            var versions = Dictionary(try versionTexts().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             for point in sample.onus {
                 guard let ref = onuRefs[point.id] else { continue }
                 var version: Int64?
